@@ -1,0 +1,95 @@
+/**
+ * The only reader of the environment. Everything else receives a typed, validated Config.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Joi from 'joi';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  mqttPort: number;
+  /** `sqlite:<file>` / a plain file path, or a `postgres://` URL. */
+  databaseUrl: string;
+  dataDir: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  sessionSecret: string;
+  /** How long a session lives without being revoked. */
+  sessionTtlSeconds: number;
+  demo: boolean;
+  /** Simulated bridges started with the demo data (0 turns them off). */
+  demoBridges: boolean;
+  publicUrl: string;
+  uploads: {
+    imageMaxBytes: number;
+    documentMaxBytes: number;
+  };
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  webDist: string;
+}
+
+const schema = Joi.object({
+  NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
+  HOST: Joi.string().default('0.0.0.0'),
+  PORT: Joi.number().integer().min(0).max(65535).default(8080),
+  MQTT_PORT: Joi.number().integer().min(0).max(65535).default(1883),
+  DATABASE_URL: Joi.string().default('./data/vessel-link.db'),
+  DATA_DIR: Joi.string().default('./data'),
+  SMTP_URL: Joi.string()
+    .uri({ scheme: ['smtp', 'smtps'] })
+    .allow(''),
+  MAIL_FROM: Joi.string().default('Vessel Link <no-reply@vessel-link.local>'),
+  SESSION_SECRET: Joi.string().min(32).allow(''),
+  SESSION_TTL_HOURS: Joi.number().min(1).max(24 * 90).default(24 * 7),
+  DEMO: Joi.string().valid('on', 'off', 'true', 'false', '1', '0'),
+  DEMO_BRIDGES: Joi.number().integer().min(0).max(1),
+  PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  UPLOAD_IMAGE_MAX_BYTES: Joi.number().integer().min(1024).default(5 * 1024 * 1024),
+  UPLOAD_DOCUMENT_MAX_BYTES: Joi.number().integer().min(1024).default(20 * 1024 * 1024),
+  LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error', 'silent'),
+}).unknown(true);
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const { error, value } = schema.validate(env, { abortEarly: true, convert: true });
+  if (error) throw new ConfigError(`Invalid configuration: ${error.message}`);
+  const dataDir = resolve(value.DATA_DIR);
+  const nodeEnv = value.NODE_ENV as Config['env'];
+  const demo = value.DEMO === undefined ? nodeEnv !== 'production' : ['on', 'true', '1'].includes(value.DEMO);
+  const port = value.PORT as number;
+  return {
+    env: nodeEnv,
+    host: value.HOST,
+    port,
+    mqttPort: value.MQTT_PORT,
+    databaseUrl: value.DATABASE_URL,
+    dataDir,
+    smtpUrl: value.SMTP_URL || null,
+    mailFrom: value.MAIL_FROM,
+    sessionSecret: value.SESSION_SECRET || persistedSecret(dataDir),
+    sessionTtlSeconds: Math.round(value.SESSION_TTL_HOURS * 3600),
+    demo,
+    demoBridges: demo && value.DEMO_BRIDGES !== 0,
+    publicUrl: value.PUBLIC_URL ?? `http://localhost:${port}`,
+    uploads: {
+      imageMaxBytes: value.UPLOAD_IMAGE_MAX_BYTES,
+      documentMaxBytes: value.UPLOAD_DOCUMENT_MAX_BYTES,
+    },
+    logLevel: value.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    webDist: resolve('web/dist'),
+  };
+}
+
+/** A secret generated on first start and kept in the data folder, so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,44 @@
+/**
+ * Runs the timestamped migrations in migrations/, in name order, with Knex's own bookkeeping.
+ */
+import { readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Knex } from 'knex';
+import type { Database } from './knex.js';
+
+const migrationsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+class FolderMigrationSource implements Knex.MigrationSource<string> {
+  async getMigrations(): Promise<string[]> {
+    return readdirSync(migrationsDir)
+      .filter((f) => /^\d{14}_[\w-]+\.ts$/.test(f))
+      .sort();
+  }
+  getMigrationName(migration: string): string {
+    return migration.replace(/\.ts$/, '.js');
+  }
+  async getMigration(migration: string): Promise<Knex.Migration> {
+    return import(pathToFileURL(join(migrationsDir, migration)).href);
+  }
+}
+
+const options = (): Knex.MigratorConfig => ({ migrationSource: new FolderMigrationSource(), tableName: 'knex_migrations' });
+
+export async function migrateLatest(db: Database): Promise<string[]> {
+  const [, applied] = await db.migrate.latest(options());
+  return applied as string[];
+}
+
+export async function migrateRollbackAll(db: Database): Promise<string[]> {
+  const [, reverted] = await db.migrate.rollback(options(), true);
+  return reverted as string[];
+}
+
+export async function migrationStatus(db: Database): Promise<{ applied: string[]; pending: string[] }> {
+  const [completed, pending] = await db.migrate.list(options());
+  return {
+    applied: (completed as Array<{ name: string }>).map((m) => m.name),
+    pending: (pending as Array<{ file: string }>).map((m) => m.file),
+  };
+}

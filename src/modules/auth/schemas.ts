@@ -1,0 +1,25 @@
+import Joi from 'joi';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/secrets.js';
+
+export const email = Joi.string().trim().lowercase().email({ tlds: false }).max(320);
+export const password = Joi.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+export const name = Joi.string().trim().max(100);
+export const countryCode = Joi.string().uppercase().length(2).pattern(/^[A-Z]{2}$/);
+export const languageCode = Joi.string().max(10).pattern(/^[a-z]{2}(-[A-Z]{2})?$/);
+
+export const loginPayload = Joi.object({
+  username: email.required().label('username'),
+  // Not bounded below: a wrong short password is just a wrong password.
+  password: Joi.string().max(PASSWORD_MAX).required(),
+});
+
+export const createAccountPayload = Joi.object({
+  email: email.required(),
+  password: password.required(),
+  firstName: name.min(1).required(),
+  lastName: name.min(1).required(),
+  countryCode,
+  languageCode,
+});
+
+export const tokenResponse = Joi.object({ token: Joi.string() }).label('Token');

@@ -1,0 +1,31 @@
+import Boom from '@hapi/boom';
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import type { AppContext } from '../../platform/context.js';
+import { readFile } from '../../platform/files.js';
+
+/**
+ * Images by id. Ids are random UUIDs handed out only with the object they belong to, so a link
+ * is as good as the permission that produced it; `?sessionKey=` lets `<img>` tags carry it.
+ */
+export const fileRoutes = (ctx: AppContext): ServerRoute[] => [
+  {
+    method: 'GET',
+    path: '/api/files/{fileId}',
+    options: {
+      tags: ['api', 'utility'],
+      description: 'An uploaded image or document by id',
+      plugins: { envelope: false, sessionKeyInQuery: true },
+      validate: { params: Joi.object({ fileId: Joi.string().guid().required() }), query: Joi.object({ sessionKey: Joi.string().max(2000) }) },
+      async handler(request, h) {
+        const file = await readFile(ctx.db, (request.params as { fileId: string }).fileId);
+        if (!file) throw Boom.notFound('File not found');
+        return h
+          .response(file.data)
+          .type(file.mime)
+          .header('cache-control', 'private, max-age=3600')
+          .header('content-disposition', file.mime.startsWith('image/') ? 'inline' : `attachment; filename="${(file.name ?? 'document').replace(/[^\w.-]/g, '_')}"`);
+      },
+    },
+  },
+];

@@ -1,0 +1,231 @@
+/**
+ * The bridge protocol of ../shared/BRIDGE.md as types, topic builders and validators.
+ * Shared by the broker, the ingest path, the bridge simulator and the tests, so that the
+ * two ends of the wire cannot drift apart.
+ */
+import Joi from 'joi';
+
+export const DEVICE_CATEGORIES = [
+  'lighting',
+  'shades',
+  'climate',
+  'power',
+  'maritime',
+  'camera',
+  'link',
+  'tank',
+  'mechanical',
+] as const;
+export type DeviceCategory = (typeof DEVICE_CATEGORIES)[number];
+
+/** BRIDGE.md: a message over 256 KiB is malformed. */
+export const MAX_PAYLOAD_BYTES = 256 * 1024;
+/** BRIDGE.md: keepalive as the client asks, at most 300 s. */
+export const MAX_KEEPALIVE_SECONDS = 300;
+/** BRIDGE.md: no final PUT answer within 10 s answers 504. */
+export const COMMAND_TIMEOUT_MS = 10_000;
+
+/** Topics a bridge publishes to (relative to `bridges/{serial}/`). */
+export const BRIDGE_PUBLISH_TOPICS = ['status', 'devices', 'delta', 'put/response', 'admin/response'] as const;
+export type BridgePublishTopic = (typeof BRIDGE_PUBLISH_TOPICS)[number];
+/** Topics a bridge subscribes to (relative to `bridges/{serial}/`). */
+export const BRIDGE_SUBSCRIBE_TOPICS = ['put', 'admin'] as const;
+export type BridgeSubscribeTopic = (typeof BRIDGE_SUBSCRIBE_TOPICS)[number];
+
+export const topicFor = (serial: string, leaf: BridgePublishTopic | BridgeSubscribeTopic): string =>
+  `bridges/${serial}/${leaf}`;
+
+/** Splits `bridges/{serial}/{leaf}`; null for anything else. */
+export function parseBridgeTopic(topic: string): { serial: string; leaf: string } | null {
+  const match = /^bridges\/([^/+#]+)\/(.+)$/.exec(topic);
+  return match ? { serial: match[1], leaf: match[2] } : null;
+}
+
+export interface BridgeStatus {
+  online: boolean;
+  version?: string;
+  uptime?: number;
+}
+
+export interface SignalKValue {
+  path: string;
+  value: unknown;
+}
+
+export interface SignalKUpdate {
+  $source?: string;
+  source?: Record<string, unknown>;
+  timestamp?: string;
+  values: SignalKValue[];
+}
+
+export interface SignalKDelta {
+  context?: string;
+  updates: SignalKUpdate[];
+}
+
+export interface InventoryProperty {
+  path: string;
+  displayName: string;
+  units: string;
+  writable: boolean;
+  min?: number;
+  max?: number;
+}
+
+export interface InventoryDevice {
+  id: string;
+  name: string;
+  category: DeviceCategory;
+  manufacturer?: string;
+  model?: string;
+  serial?: string;
+  location?: string;
+  properties: InventoryProperty[];
+}
+
+export interface DeviceInventory {
+  devices: InventoryDevice[];
+}
+
+export interface PutRequest {
+  requestId: string;
+  context: 'vessels.self';
+  put: { path: string; value: unknown };
+}
+
+export const PUT_STATES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
+export interface PutResponse {
+  requestId: string;
+  state: (typeof PUT_STATES)[number];
+  statusCode: number;
+  message?: string;
+}
+
+export const ADMIN_ACTIONS = ['reboot', 'softwareUpdate', 'setLogLevel', 'snapshot'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+export interface AdminRequest {
+  requestId?: string;
+  action: AdminAction;
+  version?: string;
+  level?: string;
+}
+
+export const ADMIN_STATES = ['PENDING', 'DOWNLOADING', 'INSTALLING', 'COMPLETED', 'FAILED'] as const;
+export interface AdminResponse {
+  requestId: string;
+  state: (typeof ADMIN_STATES)[number];
+  progress?: number;
+  message?: string;
+}
+
+const path = Joi.string().max(256).pattern(/^[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*$/);
+const isoTimestamp = Joi.string().isoDate().max(40);
+
+const deltaSchema = Joi.object<SignalKDelta>({
+  context: Joi.string().max(256),
+  updates: Joi.array()
+    .min(1)
+    .max(1000)
+    .items(
+      Joi.object({
+        $source: Joi.string().max(256),
+        source: Joi.object().unknown(true),
+        timestamp: isoTimestamp,
+        values: Joi.array()
+          .max(5000)
+          .items(Joi.object({ path: path.required(), value: Joi.any().required() }).unknown(true))
+          .required(),
+      }).unknown(true),
+    )
+    .required(),
+}).unknown(true);
+
+const inventorySchema = Joi.object<DeviceInventory>({
+  devices: Joi.array()
+    .max(1000)
+    .items(
+      Joi.object({
+        id: Joi.string().max(128).pattern(/^[A-Za-z0-9_.-]+$/).required(),
+        name: Joi.string().max(200).required(),
+        category: Joi.string()
+          .valid(...DEVICE_CATEGORIES)
+          .required(),
+        manufacturer: Joi.string().max(200).allow(''),
+        model: Joi.string().max(200).allow(''),
+        serial: Joi.string().max(200).allow(''),
+        location: Joi.string().max(200).allow(''),
+        properties: Joi.array()
+          .max(500)
+          .items(
+            Joi.object({
+              path: path.required(),
+              displayName: Joi.string().max(200).required(),
+              units: Joi.string().max(32).allow('').required(),
+              writable: Joi.boolean().required(),
+              min: Joi.number(),
+              max: Joi.number(),
+            }).unknown(true),
+          )
+          .required(),
+      }).unknown(true),
+    )
+    .required(),
+}).unknown(true);
+
+const statusSchema = Joi.object<BridgeStatus>({
+  online: Joi.boolean().required(),
+  version: Joi.string().max(64),
+  uptime: Joi.number().min(0),
+}).unknown(true);
+
+const putResponseSchema = Joi.object<PutResponse>({
+  requestId: Joi.string().max(64).required(),
+  state: Joi.string()
+    .valid(...PUT_STATES)
+    .required(),
+  statusCode: Joi.number().integer().min(100).max(599).required(),
+  message: Joi.string().max(1000).allow(''),
+}).unknown(true);
+
+const adminResponseSchema = Joi.object<AdminResponse>({
+  requestId: Joi.string().max(64).required(),
+  state: Joi.string()
+    .valid(...ADMIN_STATES)
+    .required(),
+  progress: Joi.number().min(0).max(100),
+  message: Joi.string().max(1000).allow(''),
+}).unknown(true);
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+function parseWith<T>(schema: Joi.Schema<T>, payload: Buffer | string): ParseResult<T> {
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  if (size > MAX_PAYLOAD_BYTES) return { ok: false, reason: 'payload over 256 KiB' };
+  let json: unknown;
+  try {
+    json = JSON.parse(payload.toString());
+  } catch {
+    return { ok: false, reason: 'payload is not JSON' };
+  }
+  const { error, value } = schema.validate(json, { abortEarly: true, convert: false });
+  return error ? { ok: false, reason: error.message } : { ok: true, value };
+}
+
+export const parseDelta = (payload: Buffer | string) => parseWith(deltaSchema, payload);
+export const parseInventory = (payload: Buffer | string) => parseWith(inventorySchema, payload);
+export const parseStatus = (payload: Buffer | string) => parseWith(statusSchema, payload);
+export const parsePutResponse = (payload: Buffer | string) => parseWith(putResponseSchema, payload);
+export const parseAdminResponse = (payload: Buffer | string) => parseWith(adminResponseSchema, payload);
+
+/** A delta's updates flattened into timestamped values for its own vessel; other contexts are ignored. */
+export function flattenDelta(delta: SignalKDelta, receivedAt: Date): Array<{ path: string; value: unknown; timestamp: Date; source: string | null }> {
+  if (delta.context !== undefined && delta.context !== 'vessels.self') return [];
+  const out: Array<{ path: string; value: unknown; timestamp: Date; source: string | null }> = [];
+  for (const update of delta.updates) {
+    const timestamp = update.timestamp ? new Date(update.timestamp) : receivedAt;
+    const source = update.$source ?? (typeof update.source?.label === 'string' ? (update.source.label as string) : null);
+    for (const { path: p, value } of update.values) out.push({ path: p, value, timestamp, source });
+  }
+  return out;
+}

@@ -1,0 +1,18 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/knex.js';
+import type { EventBus } from './events.js';
+import type { Logger } from './logger.js';
+import type { Mailer } from './mail.js';
+
+/** What every module plugin receives: the shared infrastructure, nothing module-specific. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  log: Logger;
+  events: EventBus;
+  mail: Mailer;
+}
+
+export interface ModuleOptions {
+  ctx: AppContext;
+}

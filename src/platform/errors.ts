@@ -1,0 +1,42 @@
+/**
+ * The error contract of API.md: every failure leaves the server as
+ * `{ ok: false, status, error, message }`; no stack trace, no 500 for client input.
+ */
+import Boom from '@hapi/boom';
+import type { Lifecycle, Request, ResponseToolkit } from '@hapi/hapi';
+import type { ValidationError } from 'joi';
+
+/** 418: a business rule refused the call; the UI shows the message verbatim. */
+export const ruleRefused = (message: string) => new Boom.Boom(message, { statusCode: 418 });
+
+export const notFound = (what = 'Object') => Boom.notFound(`${what} not found`);
+
+/** Joi failures become a 400 that names the field. */
+export const validationFailAction: Lifecycle.Method = (_request: Request, _h: ResponseToolkit, err?: Error) => {
+  const details = (err as ValidationError | undefined)?.details;
+  const message = details?.[0]?.message?.replace(/"/g, '') ?? 'Invalid request';
+  throw Boom.badRequest(message);
+};
+
+export interface ErrorEnvelope {
+  ok: false;
+  status: number;
+  error: string;
+  message: string;
+}
+
+export function envelopeFor(err: Boom.Boom): ErrorEnvelope {
+  const status = err.output.statusCode;
+  const reason = (err.output.payload.error as string) || 'Error';
+  // Server faults say nothing about their cause; client errors carry their message.
+  const message = status >= 500 && !err.data?.public ? 'Server error' : friendly(status, err.message);
+  return { ok: false, status, error: reason, message };
+}
+
+function friendly(status: number, message: string): string {
+  if (status === 413) return 'File size exceeds the limit';
+  if (status === 415 && /unsupported media type/i.test(message)) return 'Unsupported media type';
+  if (status === 404 && /^not found$/i.test(message)) return 'Object not found';
+  if (/^Invalid request payload JSON format$/i.test(message)) return 'Request body is not valid JSON';
+  return message;
+}

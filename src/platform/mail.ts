@@ -1,0 +1,82 @@
+/**
+ * Outgoing e-mail. With SMTP_URL the message goes through nodemailer and only its envelope is
+ * kept; without it the whole message waits in the mail outbox, where the admin CLI lists it.
+ * The log names subject and recipient, never the body (it carries links and codes).
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database } from '../db/knex.js';
+import { nowIso } from '../db/knex.js';
+import type { Logger } from './logger.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface OutboxRow {
+  id: number;
+  to: string;
+  subject: string;
+  text: string | null;
+  transport: 'smtp' | 'outbox';
+  sentAt: string | null;
+  error: string | null;
+  createdAt: string;
+}
+
+export class Mailer {
+  private readonly transporter: Transporter | null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+    private readonly from: string,
+    smtpUrl: string | null,
+  ) {
+    this.transporter = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const createdAt = nowIso();
+    if (!this.transporter) {
+      await this.db('mail_outbox').insert({ to_address: message.to, subject: message.subject, body: message.text, transport: 'outbox', created_at: createdAt });
+      this.log.info('mail queued in outbox', { to: message.to, subject: message.subject });
+      return;
+    }
+    try {
+      await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+      await this.db('mail_outbox').insert({ to_address: message.to, subject: message.subject, transport: 'smtp', sent_at: nowIso(), created_at: createdAt });
+      this.log.info('mail sent', { to: message.to, subject: message.subject });
+    } catch (err) {
+      // The body stays in the outbox so an operator can still deliver it by hand.
+      await this.db('mail_outbox').insert({
+        to_address: message.to,
+        subject: message.subject,
+        body: message.text,
+        transport: 'smtp',
+        error: (err as Error).message.slice(0, 500),
+        created_at: createdAt,
+      });
+      this.log.error('mail delivery failed', { to: message.to, subject: message.subject, reason: (err as Error).message });
+    }
+  }
+
+  close(): void {
+    this.transporter?.close();
+  }
+}
+
+export async function listOutbox(db: Database, limit = 50): Promise<OutboxRow[]> {
+  const rows = await db('mail_outbox').orderBy('id', 'desc').limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    text: r.body ?? null,
+    transport: r.transport,
+    sentAt: r.sent_at ?? null,
+    error: r.error ?? null,
+    createdAt: r.created_at,
+  }));
+}
