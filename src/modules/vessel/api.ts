@@ -1,8 +1,12 @@
 /**
  * What other modules may ask of the vessel module.
  */
+import Boom from '@hapi/boom';
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
+import { atLeast, normalisePermissions, OWNER_PERMISSIONS, type Level, type PermissionArea, type PermissionFlag, type PermissionSet } from './permissions.js';
+
+export * from './permissions.js';
 
 type Db = Database | Knex.Transaction;
 
@@ -47,4 +51,74 @@ export async function vendorsOf(db: Db, ownerId: number): Promise<Array<{ compan
 export async function setVendorPaused(db: Db, ownerId: number, companyId: number, paused: boolean): Promise<number> {
   const vesselIds = db('vessels').where({ owner_id: ownerId }).select('id');
   return db('vessel_members').where({ company_id: companyId }).whereIn('vessel_id', vesselIds).update({ paused });
+}
+
+// Access: who may see and do what on a vessel (API.md, permission model).
+
+export type VesselRole = 'owner' | 'member' | 'company';
+
+export interface VesselAccess {
+  vesselId: number;
+  ownerId: number;
+  role: VesselRole;
+  paused: boolean;
+  permissions: PermissionSet;
+}
+
+export type AccessNeed = { area: PermissionArea; level: Level } | { flag: PermissionFlag } | { owner: true };
+
+/**
+ * The caller's access to a vessel, or null when they have none (pending invitations, other
+ * tenants' vessels and vessels that do not exist all look the same).
+ */
+export async function accessOf(db: Db, userId: number, vesselId: number): Promise<VesselAccess | null> {
+  const vessel = await db('vessels').where({ id: vesselId }).first('id', 'owner_id');
+  if (!vessel) return null;
+  if (vessel.owner_id === userId) return { vesselId, ownerId: vessel.owner_id, role: 'owner', paused: false, permissions: { ...OWNER_PERMISSIONS } };
+  const own = await db('vessel_members').where({ vessel_id: vesselId, user_id: userId, status: 'active' }).first('permissions', 'paused');
+  if (own) return { vesselId, ownerId: vessel.owner_id, role: 'member', paused: Boolean(own.paused), permissions: normalisePermissions(own.permissions) };
+  const viaCompany = await db('vessel_members as m')
+    .join('company_staff as s', 's.company_id', 'm.company_id')
+    .where({ 'm.vessel_id': vesselId, 'm.status': 'active', 's.user_id': userId, 's.status': 'active' })
+    .first('m.permissions', 'm.paused', 's.paused as staff_paused');
+  if (viaCompany) {
+    return { vesselId, ownerId: vessel.owner_id, role: 'company', paused: Boolean(viaCompany.paused) || Boolean(viaCompany.staff_paused), permissions: normalisePermissions(viaCompany.permissions) };
+  }
+  return null;
+}
+
+export function allows(access: VesselAccess, need: AccessNeed): boolean {
+  if (access.paused) return false;
+  if ('owner' in need) return access.role === 'owner';
+  if ('flag' in need) return access.permissions[need.flag];
+  return atLeast(access.permissions[need.area], need.level);
+}
+
+/**
+ * Access that satisfies every need, or the error API.md asks for: 404 without any access
+ * (never reveal another tenant's vessel), 403 when paused or not permitted.
+ */
+export async function requireAccess(db: Db, userId: number, vesselId: number, ...needs: AccessNeed[]): Promise<VesselAccess> {
+  const access = await accessOf(db, userId, vesselId);
+  if (!access) throw Boom.notFound('Vessel not found');
+  if (access.paused) throw Boom.forbidden('Your access to this vessel is paused');
+  for (const need of needs) if (!allows(access, need)) throw Boom.forbidden(forbiddenMessage(need));
+  return access;
+}
+
+function forbiddenMessage(need: AccessNeed): string {
+  if ('owner' in need) return 'Only the owner of the vessel can do this';
+  if ('flag' in need) return `You do not have the ${need.flag} permission on this vessel`;
+  return `You need ${need.level} on ${need.area} for this`;
+}
+
+/** Ids of every vessel a user can see (owned, member, or through their company). */
+export async function vesselIdsVisibleTo(db: Db, userId: number): Promise<number[]> {
+  const owned = await db('vessels').where({ owner_id: userId }).pluck('id');
+  const member = await db('vessel_members').where({ user_id: userId, status: 'active' }).pluck('vessel_id');
+  const company = await db('vessel_members as m')
+    .join('company_staff as s', 's.company_id', 'm.company_id')
+    .where({ 'm.status': 'active', 's.user_id': userId, 's.status': 'active' })
+    .pluck('m.vessel_id');
+  return [...new Set<number>([...owned, ...member, ...company])].sort((a, b) => a - b);
 }

@@ -1,0 +1,60 @@
+/**
+ * A database of its own for each test file: a temporary SQLite file, or, when
+ * TEST_DATABASE_URL points at PostgreSQL, a fresh database created on that server and dropped
+ * afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import knexFactory from 'knex';
+import { createDatabase, type Database } from '../../src/db/knex.js';
+import { migrateLatest } from '../../src/db/migrate.js';
+
+export interface TestDatabase {
+  url: string;
+  db: Database;
+  drop(): Promise<void>;
+}
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+/** The dialects the database suite runs on: SQLite always, PostgreSQL when configured. */
+export const testDialects = (): TestDialect[] => (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']);
+
+export async function createTestDatabase(dialect: TestDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite', migrate = true): Promise<TestDatabase> {
+  if (dialect === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `vl_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
+    await admin.raw(`CREATE DATABASE ${name}`);
+    await admin.destroy();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const db = createDatabase(url.toString());
+    if (migrate) await migrateLatest(db);
+    return {
+      url: url.toString(),
+      db,
+      async drop() {
+        await db.destroy();
+        const cleanup = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
+        await cleanup.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.destroy();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'vessel-link-test-'));
+  const url = join(dir, 'test.db');
+  const db = createDatabase(url);
+  if (migrate) await migrateLatest(db);
+  return {
+    url,
+    db,
+    async drop() {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * A fresh server on a fresh database for each test file, driven with `server.inject` (no port).
+ * `listen: true` also starts HTTP and MQTT on free ports, for tests with real clients.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server, ServerInjectOptions } from '@hapi/hapi';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createServer } from '../../src/server.js';
+import { DEMO_PASSWORD, loadDemoData } from '../../fixtures/demo.js';
+import { seedReferenceData } from '../../fixtures/reference.js';
+import { createTestDatabase, type TestDatabase, type TestDialect } from './db.js';
+
+export { DEMO_PASSWORD };
+
+export interface TestServer {
+  server: Server;
+  database: TestDatabase;
+  config: Config;
+  /** Signs in and answers the session key. */
+  login(email: string, password?: string): Promise<string>;
+  /** Injects a request with an optional session key; answers status and parsed body. */
+  call<T = any>(method: string, url: string, options?: { token?: string; payload?: unknown; headers?: Record<string, string>; remoteAddress?: string }): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  demo?: boolean;
+  listen?: boolean;
+  dialect?: TestDialect;
+  env?: Record<string, string>;
+}
+
+export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase(options.dialect);
+  await database.db.transaction(seedReferenceData);
+  if (options.demo) await loadDemoData(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    MQTT_PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'vessel-link-data-')),
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    DEMO: 'off',
+    ...options.env,
+  });
+  const server = await createServer(config, { db: database.db });
+  if (options.listen) await server.start();
+  else await server.initialize();
+
+  const call: TestServer['call'] = async (method, url, opts = {}) => {
+    const inject: ServerInjectOptions = { method, url, headers: { ...opts.headers } };
+    if (opts.token) inject.headers = { ...inject.headers, authorization: `Bearer ${opts.token}` };
+    if (opts.payload !== undefined) inject.payload = opts.payload as object;
+    if (opts.remoteAddress) inject.remoteAddress = opts.remoteAddress;
+    const res = await server.inject(inject);
+    let body: any = res.payload;
+    try {
+      body = JSON.parse(res.payload);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+
+  return {
+    server,
+    database,
+    config,
+    call,
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await call('POST', '/api/auth/login', { payload: { username: email, password } });
+      if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data.token as string;
+    },
+    async close() {
+      await server.stop({ timeout: 2000 });
+      await database.drop();
+    },
+  };
+}

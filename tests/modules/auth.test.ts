@@ -1,0 +1,189 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../helpers/server.js';
+import { lastMailTo, linkToken } from '../helpers/mail.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer({ demo: true });
+});
+afterAll(() => t.close());
+
+let nextAddress = 1;
+/** Each call from its own address unless one is given, so per-address limits do not spill over. */
+const login = (username: string, password: string, remoteAddress = `10.0.0.${nextAddress++}`) =>
+  t.call('POST', '/api/auth/login', { payload: { username, password }, remoteAddress });
+
+describe('login', () => {
+  it('answers a session key for the right password', async () => {
+    const res = await login('owner@demo.test', 'vessel-link-demo');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, data: { token: expect.any(String) } });
+  });
+
+  it('answers 401 in the envelope for a wrong password, and the same for an unknown address', async () => {
+    const wrong = await login('owner2@demo.test', 'not-the-password');
+    const unknown = await login('nobody@demo.test', 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ ok: false, status: 401, error: 'Unauthorized', message: 'Invalid e-mail or password' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('names the field when the input is invalid', async () => {
+    const res = await t.call('POST', '/api/auth/login', { payload: { username: 'not-an-email', password: 'x' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/username/);
+  });
+
+  it('accepts any letter case of the e-mail address', async () => {
+    expect((await login('OWNER@Demo.Test', 'vessel-link-demo')).status).toBe(200);
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers 429 on the eleventh failure within 15 minutes, even with the right password', async () => {
+    const created = await t.call('POST', '/api/admin/users', {
+      token: await t.login('admin@demo.test'),
+      payload: { email: 'target@demo.test', password: 'correct-horse-battery' },
+    });
+    expect(created.status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await login('target@demo.test', `wrong-${i}`)).status).toBe(401);
+    const eleventh = await login('target@demo.test', 'wrong-again');
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.ok).toBe(false);
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login('target@demo.test', 'correct-horse-battery')).status).toBe(429);
+  });
+
+  it('still lets other accounts sign in', async () => {
+    expect((await login('owner2@demo.test', 'vessel-link-demo')).status).toBe(200);
+  });
+
+  it('limits an address that fails against many accounts, and no other address', async () => {
+    for (let i = 0; i < 10; i++) expect((await login(`probe${i}@demo.test`, 'wrong-password', '192.0.2.7')).status).toBe(401);
+    expect((await login('owner@demo.test', 'vessel-link-demo', '192.0.2.7')).status).toBe(429);
+    expect((await login('owner@demo.test', 'vessel-link-demo', '192.0.2.8')).status).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('checkSession describes the signed-in user', async () => {
+    const token = await t.login('dealer@demo.test');
+    const res = await t.call('POST', '/api/auth/checkSession', { token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ email: 'dealer@demo.test', firstName: 'Dana', corporate: true, companyKind: 'dealer', isAdmin: false });
+  });
+
+  it('refuses a call without a session, with a malformed key, or after logout', async () => {
+    expect((await t.call('GET', '/api/profile/details')).status).toBe(401);
+    expect((await t.call('GET', '/api/profile/details', { token: 'garbage' })).status).toBe(401);
+    const token = await t.login('owner@demo.test');
+    expect((await t.call('GET', '/api/profile/details', { token })).status).toBe(200);
+    expect((await t.call('POST', '/api/auth/logout', { token })).status).toBe(200);
+    const after = await t.call('GET', '/api/profile/details', { token });
+    expect(after.status).toBe(401);
+    expect(after.body).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('refuses unsigned, foreign-audience, wrongly signed and expired tokens', async () => {
+    const token = await t.login('owner@demo.test');
+    const [, payloadPart] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payloadPart, 'base64url').toString());
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payloadPart}.`;
+    const key = new TextEncoder().encode(t.config.sessionSecret);
+    const sign = (c: Record<string, unknown>, secret = key) => new SignJWT(c).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+    const otherAudience = await sign({ ...claims, aud: 'another-service' });
+    const wrongKey = await sign(claims, new TextEncoder().encode('x'.repeat(48)));
+    const expired = await sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 });
+    const sameButResigned = await sign(claims);
+    for (const bad of [unsigned, otherAudience, wrongKey, expired]) {
+      expect((await t.call('GET', '/api/profile/details', { token: bad })).status).toBe(401);
+    }
+    // The control: a correctly signed copy of the same claims is accepted.
+    expect((await t.call('GET', '/api/profile/details', { token: sameButResigned })).status).toBe(200);
+  });
+
+  it('accepts the session key as ?sessionKey= only on link routes', async () => {
+    const token = await t.login('owner@demo.test');
+    expect((await t.call('GET', `/api/profile/details?sessionKey=${token}`)).status).toBe(401);
+  });
+});
+
+describe('registration', () => {
+  it('creates a pending account, e-mails a link, and activates it', async () => {
+    const payload = { email: 'new.sailor@example.com', password: 'a-long-password-1', firstName: 'New', lastName: 'Sailor' };
+    const res = await t.call('POST', '/api/register/createAccount', { payload });
+    expect(res.status).toBe(200);
+    expect((await login(payload.email, payload.password)).body.message).toBe('Please confirm your e-mail address first');
+    const mail = await lastMailTo(t.database.db, payload.email);
+    const code = linkToken(mail!.text!, /complete-registration\/([\w-]+)/);
+    expect((await t.call('POST', '/api/register/completeRegistration', { payload: { verificationCode: code } })).status).toBe(200);
+    expect((await login(payload.email, payload.password)).status).toBe(200);
+    const reused = await t.call('POST', '/api/register/completeRegistration', { payload: { verificationCode: code } });
+    expect(reused.status).toBe(418);
+  });
+
+  it('answers an existing address exactly like a new one', async () => {
+    const fresh = await t.call('POST', '/api/register/createAccount', { payload: { email: 'fresh@example.com', password: 'a-long-password-1', firstName: 'A', lastName: 'B' } });
+    const existing = await t.call('POST', '/api/register/createAccount', { payload: { email: 'owner@demo.test', password: 'a-long-password-1', firstName: 'A', lastName: 'B' } });
+    expect(existing.status).toBe(fresh.status);
+    expect(existing.body).toEqual(fresh.body);
+    // The real owner keeps their password.
+    expect((await login('owner@demo.test', 'vessel-link-demo')).status).toBe(200);
+  });
+
+  it('refuses passwords shorter than 12 or longer than 128 characters', async () => {
+    const base = { email: 'short@example.com', firstName: 'A', lastName: 'B' };
+    const short = await t.call('POST', '/api/register/createAccount', { payload: { ...base, password: 'elevenchars' } });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toMatch(/password/);
+    const long = await t.call('POST', '/api/register/createAccount', { payload: { ...base, password: 'x'.repeat(129) } });
+    expect(long.status).toBe(400);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for known and unknown addresses, and mails only the known one', async () => {
+    const known = await t.call('POST', '/api/register/forgottenPassword?email=crew@demo.test');
+    const unknown = await t.call('POST', '/api/register/forgottenPassword?email=ghost@demo.test');
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect(await lastMailTo(t.database.db, 'ghost@demo.test')).toBeNull();
+    expect((await lastMailTo(t.database.db, 'crew@demo.test'))?.subject).toMatch(/reset/i);
+  });
+
+  it('sets a new password once, ends existing sessions, and refuses the token a second time', async () => {
+    const oldSession = await t.login('crew@demo.test');
+    await t.call('POST', '/api/register/forgottenPassword?email=crew@demo.test');
+    const token = linkToken((await lastMailTo(t.database.db, 'crew@demo.test'))!.text!, /token=([\w-]+)/);
+    expect(token.length).toBeGreaterThanOrEqual(22); // >= 128 bits in base64url
+    const reset = await t.call('POST', '/api/register/resetPassword', { payload: { token, password: 'brand-new-password' } });
+    expect(reset.status).toBe(200);
+    expect((await t.call('GET', '/api/profile/details', { token: oldSession })).status).toBe(401);
+    expect((await login('crew@demo.test', 'brand-new-password')).status).toBe(200);
+    const again = await t.call('POST', '/api/register/resetPassword', { payload: { token, password: 'another-password-1' } });
+    expect(again.status).toBe(418);
+    expect((await login('crew@demo.test', 'another-password-1')).status).toBe(401);
+  });
+
+  it('refuses an expired reset token', async () => {
+    await t.call('POST', '/api/register/forgottenPassword?email=owner2@demo.test');
+    const token = linkToken((await lastMailTo(t.database.db, 'owner2@demo.test'))!.text!, /token=([\w-]+)/);
+    await t.database.db('one_time_tokens').where({ purpose: 'reset_password' }).update({ expires_at: new Date(Date.now() - 1000).toISOString() });
+    const res = await t.call('POST', '/api/register/resetPassword', { payload: { token, password: 'brand-new-password' } });
+    expect(res.status).toBe(418);
+  });
+});
+
+describe('security headers', () => {
+  it('are on API answers, errors and the web app', async () => {
+    for (const url of ['/api/utility/version', '/api/nope', '/']) {
+      const res = await t.call('GET', url);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+});
