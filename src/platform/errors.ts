@@ -34,6 +34,7 @@ export function envelopeFor(err: Boom.Boom): ErrorEnvelope {
 }
 
 function friendly(status: number, message: string): string {
+  if (status === 401 && (!message || message === 'Unauthorized')) return 'Please sign in';
   if (status === 413) return 'File size exceeds the limit';
   if (status === 415 && /unsupported media type/i.test(message)) return 'Unsupported media type';
   if (status === 404 && /^not found$/i.test(message)) return 'Object not found';

@@ -42,7 +42,9 @@ export function registerHttpPlatform(server: Server, log: Logger): void {
     } else {
       out = response as ResponseObject;
       const plain = out.variety === 'plain' && !Buffer.isBuffer(out.source) && !(out.source && typeof (out.source as any).pipe === 'function');
-      if (isApi && plain && request.route.settings.plugins?.envelope !== false) {
+      // The OpenAPI description is read by tools that expect the bare document.
+      const raw = request.route.settings.plugins?.envelope === false || request.path.startsWith('/api/documentation');
+      if (isApi && plain && !raw) {
         const wrapped = h.response({ ok: true, data: out.source ?? null }).code(out.statusCode === 204 ? 200 : out.statusCode);
         for (const [name, value] of Object.entries(out.headers)) {
           if (name.toLowerCase() !== 'content-type') wrapped.header(name, String(value));

@@ -40,7 +40,8 @@ export const authModule: Plugin<ModuleOptions> = {
     server.auth.scheme('session', () => ({
       async authenticate(request, h) {
         const key = sessionKeyOf(request);
-        if (!key) throw Boom.unauthorized('Please sign in', 'Bearer');
+        // No message: hapi reads that as "no credentials", which optional-auth routes accept.
+        if (!key) throw Boom.unauthorized(null, 'Bearer');
         const credentials = await service.authenticate(key);
         if (!credentials) throw Boom.unauthorized('Your session has ended. Please sign in again.', 'Bearer');
         return h.authenticated({ credentials: credentials as any });

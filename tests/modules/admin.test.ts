@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../helpers/server.js';
+import { lastMailTo, linkToken } from '../helpers/mail.js';
+
+let t: TestServer;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestServer({ demo: true });
+  admin = await t.login('admin@demo.test');
+});
+afterAll(() => t.close());
+
+const userId = async (email: string) => (await t.call('GET', `/api/admin/users?q=${encodeURIComponent(email)}`, { token: admin })).body.data.content[0].id as number;
+
+describe('admin users', () => {
+  it('is for platform administrators only', async () => {
+    const owner = await t.login('owner@demo.test');
+    const res = await t.call('GET', '/api/admin/users', { token: owner });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ ok: false, status: 403 });
+    expect((await t.call('POST', '/api/admin/users', { token: owner, payload: { email: 'x@example.com', password: 'long-enough-pass' } })).status).toBe(403);
+    expect((await t.call('GET', '/api/admin/users')).status).toBe(401);
+  });
+
+  it('lists users paged and searchable', async () => {
+    const page = await t.call('GET', '/api/admin/users?page=0&size=3&sort=email,asc', { token: admin });
+    expect(page.body.data.content).toHaveLength(3);
+    expect(page.body.data.totalElements).toBeGreaterThanOrEqual(8);
+    expect(page.body.data.content[0].email).toBe('admin@demo.test');
+    const search = await t.call('GET', '/api/admin/users?q=dealer', { token: admin });
+    expect(search.body.data.content.map((u: { email: string }) => u.email).sort()).toEqual(['dealer2@demo.test', 'dealer@demo.test']);
+    expect(JSON.stringify(search.body)).not.toMatch(/password|hash/i);
+    expect((await t.call('GET', '/api/admin/users?size=500', { token: admin })).status).toBe(400);
+  });
+
+  it('creates users and refuses a duplicate e-mail with 409', async () => {
+    const res = await t.call('POST', '/api/admin/users', { token: admin, payload: { email: 'Skipper@Example.com', password: 'a-long-password-1', firstName: 'Sam' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ email: 'skipper@example.com', status: 'active', isAdmin: false });
+    const dup = await t.call('POST', '/api/admin/users', { token: admin, payload: { email: 'skipper@example.com', password: 'a-long-password-1' } });
+    expect(dup.status).toBe(409);
+    expect(await t.login('skipper@example.com', 'a-long-password-1')).toEqual(expect.any(String));
+  });
+
+  it('invites by e-mail: the invitee chooses a password through the link', async () => {
+    const res = await t.call('POST', '/api/admin/users/invite?email=invitee@example.com', { token: admin });
+    expect(res.body.data.status).toBe('pending');
+    const token = linkToken((await lastMailTo(t.database.db, 'invitee@example.com'))!.text!, /token=([\w-]+)/);
+    expect((await t.call('POST', '/api/register/resetPassword', { payload: { token, password: 'my-chosen-password' } })).status).toBe(200);
+    expect(await t.login('invitee@example.com', 'my-chosen-password')).toEqual(expect.any(String));
+  });
+
+  it('makes and revokes admins', async () => {
+    const id = await userId('owner2@demo.test');
+    expect((await t.call('POST', `/api/admin/users/${id}/makeAdmin`, { token: admin })).body.data.isAdmin).toBe(true);
+    const owner2 = await t.login('owner2@demo.test');
+    expect((await t.call('GET', '/api/admin/users', { token: owner2 })).status).toBe(200);
+    expect((await t.call('POST', `/api/admin/users/${id}/revokeAdmin`, { token: admin })).body.data.isAdmin).toBe(false);
+    expect((await t.call('GET', '/api/admin/users', { token: owner2 })).status).toBe(403);
+  });
+
+  it('suspends a user: their existing session stops at once; activation lets them back in', async () => {
+    const crew = await t.login('crew@demo.test');
+    const id = await userId('crew@demo.test');
+    expect((await t.call('POST', `/api/admin/users/${id}/suspend`, { token: admin })).body.data.status).toBe('suspended');
+    expect((await t.call('GET', '/api/profile/details', { token: crew })).status).toBe(401);
+    const login = await t.call('POST', '/api/auth/login', { payload: { username: 'crew@demo.test', password: 'vessel-link-demo' } });
+    expect(login.status).toBe(401);
+    expect(login.body.message).toMatch(/suspended/);
+    await t.call('POST', `/api/admin/users/${id}/activate`, { token: admin });
+    expect(await t.login('crew@demo.test')).toEqual(expect.any(String));
+  });
+
+  it('refuses to suspend, delete or demote oneself', async () => {
+    const me = await userId('admin@demo.test');
+    for (const action of ['suspend', 'revokeAdmin']) expect((await t.call('POST', `/api/admin/users/${me}/${action}`, { token: admin })).status).toBe(418);
+    expect((await t.call('DELETE', `/api/admin/users/${me}`, { token: admin })).status).toBe(418);
+  });
+
+  it('changes a password (ending the user’s sessions) and deletes users', async () => {
+    const id = await userId('skipper@example.com');
+    const session = await t.login('skipper@example.com', 'a-long-password-1');
+    expect((await t.call('POST', `/api/admin/users/${id}/changePassword`, { token: admin, payload: { password: 'set-by-the-admin' } })).status).toBe(200);
+    expect((await t.call('GET', '/api/profile/details', { token: session })).status).toBe(401);
+    expect(await t.login('skipper@example.com', 'set-by-the-admin')).toEqual(expect.any(String));
+    expect((await t.call('DELETE', `/api/admin/users/${id}`, { token: admin })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/admin/users/${id}`, { token: admin })).status).toBe(404);
+  });
+});
+
+describe('audit trail', () => {
+  it('records who did what to which target and how it ended, never the secrets', async () => {
+    const page = await t.call('POST', '/api/admin/logs/page', { token: admin, payload: { page: 0, size: 200, sort: 'at,desc', filter: { action: 'POST /api/admin/users/{id}/changePassword' } } });
+    expect(page.status).toBe(200);
+    const entry = page.body.data.content[0];
+    expect(entry).toMatchObject({ actorEmail: 'admin@demo.test', targetType: 'user', outcome: 200 });
+    const everything = await t.call('GET', '/api/admin/logs?size=200', { token: admin });
+    const text = JSON.stringify(everything.body);
+    expect(text).not.toContain('set-by-the-admin');
+    expect(text).not.toContain('vessel-link-demo');
+    const failedLogins = await t.call('POST', '/api/admin/logs/page', { token: admin, payload: { filter: { action: 'POST /api/auth/login' }, size: 200 } });
+    expect(failedLogins.body.data.content.some((e: { outcome: number }) => e.outcome === 401)).toBe(true);
+  });
+
+  it('pages with totalElements and refuses oversized pages', async () => {
+    const trail = await t.call('GET', '/api/admin/auditTrail?page=0&size=2', { token: admin });
+    expect(trail.body.data.content).toHaveLength(2);
+    expect(trail.body.data.totalElements).toBeGreaterThan(2);
+    expect((await t.call('POST', '/api/admin/logs/page', { token: admin, payload: { size: 201 } })).status).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    expect((await t.call('GET', '/api/admin/logs', { token: await t.login('owner@demo.test') })).status).toBe(403);
+  });
+});
+
+describe('admin catalogue', () => {
+  it('adds navigation components and languages', async () => {
+    const nav = await t.call('POST', '/api/admin/navigationComponents', { token: admin, payload: { code: 'HELP', name: 'Help', path: '/dashboard/help', menuOrder: 95 } });
+    expect(nav.status).toBe(200);
+    const owner = await t.call('GET', '/api/profile/navigation', { token: await t.login('owner@demo.test') });
+    expect(owner.body.data.at(-1).code).toBe('HELP');
+    expect((await t.call('POST', '/api/admin/navigationComponents', { token: admin, payload: { code: 'HELP', name: 'Help', path: '/x', menuOrder: 1 } })).status).toBe(409);
+    expect((await t.call('POST', '/api/admin/userLanguages', { token: admin, payload: { code: 'sv', name: 'Svenska' } })).status).toBe(200);
+    expect((await t.call('GET', '/api/utility/languages')).body.data).toContainEqual({ code: 'sv', name: 'Svenska' });
+  });
+});

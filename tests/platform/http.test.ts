@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../helpers/server.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer();
+});
+afterAll(() => t.close());
+
+describe('the HTTP contract', () => {
+  it('answers unknown API paths with a 404 envelope', async () => {
+    const res = await t.call('GET', '/api/no/such/call');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ ok: false, status: 404, error: 'Not Found', message: 'No such API call' });
+  });
+
+  it('answers a body that is not JSON with a 400, not a 500', async () => {
+    const res = await t.call('POST', '/api/auth/login', { payload: '{"username": ', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.ok).toBe(false);
+  });
+
+  it('answers an oversized JSON body with 413', async () => {
+    const res = await t.call('POST', '/api/utility/error', { payload: JSON.stringify({ comment: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('File size exceeds the limit');
+  });
+
+  it('answers an unsupported body type with 415', async () => {
+    const res = await t.call('POST', '/api/auth/login', { payload: '<xml/>', headers: { 'content-type': 'application/xml' } });
+    expect(res.status).toBe(415);
+  });
+
+  it('never shows a stack trace', async () => {
+    const res = await t.call('POST', '/api/auth/login', { payload: { username: ['a'], password: { $gt: '' } } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('serves the OpenAPI description as JSON and a browsable page', async () => {
+    const json = await t.call('GET', '/api/documentation.json');
+    expect(json.status).toBe(200);
+    expect(json.body.swagger ?? json.body.openapi).toBeDefined();
+    expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/profile/edit', '/api/admin/users']));
+    const page = await t.server.inject('/api/documentation');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('answers client routes of the web app, not a 404', async () => {
+    const res = await t.server.inject('/dashboard/vessels/1');
+    expect([200, 503]).toContain(res.statusCode);
+    expect(res.statusCode).not.toBe(404);
+  });
+});
