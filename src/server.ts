@@ -18,6 +18,7 @@ import { Mailer } from './platform/mail.js';
 import { registerWebApp } from './platform/web.js';
 import { adminModule } from './modules/admin/index.js';
 import { authModule } from './modules/auth/index.js';
+import { orgModule } from './modules/org/index.js';
 import { profileModule } from './modules/profile/index.js';
 import { utilityModule } from './modules/utility/index.js';
 
@@ -28,7 +29,7 @@ declare module '@hapi/hapi' {
 }
 
 /** Every module of the product, in registration order. */
-const MODULES = [authModule, adminModule, profileModule, utilityModule];
+const MODULES = [authModule, adminModule, orgModule, profileModule, utilityModule];
 
 export interface ServerOverrides {
   db?: Database;

@@ -164,3 +164,25 @@ describe('account deletion', () => {
     expect((await t.call('GET', '/api/profile/details', { token })).status).toBe(200);
   });
 });
+
+describe('organisation and catalogue', () => {
+  it('shows staff their organisation and its members', async () => {
+    const token = await t.login('dealer@demo.test');
+    const org = await t.call('GET', '/api/org/myOrganisation', { token });
+    expect(org.body.data).toMatchObject({ name: 'Riviera Yachts', kind: 'dealer' });
+    expect(org.body.data.staff.map((s: { email: string }) => s.email).sort()).toEqual(['dealer2@demo.test', 'dealer@demo.test']);
+    expect((await t.call('GET', '/api/org/currentUserPerms', { token })).body.data).toMatchObject({ role: 'admin', manageStaff: true });
+    expect((await t.call('GET', '/api/org/myOrganisation', { token: await t.login('owner@demo.test') })).status).toBe(404);
+  });
+
+  it('lists manufacturers, dealers and vessel models', async () => {
+    const token = await t.login('owner@demo.test');
+    const manufacturers = await t.call('GET', '/api/company/manufacturers', { token });
+    expect(manufacturers.body.data.map((c: { name: string }) => c.name)).toEqual(['Azure Yachts']);
+    const models = await t.call('GET', `/api/company/manufacturers/${manufacturers.body.data[0].id}/models`, { token });
+    expect(models.body.data.map((m: { name: string }) => m.name)).toEqual(['Azure 50', 'Azure 62', 'Azure 78']);
+    expect((await t.call('GET', '/api/company/dealers', { token })).body.data.map((c: { name: string }) => c.name)).toEqual(['Riviera Yachts']);
+    expect((await t.call('GET', `/api/vesselModels/${models.body.data[0].id}`, { token })).body.data.lengthM).toBe(15.2);
+    expect((await t.call('GET', '/api/vesselModels/99999', { token })).status).toBe(404);
+  });
+});
