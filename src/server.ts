@@ -17,10 +17,16 @@ import { createLogger, type Logger } from './platform/logger.js';
 import { Mailer } from './platform/mail.js';
 import { registerWebApp } from './platform/web.js';
 import { adminModule } from './modules/admin/index.js';
+import { alertsModule } from './modules/alerts/index.js';
 import { authModule } from './modules/auth/index.js';
+import { billingModule } from './modules/billing/index.js';
+import { bridgesModule } from './modules/bridges/index.js';
+import { devicesModule } from './modules/devices/index.js';
 import { orgModule } from './modules/org/index.js';
 import { profileModule } from './modules/profile/index.js';
 import { utilityModule } from './modules/utility/index.js';
+import { vesselModule } from './modules/vessel/index.js';
+import { mqttModule } from './mqtt/index.js';
 
 declare module '@hapi/hapi' {
   interface ServerApplicationState {
@@ -29,7 +35,7 @@ declare module '@hapi/hapi' {
 }
 
 /** Every module of the product, in registration order. */
-const MODULES = [authModule, adminModule, orgModule, profileModule, utilityModule];
+const MODULES = [authModule, adminModule, orgModule, billingModule, profileModule, utilityModule, vesselModule, mqttModule, bridgesModule, alertsModule, devicesModule];
 
 export interface ServerOverrides {
   db?: Database;

@@ -1,0 +1,55 @@
+/**
+ * `audit`: the audit trail of API calls and CLI actions, newest first.
+ */
+import { Command } from 'commander';
+import { pageAudit, type AuditRow } from '../../src/platform/audit.js';
+import { openOptions, withApp } from '../app.js';
+import { parseId, withJson, withPaging, type OutputOptions, type PageOptions } from '../options.js';
+import { present } from '../output.js';
+import { NONE, pageFooter, shortDate, type TableView } from '../ui/view.js';
+
+function auditTable(rows: AuditRow[], footer: string): TableView {
+  return {
+    kind: 'table',
+    columns: [
+      { header: 'AT' },
+      { header: 'ACTOR' },
+      { header: 'ACTION' },
+      { header: 'TARGET' },
+      { header: 'VESSEL', align: 'right' },
+      { header: 'OUTCOME', align: 'right', tone: (c) => (Number(c) >= 400 ? 'red' : 'green') },
+    ],
+    rows: rows.map((r) => [
+      r.at.replace('T', ' ').slice(0, 19),
+      r.actorEmail ?? (r.actorId === null ? NONE : `#${r.actorId}`),
+      r.action,
+      r.targetType ? `${r.targetType} ${r.targetId ?? ''}`.trim() : NONE,
+      r.vesselId == null ? NONE : String(r.vesselId),
+      String(r.outcome),
+    ]),
+    footer,
+    empty: 'No audit records match.',
+  };
+}
+
+function listCommand(): Command {
+  return withPaging(withJson(new Command('list')))
+    .description('List audit records, newest first')
+    .option('--actor <id>', 'only what this user (id) did', parseId)
+    .option('--action <text>', 'only this action, exactly, e.g. "CLI users create" or "POST /api/admin/users"')
+    .option('--vessel <id>', 'only records about this vessel (id)', parseId)
+    .action(async (options: OutputOptions & PageOptions & { actor?: number; action?: string; vessel?: number }, command: Command) => {
+      const result = await withApp(openOptions(command), (app) =>
+        pageAudit(app.db, { page: options.page, size: options.size, filter: { actorId: options.actor, action: options.action, vesselId: options.vessel } }),
+      );
+      await present(
+        options,
+        { page: options.page, size: options.size, totalElements: result.totalElements, content: result.content },
+        auditTable(result.content, pageFooter('records', options.page, options.size, result.content.length, result.totalElements)),
+      );
+    });
+}
+
+export function auditCommand(): Command {
+  return new Command('audit').description('The audit trail').addCommand(listCommand());
+}

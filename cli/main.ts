@@ -1,0 +1,40 @@
+/**
+ * vessel-link: the operator's command line. One command builder per noun, attached below;
+ * each works on the configured database (DATABASE_URL) without a server listening.
+ */
+import { readFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { auditCommand } from './commands/audit.js';
+import { bridgesCommand } from './commands/bridges.js';
+import { mailCommand } from './commands/mail.js';
+import { migrateCommand } from './commands/migrate.js';
+import { usersCommand } from './commands/users.js';
+import { EXIT_OK, reportError } from './errors.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+function buildProgram(): Command {
+  const program = new Command('vessel-link')
+    .description('Operate a Vessel Link installation: database, users, mail outbox, audit trail, bridges.\nConfigured by the same environment as the server (DATABASE_URL, DATA_DIR, SMTP_URL, ...).')
+    // Program flags only before the command: `bridges create --version` is the bridge's version.
+    .enablePositionalOptions()
+    .version(version)
+    .option('--verbose', 'write server diagnostics (at LOG_LEVEL) to stderr')
+    .addCommand(migrateCommand())
+    .addCommand(usersCommand())
+    .addCommand(mailCommand())
+    .addCommand(auditCommand())
+    .addCommand(bridgesCommand());
+  throwInsteadOfExit(program);
+  return program;
+}
+
+/** addCommand does not pass settings down, so each command is told to throw, not exit. */
+function throwInsteadOfExit(command: Command): void {
+  command.exitOverride();
+  for (const sub of command.commands) throwInsteadOfExit(sub);
+}
+
+process.exitCode = await buildProgram()
+  .parseAsync(process.argv)
+  .then(() => EXIT_OK, reportError);

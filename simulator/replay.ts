@@ -1,0 +1,168 @@
+/**
+ * Replays a recorded delta log (newline-delimited Signal K deltas) as one bridge: same connection,
+ * same topics, the log's pace divided by `speed`. Timestamps are moved to the time of replay, keeping
+ * their spacing, because the server keeps a value only if it is newer than the current one: a log
+ * from last week replayed with its own timestamps would land in history and never show as live.
+ */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { MqttClient } from 'mqtt';
+import { type DeviceInventory, type SignalKDelta, parseDelta } from '../src/mqtt/protocol';
+import { DEFAULT_VERSION } from './bridge';
+import { parseAdminRequest, parsePutRequest } from './commands';
+import { BridgeConnection, type ConnectionStats } from './connection';
+import { BridgeLog, type Logger, silentLogger } from './logger';
+import { createRandom, hashSeed } from './random';
+
+export interface ReplayOptions {
+  mqttUrl: string;
+  serial: string;
+  secret: string;
+  /** Path of the log. */
+  file: string;
+  /** 1 plays at the recorded pace, 10 ten times faster. Default 1. */
+  speed?: number;
+  /** Published retained on connect, so the cloud knows the devices behind the log's paths. */
+  inventory?: DeviceInventory;
+  version?: string;
+  logger?: Logger;
+  /** How long to wait for the broker before giving up. Default 60000. */
+  connectTimeoutMs?: number;
+  /** Called after each delta is handed to the connection. */
+  onDelta?: (delta: SignalKDelta, line: number) => void;
+}
+
+export interface ReplayHandle {
+  readonly client: MqttClient;
+  readonly stats: ConnectionStats & { replayed: number };
+  /** Resolves with the number of deltas replayed once the whole log is out; rejects on a bad line. */
+  readonly finished: Promise<number>;
+  stop(): Promise<void>;
+}
+
+export class DeltaLogError extends Error {}
+
+/** The log's deltas in order, each checked against the protocol. */
+export async function* readDeltaLog(file: string): AsyncGenerator<{ delta: SignalKDelta; line: number }> {
+  const input = createReadStream(file, { encoding: 'utf8' });
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let line = 0;
+  try {
+    for await (const text of lines) {
+      line += 1;
+      if (text.trim() === '') continue;
+      const parsed = parseDelta(text);
+      if (!parsed.ok) throw new DeltaLogError(`${file} line ${line}: ${parsed.reason}`);
+      yield { delta: parsed.value, line };
+    }
+  } finally {
+    lines.close();
+    input.destroy();
+  }
+}
+
+/** When a delta was measured: its earliest update timestamp, if any. */
+function measuredAt(delta: SignalKDelta): number | undefined {
+  const times = delta.updates.flatMap((update) => (update.timestamp ? [Date.parse(update.timestamp)] : []));
+  return times.length > 0 ? Math.min(...times) : undefined;
+}
+
+const REFUSAL = 'This bridge is replaying a recorded log';
+
+export function replayLog(options: ReplayOptions): ReplayHandle {
+  const speed = options.speed ?? 1;
+  if (!Number.isFinite(speed) || speed <= 0) throw new TypeError(`speed must be a positive number, got ${speed}`);
+  const log = new BridgeLog(options.logger ?? silentLogger, options.serial, 'info');
+  const status = JSON.stringify({ online: true, version: options.version ?? DEFAULT_VERSION, uptime: 0 });
+  const publishInventory = () => {
+    if (options.inventory) connection.publish('devices', JSON.stringify(options.inventory), true);
+  };
+  const connection: BridgeConnection = new BridgeConnection({
+    mqttUrl: options.mqttUrl,
+    serial: options.serial,
+    secret: options.secret,
+    bufferLimit: 10_000,
+    reconnectMs: 2000,
+    keepaliveSeconds: 60,
+    random: createRandom(hashSeed(options.serial, 'replay')),
+    log,
+    onConnect: () => {
+      connection.publish('status', status, true);
+      publishInventory();
+      connection.flushBuffer();
+    },
+    // Nothing on board answers while a log plays: PUTs are refused, only a snapshot is honoured.
+    onRequest: (leaf, payload) => {
+      if (leaf === 'put') {
+        const parsed = parsePutRequest(payload);
+        const requestId = parsed.ok ? parsed.request.requestId : parsed.requestId;
+        if (requestId) connection.publish('put/response', JSON.stringify({ requestId, state: 'FAILED', statusCode: 403, message: REFUSAL }));
+        return;
+      }
+      const parsed = parseAdminRequest(payload);
+      if (parsed.ok && parsed.request.action === 'snapshot') publishInventory();
+      const requestId = parsed.ok ? parsed.request.requestId : parsed.requestId;
+      if (!requestId) return;
+      const snapshot = parsed.ok && parsed.request.action === 'snapshot';
+      connection.publish('admin/response', JSON.stringify(snapshot ? { requestId, state: 'COMPLETED' } : { requestId, state: 'FAILED', message: REFUSAL }));
+    },
+  });
+
+  let replayed = 0;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const play = async (): Promise<number> => {
+    await connection.waitForConnect(options.connectTimeoutMs ?? 60_000);
+    const startedAt = Date.now();
+    let logStart: number | undefined;
+    let previous: number | undefined;
+    for await (const { delta, line } of readDeltaLog(options.file)) {
+      if (stopped) break;
+      const at = measuredAt(delta) ?? previous ?? Date.now();
+      logStart ??= at;
+      previous = at;
+      const replayAt = (logTime: number) => startedAt + (logTime - (logStart as number)) / speed;
+      const wait = replayAt(at) - Date.now();
+      if (wait > 0) await sleep(wait);
+      if (stopped) break;
+      const moved: SignalKDelta = {
+        ...delta,
+        updates: delta.updates.map((update) =>
+          update.timestamp ? { ...update, timestamp: new Date(replayAt(Date.parse(update.timestamp))).toISOString() } : update,
+        ),
+      };
+      connection.publishDelta(JSON.stringify(moved));
+      replayed += 1;
+      options.onDelta?.(moved, line);
+    }
+    log.info(`replayed ${replayed} deltas from ${options.file}`);
+    return replayed;
+  };
+
+  connection.start();
+  const finished = play();
+  // The caller may only look at `finished` later; an early rejection must not count as unhandled.
+  finished.catch(() => undefined);
+
+  return {
+    client: connection.client,
+    get stats() {
+      return { ...connection.stats, replayed };
+    },
+    finished,
+    async stop() {
+      stopped = true;
+      wake?.();
+      await connection.stop();
+    },
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * Bridges at run time: credentials checked for the broker, online state and `lastSeen` from the
+ * connection, daily usage, bridge status messages, and admin requests (reboot, log level,
+ * software update, snapshot) with the progress the bridge reports back.
+ */
+import { randomUUID } from 'node:crypto';
+import Boom from '@hapi/boom';
+import type { BridgeBroker, BridgeIdentity, BridgeMessage } from '../../mqtt/broker.js';
+import { MalformedMessage } from '../../mqtt/broker.js';
+import { type AdminAction, type AdminRequest, parseAdminResponse, parseStatus } from '../../mqtt/protocol.js';
+import type { AppContext } from '../../platform/context.js';
+import { ruleRefused } from '../../platform/errors.js';
+import * as repo from './repository.js';
+import type { BridgeSecrets } from './secrets.js';
+
+/** How often `lastSeen` and usage counters are written (and when the server stops). */
+export const ACTIVITY_FLUSH_MS = 10_000;
+
+export interface RequestView {
+  requestId: string;
+  action: string;
+  version: string | null;
+  level: string | null;
+  state: string;
+  progress: number | null;
+  message: string | null;
+  requestedAt: string;
+  updatedAt: string;
+}
+
+const requestView = (r: repo.BridgeRequestRow): RequestView => ({
+  requestId: r.requestId,
+  action: r.action,
+  version: r.version,
+  level: r.level,
+  state: r.state,
+  progress: r.progress,
+  message: r.message,
+  requestedAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+export class BridgeService {
+  private readonly usage = new Map<string, { bridgeId: number } & repo.UsageDay>();
+  /** Connection changes of one bridge are written in the order they happened. */
+  private readonly writes = new Map<number, Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly broker: BridgeBroker,
+    readonly secrets: BridgeSecrets,
+  ) {}
+
+  /** The broker's authenticator: the bridge whose serial and secret these are, or null. */
+  async authenticate(serial: string, secret: Buffer): Promise<BridgeIdentity | null> {
+    const bridge = await repo.findBridgeBySerial(this.ctx.db, serial);
+    if (!bridge || !this.secrets.matches(secret, bridge.secretHash)) return null;
+    return { id: bridge.id, serial: bridge.serial };
+  }
+
+  async start(): Promise<void> {
+    await repo.setAllOffline(this.ctx.db);
+    this.broker.on('connected', (bridge, at) => this.connectionChanged(bridge, true, at));
+    this.broker.on('disconnected', (bridge, lastSeen) => this.connectionChanged(bridge, false, lastSeen));
+    this.broker.on('traffic', (bridge, bytes, rejected) => this.count(bridge, bytes, rejected));
+    this.timer = setInterval(() => void this.flush(), ACTIVITY_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  /** Writes what is still in memory; the server calls it when stopping. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await Promise.all(this.writes.values());
+    await this.flush();
+  }
+
+  /** `status` topic: the bridge's software version. Online state comes from the connection, not from here. */
+  async onStatus(message: BridgeMessage): Promise<void> {
+    const status = parseStatus(message.payload);
+    if (!status.ok) throw new MalformedMessage(status.reason);
+    if (status.value.version) {
+      const bridge = await repo.findBridge(this.ctx.db, message.bridge.id);
+      if (bridge && bridge.version !== status.value.version) await repo.updateBridge(this.ctx.db, bridge.id, { version: status.value.version });
+    }
+  }
+
+  /** `admin/response` topic: progress of a request sent to the bridge. */
+  async onAdminResponse(message: BridgeMessage): Promise<void> {
+    const response = parseAdminResponse(message.payload);
+    if (!response.ok) throw new MalformedMessage(response.reason);
+    const { requestId, state, progress, message: text } = response.value;
+    const known = await repo.updateRequest(this.ctx.db, message.bridge.id, requestId, { state, progress, message: text });
+    if (!known) this.ctx.log.debug('answer to an unknown admin request', { serial: message.bridge.serial, requestId });
+  }
+
+  /** Sends an admin request to a connected bridge and records it; 418 when the bridge is offline. */
+  async request(bridge: { id: number; serial: string }, action: Exclude<AdminAction, 'snapshot'>, options: { version?: string; level?: string; requestedBy: number | null; offlineMessage: string }): Promise<RequestView> {
+    if (!this.broker.isConnected(bridge.serial)) throw ruleRefused(options.offlineMessage);
+    const requestId = randomUUID();
+    await repo.insertRequest(this.ctx.db, { bridgeId: bridge.id, requestId, action, version: options.version, level: options.level, requestedBy: options.requestedBy });
+    const body: AdminRequest = { requestId, action, ...(options.version ? { version: options.version } : {}), ...(options.level ? { level: options.level } : {}) };
+    await this.broker.publish(bridge.serial, 'admin', body);
+    return requestView((await repo.latestRequest(this.ctx.db, bridge.id, action))!);
+  }
+
+  /** BRIDGE.md: a snapshot request makes the bridge republish its whole state. */
+  async requestSnapshot(serial: string): Promise<boolean> {
+    if (!this.broker.isConnected(serial)) return false;
+    await this.broker.publish(serial, 'admin', { action: 'snapshot' } satisfies AdminRequest);
+    return true;
+  }
+
+  /** Usage per day, including what is counted but not yet written. */
+  async usageOf(bridgeId: number, fromDay: string, toDay: string): Promise<repo.UsageDay[]> {
+    const days = new Map((await repo.usageOf(this.ctx.db, bridgeId, fromDay, toDay)).map((u) => [u.day, u]));
+    for (const pending of this.usage.values()) {
+      if (pending.bridgeId !== bridgeId || pending.day < fromDay || pending.day > toDay) continue;
+      const stored = days.get(pending.day) ?? { day: pending.day, messages: 0, bytes: 0, rejected: 0 };
+      days.set(pending.day, { day: pending.day, messages: stored.messages + pending.messages, bytes: stored.bytes + pending.bytes, rejected: stored.rejected + pending.rejected });
+    }
+    return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+  }
+
+  async latestRequest(bridgeId: number, action: AdminAction): Promise<RequestView | null> {
+    const row = await repo.latestRequest(this.ctx.db, bridgeId, action);
+    return row ? requestView(row) : null;
+  }
+
+  async delete(bridgeId: number): Promise<void> {
+    const bridge = await repo.findBridge(this.ctx.db, bridgeId);
+    if (!bridge) throw Boom.notFound('Reporting client not found');
+    await repo.deleteBridge(this.ctx.db, bridgeId);
+    for (const [key, entry] of this.usage) if (entry.bridgeId === bridgeId) this.usage.delete(key);
+    this.broker.disconnect(bridge.serial);
+    this.ctx.events.emit('bridge.deleted', { bridgeId, serial: bridge.serial });
+  }
+
+  private connectionChanged(bridge: BridgeIdentity, online: boolean, at: Date): void {
+    const previous = this.writes.get(bridge.id) ?? Promise.resolve();
+    const next = previous
+      .then(async () => {
+        await repo.setOnline(this.ctx.db, bridge.id, online, at.getTime());
+        const vesselId = (await repo.findBridge(this.ctx.db, bridge.id))?.vesselId ?? null;
+        this.ctx.events.emit('bridge.online', { bridgeId: bridge.id, serial: bridge.serial, vesselId, online, lastSeen: at.toISOString() });
+      })
+      .catch((err) => this.ctx.log.error('bridge connection state not recorded', { serial: bridge.serial, error: err }))
+      .finally(() => {
+        if (this.writes.get(bridge.id) === next) this.writes.delete(bridge.id);
+      });
+    this.writes.set(bridge.id, next);
+  }
+
+  private count(bridge: BridgeIdentity, bytes: number, rejected: boolean): void {
+    const day = new Date().toISOString().slice(0, 10);
+    const key = `${bridge.id}/${day}`;
+    const entry = this.usage.get(key) ?? { bridgeId: bridge.id, day, messages: 0, bytes: 0, rejected: 0 };
+    entry.messages++;
+    entry.bytes += bytes;
+    if (rejected) entry.rejected++;
+    this.usage.set(key, entry);
+  }
+
+  private async flush(): Promise<void> {
+    const usage = [...this.usage.values()];
+    this.usage.clear();
+    const lastSeen = this.broker.connectedBridges().map(({ bridge, lastSeen: at }) => ({ bridgeId: bridge.id, ms: at.getTime() }));
+    try {
+      await repo.recordActivity(this.ctx.db, lastSeen, usage);
+    } catch (err) {
+      this.ctx.log.warn('bridge activity not recorded; retrying with the next flush', { error: err });
+      for (const entry of usage) {
+        const key = `${entry.bridgeId}/${entry.day}`;
+        const newer = this.usage.get(key);
+        this.usage.set(key, newer ? { ...entry, messages: entry.messages + newer.messages, bytes: entry.bytes + newer.bytes, rejected: entry.rejected + newer.rejected } : entry);
+      }
+    }
+  }
+}

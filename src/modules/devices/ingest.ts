@@ -1,0 +1,180 @@
+/**
+ * Telemetry ingest, one straight line per message (BRIDGE.md):
+ *   bridge `delta` → parse and check → values, positions and source sightings → group commit
+ *   (one transaction for many messages) → alerts from notifications → live events → and only
+ *   then does the broker send the PUBACK.
+ * The `devices` topic replaces the bridge's stored inventory.
+ */
+import { createHash } from 'node:crypto';
+import { MalformedMessage, type BridgeMessage } from '../../mqtt/broker.js';
+import { flattenDelta, parseDelta, parseInventory, type SignalKDelta } from '../../mqtt/protocol.js';
+import type { AppContext } from '../../platform/context.js';
+import type { LiveValue } from '../../platform/events.js';
+import { type Alert, applyNotification, isNotificationPath } from '../alerts/api.js';
+import { vesselIdsOfBridges } from '../bridges/api.js';
+import { GroupCommit } from './group-commit.js';
+import { PerBridge } from './per-bridge.js';
+import * as repo from './repository.js';
+import { DEFAULT_SOURCE, type MessageSources } from './sources.js';
+import { type AdvancedValue, createValueStore, type IngestItem, type IngestLocation, RECEIPT_SLOTS, type SourceSighting, type ValueStore } from './value-store.js';
+
+/**
+ * A timestamp further ahead than this is a bridge with a wrong clock: its values are taken as
+ * measured on arrival, or one bad clock would freeze the current value far in the future.
+ */
+export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+const POSITION = 'navigation.position';
+const SPEED = 'navigation.speedOverGround';
+const COURSE = 'navigation.courseOverGroundTrue';
+
+function positionOf(value: unknown): { lat: number; lon: number } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { latitude, longitude } = value as { latitude?: unknown; longitude?: unknown };
+  if (typeof latitude !== 'number' || typeof longitude !== 'number') return null;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { lat: latitude, lon: longitude };
+}
+
+export class IngestService {
+  private readonly store: ValueStore;
+  private readonly queue: GroupCommit<IngestItem>;
+  /** path → its device and property, for live events. */
+  readonly properties: PerBridge<Map<string, { deviceId: number; propertyId: number }>>;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly sources: MessageSources,
+  ) {
+    this.store = createValueStore(ctx.db);
+    this.queue = new GroupCommit((items) => this.commit(items));
+    this.properties = new PerBridge((bridgeId) => repo.propertiesByPath(ctx.db, bridgeId));
+  }
+
+  /** `delta` topic. Resolves once the message is committed; a malformed one is refused. */
+  async onDelta(message: BridgeMessage): Promise<void> {
+    const parsed = parseDelta(message.payload);
+    if (!parsed.ok) throw new MalformedMessage(parsed.reason);
+    const item = await this.itemOf(message, parsed.value);
+    if (item.receipt && message.dup) {
+      // A redelivery whose PUBACK was lost: stored already if its receipt is (the original may
+      // still be in the batch being written, hence the wait).
+      await this.queue.drained();
+      item.duplicate = await this.store.hasReceipt(item.bridgeId, item.receipt);
+    }
+    await this.queue.submit(item);
+  }
+
+  /** `devices` topic: the bridge's whole device inventory. */
+  async onInventory(message: BridgeMessage): Promise<void> {
+    const parsed = parseInventory(message.payload);
+    if (!parsed.ok) throw new MalformedMessage(parsed.reason);
+    await repo.replaceInventory(this.ctx.db, message.bridge.id, parsed.value);
+    this.properties.forget(message.bridge.id);
+    const vesselId = (await vesselIdsOfBridges(this.ctx.db, [message.bridge.id])).get(message.bridge.id);
+    if (vesselId !== undefined) this.ctx.events.emit('vessel.devices', { vesselId });
+  }
+
+  /** Resolves once everything received so far is committed. */
+  drained(): Promise<void> {
+    return this.queue.drained();
+  }
+
+  forget(bridgeId: number): void {
+    this.properties.forget(bridgeId);
+    this.sources.forget(bridgeId);
+  }
+
+  private async itemOf(message: BridgeMessage, delta: SignalKDelta): Promise<IngestItem> {
+    const bridgeId = message.bridge.id;
+    const receivedMs = message.receivedAt.getTime();
+    const sources = await this.sources.of(bridgeId);
+    const flat = flattenDelta(delta, message.receivedAt);
+    const item: IngestItem = {
+      bridgeId,
+      values: [],
+      locations: [],
+      sources: [],
+      receipt: message.qos > 0 && message.messageId !== undefined ? { slot: message.messageId % RECEIPT_SLOTS, messageId: message.messageId, digest: createHash('sha1').update(message.payload).digest('base64') } : null,
+      duplicate: false,
+      notifications: [],
+    };
+    const sightings = new Map<string, SourceSighting>();
+    // Speed and course travel with the position they were measured with (same update).
+    const motion = new Map<string, { sog?: number; cog?: number }>();
+    const positions: Array<IngestLocation & { key: string }> = [];
+
+    for (const v of flat) {
+      const uid = v.source ?? DEFAULT_SOURCE;
+      let state = sources.get(uid);
+      if (!state) {
+        state = { enabled: true, locationEnabled: false, reportsPosition: false };
+        sources.set(uid, state);
+      }
+      const sighting = sightings.get(uid) ?? { uid, lastSeenMs: receivedMs, reportsPosition: false, locationEnabled: false };
+      sightings.set(uid, sighting);
+      if (!state.enabled) continue;
+
+      const measured = v.timestamp.getTime();
+      const tsMs = measured > receivedMs + FUTURE_TOLERANCE_MS ? receivedMs : measured;
+      item.values.push({ path: v.path, json: JSON.stringify(v.value), value: v.value, tsMs, source: uid });
+      if (isNotificationPath(v.path)) item.notifications.push({ path: v.path, value: v.value, timestampMs: tsMs });
+
+      const key = `${uid}\u0000${tsMs}`;
+      if (v.path === SPEED || v.path === COURSE) {
+        const m = motion.get(key) ?? {};
+        if (typeof v.value === 'number') m[v.path === SPEED ? 'sog' : 'cog'] = v.value;
+        motion.set(key, m);
+      }
+      const position = v.path === POSITION ? positionOf(v.value) : null;
+      if (position) {
+        if (!state.reportsPosition) {
+          state.reportsPosition = true;
+          if (![...sources.values()].some((s) => s.locationEnabled)) state.locationEnabled = true;
+        }
+        sighting.reportsPosition = true;
+        sighting.locationEnabled = state.locationEnabled;
+        if (state.locationEnabled) positions.push({ key, tsMs, ...position, speedOverGround: null, courseOverGroundTrue: null, source: uid });
+      }
+    }
+    for (const { key, ...location } of positions) {
+      const m = motion.get(key);
+      item.locations.push({ ...location, speedOverGround: m?.sog ?? null, courseOverGroundTrue: m?.cog ?? null });
+    }
+    item.sources = [...sightings.values()];
+    return item;
+  }
+
+  /** One batch: write it, apply its notifications to alerts, then tell the live streams. */
+  private async commit(items: IngestItem[]): Promise<void> {
+    const advanced = await this.store.commit(items);
+    const alerts: Array<{ bridgeId: number; alert: Alert }> = [];
+    for (const item of items) {
+      for (const notification of item.notifications) {
+        const alert = await applyNotification(this.ctx.db, item.bridgeId, notification);
+        if (alert) alerts.push({ bridgeId: item.bridgeId, alert });
+      }
+    }
+    await this.announce(advanced, alerts);
+  }
+
+  private async announce(advanced: AdvancedValue[], alerts: Array<{ bridgeId: number; alert: Alert }>): Promise<void> {
+    if (!advanced.length && !alerts.length) return;
+    const vesselOf = await vesselIdsOfBridges(this.ctx.db, [...new Set([...advanced, ...alerts].map((a) => a.bridgeId))]);
+    const values = new Map<number, LiveValue[]>();
+    for (const v of advanced) {
+      const vesselId = vesselOf.get(v.bridgeId);
+      if (vesselId === undefined) continue;
+      const property = (await this.properties.of(v.bridgeId)).get(v.path);
+      if (!property) continue;
+      const list = values.get(vesselId) ?? [];
+      list.push({ vesselId, ...property, path: v.path, value: v.value, timestamp: new Date(v.tsMs).toISOString() });
+      values.set(vesselId, list);
+    }
+    for (const [vesselId, list] of values) this.ctx.events.emit('vessel.values', { vesselId, values: list });
+    for (const { bridgeId, alert } of alerts) {
+      const vesselId = vesselOf.get(bridgeId);
+      if (vesselId !== undefined) this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...alert } });
+    }
+  }
+}

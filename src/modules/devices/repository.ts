@@ -1,0 +1,221 @@
+/**
+ * The devices module's tables, apart from the hot-path writes in value-store.ts: the device
+ * inventory, reads of current values, history and locations, and message sources.
+ */
+import type { Knex } from 'knex';
+import type { Database } from '../../db/knex.js';
+import { insertId, nowIso } from '../../db/knex.js';
+import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
+
+type Db = Database | Knex.Transaction;
+
+/** API.md Property. */
+export interface Property {
+  id: number;
+  path: string;
+  displayName: string;
+  units: string;
+  writable: boolean;
+  min: number | null;
+  max: number | null;
+  value: unknown;
+  timestamp: string | null;
+  warningLevels: null;
+}
+
+/** API.md Device. */
+export interface Device {
+  id: number;
+  name: string;
+  category: DeviceCategory;
+  manufacturer: string | null;
+  model: string | null;
+  serial: string | null;
+  location: string | null;
+  properties: Property[];
+}
+
+export interface PropertyRow {
+  id: number;
+  deviceId: number;
+  bridgeId: number;
+  path: string;
+  displayName: string;
+  writable: boolean;
+  min: number | null;
+  max: number | null;
+}
+
+export interface LocationRow {
+  lat: number;
+  lon: number;
+  timestamp: string;
+  speedOverGround?: number;
+  courseOverGroundTrue?: number;
+}
+
+export interface SourceRow {
+  uid: string;
+  enabled: boolean;
+  locationEnabled: boolean;
+  reportsPosition: boolean;
+  firstSeen: string;
+  lastSeen: string;
+}
+
+const iso = (ms: unknown): string => new Date(Number(ms)).toISOString();
+const numberOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * Makes the stored inventory of a bridge match what it reported: devices and properties are
+ * updated in place (their ids stay, so links to a property survive a re-publication), new ones
+ * added, and those no longer reported removed.
+ */
+export async function replaceInventory(db: Database, bridgeId: number, inventory: DeviceInventory): Promise<void> {
+  await db.transaction(async (trx) => {
+    const now = nowIso();
+    const existing = new Map<string, number>((await trx('devices').where({ bridge_id: bridgeId }).select('id', 'device_key')).map((r: { id: number; device_key: string }) => [r.device_key, r.id]));
+    const kept = new Set<number>();
+    for (const [position, device] of inventory.devices.entries()) {
+      const row = {
+        name: device.name,
+        category: device.category,
+        manufacturer: device.manufacturer || null,
+        model: device.model || null,
+        serial: device.serial || null,
+        location: device.location || null,
+        position,
+        updated_at: now,
+      };
+      let deviceId = existing.get(device.id);
+      if (deviceId === undefined) {
+        deviceId = await insertId(trx, 'devices', { ...row, bridge_id: bridgeId, device_key: device.id });
+      } else {
+        await trx('devices').where({ id: deviceId }).update(row);
+      }
+      kept.add(deviceId);
+      await replaceProperties(trx, bridgeId, deviceId, device.properties);
+    }
+    const gone = [...existing.values()].filter((id) => !kept.has(id));
+    if (gone.length) await trx('devices').whereIn('id', gone).delete();
+  });
+}
+
+async function replaceProperties(trx: Knex.Transaction, bridgeId: number, deviceId: number, properties: DeviceInventory['devices'][number]['properties']): Promise<void> {
+  const existing = new Map<string, number>((await trx('device_properties').where({ device_id: deviceId }).select('id', 'path')).map((r: { id: number; path: string }) => [r.path, r.id]));
+  const seen = new Set<string>();
+  for (const [position, p] of properties.entries()) {
+    if (seen.has(p.path)) continue;
+    seen.add(p.path);
+    const row = { display_name: p.displayName, units: p.units, writable: p.writable, min_value: p.min ?? null, max_value: p.max ?? null, position };
+    const id = existing.get(p.path);
+    if (id === undefined) await trx('device_properties').insert({ ...row, device_id: deviceId, bridge_id: bridgeId, path: p.path });
+    else await trx('device_properties').where({ id }).update(row);
+  }
+  const gone = [...existing].filter(([path]) => !seen.has(path)).map(([, id]) => id);
+  if (gone.length) await trx('device_properties').whereIn('id', gone).delete();
+}
+
+/** A bridge's devices with their properties and current values, in the order it reported them. */
+export async function devicesOfBridge(db: Db, bridgeId: number): Promise<Device[]> {
+  const devices = await db('devices').where({ bridge_id: bridgeId }).orderBy('position').orderBy('id');
+  const properties = await db('device_properties as p')
+    .leftJoin('current_values as c', (j) => j.on('c.bridge_id', 'p.bridge_id').andOn('c.path', 'p.path'))
+    .where('p.bridge_id', bridgeId)
+    .orderBy('p.position')
+    .orderBy('p.id')
+    .select('p.*', 'c.value', 'c.ts_ms');
+  const byDevice = new Map<number, Property[]>();
+  for (const p of properties) {
+    const list = byDevice.get(p.device_id) ?? [];
+    list.push({
+      id: p.id,
+      path: p.path,
+      displayName: p.display_name,
+      units: p.units,
+      writable: Boolean(p.writable),
+      min: numberOrNull(p.min_value),
+      max: numberOrNull(p.max_value),
+      value: p.value === null || p.value === undefined ? null : JSON.parse(p.value),
+      timestamp: p.ts_ms === null || p.ts_ms === undefined ? null : iso(p.ts_ms),
+      warningLevels: null,
+    });
+    byDevice.set(p.device_id, list);
+  }
+  return devices.map((d: any) => ({
+    id: d.id,
+    name: d.name,
+    category: d.category,
+    manufacturer: d.manufacturer,
+    model: d.model,
+    serial: d.serial,
+    location: d.location,
+    properties: byDevice.get(d.id) ?? [],
+  }));
+}
+
+export async function findProperty(db: Db, id: number): Promise<PropertyRow | null> {
+  const p = await db('device_properties').where({ id }).first();
+  return p ? { id: p.id, deviceId: p.device_id, bridgeId: p.bridge_id, path: p.path, displayName: p.display_name, writable: Boolean(p.writable), min: numberOrNull(p.min_value), max: numberOrNull(p.max_value) } : null;
+}
+
+/** path → its property (the first device's, should two devices list one path). */
+export async function propertiesByPath(db: Db, bridgeId: number): Promise<Map<string, { deviceId: number; propertyId: number }>> {
+  const rows = await db('device_properties').where({ bridge_id: bridgeId }).orderBy('id', 'desc').select('id', 'device_id', 'path');
+  return new Map(rows.map((r: { id: number; device_id: number; path: string }) => [r.path, { deviceId: r.device_id, propertyId: r.id }]));
+}
+
+/**
+ * At most `limit` rows of a time range, oldest first, evenly thinned when there are more, so
+ * a month of one-second data still draws as a chart or a track.
+ */
+async function thinned(db: Db, query: Knex.QueryBuilder, limit: number): Promise<any[]> {
+  const counted = await query.clone().clearSelect().count<{ n: number | string }[]>({ n: '*' }).first();
+  const step = Math.max(1, Math.ceil(Number(counted?.n ?? 0) / limit));
+  if (step === 1) return query.orderBy('ts_ms');
+  const numbered = query.clone().select(db.raw('ROW_NUMBER() OVER (ORDER BY ts_ms) AS rn'));
+  return db.from(numbered.as('numbered')).whereRaw('(rn - 1) % ? = 0', [step]).orderBy('ts_ms').limit(limit);
+}
+
+export async function historyOf(db: Db, bridgeId: number, path: string, fromMs: number, toMs: number, limit: number): Promise<Array<{ timestamp: string; value: unknown }>> {
+  const query = db('value_history').where({ bridge_id: bridgeId, path }).whereBetween('ts_ms', [fromMs, toMs]).select('ts_ms', 'value');
+  return (await thinned(db, query, limit)).map((r) => ({ timestamp: iso(r.ts_ms), value: JSON.parse(r.value) }));
+}
+
+const toLocation = (r: any): LocationRow => ({
+  lat: Number(r.lat),
+  lon: Number(r.lon),
+  timestamp: iso(r.ts_ms),
+  ...(r.speed_over_ground === null ? {} : { speedOverGround: Number(r.speed_over_ground) }),
+  ...(r.course_over_ground_true === null ? {} : { courseOverGroundTrue: Number(r.course_over_ground_true) }),
+});
+
+export async function latestLocation(db: Db, bridgeId: number): Promise<LocationRow | null> {
+  const row = await db('locations').where({ bridge_id: bridgeId }).orderBy('ts_ms', 'desc').first();
+  return row ? toLocation(row) : null;
+}
+
+export async function locationsBetween(db: Db, bridgeId: number, fromMs: number, toMs: number, limit: number): Promise<LocationRow[]> {
+  const query = db('locations').where({ bridge_id: bridgeId }).whereBetween('ts_ms', [fromMs, toMs]).select('*');
+  return (await thinned(db, query, limit)).map(toLocation);
+}
+
+const toSource = (r: any): SourceRow => ({
+  uid: r.uid,
+  enabled: Boolean(r.enabled),
+  locationEnabled: Boolean(r.location_enabled),
+  reportsPosition: Boolean(r.reports_position),
+  firstSeen: iso(r.first_seen_ms),
+  lastSeen: iso(r.last_seen_ms),
+});
+
+export async function sourcesOf(db: Db, bridgeId: number): Promise<SourceRow[]> {
+  return (await db('message_sources').where({ bridge_id: bridgeId }).orderBy('uid')).map(toSource);
+}
+
+/** Sets the flag for the listed sources of a bridge; sources it never reported are ignored. */
+export async function setSourceFlags(db: Database, bridgeId: number, flag: 'enabled' | 'location_enabled', changes: Array<{ uid: string; on: boolean }>): Promise<void> {
+  await db.transaction(async (trx) => {
+    for (const { uid, on } of changes) await trx('message_sources').where({ bridge_id: bridgeId, uid }).update({ [flag]: on });
+  });
+}

@@ -1,0 +1,245 @@
+/**
+ * The hot path's writer: one transaction per batch of telemetry messages (history, current
+ * values, locations, message sources, receipts). On SQLite it runs prepared better-sqlite3
+ * statements on Knex's own connection, borrowed from its pool for the length of the batch —
+ * the batch cannot interleave with a Knex transaction, and it runs without Knex's per-query
+ * overhead (about twice the throughput). On PostgreSQL it runs multi-row statements through
+ * Knex. Both keep the same rules: history takes everything, in any order; a current value is
+ * replaced only by one at least as new (BRIDGE.md store-and-forward).
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Knex } from 'knex';
+import { type Database, dialect } from '../../db/knex.js';
+
+export interface IngestValue {
+  path: string;
+  /** The value as JSON text, as stored. */
+  json: string;
+  value: unknown;
+  tsMs: number;
+  source: string;
+}
+
+export interface IngestLocation {
+  tsMs: number;
+  lat: number;
+  lon: number;
+  speedOverGround: number | null;
+  courseOverGroundTrue: number | null;
+  source: string;
+}
+
+export interface SourceSighting {
+  uid: string;
+  lastSeenMs: number;
+  reportsPosition: boolean;
+  locationEnabled: boolean;
+}
+
+/** A QoS 1 delta's identity (slot = message id modulo RECEIPT_SLOTS). */
+export interface Receipt {
+  slot: number;
+  messageId: number;
+  digest: string;
+}
+
+/** Everything one telemetry message writes. */
+export interface IngestItem {
+  bridgeId: number;
+  values: IngestValue[];
+  locations: IngestLocation[];
+  sources: SourceSighting[];
+  receipt: Receipt | null;
+  /** A redelivery of a message already stored: nothing is written again. */
+  duplicate: boolean;
+  notifications: Array<{ path: string; value: unknown; timestampMs: number }>;
+}
+
+/** A value that became the current value of its path. */
+export interface AdvancedValue {
+  bridgeId: number;
+  path: string;
+  value: unknown;
+  tsMs: number;
+}
+
+/** Receipts kept per bridge: far more than the messages a bridge has in flight at once. */
+export const RECEIPT_SLOTS = 256;
+
+export interface ValueStore {
+  commit(items: IngestItem[]): Promise<AdvancedValue[]>;
+  hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean>;
+}
+
+export function createValueStore(db: Database): ValueStore {
+  return dialect(db) === 'sqlite' ? new SqliteValueStore(db) : new KnexValueStore(db);
+}
+
+/** The newest value of each (bridge, path) in a batch; on equal timestamps the later message wins. */
+export function newestPerPath(items: IngestItem[]): Array<IngestValue & { bridgeId: number }> {
+  const newest = new Map<string, IngestValue & { bridgeId: number }>();
+  for (const item of items) {
+    if (item.duplicate) continue;
+    for (const v of item.values) {
+      const key = `${item.bridgeId}\u0000${v.path}`;
+      const seen = newest.get(key);
+      if (!seen || v.tsMs >= seen.tsMs) newest.set(key, { ...v, bridgeId: item.bridgeId });
+    }
+  }
+  return [...newest.values()];
+}
+
+/** One row per (bridge, source) in a batch, merging what the batch saw. */
+function sightingsOf(items: IngestItem[]): Array<SourceSighting & { bridgeId: number }> {
+  const merged = new Map<string, SourceSighting & { bridgeId: number }>();
+  for (const item of items) {
+    for (const s of item.sources) {
+      const key = `${item.bridgeId}\u0000${s.uid}`;
+      const seen = merged.get(key);
+      if (!seen) merged.set(key, { ...s, bridgeId: item.bridgeId });
+      else {
+        seen.lastSeenMs = Math.max(seen.lastSeenMs, s.lastSeenMs);
+        seen.reportsPosition ||= s.reportsPosition;
+        seen.locationEnabled ||= s.locationEnabled;
+      }
+    }
+  }
+  return [...merged.values()];
+}
+
+/** The last receipt per (bridge, slot) in a batch. */
+function receiptsOf(items: IngestItem[]): Array<Receipt & { bridgeId: number }> {
+  const last = new Map<string, Receipt & { bridgeId: number }>();
+  for (const item of items) if (item.receipt) last.set(`${item.bridgeId}/${item.receipt.slot}`, { ...item.receipt, bridgeId: item.bridgeId });
+  return [...last.values()];
+}
+
+const SQLITE_STATEMENTS = {
+  history: 'INSERT INTO value_history (bridge_id, path, ts_ms, value) VALUES (?, ?, ?, ?)',
+  current: `INSERT INTO current_values (bridge_id, path, value, ts_ms, source) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (bridge_id, path) DO UPDATE SET value = excluded.value, ts_ms = excluded.ts_ms, source = excluded.source
+    WHERE excluded.ts_ms >= current_values.ts_ms`,
+  location: 'INSERT INTO locations (bridge_id, ts_ms, lat, lon, speed_over_ground, course_over_ground_true, source) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  source: `INSERT INTO message_sources (bridge_id, uid, enabled, location_enabled, reports_position, first_seen_ms, last_seen_ms) VALUES (?, ?, 1, ?, ?, ?, ?)
+    ON CONFLICT (bridge_id, uid) DO UPDATE SET last_seen_ms = max(message_sources.last_seen_ms, excluded.last_seen_ms),
+      reports_position = max(message_sources.reports_position, excluded.reports_position),
+      location_enabled = max(message_sources.location_enabled, excluded.location_enabled)`,
+  receipt: `INSERT INTO ingest_receipts (bridge_id, slot, message_id, digest) VALUES (?, ?, ?, ?)
+    ON CONFLICT (bridge_id, slot) DO UPDATE SET message_id = excluded.message_id, digest = excluded.digest`,
+  hasReceipt: 'SELECT 1 FROM ingest_receipts WHERE bridge_id = ? AND slot = ? AND message_id = ? AND digest = ?',
+} as const;
+
+type Statements = { [K in keyof typeof SQLITE_STATEMENTS]: BetterSqlite3.Statement };
+
+class SqliteValueStore implements ValueStore {
+  private readonly prepared = new WeakMap<BetterSqlite3.Database, Statements>();
+
+  constructor(private readonly db: Database) {}
+
+  commit(items: IngestItem[]): Promise<AdvancedValue[]> {
+    return this.withConnection((conn, s) =>
+      conn.transaction(() => {
+        for (const item of items) {
+          if (item.duplicate) continue;
+          for (const v of item.values) s.history.run(item.bridgeId, v.path, v.tsMs, v.json);
+          for (const l of item.locations) s.location.run(item.bridgeId, l.tsMs, l.lat, l.lon, l.speedOverGround, l.courseOverGroundTrue, l.source);
+        }
+        for (const src of sightingsOf(items)) s.source.run(src.bridgeId, src.uid, Number(src.locationEnabled), Number(src.reportsPosition), src.lastSeenMs, src.lastSeenMs);
+        for (const r of receiptsOf(items)) s.receipt.run(r.bridgeId, r.slot, r.messageId, r.digest);
+        const advanced: AdvancedValue[] = [];
+        for (const v of newestPerPath(items)) {
+          if (s.current.run(v.bridgeId, v.path, v.json, v.tsMs, v.source).changes > 0) advanced.push({ bridgeId: v.bridgeId, path: v.path, value: v.value, tsMs: v.tsMs });
+        }
+        return advanced;
+      })(),
+    );
+  }
+
+  hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean> {
+    return this.withConnection((_conn, s) => s.hasReceipt.get(bridgeId, receipt.slot, receipt.messageId, receipt.digest) !== undefined);
+  }
+
+  private async withConnection<R>(work: (conn: BetterSqlite3.Database, statements: Statements) => R): Promise<R> {
+    const conn = (await this.db.client.acquireConnection()) as BetterSqlite3.Database;
+    try {
+      let statements = this.prepared.get(conn);
+      if (!statements) {
+        statements = Object.fromEntries(Object.entries(SQLITE_STATEMENTS).map(([name, sql]) => [name, conn.prepare(sql)])) as Statements;
+        this.prepared.set(conn, statements);
+      }
+      return work(conn, statements);
+    } finally {
+      await this.db.client.releaseConnection(conn);
+    }
+  }
+}
+
+/** Rows per multi-row statement: well under PostgreSQL's 65,535 bind parameters. */
+const CHUNK = 1000;
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+class KnexValueStore implements ValueStore {
+  private readonly greatest: string;
+
+  constructor(private readonly db: Database) {
+    this.greatest = dialect(db) === 'postgres' ? 'GREATEST' : 'MAX';
+  }
+
+  commit(items: IngestItem[]): Promise<AdvancedValue[]> {
+    return this.db.transaction(async (trx) => {
+      const written = items.filter((i) => !i.duplicate);
+      const history = written.flatMap((i) => i.values.map((v) => ({ bridge_id: i.bridgeId, path: v.path, ts_ms: v.tsMs, value: v.json })));
+      for (const rows of chunks(history)) await trx('value_history').insert(rows);
+      const locations = written.flatMap((i) =>
+        i.locations.map((l) => ({ bridge_id: i.bridgeId, ts_ms: l.tsMs, lat: l.lat, lon: l.lon, speed_over_ground: l.speedOverGround, course_over_ground_true: l.courseOverGroundTrue, source: l.source })),
+      );
+      for (const rows of chunks(locations)) await trx('locations').insert(rows);
+      await this.writeSources(trx, sightingsOf(items));
+      for (const rows of chunks(receiptsOf(items))) {
+        await trx('ingest_receipts')
+          .insert(rows.map((r) => ({ bridge_id: r.bridgeId, slot: r.slot, message_id: r.messageId, digest: r.digest })))
+          .onConflict(['bridge_id', 'slot'])
+          .merge(['message_id', 'digest']);
+      }
+      return this.writeCurrent(trx, newestPerPath(items));
+    });
+  }
+
+  async hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean> {
+    const row = await this.db('ingest_receipts').where({ bridge_id: bridgeId, slot: receipt.slot, message_id: receipt.messageId, digest: receipt.digest }).first();
+    return row !== undefined;
+  }
+
+  private async writeSources(trx: Knex.Transaction, sightings: Array<SourceSighting & { bridgeId: number }>): Promise<void> {
+    for (const rows of chunks(sightings)) {
+      await trx('message_sources')
+        .insert(rows.map((s) => ({ bridge_id: s.bridgeId, uid: s.uid, enabled: true, location_enabled: s.locationEnabled, reports_position: s.reportsPosition, first_seen_ms: s.lastSeenMs, last_seen_ms: s.lastSeenMs })))
+        .onConflict(['bridge_id', 'uid'])
+        .merge({
+          last_seen_ms: trx.raw(`${this.greatest}(message_sources.last_seen_ms, excluded.last_seen_ms)`),
+          reports_position: trx.raw('message_sources.reports_position OR excluded.reports_position'),
+          location_enabled: trx.raw('message_sources.location_enabled OR excluded.location_enabled'),
+        });
+    }
+  }
+
+  private async writeCurrent(trx: Knex.Transaction, newest: Array<IngestValue & { bridgeId: number }>): Promise<AdvancedValue[]> {
+    const advanced: AdvancedValue[] = [];
+    for (const rows of chunks(newest)) {
+      const changed: Array<{ bridge_id: number; path: string }> = await trx('current_values')
+        .insert(rows.map((v) => ({ bridge_id: v.bridgeId, path: v.path, value: v.json, ts_ms: v.tsMs, source: v.source })))
+        .onConflict(['bridge_id', 'path'])
+        .merge(['value', 'ts_ms', 'source'])
+        .where('current_values.ts_ms', '<=', trx.raw('excluded.ts_ms'))
+        .returning(['bridge_id', 'path']);
+      const keys = new Set(changed.map((c) => `${c.bridge_id}\u0000${c.path}`));
+      for (const v of rows) if (keys.has(`${v.bridgeId}\u0000${v.path}`)) advanced.push({ bridgeId: v.bridgeId, path: v.path, value: v.value, tsMs: v.tsMs });
+    }
+    return advanced;
+  }
+}

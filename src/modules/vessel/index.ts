@@ -1,0 +1,19 @@
+/**
+ * The vessel module: vessels, their members and companies, permissions, pairing, notes,
+ * documents and the geofence.
+ */
+import type { Plugin } from '@hapi/hapi';
+import type { ModuleOptions } from '../../platform/context.js';
+import { companyRoutes } from './routes/companies.js';
+import { contentRoutes } from './routes/content.js';
+import { memberRoutes } from './routes/members.js';
+import { pairingRoutes } from './routes/pairing.js';
+import { vesselRoutes } from './routes/vessels.js';
+
+export const vesselModule: Plugin<ModuleOptions> = {
+  name: 'vessel',
+  dependencies: ['auth'],
+  register(server, { ctx }) {
+    server.route([...vesselRoutes(server, ctx), ...memberRoutes(server, ctx), ...companyRoutes(ctx), ...pairingRoutes(server, ctx), ...contentRoutes(ctx)]);
+  },
+};

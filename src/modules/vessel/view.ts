@@ -1,0 +1,45 @@
+/**
+ * The Vessel shape of API.md (plus role and banner state, docs/api-shapes.md), assembled from
+ * this module's rows and what the bridges and billing modules know.
+ */
+import type { Database } from '../../db/knex.js';
+import { fileUrl } from '../../platform/files.js';
+import { subscriptionsOf } from '../billing/api.js';
+import { bridgesOfVessels } from '../bridges/api.js';
+import type { VesselAccess } from './api.js';
+import type { VesselRow } from './repository.js';
+
+export type BannerState = 'NOT_PAIRED' | 'NO_SUBSCRIPTION' | 'OFFLINE' | 'OK';
+
+/** The spec's banner precedence: not paired, then no valid subscription, then offline. */
+export function bannerStateOf(v: { reportingClient: unknown | null; vesselSubscription: { valid: boolean } | null; online: boolean }): BannerState {
+  if (!v.reportingClient) return 'NOT_PAIRED';
+  if (!v.vesselSubscription?.valid) return 'NO_SUBSCRIPTION';
+  if (!v.online) return 'OFFLINE';
+  return 'OK';
+}
+
+export async function vesselViews(db: Database, vessels: VesselRow[], accessById: Map<number, VesselAccess>) {
+  const ids = vessels.map((v) => v.id);
+  const [bridges, subscriptions] = await Promise.all([bridgesOfVessels(db, ids), subscriptionsOf(db, ids)]);
+  return vessels.map((v) => {
+    const bridge = bridges.get(v.id) ?? null;
+    const view = {
+      id: v.id,
+      name: v.name,
+      modelId: v.modelId,
+      imageUrl: fileUrl(v.imageFileId),
+      ownerId: v.ownerId,
+      groupName: v.groupName,
+      hullId: v.hullId,
+      homePort: v.homePort,
+      reportingClient: bridge ? { id: bridge.id, serial: bridge.serial, version: bridge.version } : null,
+      vesselSubscription: subscriptions.get(v.id) ?? null,
+      online: bridge?.online ?? false,
+      lastSeen: bridge?.lastSeen ?? null,
+      settings: { gpsReporting: v.gpsReporting, propertyUpdate: v.propertyUpdate, mfrAccess: v.mfrAccess, userNotifications: v.userNotifications },
+      role: accessById.get(v.id)?.role ?? null,
+    };
+    return { ...view, bannerState: bannerStateOf(view) };
+  });
+}

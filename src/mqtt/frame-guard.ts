@@ -1,0 +1,113 @@
+/**
+ * A transport-level guard in front of Aedes. It reads only the fixed header of each MQTT packet
+ * (MQTT 3.1.1 §2.2: a type byte, then the Remaining Length in at most four bytes) and passes the
+ * bytes through untouched. Aedes' parser buffers a whole packet before it sees it, so without
+ * this a client could make the server hold up to 256 MB per connection; here a packet over the
+ * limit, a malformed length, or a first packet that is not CONNECT (MQTT-3.1.0-1) closes the
+ * connection at once, before its body is read.
+ */
+import { Duplex } from 'node:stream';
+import { MAX_PAYLOAD_BYTES } from './protocol.js';
+
+/** Largest accepted packet, fixed header included. */
+export const MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES;
+
+const CONNECT = 1;
+
+type ParseState = 'type' | 'length' | 'body';
+
+export class FrameGuard extends Duplex {
+  /** Epoch ms of the last complete packet header read: the bridge's `lastSeen`. */
+  lastPacketAt = 0;
+  /** Why the guard closed the connection, if it did. */
+  violation: string | null = null;
+
+  private state: ParseState = 'type';
+  private first = true;
+  private length = 0;
+  private lengthBytes = 0;
+  private remaining = 0;
+
+  constructor(
+    private readonly inner: Duplex,
+    private readonly maxPacketBytes = MAX_PACKET_BYTES,
+  ) {
+    super({ allowHalfOpen: false });
+    inner.on('data', (chunk: Buffer) => {
+      if (!this.inspect(chunk)) {
+        this.destroy();
+        return;
+      }
+      if (!this.push(chunk)) inner.pause();
+    });
+    inner.on('end', () => this.push(null));
+    inner.on('error', (err) => this.destroy(err));
+    inner.on('close', () => this.destroy());
+  }
+
+  get remoteAddress(): string | undefined {
+    return (this.inner as Duplex & { remoteAddress?: string }).remoteAddress;
+  }
+
+  override _read(): void {
+    this.inner.resume();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (err?: Error | null) => void): void {
+    if (this.inner.write(chunk)) callback();
+    else this.inner.once('drain', () => callback());
+  }
+
+  override _final(callback: (err?: Error | null) => void): void {
+    this.inner.end();
+    callback();
+  }
+
+  override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
+    this.inner.destroy();
+    callback(err);
+  }
+
+  /** Follows packet boundaries through a chunk; false when the connection must close. */
+  private inspect(chunk: Buffer): boolean {
+    let i = 0;
+    while (i < chunk.length) {
+      if (this.state === 'body') {
+        const skip = Math.min(this.remaining, chunk.length - i);
+        this.remaining -= skip;
+        i += skip;
+        if (this.remaining === 0) this.state = 'type';
+        continue;
+      }
+      const byte = chunk[i++];
+      if (this.state === 'type') {
+        const type = byte >> 4;
+        if (this.first && type !== CONNECT) return this.refuse('first packet is not CONNECT');
+        // Types 0 and 15 are reserved (MQTT 3.1.1 §2.2.1).
+        if (type === 0 || type === 15) return this.refuse('reserved packet type');
+        this.first = false;
+        this.state = 'length';
+        this.length = 0;
+        this.lengthBytes = 0;
+        continue;
+      }
+      // Remaining Length: seven bits a byte, least significant first, at most four bytes (§2.2.3).
+      this.length += (byte & 0x7f) * 128 ** this.lengthBytes;
+      this.lengthBytes++;
+      if (byte & 0x80) {
+        if (this.lengthBytes === 4) return this.refuse('malformed remaining length');
+        continue;
+      }
+      if (1 + this.lengthBytes + this.length > this.maxPacketBytes) return this.refuse('packet over the size limit');
+      this.lastPacketAt = Date.now();
+      this.remaining = this.length;
+      this.state = this.length > 0 ? 'body' : 'type';
+    }
+    return true;
+  }
+
+  private refuse(reason: string): false {
+    this.violation = reason;
+    return false;
+  }
+}

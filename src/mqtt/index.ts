@@ -1,0 +1,75 @@
+/**
+ * The `mqtt` plugin: runs the bridge broker beside the HTTP server, on its own TCP port
+ * (config.mqttPort, 0 = any free port) and as WebSocket at `/mqtt` on the HTTP port
+ * (BRIDGE.md). It starts when the server starts and stops before it stops; a server that is
+ * only initialised (tests with `inject`, the CLI) opens no MQTT port.
+ *
+ * Modules plug into `server.plugins.mqtt.broker`: the bridges module checks credentials, the
+ * devices module consumes telemetry, and anyone may send to a bridge.
+ */
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Plugin } from '@hapi/hapi';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import type { ModuleOptions } from '../platform/context.js';
+import { BridgeBroker } from './broker.js';
+import { MAX_PACKET_BYTES } from './frame-guard.js';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    mqtt: { broker: BridgeBroker };
+  }
+  interface ServerApplicationState {
+    /** The bound MQTT port while the server runs, null otherwise. */
+    mqtt: { port: number | null };
+  }
+}
+
+export const WEBSOCKET_PATH = '/mqtt';
+
+export const mqttModule: Plugin<ModuleOptions> = {
+  name: 'mqtt',
+  register(server, { ctx }) {
+    const log = ctx.log.child({ component: 'mqtt' });
+    const broker = new BridgeBroker(log);
+    server.expose('broker', broker);
+    server.app.mqtt = { port: null };
+
+    const tcp = createTcpServer((socket) => {
+      // PUBACKs are tiny: without this Nagle's algorithm holds them back.
+      socket.setNoDelay(true);
+      broker.attach(socket);
+    });
+    // Several MQTT packets may share a WebSocket message; each is still held to the frame limit.
+    const websockets = new WebSocketServer({ noServer: true, maxPayload: 4 * MAX_PACKET_BYTES });
+    const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (new URL(request.url ?? '/', 'http://localhost').pathname !== WEBSOCKET_PATH) {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      websockets.handleUpgrade(request, socket, head, (ws) => broker.attach(createWebSocketStream(ws)));
+    };
+
+    server.app.probes.broker = async () => broker.running && tcp.listening;
+
+    server.ext('onPostStart', async () => {
+      await broker.start();
+      await new Promise<void>((resolve, reject) => {
+        tcp.once('error', (err: NodeJS.ErrnoException & { variable?: string; port?: number }) => reject(Object.assign(err, { variable: 'MQTT_PORT', port: ctx.config.mqttPort })));
+        tcp.listen(ctx.config.mqttPort, ctx.config.host, () => resolve());
+      });
+      server.app.mqtt.port = (tcp.address() as AddressInfo).port;
+      server.listener.on('upgrade', onUpgrade);
+      log.info('MQTT broker listening', { port: server.app.mqtt.port, websocket: WEBSOCKET_PATH });
+    });
+
+    server.ext('onPreStop', async () => {
+      server.listener.off('upgrade', onUpgrade);
+      tcp.close();
+      await broker.close();
+      for (const ws of websockets.clients) ws.terminate();
+      server.app.mqtt.port = null;
+    });
+  },
+};

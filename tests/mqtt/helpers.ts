@@ -1,0 +1,119 @@
+/**
+ * Test bridges: provisioning through the admin API, real MQTT clients (the `mqtt` package)
+ * speaking BRIDGE.md to the in-process broker, and small waiting helpers.
+ */
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { pairBridge } from '../../src/modules/bridges/api.js';
+import type { DeviceInventory, PutRequest, PutResponse, SignalKValue } from '../../src/mqtt/protocol.js';
+import type { TestServer } from '../helpers/server.js';
+
+export interface TestBridge {
+  id: number;
+  serial: string;
+  secret: string;
+  pairingCode: string;
+}
+
+export async function provisionBridge(t: TestServer, adminToken: string, serial?: string): Promise<TestBridge> {
+  const res = await t.call('POST', '/api/admin/reportingClients', { token: adminToken, payload: serial ? { serial, version: '1.0.0' } : {} });
+  if (res.status !== 200) throw new Error(`provisioning failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+export async function vesselIdByName(t: TestServer, name: string): Promise<number> {
+  const row = await t.database.db('vessels').where({ name }).first('id');
+  return row.id;
+}
+
+/** A provisioned bridge paired with the named demo vessel. */
+export async function pairedBridge(t: TestServer, adminToken: string, vesselName: string, serial?: string): Promise<TestBridge & { vesselId: number }> {
+  const bridge = await provisionBridge(t, adminToken, serial);
+  const vesselId = await vesselIdByName(t, vesselName);
+  await pairBridge(t.database.db, bridge.pairingCode, vesselId);
+  return { ...bridge, vesselId };
+}
+
+export const mqttUrl = (t: TestServer) => `mqtt://127.0.0.1:${t.server.app.mqtt.port}`;
+
+/** Connects as a bridge (clientId = username = serial); rejects when the broker refuses. */
+export function connectBridge(t: TestServer, bridge: { serial: string; secret: string }, options: IClientOptions = {}): Promise<MqttClient> {
+  return mqtt.connectAsync(mqttUrl(t), {
+    clientId: bridge.serial,
+    username: bridge.serial,
+    password: bridge.secret,
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+    ...options,
+  });
+}
+
+export function delta(values: SignalKValue[], options: { timestamp?: string; source?: string } = {}): string {
+  return JSON.stringify({
+    context: 'vessels.self',
+    updates: [{ $source: options.source ?? 'n2k.17', ...(options.timestamp ? { timestamp: options.timestamp } : {}), values }],
+  });
+}
+
+export const INVENTORY: DeviceInventory = {
+  devices: [
+    {
+      id: 'house-battery',
+      name: 'House battery',
+      category: 'power',
+      manufacturer: 'Victron',
+      model: 'BMV-712',
+      location: 'Engine room',
+      properties: [
+        { path: 'electrical.batteries.house.voltage', displayName: 'Voltage', units: 'V', writable: false },
+        { path: 'electrical.batteries.house.capacity.stateOfCharge', displayName: 'State of charge', units: 'ratio', writable: false, min: 0, max: 1 },
+      ],
+    },
+    {
+      id: 'saloon-lights',
+      name: 'Saloon lights',
+      category: 'lighting',
+      properties: [{ path: 'electrical.switches.bank.0.1.state', displayName: 'On', units: 'bool', writable: true, min: 0, max: 1 }],
+    },
+    {
+      id: 'gps',
+      name: 'GPS',
+      category: 'maritime',
+      properties: [{ path: 'navigation.position', displayName: 'Position', units: '', writable: false }],
+    },
+    {
+      id: 'fuel-tank',
+      name: 'Fuel tank',
+      category: 'tank',
+      properties: [{ path: 'tanks.fuel.main.currentLevel', displayName: 'Level', units: 'ratio', writable: false, min: 0, max: 1 }],
+    },
+  ],
+};
+
+export async function publishInventory(client: MqttClient, serial: string, inventory: DeviceInventory = INVENTORY): Promise<void> {
+  await client.publishAsync(`bridges/${serial}/devices`, JSON.stringify(inventory), { qos: 1, retain: true });
+}
+
+/** Makes a connected bridge answer PUT requests like a device on board would. */
+export async function answerPuts(client: MqttClient, serial: string, answer: (request: PutRequest) => PutResponse[] | null): Promise<PutRequest[]> {
+  const seen: PutRequest[] = [];
+  await client.subscribeAsync(`bridges/${serial}/put`, { qos: 1 });
+  client.on('message', (topic, payload) => {
+    if (topic !== `bridges/${serial}/put`) return;
+    const request = JSON.parse(payload.toString()) as PutRequest;
+    seen.push(request);
+    for (const response of answer(request) ?? []) void client.publishAsync(`bridges/${serial}/put/response`, JSON.stringify(response), { qos: 1 });
+  });
+  return seen;
+}
+
+/** Polls until the check answers something truthy. */
+export async function eventually<T>(check: () => Promise<T> | T, what = 'condition', timeoutMs = 10_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
