@@ -5,8 +5,12 @@
 import { ConfigError, loadConfig } from './config.js';
 import { migrateLatest } from './db/migrate.js';
 import { createServer } from './server.js';
+import type { Database } from './db/knex.js';
+import type { Logger } from './platform/logger.js';
 import { loadDemoData } from '../fixtures/demo.js';
 import { seedReferenceData } from '../fixtures/reference.js';
+import { demoBridgesIn, loadDemoBridges } from '../fixtures/bridges.js';
+import { startFleet, type FleetHandle } from '../simulator/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,7 +22,10 @@ async function main(): Promise<void> {
   await ctx.db.transaction(seedReferenceData);
   if (config.demo) {
     const loaded = await loadDemoData(ctx.db);
-    if (loaded) ctx.log.info('demo data loaded into the empty database');
+    if (loaded) {
+      await loadDemoBridges(ctx.db, config.sessionSecret);
+      ctx.log.info('demo data loaded into the empty database');
+    }
   }
 
   try {
@@ -33,6 +40,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  const fleet = config.demoBridges ? await startDemoFleet(server.app.mqtt.port!, ctx.db, ctx.log) : null;
   ctx.log.info('Vessel Link is running', { url: `http://localhost:${server.info.port}`, api: `http://localhost:${server.info.port}/api/documentation`, demo: config.demo });
 
   let stopping = false;
@@ -40,11 +48,20 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     ctx.log.info('stopping', { signal });
+    await fleet?.stop();
     await server.stop({ timeout: 10_000 });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** Simulated bridges for the demo vessels, so a newcomer sees live values at once (DEMO_BRIDGES=0 turns them off). */
+async function startDemoFleet(mqttPort: number, db: Database, log: Logger): Promise<FleetHandle | null> {
+  const bridges = (await demoBridgesIn(db)).map(({ serial, secret, profile }) => ({ serial, secret, profile }));
+  if (!bridges.length) return null;
+  log.info('starting simulated demo bridges', { bridges: bridges.length });
+  return startFleet({ mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, bridges, logLevel: 'warn' });
 }
 
 main().catch((err) => {
