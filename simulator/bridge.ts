@@ -6,7 +6,7 @@
 import type { MqttClient } from 'mqtt';
 import type { AdminResponse, BridgeStatus, PutRequest, PutResponse, SignalKDelta } from '../src/mqtt/protocol';
 import { AdminActions, type AdminTarget } from './admin';
-import { parseAdminRequest, parsePutRequest } from './commands';
+import { parseAdminRequest, parsePutRequest } from './requests';
 import { BridgeConnection, type ConnectionStats } from './connection';
 import { toDelta } from './delta';
 import { BridgeLog, type LogLevel, type Logger, isLogLevel, silentLogger } from './logger';

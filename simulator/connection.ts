@@ -13,7 +13,7 @@ import { DeltaBuffer } from './buffer';
 import type { Logger } from './logger';
 import type { Random } from './random';
 
-export const OFFLINE_STATUS = JSON.stringify({ online: false });
+const OFFLINE_STATUS = JSON.stringify({ online: false });
 const GOODBYE_TIMEOUT_MS = 2000;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());

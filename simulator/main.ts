@@ -10,7 +10,7 @@ import { startFleet } from './fleet';
 import { stderrLogger } from './logger';
 import { profileNamed } from './profiles';
 import { createRecorder } from './recorder';
-import { DeltaLogError, readDeltaLog, replayLog } from './replay';
+import { DeltaLogError, checkDeltaLog, replayLog } from './replay';
 import { inventoryOf } from './vessel';
 
 /** Resolves on Ctrl-C, SIGTERM or when `durationMs` has passed; a second Ctrl-C exits at once. */
@@ -62,8 +62,7 @@ async function simulate(run: SimulatorRun): Promise<number> {
 
 async function replay(run: SimulatorRun, file: string, speed: number): Promise<number> {
   try {
-    // The whole log is checked before connecting, so a bad line is a usage error, not a half replay.
-    for await (const _delta of readDeltaLog(file));
+    await checkDeltaLog(file);
   } catch (error) {
     if (error instanceof DeltaLogError) throw new UsageError(error.message);
     throw new UsageError(`Cannot read --replay ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);

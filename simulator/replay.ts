@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import type { MqttClient } from 'mqtt';
 import { type DeviceInventory, type SignalKDelta, parseDelta } from '../src/mqtt/protocol';
 import { DEFAULT_VERSION } from './bridge';
-import { parseAdminRequest, parsePutRequest } from './commands';
+import { parseAdminRequest, parsePutRequest } from './requests';
 import { BridgeConnection, type ConnectionStats } from './connection';
 import { BridgeLog, type Logger, silentLogger } from './logger';
 import { createRandom, hashSeed } from './random';
@@ -28,8 +28,6 @@ export interface ReplayOptions {
   logger?: Logger;
   /** How long to wait for the broker before giving up. Default 60000. */
   connectTimeoutMs?: number;
-  /** Called after each delta is handed to the connection. */
-  onDelta?: (delta: SignalKDelta, line: number) => void;
 }
 
 export interface ReplayHandle {
@@ -59,6 +57,13 @@ export async function* readDeltaLog(file: string): AsyncGenerator<{ delta: Signa
     lines.close();
     input.destroy();
   }
+}
+
+/** Reads the whole log once, so that a bad line fails before anything is sent. */
+export async function checkDeltaLog(file: string): Promise<number> {
+  let deltas = 0;
+  for await (const _entry of readDeltaLog(file)) deltas += 1;
+  return deltas;
 }
 
 /** When a delta was measured: its earliest update timestamp, if any. */
@@ -125,7 +130,7 @@ export function replayLog(options: ReplayOptions): ReplayHandle {
     const startedAt = Date.now();
     let logStart: number | undefined;
     let previous: number | undefined;
-    for await (const { delta, line } of readDeltaLog(options.file)) {
+    for await (const { delta } of readDeltaLog(options.file)) {
       if (stopped) break;
       const at = measuredAt(delta) ?? previous ?? Date.now();
       logStart ??= at;
@@ -142,7 +147,6 @@ export function replayLog(options: ReplayOptions): ReplayHandle {
       };
       connection.publishDelta(JSON.stringify(moved));
       replayed += 1;
-      options.onDelta?.(moved, line);
     }
     log.info(`replayed ${replayed} deltas from ${options.file}`);
     return replayed;

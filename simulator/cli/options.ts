@@ -49,7 +49,7 @@ export function buildProgram(): Command {
     .description('Simulated Vessel Link bridges: vessels with devices, speaking the bridge MQTT protocol')
     .addOption(new Option('--mqtt-url <url>', 'broker to connect to').default(DEFAULT_MQTT_URL).argParser(mqttUrl))
     .addOption(new Option('--serial <serial>', 'one bridge with this serial').argParser(serial).conflicts(['count', 'serialPrefix', 'bridges']))
-    .addOption(new Option('--count <n>', 'number of bridges').argParser(integer(1, MAX_BRIDGES)).conflicts('bridges'))
+    .addOption(new Option('--count <n>', 'number of bridges (default 1)').argParser(integer(1, MAX_BRIDGES)).conflicts('bridges'))
     .addOption(new Option('--serial-prefix <prefix>', 'serials are <prefix>0001, <prefix>0002, ... (default "SIM-")').argParser(serial).conflicts('bridges'))
     .addOption(new Option('--secret-file <path>', 'the bridge secret: one line for every bridge, or one line per bridge').conflicts('bridges'))
     .addOption(new Option('--bridges <file>', 'JSON array of {"serial", "secret", "profile"?} instead of --count and --secret-file'))

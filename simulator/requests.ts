@@ -1,6 +1,6 @@
 /**
  * Reading the cloud's requests to the bridge: Signal K PUTs on `put` and admin actions on `admin`.
- * Anything that cannot be read is answered with a 400 when it at least names a requestId, and
+ * Anything that cannot be read is answered as FAILED when it at least names a requestId, and
  * only logged when it does not (there is nobody to answer).
  */
 import { ADMIN_ACTIONS, type AdminRequest, type PutRequest } from '../src/mqtt/protocol';
