@@ -2,7 +2,9 @@
  * The server, initialised but not listening, on the configured database: commands call the
  * same module apis as the HTTP routes, so passwords are hashed and rules applied the same way.
  */
+import { Console } from 'node:console';
 import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import Boom from '@hapi/boom';
 import type { Server } from '@hapi/hapi';
 import type { Command } from 'commander';
@@ -39,6 +41,7 @@ export async function withApp<T>(options: OpenOptions, work: (app: App) => Promi
   // Diagnostics only, and on stderr: stdout carries the command's data.
   const level = options.verbose ? config.logLevel : LEVELS[Math.max(LEVELS.indexOf(config.logLevel), LEVELS.indexOf('warn'))];
   const log = createLogger(level, { source: 'cli' }, (line) => process.stderr.write(line + '\n'));
+  quietLibraries(Boolean(options.verbose));
   // Loaded here, not at the top: a usage error is reported without loading the whole server.
   const { createServer } = await import('../src/server.js');
   const server = await createServer(config, { log });
@@ -50,6 +53,16 @@ export async function withApp<T>(options: OpenOptions, work: (app: App) => Promi
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * Libraries talk through `console`: knex, for one, logs a failed connection with its stack on
+ * console.log, which is stdout, where the data goes. The error itself reaches the operator as
+ * one line through reportError; the chatter goes to stderr with --verbose, and nowhere without.
+ */
+function quietLibraries(verbose: boolean): void {
+  const sink = verbose ? process.stderr : new Writable({ write: (_chunk, _encoding, done) => done() });
+  globalThis.console = new Console({ stdout: sink, stderr: sink });
 }
 
 /** Where the data is, for messages: the file, or the PostgreSQL host and database without credentials. */

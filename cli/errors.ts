@@ -4,7 +4,6 @@
  */
 import Boom from '@hapi/boom';
 import { CommanderError } from 'commander';
-import { ConfigError } from '../src/config.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -27,10 +26,7 @@ export function reportError(err: unknown): number {
     process.stderr.write(`error: ${err.message}\n`);
     return EXIT_FAILED;
   }
-  if (err instanceof ConfigError) {
-    process.stderr.write(`error: ${err.message}\n`);
-    return EXIT_FAILED;
-  }
+  // Configuration, database and other failures: their message, first line only.
   const message = err instanceof Error ? err.message : String(err);
   process.stderr.write(`error: ${message.split('\n')[0]}\n`);
   return EXIT_FAILED;

@@ -39,6 +39,6 @@ export async function migrationStatus(db: Database): Promise<{ applied: string[]
   const [completed, pending] = await db.migrate.list(options());
   return {
     applied: (completed as Array<{ name: string }>).map((m) => m.name),
-    pending: (pending as Array<{ file: string }>).map((m) => m.file),
+    pending: (pending as string[]).map((m) => m.replace(/\.ts$/, '.js')),
   };
 }

@@ -1,0 +1,72 @@
+/**
+ * The browser side of the end-to-end tests: the built web app (web/dist, built once if missing
+ * or stale) served by the real server, driven through Debian's Chromium with playwright-core.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const LOCK = join(ROOT, 'node_modules', '.cache', 'web-build.lock');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Builds web/dist when it is missing or older than its sources; test files wait for each other. */
+export async function ensureWebBuild(): Promise<void> {
+  mkdirSync(join(LOCK, '..'), { recursive: true });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`another test holds ${LOCK}; remove it if no build is running`);
+      await sleep(200);
+    }
+  }
+  try {
+    const result = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('building the web app failed');
+  } finally {
+    rmdirSync(LOCK);
+  }
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors in the page, which every test expects to be none. */
+  pageErrors: string[];
+}
+
+export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<TestPage> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  if (!page.url().startsWith(baseUrl)) await page.goto(baseUrl + '/');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { linearScale, linePath, nearestIndex, niceTicks, valueExtent } from '../../web/src/features/charts/scale';
+import { customRange, emptyCustomRange, presetRange } from '../../web/src/features/charts/timeRange';
+import { fitViewport, project } from '../../web/src/features/location/projection';
+
+describe('chart scales', () => {
+  it('maps a domain onto a range', () => {
+    const y = linearScale([10, 20], [200, 0]);
+    expect(y(10)).toBe(200);
+    expect(y(15)).toBe(100);
+  });
+
+  it('gives a flat series room above and below', () => {
+    expect(valueExtent([12.6, 12.6])).toEqual([11.34, 13.86]);
+    expect(valueExtent([])).toBeNull();
+  });
+
+  it('chooses round ticks', () => {
+    expect(niceTicks(11.8, 14.3)).toEqual([12, 13, 14]);
+    expect(niceTicks(11.8, 13.1)).toEqual([12, 12.5, 13]);
+    expect(niceTicks(0, 100)).toEqual([0, 25, 50, 75, 100]);
+  });
+
+  it('breaks the line where no value was recorded', () => {
+    const x = linearScale([0, 2], [0, 100]);
+    const y = linearScale([0, 1], [100, 0]);
+    expect(linePath([{ t: 0, v: 0 }, { t: 1, v: null }, { t: 2, v: 1 }], x, y)).toBe('M0.0,100.0M100.0,0.0');
+    expect(linePath([{ t: 0, v: 0 }, { t: 2, v: 1 }], x, y)).toBe('M0.0,100.0L100.0,0.0');
+  });
+
+  it('finds the point nearest the pointer', () => {
+    const points = [0, 10, 20, 30].map((t) => ({ t, v: t }));
+    expect(nearestIndex(points, 14)).toBe(1);
+    expect(nearestIndex(points, 26)).toBe(3);
+    expect(nearestIndex([], 3)).toBe(-1);
+  });
+});
+
+describe('time ranges', () => {
+  it('counts presets back from now', () => {
+    expect(presetRange('24H', new Date('2026-06-02T12:00:00Z'))).toEqual({ from: '2026-06-01T12:00:00.000Z', to: '2026-06-02T12:00:00.000Z' });
+  });
+
+  it('starts a custom range at 00:00 Universal', () => {
+    const fields = emptyCustomRange('2026-06-01');
+    expect(fields).toMatchObject({ fromHours: '00', fromMinutes: '00', timeZone: 'Universal' });
+    expect(customRange(fields)).toEqual({ from: '2026-06-01T00:00:00.000Z', to: '2026-06-01T23:59:00.000Z' });
+  });
+
+  it('refuses a range that ends before it starts', () => {
+    expect(customRange({ ...emptyCustomRange('2026-06-02'), toDate: '2026-06-01' })).toEqual({ error: 'The end must be after the start.' });
+  });
+});
+
+describe('map projection', () => {
+  it('projects with Web Mercator', () => {
+    expect(project(0, 0)).toEqual({ x: 0.5, y: 0.5 });
+    expect(project(0, 180).x).toBe(1);
+  });
+
+  it('fits a track into the drawing with north up', () => {
+    const viewport = fitViewport(
+      [
+        { lat: 43.70, lon: 7.40 },
+        { lat: 43.74, lon: 7.44 },
+      ],
+      640,
+      400,
+    );
+    const south = viewport!.toSvg(43.70, 7.40);
+    const north = viewport!.toSvg(43.74, 7.44);
+    expect(north.y).toBeLessThan(south.y);
+    expect(north.x).toBeGreaterThan(south.x);
+    for (const point of [south, north]) {
+      expect(point.x).toBeGreaterThanOrEqual(24);
+      expect(point.x).toBeLessThanOrEqual(616);
+      expect(point.y).toBeGreaterThanOrEqual(24);
+      expect(point.y).toBeLessThanOrEqual(376);
+    }
+  });
+
+  it('has nothing to fit without positions', () => {
+    expect(fitViewport([], 640, 400)).toBeNull();
+  });
+});

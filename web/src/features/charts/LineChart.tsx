@@ -1,0 +1,107 @@
+import { useId, useState, type PointerEvent } from 'react';
+import { linearScale, linePath, nearestIndex, niceTicks, valueExtent, type ChartPoint } from './scale';
+
+interface LineChartProps {
+  points: ChartPoint[];
+  /** The display unit, e.g. "°C". */
+  unit: string;
+  label: string;
+  formatTime: (t: number) => string;
+  decimals?: number;
+}
+
+const WIDTH = 480;
+const HEIGHT = 220;
+const MARGIN = { top: 12, right: 12, bottom: 28, left: 48 };
+
+/** A little air above and below the line. */
+function padded(extent: [number, number] | null): [number, number] | null {
+  if (!extent) return null;
+  const pad = (extent[1] - extent[0]) * 0.08;
+  return [extent[0] - pad, extent[1] + pad];
+}
+
+export function LineChart({ points, unit, label, formatTime, decimals = 1 }: LineChartProps) {
+  const [hover, setHover] = useState<number | null>(null);
+  const titleId = useId();
+  const values = points.map((point) => point.v).filter((value): value is number => value !== null);
+  const yExtent = padded(valueExtent(values));
+
+  if (!yExtent || points.length === 0) {
+    return <p className="chart-empty">No values were recorded in this period.</p>;
+  }
+
+  const x = linearScale([points[0].t, points[points.length - 1].t], [MARGIN.left, WIDTH - MARGIN.right]);
+  const y = linearScale(yExtent, [HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const ticks = niceTicks(yExtent[0], yExtent[1]);
+  const timeTicks = [points[0].t, points[Math.floor(points.length / 2)].t, points[points.length - 1].t];
+  const show = (value: number) => `${value.toFixed(decimals)} ${unit}`.trim();
+  const hovered = hover !== null ? points[hover] : null;
+  const last = [...points].reverse().find((point) => point.v !== null);
+
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const svgX = ((event.clientX - box.left) / box.width) * WIDTH;
+    const t = points[0].t + ((svgX - MARGIN.left) / (WIDTH - MARGIN.left - MARGIN.right)) * (points[points.length - 1].t - points[0].t);
+    setHover(nearestIndex(points, t));
+  };
+
+  return (
+    <figure className="chart">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={titleId}
+        onPointerMove={onPointerMove}
+        onPointerLeave={() => setHover(null)}
+      >
+        <title id={titleId}>
+          {`${label}: from ${show(Math.min(...values))} to ${show(Math.max(...values))} between ${formatTime(points[0].t)} and ${formatTime(points[points.length - 1].t)}`}
+        </title>
+        {ticks.map((tick) => (
+          <g key={tick} className="chart__grid">
+            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} />
+            <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
+              {tick.toLocaleString('en-GB', { maximumFractionDigits: decimals })}
+            </text>
+          </g>
+        ))}
+        {timeTicks.map((t, index) => (
+          <text
+            key={index}
+            className="chart__time"
+            x={x(t)}
+            y={HEIGHT - 8}
+            textAnchor={index === 0 ? 'start' : index === timeTicks.length - 1 ? 'end' : 'middle'}
+          >
+            {formatTime(t)}
+          </text>
+        ))}
+        <path className="chart__line" d={linePath(points, x, y)} />
+        {hovered && hovered.v !== null ? (
+          <g className="chart__hover">
+            <line x1={x(hovered.t)} x2={x(hovered.t)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} />
+            <circle cx={x(hovered.t)} cy={y(hovered.v)} r={4} />
+          </g>
+        ) : null}
+      </svg>
+      <figcaption className="chart__caption">
+        {hovered && hovered.v !== null ? (
+          <span>
+            {formatTime(hovered.t)}: <strong>{show(hovered.v)}</strong>
+          </span>
+        ) : (
+          <span>
+            Min <strong>{show(Math.min(...values))}</strong> · Max <strong>{show(Math.max(...values))}</strong>
+            {last && last.v !== null ? (
+              <>
+                {' '}
+                · Last <strong>{show(last.v)}</strong>
+              </>
+            ) : null}
+          </span>
+        )}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,65 @@
+export interface ChartPoint {
+  /** Milliseconds since the epoch. */
+  t: number;
+  v: number | null;
+}
+
+export type Scale = (value: number) => number;
+
+export function linearScale([d0, d1]: [number, number], [r0, r1]: [number, number]): Scale {
+  const span = d1 - d0 || 1;
+  return (value) => r0 + ((value - d0) / span) * (r1 - r0);
+}
+
+/** The range of the values, widened a little when flat so the line sits mid-chart. */
+export function valueExtent(values: number[]): [number, number] | null {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return null;
+  const min = Math.min(...finite);
+  const max = Math.max(...finite);
+  if (min === max) {
+    const pad = Math.abs(min) * 0.1 || 1;
+    return [min - pad, max + pad];
+  }
+  return [min, max];
+}
+
+/** Round tick values (1, 2, 2.5 or 5 × 10ⁿ apart) covering [min, max]. */
+export function niceTicks(min: number, max: number, count = 4): number[] {
+  const rawStep = (max - min) / Math.max(1, count);
+  const magnitude = 10 ** Math.floor(Math.log10(rawStep));
+  const step = [1, 2, 2.5, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rawStep) ?? rawStep;
+  const ticks: number[] = [];
+  for (let tick = Math.ceil(min / step) * step; tick <= max + step * 1e-9; tick += step) {
+    ticks.push(Number(tick.toFixed(10)));
+  }
+  return ticks;
+}
+
+/** An SVG path through the points; a null value breaks the line (no data for that time). */
+export function linePath(points: ChartPoint[], x: Scale, y: Scale): string {
+  let path = '';
+  let penDown = false;
+  for (const point of points) {
+    if (point.v === null || !Number.isFinite(point.v)) {
+      penDown = false;
+      continue;
+    }
+    path += `${penDown ? 'L' : 'M'}${x(point.t).toFixed(1)},${y(point.v).toFixed(1)}`;
+    penDown = true;
+  }
+  return path;
+}
+
+/** The index of the point closest in time to `t` (points sorted by time). */
+export function nearestIndex(points: ChartPoint[], t: number): number {
+  if (points.length === 0) return -1;
+  let low = 0;
+  let high = points.length - 1;
+  while (high - low > 1) {
+    const middle = (low + high) >> 1;
+    if (points[middle].t < t) low = middle;
+    else high = middle;
+  }
+  return Math.abs(points[low].t - t) <= Math.abs(points[high].t - t) ? low : high;
+}

@@ -1,0 +1,53 @@
+import { DEFAULT_HOURS, DEFAULT_MINUTES, DEFAULT_TIME_ZONE, zonedTimeToIso } from '../../lib/dates';
+
+export const RANGE_PRESETS = {
+  '6H': { label: '6 hours', ms: 6 * 3600_000 },
+  '24H': { label: '24 hours', ms: 24 * 3600_000 },
+  '7D': { label: '7 days', ms: 7 * 24 * 3600_000 },
+} as const;
+
+export type RangePreset = keyof typeof RANGE_PRESETS;
+
+export interface TimeRange {
+  from: string;
+  to: string;
+}
+
+/** The last `preset` up to now, as the ISO values the history calls take. */
+export function presetRange(preset: RangePreset, now: Date): TimeRange {
+  return { from: new Date(now.getTime() - RANGE_PRESETS[preset].ms).toISOString(), to: now.toISOString() };
+}
+
+/** The time-range selector's fields (spec 3): dates, hours and minutes in a chosen zone. */
+export interface CustomRangeFields {
+  fromDate: string;
+  fromHours: string;
+  fromMinutes: string;
+  toDate: string;
+  toHours: string;
+  toMinutes: string;
+  timeZone: string;
+}
+
+/** A new selector starts at 00:00 in the Universal zone (spec 9). */
+export function emptyCustomRange(today: string): CustomRangeFields {
+  return {
+    fromDate: today,
+    fromHours: DEFAULT_HOURS,
+    fromMinutes: DEFAULT_MINUTES,
+    toDate: today,
+    toHours: '23',
+    toMinutes: '59',
+    timeZone: DEFAULT_TIME_ZONE,
+  };
+}
+
+export function customRange(fields: CustomRangeFields): TimeRange | { error: string } {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(fields.fromDate) || !/^\d{4}-\d{2}-\d{2}$/.test(fields.toDate)) {
+    return { error: 'Choose both dates.' };
+  }
+  const from = zonedTimeToIso(fields.fromDate, fields.fromHours, fields.fromMinutes, fields.timeZone);
+  const to = zonedTimeToIso(fields.toDate, fields.toHours, fields.toMinutes, fields.timeZone);
+  if (Date.parse(from) >= Date.parse(to)) return { error: 'The end must be after the start.' };
+  return { from, to };
+}

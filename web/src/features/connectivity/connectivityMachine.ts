@@ -1,0 +1,57 @@
+import { assign, setup } from 'xstate';
+
+/** More than this many consecutive connection failures mark the server unreachable (spec 9). */
+export const UNREACHABLE_THRESHOLD = 3;
+
+export const CONNECTION_ISSUE_TITLE = 'Connection Issue';
+export const CONNECTION_ISSUE_MESSAGE =
+  'There is an issue with the server connection. Please check if you have a reliable internet connection. If your internet connection is stable, we apologize for the inconvenience. The server should be back online shortly.';
+
+export type ConnectivityEvent =
+  | { type: 'REQUEST_SUCCEEDED' }
+  /** A 502, 503, 504 or no response at all. */
+  | { type: 'CONNECTION_FAILED' }
+  | { type: 'DIALOG_CLOSED' };
+
+/**
+ * Counts consecutive connection failures; above the threshold the app is unreachable and the
+ * Connection Issue dialog is open until the user closes it, which reloads the page.
+ */
+export const connectivityMachine = setup({
+  types: {
+    context: {} as { consecutiveFailures: number },
+    events: {} as ConnectivityEvent,
+  },
+  actions: {
+    reloadPage: () => {},
+    resetFailures: assign({ consecutiveFailures: 0 }),
+    countFailure: assign({ consecutiveFailures: ({ context }) => context.consecutiveFailures + 1 }),
+  },
+  guards: {
+    isAboveThreshold: ({ context }) => context.consecutiveFailures > UNREACHABLE_THRESHOLD,
+  },
+}).createMachine({
+  id: 'connectivity',
+  context: { consecutiveFailures: 0 },
+  initial: 'reachable',
+  on: {
+    REQUEST_SUCCEEDED: { actions: 'resetFailures' },
+  },
+  states: {
+    reachable: {
+      on: {
+        CONNECTION_FAILED: { target: 'checkingThreshold', actions: 'countFailure' },
+      },
+    },
+    checkingThreshold: {
+      always: [{ guard: 'isAboveThreshold', target: 'unreachable' }, { target: 'reachable' }],
+    },
+    unreachable: {
+      tags: ['unreachable'],
+      on: {
+        CONNECTION_FAILED: { actions: 'countFailure' },
+        DIALOG_CLOSED: { target: 'reachable', actions: ['resetFailures', 'reloadPage'] },
+      },
+    },
+  },
+});

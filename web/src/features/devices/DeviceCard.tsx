@@ -1,0 +1,60 @@
+import { useFormatters } from '../profile/usePreferences';
+import { PropertyControl } from './PropertyControl';
+import { isChartable } from './properties';
+import { CATEGORY_LABELS, type Device, type Property } from './types';
+import { Icon } from '../icons/Icon';
+
+interface DeviceCardProps {
+  vesselId: string;
+  device: Device;
+  canControl: boolean;
+  onShowHistory: (device: Device, property: Property) => void;
+}
+
+export function DeviceCard({ vesselId, device, canControl, onShowHistory }: DeviceCardProps) {
+  const format = useFormatters();
+  const details = [device.manufacturer, device.model].filter(Boolean).join(' ');
+  return (
+    <article className="device-card" aria-labelledby={`device-${device.id}`}>
+      <header className="device-card__header">
+        <h3 id={`device-${device.id}`}>{device.name}</h3>
+        <span className={`chip chip--category chip--${device.category}`}>{CATEGORY_LABELS[device.category] ?? device.category}</span>
+      </header>
+      {details || device.location ? (
+        <p className="device-card__meta muted">{[details, device.location].filter(Boolean).join(' · ')}</p>
+      ) : null}
+      <ul className="property-list">
+        {device.properties.map((property) => (
+          <li key={property.id} className="property">
+            <span className="property__name">{property.displayName}</span>
+            {property.writable ? null : (
+              <span className="property__value" title={property.timestamp ? `Measured ${format.dateTime(property.timestamp)}` : 'No value yet'}>
+                {format.value(property.value, property.units, property.path)}
+              </span>
+            )}
+            {isChartable(property) ? (
+              <button
+                type="button"
+                className="icon-button property__history"
+                aria-label={`History of ${device.name} ${property.displayName}`}
+                title="History"
+                onClick={() => onShowHistory(device, property)}
+              >
+                <Icon name="chart" size={18} />
+              </button>
+            ) : null}
+            {property.writable ? (
+              <PropertyControl
+                vesselId={vesselId}
+                device={device}
+                property={property}
+                unitSystem={format.unitSystem}
+                disabled={!canControl}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { DeviceCard } from './DeviceCard';
+import { PropertyHistoryModal } from './PropertyHistoryModal';
+import { deviceQueries } from './queries';
+import { CATEGORY_LABELS, DEVICE_CATEGORIES, type Device, type DeviceCategory, type Property } from './types';
+
+interface DevicesTabProps {
+  vesselId: string;
+  /** The member may send commands (permissions). */
+  mayControl: boolean;
+  online: boolean;
+}
+
+/** The vessel's devices, ordered and filtered by category, with their live values and controls. */
+export function DevicesTab({ vesselId, mayControl, online }: DevicesTabProps) {
+  const canControl = mayControl && online;
+  const devices = useQuery(deviceQueries.list(vesselId));
+  const [category, setCategory] = useState<DeviceCategory | 'ALL'>('ALL');
+  const [history, setHistory] = useState<{ device: Device; property: Property } | null>(null);
+
+  const present = useMemo(
+    () => DEVICE_CATEGORIES.filter((candidate) => devices.data?.some((device) => device.category === candidate)),
+    [devices.data],
+  );
+  const shown = useMemo(
+    () =>
+      present
+        .filter((candidate) => category === 'ALL' || candidate === category)
+        .flatMap((candidate) => (devices.data ?? []).filter((device) => device.category === candidate)),
+    [present, category, devices.data],
+  );
+
+  if (devices.isError) {
+    return (
+      <p className="form-error" role="alert">
+        The devices could not be loaded. <button type="button" className="link-button" onClick={() => void devices.refetch()}>Try again</button>
+      </p>
+    );
+  }
+
+  return (
+    <div className="devices">
+      <DelayedSpinner loading={devices.isPending} label="Loading devices…" />
+      {devices.isSuccess && devices.data.length === 0 ? (
+        <section className="empty-state">
+          <h2>No devices yet</h2>
+          <p>The devices appear here once the bridge reports its inventory.</p>
+        </section>
+      ) : null}
+      {present.length > 1 ? (
+        <div className="segmented segmented--wrap" role="group" aria-label="Category">
+          {(['ALL', ...present] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={`segmented__item${category === option ? ' is-selected' : ''}`}
+              aria-pressed={category === option}
+              onClick={() => setCategory(option)}
+            >
+              {option === 'ALL' ? 'All' : CATEGORY_LABELS[option]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {devices.data?.length && !mayControl ? (
+        <p className="notice">You can see the devices of this vessel but not control them.</p>
+      ) : devices.data?.length && !online ? (
+        <p className="notice">The vessel is offline: the values are the last known, and devices can be controlled again once it is back online.</p>
+      ) : null}
+      <div className="device-grid" aria-label={category === 'ALL' ? 'All devices' : CATEGORY_LABELS[category]} role="region">
+        {shown.map((device) => (
+          <DeviceCard
+            key={device.id}
+            vesselId={vesselId}
+            device={device}
+            canControl={canControl}
+            onShowHistory={(chosenDevice, property) => setHistory({ device: chosenDevice, property })}
+          />
+        ))}
+      </div>
+      {history ? (
+        <PropertyHistoryModal vesselId={vesselId} device={history.device} property={history.property} onClose={() => setHistory(null)} />
+      ) : null}
+    </div>
+  );
+}

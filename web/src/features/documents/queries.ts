@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, apiUrl } from '../../lib/api';
+import { vesselKeys, vesselPath } from '../vessels/queries';
+import type { DocumentCategory, VesselDocument } from './types';
+
+export const documentQueries = {
+  list: (vesselId: string) =>
+    queryOptions({
+      queryKey: vesselKeys.section(vesselId, 'documents'),
+      queryFn: () => api.get<VesselDocument[]>(vesselPath(vesselId, 'documents')),
+    }),
+  categories: () =>
+    queryOptions({
+      queryKey: ['documentCategories'] as const,
+      queryFn: () => api.get<DocumentCategory[]>('vessel/documentCategories'),
+      staleTime: Infinity,
+    }),
+};
+
+export const documentActions = {
+  upload: (vesselId: string, file: File, name: string, categoryId: string) => {
+    const form = new FormData();
+    form.append('file', file);
+    form.append('name', name);
+    if (categoryId) form.append('categoryId', categoryId);
+    return api.post<VesselDocument>(vesselPath(vesselId, 'documents'), form);
+  },
+  remove: (vesselId: string, documentId: string) => api.delete<unknown>(vesselPath(vesselId, `documents/${documentId}`)),
+};
+
+/** Links opened by the browser itself cannot send the bearer header, so they carry the session key. */
+export function documentLink(document: VesselDocument, sessionKey: string | null): string | null {
+  if (document.url) return document.url;
+  if (!document.fileId) return null;
+  return apiUrl(`files/${encodeURIComponent(document.fileId)}`, { sessionKey });
+}

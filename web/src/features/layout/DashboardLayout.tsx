@@ -1,0 +1,105 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { session } from '../../app/services';
+import { UI_VERSION } from '../../lib/env';
+import { usePreferences, useUpdatePreferences } from '../profile/usePreferences';
+import { selectedVessel, useSelectedVessel } from '../vessels/selectedVessel';
+import { vesselKeys } from '../vessels/queries';
+import { Brand } from './Brand';
+import { ThemeToggle } from './ThemeToggle';
+import { sidebarLinks } from './navigation';
+import { Icon } from '../icons/Icon';
+
+function UnitToggle() {
+  const { unitSystem } = usePreferences();
+  const update = useUpdatePreferences();
+  const next = unitSystem === 'metric' ? 'imperial' : 'metric';
+  return (
+    <button
+      type="button"
+      className="chip"
+      onClick={() => update.mutate({ unitSystem: next })}
+      aria-label={`Units: ${unitSystem}. Switch to ${next}`}
+      title={`Switch to ${next} units`}
+    >
+      {unitSystem === 'metric' ? 'Metric' : 'Imperial'}
+    </button>
+  );
+}
+
+/** Clears the selected vessel, and its cached data, once the route no longer holds its id. */
+function useSelectedVesselFollowsRoute() {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const cleared = selectedVessel.clearUnlessRouteHolds(pathname);
+    if (cleared) queryClient.removeQueries({ queryKey: vesselKeys.detail(cleared.id) });
+  }, [pathname, queryClient]);
+}
+
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const navigation = useSelector(session, (state) => state.context.navigation);
+  const user = useSelector(session, (state) => state.context.profile ?? state.context.user);
+  const vessel = useSelectedVessel();
+  useSelectedVesselFollowsRoute();
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <div className={`app${menuOpen ? ' app--menu-open' : ''}`}>
+      <header className="topbar">
+        <button
+          type="button"
+          className="icon-button topbar__menu"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <Icon name="menu" />
+        </button>
+        <Brand to="/dashboard" />
+        {vessel ? (
+          <nav className="topbar__crumbs" aria-label="Breadcrumb">
+            <Link to="/dashboard">Fleet</Link>
+            <span aria-hidden="true">›</span>
+            <span aria-current="page">{vessel.name}</span>
+          </nav>
+        ) : null}
+        <div className="topbar__actions">
+          <UnitToggle />
+          <ThemeToggle />
+          <Link to="/dashboard/profile" className="topbar__user" aria-label="Your profile">
+            <span className="avatar" aria-hidden="true">
+              {(user?.firstName?.[0] ?? '') + (user?.lastName?.[0] ?? '')}
+            </span>
+            <span className="topbar__user-name">{user ? `${user.firstName} ${user.lastName}` : ''}</span>
+          </Link>
+        </div>
+      </header>
+      <aside id="sidebar" className="sidebar" aria-label="Main navigation">
+        <p className="sidebar__heading">Vessel Link</p>
+        <ul className="sidebar__list">
+          {sidebarLinks(navigation).map((link) => (
+            <li key={link.key}>
+              <Link to={link.to} className="sidebar__link" activeProps={{ className: 'is-active' }} activeOptions={{ exact: link.to === '/dashboard' }}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="sidebar__link sidebar__logout" onClick={() => session.send({ type: 'LOGOUT' })}>
+          Sign out
+        </button>
+        <p className="sidebar__version">Version {UI_VERSION}</p>
+      </aside>
+      <main className="app__main" id="main">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../app/services';
+import { reportActionFailure } from '../../app/failures';
+import { formatPosition, fromSi, toSi, unitLabel } from '../../lib/units';
+import { presetRange, RANGE_PRESETS, type RangePreset } from '../charts/timeRange';
+import { TextField } from '../forms/Field';
+import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { useFormatters } from '../profile/usePreferences';
+import { vesselKeys } from '../vessels/queries';
+import { geofenceActions, locationQueries } from './queries';
+import type { Geofence, Location } from './types';
+import { VesselMap } from './VesselMap';
+
+export function LocationTab({ vesselId, canManageGeofence }: { vesselId: string; canManageGeofence: boolean }) {
+  const [preset, setPreset] = useState<RangePreset>('24H');
+  const [range, setRange] = useState(() => presetRange('24H', new Date()));
+  const location = useQuery(locationQueries.current(vesselId));
+  const track = useQuery(locationQueries.track(vesselId, range.from, range.to));
+  const geofence = useQuery(locationQueries.geofence(vesselId));
+  const format = useFormatters();
+  const position = location.data ?? null;
+
+  // Live positions extend the track drawn on the map.
+  const trackPoints = [...(track.data ?? [])];
+  if (position && (trackPoints.length === 0 || Date.parse(position.timestamp) > Date.parse(trackPoints[trackPoints.length - 1].timestamp))) {
+    trackPoints.push(position);
+  }
+
+  return (
+    <div className="location">
+      <div className="location__map">
+        <VesselMap position={position} track={trackPoints} geofence={geofence.data ?? null} />
+        <div className="segmented" role="group" aria-label="Track period">
+          {(Object.keys(RANGE_PRESETS) as RangePreset[]).map((key) => (
+            <button
+              key={key}
+              type="button"
+              className={`segmented__item${preset === key ? ' is-selected' : ''}`}
+              aria-pressed={preset === key}
+              onClick={() => {
+                setPreset(key);
+                setRange(presetRange(key, new Date()));
+              }}
+            >
+              {RANGE_PRESETS[key].label}
+            </button>
+          ))}
+        </div>
+        <DelayedSpinner loading={track.isFetching} label="Loading track…" />
+      </div>
+      <aside className="location__side">
+        <section className="card">
+          <h2>Position</h2>
+          {location.isError ? <p className="form-error">The position could not be loaded.</p> : null}
+          {position ? (
+            <dl className="key-figures">
+              <div>
+                <dt>Position</dt>
+                <dd>{formatPosition({ latitude: position.lat, longitude: position.lon })}</dd>
+              </div>
+              <div>
+                <dt>Speed</dt>
+                <dd>{format.value(position.speedOverGround ?? null, 'm/s')}</dd>
+              </div>
+              <div>
+                <dt>Course</dt>
+                <dd>{format.value(position.courseOverGroundTrue ?? null, 'rad')}</dd>
+              </div>
+              <div>
+                <dt>Fix</dt>
+                <dd>{format.dateTime(position.timestamp)}</dd>
+              </div>
+            </dl>
+          ) : location.isSuccess ? (
+            <p className="muted">No position has been reported yet.</p>
+          ) : null}
+        </section>
+        <GeofencePanel vesselId={vesselId} geofence={geofence.data ?? null} position={position} canManage={canManageGeofence} />
+      </aside>
+    </div>
+  );
+}
+
+function GeofencePanel({
+  vesselId,
+  geofence,
+  position,
+  canManage,
+}: {
+  vesselId: string;
+  geofence: Geofence | null;
+  position: Location | null;
+  canManage: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const format = useFormatters();
+  const [editing, setEditing] = useState(false);
+  const radiusUnit = unitLabel('m', format.unitSystem);
+  const [radius, setRadius] = useState('');
+  const [delay, setDelay] = useState('');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'geofence') });
+
+  const save = useMutation({
+    mutationFn: (fence: Pick<Geofence, 'radius' | 'lat' | 'lon' | 'delay'>) => geofenceActions.save(vesselId, fence),
+    onSuccess: () => {
+      toast.success('Geofence saved');
+      setEditing(false);
+      return refresh();
+    },
+    onError: (error) => reportActionFailure('Saving the geofence', error),
+  });
+  const toggle = useMutation({
+    mutationFn: (enabled: boolean) => geofenceActions.setEnabled(vesselId, enabled),
+    onSuccess: (_data, enabled) => {
+      toast.success(enabled ? 'Geofence switched on' : 'Geofence switched off');
+      return refresh();
+    },
+    onError: (error) => reportActionFailure('Switching the geofence', error),
+  });
+
+  const startEditing = () => {
+    setRadius(String(fromSi(geofence?.radius ?? 100, 'm', format.unitSystem)));
+    setDelay(String(geofence?.delay ?? 60));
+    setEditing(true);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const centre = position ?? geofence;
+    if (!centre) return;
+    const radiusMetres = toSi(Number(radius), 'm', format.unitSystem);
+    save.mutate({ radius: Math.round(radiusMetres), lat: centre.lat, lon: centre.lon, delay: Math.round(Number(delay)) });
+  };
+
+  return (
+    <section className="card">
+      <h2>Geofence</h2>
+      {geofence ? (
+        <p>
+          {geofence.enabled ? 'On' : 'Off'} · radius {format.value(geofence.radius, 'm')} · alert after {geofence.delay} s outside
+        </p>
+      ) : (
+        <p className="muted">No geofence is set.</p>
+      )}
+      {canManage && !editing ? (
+        <div className="button-row">
+          <button type="button" className="button" onClick={startEditing} disabled={!position && !geofence}>
+            {geofence ? 'Edit' : 'Set around current position'}
+          </button>
+          {geofence ? (
+            <button type="button" className="button" disabled={toggle.isPending} onClick={() => toggle.mutate(!geofence.enabled)}>
+              {geofence.enabled ? 'Switch off' : 'Switch on'}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {editing ? (
+        <form className="form" onSubmit={submit}>
+          <TextField label={`Radius (${radiusUnit})`} type="number" min={1} required value={radius} onChange={(event) => setRadius(event.target.value)} />
+          <TextField label="Delay before the alert (s)" type="number" min={0} required value={delay} onChange={(event) => setDelay(event.target.value)} />
+          <p className="field__hint">The fence is centred on the vessel’s current position.</p>
+          <div className="button-row">
+            <button type="button" className="button" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+            <button type="submit" className="button button--primary" disabled={save.isPending}>
+              Save
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}

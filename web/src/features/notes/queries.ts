@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { vesselKeys, vesselPath } from '../vessels/queries';
+import type { Note } from './types';
+
+export const noteQueries = {
+  list: (vesselId: string) =>
+    queryOptions({
+      queryKey: vesselKeys.section(vesselId, 'notes'),
+      queryFn: () => api.get<Note[]>(vesselPath(vesselId, 'notes')),
+    }),
+};
+
+export const noteActions = {
+  add: (vesselId: string, messageText: string) => api.post<Note>(vesselPath(vesselId, 'notes'), { messageText }),
+  remove: (vesselId: string, noteId: string) => api.delete<unknown>(vesselPath(vesselId, `notes/${noteId}`)),
+};

@@ -1,0 +1,7 @@
+/** The company a corporate profile belongs to (GET /api/org/myOrganisation). */
+export interface Organisation {
+  id: string;
+  name: string;
+  kind?: 'dealer' | 'manufacturer' | 'contractor' | string;
+  [field: string]: unknown;
+}

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '../../app/services';
+import { isApiError } from '../../lib/api';
+import { actionFailedText } from '../../lib/errorReport';
+import { TextField } from '../forms/Field';
+import { newPasswordError } from '../forms/passwords';
+import { profileActions } from './queries';
+
+export function ChangePasswordForm() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: () => profileActions.changePassword(current, next),
+    onSuccess: () => {
+      toast.success('Password changed');
+      setCurrent('');
+      setNext('');
+      setConfirmation('');
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const error = newPasswordError(next, confirmation);
+    setProblem(error);
+    if (!error) change.mutate();
+  };
+
+  const failure = change.isError
+    ? isApiError(change.error) && (change.error.status === 400 || change.error.status === 418 || change.error.status === 403)
+      ? (change.error.serverMessage ?? 'The current password is not correct.')
+      : actionFailedText('Changing the password', isApiError(change.error) ? change.error.status : null)
+    : null;
+
+  return (
+    <form className="card form" onSubmit={submit} aria-labelledby="password-title">
+      <h2 id="password-title">Change password</h2>
+      <TextField label="Current password" type="password" required autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
+      <TextField label="New password" type="password" required autoComplete="new-password" value={next} onChange={(event) => setNext(event.target.value)} hint="At least 8 characters." />
+      <TextField label="Confirm new password" type="password" required autoComplete="new-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} error={problem} />
+      {failure ? (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="button-row">
+        <button type="submit" className="button button--primary" disabled={change.isPending}>
+          {change.isPending ? 'Saving…' : 'Change password'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { session, toast } from '../../app/services';
+import { reportActionFailure } from '../../app/failures';
+import { SelectField, TextField } from '../forms/Field';
+import { utilityQueries } from '../utility/queries';
+import { withSessionKey } from '../vessels/vesselImage';
+import { profileActions, profileKeys, profileQueries } from './queries';
+import type { Profile } from './types';
+
+function formOf(profile: Profile) {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    phone: profile.phone ?? '',
+    countryCode: profile.countryCode ?? '',
+    languageCode: profile.languageCode ?? '',
+  };
+}
+
+export function ProfileDetails() {
+  const queryClient = useQueryClient();
+  const { data: profile } = useSuspenseQuery(profileQueries.details());
+  const countries = useQuery(utilityQueries.countries());
+  const languages = useQuery(utilityQueries.languages());
+  const sessionKey = useSelector(session, (state) => state.context.token);
+  const [form, setForm] = useState(() => formOf(profile));
+  const fileInput = useRef<HTMLInputElement>(null);
+  const dirty = JSON.stringify(form) !== JSON.stringify(formOf(profile));
+
+  const save = useMutation({
+    mutationFn: () =>
+      profileActions.edit({
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        phone: form.phone.trim() || null,
+        countryCode: form.countryCode || null,
+        languageCode: form.languageCode || null,
+      }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(profileKeys.details, updated);
+      session.send({ type: 'PROFILE_UPDATED', profile: updated });
+      setForm(formOf(updated));
+      toast.success('Profile saved');
+    },
+    onError: (error) => reportActionFailure('Saving the profile', error),
+  });
+  const upload = useMutation({
+    mutationFn: profileActions.uploadImage,
+    onSuccess: ({ imageUrl }) => {
+      const updated = { ...profile, imageUrl };
+      queryClient.setQueryData(profileKeys.details, updated);
+      session.send({ type: 'PROFILE_UPDATED', profile: updated });
+      toast.success('Profile image updated');
+    },
+    onError: (error) => reportActionFailure('Uploading the profile image', error),
+  });
+
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+
+  const image = withSessionKey(profile.imageUrl, sessionKey);
+
+  return (
+    <div className="settings-grid">
+      <section className="card profile-image" aria-labelledby="image-title">
+        <h2 id="image-title">Profile image</h2>
+        <div className="avatar avatar--large" aria-hidden={!image}>
+          {image ? <img src={image} alt="Your profile" /> : `${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`}
+        </div>
+        <label className="button" htmlFor="profile-image-file">
+          {upload.isPending ? 'Uploading…' : 'Choose an image'}
+        </label>
+        <input
+          id="profile-image-file"
+          ref={fileInput}
+          className="visually-hidden"
+          type="file"
+          accept="image/*"
+          disabled={upload.isPending}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) upload.mutate(file);
+            event.target.value = '';
+          }}
+        />
+      </section>
+      <form className="card form" onSubmit={submit} aria-labelledby="details-title">
+        <h2 id="details-title">Details</h2>
+        <TextField label="E-mail" value={profile.email} disabled hint="Your e-mail address is your sign-in name." />
+        <div className="form__row">
+          <TextField label="First name" required value={form.firstName} onChange={set('firstName')} autoComplete="given-name" />
+          <TextField label="Last name" required value={form.lastName} onChange={set('lastName')} autoComplete="family-name" />
+        </div>
+        <TextField label="Phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />
+        <div className="form__row">
+          <SelectField
+            label="Country"
+            placeholder="Choose…"
+            value={form.countryCode}
+            onChange={set('countryCode')}
+            options={(countries.data ?? []).map((country) => ({ value: country.code, label: country.name }))}
+          />
+          <SelectField
+            label="Language"
+            placeholder="Choose…"
+            value={form.languageCode}
+            onChange={set('languageCode')}
+            options={(languages.data ?? []).map((language) => ({ value: language.code, label: language.name }))}
+          />
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button button--primary" disabled={!dirty || save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

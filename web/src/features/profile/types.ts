@@ -1,0 +1,56 @@
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../lib/units';
+import { DEFAULT_TIME_ZONE, type TimeFormat } from '../../lib/dates';
+import type { ThemeName } from '../../lib/storage';
+
+export interface Profile {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  countryCode: string | null;
+  languageCode: string | null;
+  imageUrl: string | null;
+  isAdmin: boolean;
+  corporate: boolean;
+  companyId: string | null;
+  createdAt: string;
+}
+
+export interface Preferences {
+  unitSystem: UnitSystem;
+  theme: ThemeName;
+  timeFormat: TimeFormat;
+  timeZone: string;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  unitSystem: DEFAULT_UNIT_SYSTEM,
+  theme: 'light',
+  timeFormat: '24h',
+  timeZone: DEFAULT_TIME_ZONE,
+};
+
+/** A navigation component the user may see; the server sorts them by menuOrder. */
+export interface NavigationItem {
+  id: string;
+  code: string;
+  name: string;
+  path: string;
+  icon: string | null;
+  menuOrder: number;
+}
+
+export interface ProfileEdit {
+  firstName?: string;
+  lastName?: string;
+  phone?: string | null;
+  countryCode?: string | null;
+  languageCode?: string | null;
+  preferences?: Partial<Preferences>;
+}
+
+export interface CodeAndName {
+  code: string;
+  name: string;
+}

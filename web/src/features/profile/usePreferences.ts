@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { api } from '../../lib/api';
+import { formatDate, formatDateTime, formatLocalAndUtc, formatTime, type DateInput } from '../../lib/dates';
+import { formatValue, type UnitSystem } from '../../lib/units';
+import { session, toast } from '../../app/services';
+import { reportActionFailure } from '../../app/failures';
+import { profileKeys, profileQueries } from './queries';
+import { DEFAULT_PREFERENCES, type Preferences, type Profile } from './types';
+
+export function usePreferences(): Preferences {
+  const signedIn = useSelector(session, (state) => state.hasTag('authenticated'));
+  const { data } = useQuery({ ...profileQueries.preferences(), enabled: signedIn });
+  return data ?? DEFAULT_PREFERENCES;
+}
+
+/** Saves preferences through POST profile/edit, showing the change at once. */
+export function useUpdatePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: Partial<Preferences>) => api.post<Profile>('profile/edit', { preferences: changes }),
+    onMutate: async (changes) => {
+      await queryClient.cancelQueries({ queryKey: profileKeys.preferences });
+      const previous = queryClient.getQueryData<Preferences>(profileKeys.preferences);
+      const next = { ...DEFAULT_PREFERENCES, ...previous, ...changes };
+      queryClient.setQueryData(profileKeys.preferences, next);
+      return { previous, next };
+    },
+    onSuccess: (_profile, _changes, context) => {
+      session.send({ type: 'PREFERENCES_UPDATED', preferences: context.next });
+      toast.success('Preferences saved');
+    },
+    onError: (error, _changes, context) => {
+      if (context?.previous) queryClient.setQueryData(profileKeys.preferences, context.previous);
+      reportActionFailure('Saving preferences', error);
+    },
+  });
+}
+
+/** Values and times formatted the way the signed-in user asked for. */
+export function useFormatters() {
+  const preferences = usePreferences();
+  const { unitSystem, timeFormat, timeZone } = preferences;
+  return {
+    unitSystem: unitSystem as UnitSystem,
+    value: (value: unknown, units: string | null | undefined, path = '') => formatValue(value, units, unitSystem, path),
+    dateTime: (input: DateInput, withZone = true) => formatDateTime(input, { timeFormat, timeZone, withZone }),
+    date: (input: DateInput) => formatDate(input, { timeZone }),
+    time: (input: DateInput) => formatTime(input, { timeFormat, timeZone }),
+    localAndUtc: (input: DateInput) => formatLocalAndUtc(input, { timeFormat }),
+  };
+}

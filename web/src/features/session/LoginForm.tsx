@@ -1,0 +1,66 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { session } from '../../app/services';
+
+export function LoginForm() {
+  const loggingIn = useSelector(session, (state) => state.hasTag('loading'));
+  const error = useSelector(session, (state) => state.context.error);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const emailId = useId();
+  const passwordId = useId();
+  const errorId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    session.send({ type: 'LOGIN', credentials: { username: username.trim(), password } });
+  };
+
+  return (
+    <form className="card login" onSubmit={submit} aria-labelledby="login-title" noValidate={false}>
+      <h2 id="login-title">Sign in</h2>
+      <div className="field">
+        <label htmlFor={emailId} className="field__label">
+          E-mail
+        </label>
+        <input
+          id={emailId}
+          className="input"
+          type="email"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          aria-describedby={error ? errorId : undefined}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={passwordId} className="field__label">
+          Password
+        </label>
+        <input
+          id={passwordId}
+          className="input"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      {error ? (
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary button--block" disabled={loggingIn}>
+        {loggingIn ? 'Signing in…' : 'Sign in'}
+      </button>
+      <div className="login__links">
+        <Link to="/password-reset-request">Forgotten your password?</Link>
+        <Link to="/create-account">Create an account</Link>
+      </div>
+    </form>
+  );
+}

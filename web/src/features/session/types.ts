@@ -1,0 +1,28 @@
+import type { NavigationItem, Preferences, Profile } from '../profile/types';
+import type { Organisation } from '../organisation/types';
+
+/** The answer of POST /api/auth/checkSession. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  corporate: boolean;
+  companyId: string | null;
+  companyKind: string | null;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Everything loaded after a successful session check. */
+export interface SessionData {
+  profile: Profile;
+  preferences: Preferences;
+  navigation: NavigationItem[];
+  /** Company data, loaded for corporate profiles only. */
+  organisation: Organisation | null;
+}

@@ -1,0 +1,48 @@
+import { formatDate } from '../../lib/dates';
+import type { LegalBlock, LegalDocument, LegalSection } from './types';
+
+function Block({ block }: { block: LegalBlock }) {
+  if (typeof block === 'string') return <p>{block}</p>;
+  return (
+    <ul>
+      {block.list.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+function Section({ section, level }: { section: LegalSection; level: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section className={`legal__section legal__section--${level}`}>
+      <Heading>
+        <span className="legal__number">{section.number}</span> {section.heading}
+      </Heading>
+      {section.blocks.map((block, index) => (
+        <Block key={index} block={block} />
+      ))}
+      {section.sections?.map((child) => <Section key={child.number} section={child} level={3} />)}
+    </section>
+  );
+}
+
+export function LegalDocumentView({ document }: { document: LegalDocument }) {
+  return (
+    <article className="legal">
+      <h2 className="legal__title">{document.title}</h2>
+      {document.lastUpdated ? <p className="legal__updated">Last updated {formatDate(document.lastUpdated)}</p> : null}
+      {document.preamble.map((block, index) => (
+        <Block key={index} block={block} />
+      ))}
+      {document.sections.map((section) => (
+        <Section key={section.number} section={section} level={2} />
+      ))}
+      {document.endNotice ? (
+        <p className="legal__end" role="note">
+          {document.endNotice}
+        </p>
+      ) : null}
+    </article>
+  );
+}

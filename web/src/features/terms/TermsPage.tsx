@@ -1,0 +1,67 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { RenderErrorBoundary } from '../errors/RenderErrorBoundary';
+import { LegalDocumentView } from './LegalDocumentView';
+import { TERMS_BANNER, TERMS_HEADING, TERMS_TABS, termsTab, type TermsTabCode } from './tabs';
+
+interface TermsPageProps {
+  tab: TermsTabCode;
+  /** The code from the URL when it named no tab. */
+  unknownCode?: string | null;
+  onSelect: (tab: TermsTabCode) => void;
+  /** "Closing returns to the root" when a tab fails to render. */
+  onCloseFailure: () => void;
+}
+
+export function TermsPage({ tab, unknownCode, onSelect, onCloseFailure }: TermsPageProps) {
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const selected = termsTab(tab);
+
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + TERMS_TABS.length) % TERMS_TABS.length;
+    tabRefs.current[next]?.focus();
+    onSelect(TERMS_TABS[next].code);
+  };
+
+  return (
+    <div className="terms">
+      <h1>{TERMS_HEADING}</h1>
+      <p className="banner banner--general" role="note">
+        {TERMS_BANNER}
+      </p>
+      {unknownCode ? (
+        <p className="notice" role="status">
+          There is no “{unknownCode}” document. The End User Licence Agreement is shown instead.
+        </p>
+      ) : null}
+      <div className="tabs tabs--wrap" role="tablist" aria-label="Legal documents">
+        {TERMS_TABS.map((entry, index) => (
+          <button
+            key={entry.code}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`terms-tab-${entry.code}`}
+            aria-controls="terms-panel"
+            aria-selected={entry.code === tab}
+            tabIndex={entry.code === tab ? 0 : -1}
+            className={`tabs__tab${entry.code === tab ? ' is-selected' : ''}`}
+            onClick={() => onSelect(entry.code)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <div className="tabs__panel" role="tabpanel" id="terms-panel" aria-labelledby={`terms-tab-${tab}`} tabIndex={0}>
+        <RenderErrorBoundary key={tab} failure={{ kind: 'tab', name: tab }} onClose={onCloseFailure}>
+          <LegalDocumentView document={selected.document} />
+        </RenderErrorBoundary>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { LegalDocument } from './types';
+import { eula } from './eula';
+import { privacyPolicy } from './privacyPolicy';
+import { dataProcessingAgreement } from './dataProcessingAgreement';
+
+export const TERMS_TAB_CODES = ['EULA', 'PRIVACY-POLICY', 'DPA'] as const;
+export type TermsTabCode = (typeof TERMS_TAB_CODES)[number];
+
+export const DEFAULT_TERMS_TAB: TermsTabCode = 'EULA';
+
+export const TERMS_HEADING = 'Terms of Use';
+export const TERMS_BANNER =
+  'By using this site or any LINK Services you are agreeing to the terms and conditions outlined below.';
+
+export interface TermsTab {
+  code: TermsTabCode;
+  label: string;
+  document: LegalDocument;
+}
+
+export const TERMS_TABS: readonly TermsTab[] = [
+  { code: 'EULA', label: 'End User Licence Agreement', document: eula },
+  { code: 'PRIVACY-POLICY', label: 'Privacy Policy', document: privacyPolicy },
+  { code: 'DPA', label: 'Data Processing Agreement', document: dataProcessingAgreement },
+];
+
+export interface TermsTabMatch {
+  tab: TermsTabCode;
+  /** True when a code was given but names no tab; the page then shows EULA with a notice. */
+  unknownCode: boolean;
+}
+
+/** The tab code from the URL is upper-cased before matching (spec 5); no code means EULA. */
+export function matchTermsTab(code: string | undefined | null): TermsTabMatch {
+  const candidate = (code ?? '').trim().toUpperCase();
+  if (!candidate) return { tab: DEFAULT_TERMS_TAB, unknownCode: false };
+  const tab = TERMS_TAB_CODES.find((known) => known === candidate);
+  return tab ? { tab, unknownCode: false } : { tab: DEFAULT_TERMS_TAB, unknownCode: true };
+}
+
+export function termsTab(code: TermsTabCode): TermsTab {
+  return TERMS_TABS.find((tab) => tab.code === code) ?? TERMS_TABS[0];
+}

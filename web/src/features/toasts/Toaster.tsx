@@ -1,0 +1,36 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { toaster } from '../../app/services';
+import type { toastMachine } from './toastMachine';
+import { Icon, type IconName } from '../icons/Icon';
+
+
+const TOAST_ICONS: Record<'blank' | 'success' | 'error', IconName> = { blank: 'info', success: 'check', error: 'warning' };
+
+function Toast({ toastRef }: { toastRef: ActorRefFrom<typeof toastMachine> }) {
+  const { type, message } = useSelector(toastRef, (state) => state.context);
+  const dismissed = useSelector(toastRef, (state) => state.hasTag('dismissed'));
+  return (
+    <li className={`toast toast--${type}${dismissed ? ' is-dismissed' : ''}`} role={type === 'error' ? 'alert' : 'status'}>
+      <span className="toast__icon" aria-hidden="true">
+        {type === 'loading' ? <span className="spinner spinner--small" /> : <Icon name={TOAST_ICONS[type]} size={18} />}
+      </span>
+      <span className="toast__message">{message}</span>
+      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => toastRef.send({ type: 'DISMISS' })}>
+        <Icon name="close" size={16} />
+      </button>
+    </li>
+  );
+}
+
+/** Toasts at the bottom right, 300 px wide, at most three at once. */
+export function Toaster() {
+  const toasts = useSelector(toaster, (state) => state.context.toasts);
+  return (
+    <ol className="toaster" aria-live="polite" aria-label="Notifications">
+      {toasts.map((entry) => (
+        <Toast key={entry.id} toastRef={entry.ref} />
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,109 @@
+import { useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { session } from '../../app/services';
+import { useFormatters } from '../profile/usePreferences';
+import { vesselBanner } from './banner';
+import { OnlineState } from './OnlineState';
+import { vesselQueries } from './queries';
+import type { VesselSummary } from './types';
+import { withSessionKey } from './vesselImage';
+import { Icon } from '../icons/Icon';
+
+const BANNER_CHIP = {
+  NOT_PAIRED: { label: 'Not paired', tone: 'neutral' },
+  NO_SUBSCRIPTION: { label: 'No active services', tone: 'warning' },
+  OFFLINE: { label: 'Offline', tone: 'neutral' },
+  MESSAGE: { label: '', tone: 'neutral' },
+} as const;
+
+function VesselCard({ vessel }: { vessel: VesselSummary }) {
+  const format = useFormatters();
+  const sessionKey = useSelector(session, (state) => state.context.token);
+  const banner = vesselBanner(vessel);
+  const chip = banner ? BANNER_CHIP[banner.kind] : null;
+  const image = withSessionKey(vessel.imageUrl, sessionKey);
+  return (
+    <li className="vessel-card">
+      <Link to="/dashboard/vessels/$vesselId" params={{ vesselId: String(vessel.id) }} className="vessel-card__link">
+        <div className="vessel-card__image" aria-hidden="true">
+          {image ? <img src={image} alt="" loading="lazy" /> : <span className="vessel-card__placeholder"><Icon name="boat" size={48} /></span>}
+        </div>
+        <div className="vessel-card__body">
+          <h2 className="vessel-card__name">{vessel.name}</h2>
+          {vessel.groupName ? <p className="muted">{vessel.groupName}</p> : null}
+          <OnlineState online={vessel.online} lastSeen={vessel.lastSeen} />
+          <dl className="key-figures key-figures--compact">
+            <div>
+              <dt>Alerts</dt>
+              <dd className={(vessel.activeAlertCount ?? 0) > 0 ? 'text-critical' : undefined}>{vessel.activeAlertCount ?? 0}</dd>
+            </div>
+            <div>
+              <dt>Bridge</dt>
+              <dd>{vessel.reportingClient?.serial ?? 'None'}</dd>
+            </div>
+            <div>
+              <dt>Services until</dt>
+              <dd>
+                {vessel.vesselSubscription?.valid && vessel.vesselSubscription.validUntil
+                  ? format.date(vessel.vesselSubscription.validUntil)
+                  : '—'}
+              </dd>
+            </div>
+            <div>
+              <dt>Role</dt>
+              <dd className="capitalize">{vessel.role}</dd>
+            </div>
+          </dl>
+          {chip && chip.label ? <span className={`chip chip--${chip.tone}`}>{chip.label}</span> : null}
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+export function FleetView() {
+  const { data: vessels } = useSuspenseQuery(vesselQueries.list());
+  const [filter, setFilter] = useState('');
+  const shown = useMemo(() => {
+    const term = filter.trim().toLowerCase();
+    return term
+      ? vessels.filter((vessel) => `${vessel.name} ${vessel.groupName ?? ''}`.toLowerCase().includes(term))
+      : vessels;
+  }, [vessels, filter]);
+  const online = vessels.filter((vessel) => vessel.online).length;
+  const alerts = vessels.reduce((sum, vessel) => sum + (vessel.activeAlertCount ?? 0), 0);
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <div>
+          <h1>Fleet</h1>
+          <p className="muted">
+            {vessels.length} {vessels.length === 1 ? 'vessel' : 'vessels'} · {online} online · {alerts} active{' '}
+            {alerts === 1 ? 'alert' : 'alerts'}
+          </p>
+        </div>
+        {vessels.length > 3 ? (
+          <label className="search">
+            <span className="visually-hidden">Find a vessel</span>
+            <input className="input" type="search" placeholder="Find a vessel" value={filter} onChange={(event) => setFilter(event.target.value)} />
+          </label>
+        ) : null}
+      </header>
+      {vessels.length === 0 ? (
+        <section className="empty-state">
+          <h2>No vessels yet</h2>
+          <p>When you add a vessel or accept an invitation to one, it appears here.</p>
+        </section>
+      ) : (
+        <ul className="fleet" aria-label="Vessels">
+          {shown.map((vessel) => (
+            <VesselCard key={vessel.id} vessel={vessel} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { session, toast } from '../../app/services';
+import { reportActionFailure } from '../../app/failures';
+import { Modal } from '../modal/Modal';
+import { vesselActions, vesselKeys, vesselQueries } from './queries';
+
+/** Pending vessel invitations, offered once per session until the user turns the modal off. */
+export function InvitationModal() {
+  const queryClient = useQueryClient();
+  const wanted = useSelector(
+    session,
+    (state) => state.hasTag('authenticated') && state.context.showInvitationModal && !state.context.invitationModalDisabled,
+  );
+  const invitations = useQuery({ ...vesselQueries.pendingInvitations(), enabled: wanted });
+  const accept = useMutation({
+    mutationFn: vesselActions.acceptInvitation,
+    onSuccess: () => {
+      toast.success('Invitation accepted');
+      void queryClient.invalidateQueries({ queryKey: ['invitations'] });
+      void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
+    },
+    onError: (error) => reportActionFailure('Accepting the invitation', error),
+  });
+
+  const pending = invitations.data ?? [];
+  return (
+    <Modal
+      open={wanted && pending.length > 0}
+      title="Vessel invitations"
+      onClose={() => session.send({ type: 'INVITATION_MODAL.CLOSE' })}
+      footer={
+        <button type="button" className="button button--ghost" onClick={() => session.send({ type: 'INVITATION_MODAL.DISABLE' })}>
+          Don’t show again
+        </button>
+      }
+    >
+      <p>You have been invited to {pending.length === 1 ? 'a vessel' : 'these vessels'}:</p>
+      <ul className="list">
+        {pending.map((invitation) => (
+          <li key={invitation.vesselId} className="list__item">
+            <span>
+              <strong>{invitation.vesselName}</strong>
+              {invitation.invitedBy ? <span className="muted"> from {invitation.invitedBy}</span> : null}
+            </span>
+            <button
+              type="button"
+              className="button button--primary button--small"
+              disabled={accept.isPending}
+              onClick={() => accept.mutate(invitation.vesselId)}
+            >
+              Accept
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

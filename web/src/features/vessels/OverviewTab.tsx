@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { alertQueries } from '../alerts/queries';
+import { isActiveAlert } from '../alerts/types';
+import { Gauge } from '../charts/Gauge';
+import { PropertyHistoryModal } from '../devices/PropertyHistoryModal';
+import { isChartable, isEngineOrGenerator, isLevel, levelTone, propertiesMatching } from '../devices/properties';
+import { deviceQueries } from '../devices/queries';
+import type { Device, Property } from '../devices/types';
+import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { useFormatters } from '../profile/usePreferences';
+import { keyFigures } from './keyFigures';
+import { OnlineState } from './OnlineState';
+import type { VesselDetail } from './types';
+import { Icon } from '../icons/Icon';
+
+interface OverviewTabProps {
+  /** The route's id: every cache key of the vessel uses it. */
+  vesselId: string;
+  vessel: VesselDetail;
+  showDevices: boolean;
+  showAlerts: boolean;
+  liveStatus: 'connecting' | 'live' | 'reconnecting';
+}
+
+export function OverviewTab({ vesselId, vessel, showDevices, showAlerts, liveStatus }: OverviewTabProps) {
+  const format = useFormatters();
+  const devices = useQuery({ ...deviceQueries.list(vesselId), enabled: showDevices });
+  const alerts = useQuery({ ...alertQueries.list(vesselId), enabled: showAlerts });
+  const [history, setHistory] = useState<{ device: Device; property: Property } | null>(null);
+
+  const figures = keyFigures(devices.data);
+  const levels = propertiesMatching(devices.data, isLevel);
+  const engines = (devices.data ?? []).filter(isEngineOrGenerator);
+  const activeAlerts = (alerts.data ?? []).filter(isActiveAlert);
+
+  return (
+    <div className="overview">
+      <section className="card overview__status" aria-labelledby="status-title">
+        <h2 id="status-title">Status</h2>
+        <dl className="key-figures">
+          <div>
+            <dt>Bridge</dt>
+            <dd>
+              <OnlineState online={vessel.online} lastSeen={vessel.lastSeen} />
+            </dd>
+          </div>
+          <div>
+            <dt>Live data</dt>
+            <dd>
+              <span className={`live-indicator live-indicator--${liveStatus}`}>
+                {liveStatus === 'live' ? 'Live' : liveStatus === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>Last seen</dt>
+            <dd>{vessel.lastSeen ? format.localAndUtc(vessel.lastSeen) : 'Never'}</dd>
+          </div>
+          {showAlerts ? (
+            <div>
+              <dt>Active alerts</dt>
+              <dd className={activeAlerts.length > 0 ? 'text-critical' : undefined}>{activeAlerts.length}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      {showDevices ? (
+        <>
+          <DelayedSpinner loading={devices.isPending} label="Loading values…" />
+          {devices.isError ? <p className="form-error" role="alert">The values could not be loaded.</p> : null}
+          {figures.length > 0 ? (
+            <section aria-labelledby="figures-title">
+              <h2 id="figures-title" className="section-title">
+                Key figures
+              </h2>
+              <ul className="figure-grid">
+                {figures.map((figure) => (
+                  <li key={figure.key} className={`figure${figure.key === 'position' ? ' figure--wide' : ''}`}>
+                    <span className="figure__label">{figure.label}</span>
+                    <span className="figure__value">{format.value(figure.property.value, figure.property.units, figure.property.path)}</span>
+                    <span className="figure__source muted">{figure.device.name}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {levels.length > 0 ? (
+            <section aria-labelledby="levels-title">
+              <h2 id="levels-title" className="section-title">
+                Levels
+              </h2>
+              <div className="gauge-grid">
+                {levels.map(({ device, property }) => {
+                  const ratio = typeof property.value === 'number' ? property.value : null;
+                  return (
+                    <Gauge
+                      key={property.id}
+                      label={device.name}
+                      caption={property.displayName}
+                      ratio={ratio}
+                      tone={ratio === null ? 'ok' : levelTone(property, ratio)}
+                    />
+                  );
+                })}
+              </div>
+            </section>
+          ) : null}
+          {engines.length > 0 ? (
+            <section aria-labelledby="engines-title">
+              <h2 id="engines-title" className="section-title">
+                Engines and generators
+              </h2>
+              <div className="device-grid">
+                {engines.map((device) => (
+                  <article key={device.id} className="device-card">
+                    <h3>{device.name}</h3>
+                    <ul className="property-list">
+                      {device.properties.map((property) => (
+                        <li key={property.id} className="property">
+                          <span className="property__name">{property.displayName}</span>
+                          <span className="property__value">{format.value(property.value, property.units, property.path)}</span>
+                          {isChartable(property) ? (
+                            <button
+                              type="button"
+                              className="icon-button property__history"
+                              aria-label={`History of ${device.name} ${property.displayName}`}
+                              onClick={() => setHistory({ device, property })}
+                            >
+                              <Icon name="chart" size={18} />
+                            </button>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </article>
+                ))}
+              </div>
+            </section>
+          ) : null}
+        </>
+      ) : null}
+
+      {showAlerts && activeAlerts.length > 0 ? (
+        <section className="card" aria-labelledby="overview-alerts-title">
+          <h2 id="overview-alerts-title">Active alerts</h2>
+          <ul className="alert-list alert-list--compact">
+            {activeAlerts.slice(0, 3).map((alert) => (
+              <li key={alert.id} className={`alert-item alert-item--${alert.state}`}>
+                <span className={`badge badge--${alert.state}`}>{alert.state}</span>
+                <span>{alert.message || alert.path}</span>
+              </li>
+            ))}
+          </ul>
+          <Link to="/dashboard/vessels/$vesselId" params={{ vesselId }} search={{ tab: 'ALERTS' }}>
+            See all alerts
+          </Link>
+        </section>
+      ) : null}
+      {history ? (
+        <PropertyHistoryModal vesselId={vesselId} device={history.device} property={history.property} onClose={() => setHistory(null)} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { VesselBanner } from './banner';
+import { Icon, type IconName } from '../icons/Icon';
+
+const ICONS: Record<NonNullable<VesselBanner['icon']>, IconName> = {
+  link: 'link',
+  warning: 'warning',
+  offline: 'offline',
+  alert: 'bell',
+  info: 'info',
+};
+
+interface Props {
+  banner: VesselBanner;
+  onPair?: () => void;
+  onOpenAlerts?: () => void;
+}
+
+export function VesselBannerView({ banner, onPair, onOpenAlerts }: Props) {
+  const className = `banner banner--${banner.type.toLowerCase()}`;
+  const icon = banner.icon ? (
+    <span className="banner__icon" aria-hidden="true">
+      <Icon name={ICONS[banner.icon]} />
+    </span>
+  ) : null;
+  if (banner.action === 'OPEN_ALERTS' && onOpenAlerts) {
+    return (
+      <button type="button" className={`${className} banner--clickable`} onClick={onOpenAlerts}>
+        {icon}
+        <span className="banner__text">{banner.text}</span>
+        <span className="banner__more" aria-hidden="true">
+          ›
+        </span>
+      </button>
+    );
+  }
+  return (
+    <div className={className} role={banner.type === 'CRITICAL' || banner.type === 'WARNING' ? 'alert' : 'status'}>
+      {icon}
+      <span className="banner__text">{banner.text}</span>
+      {banner.action === 'PAIR' && onPair ? (
+        <button type="button" className="button button--small button--primary" onClick={onPair}>
+          Pair now
+        </button>
+      ) : null}
+    </div>
+  );
+}

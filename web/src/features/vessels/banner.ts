@@ -1,0 +1,63 @@
+import { formatDateTime } from '../../lib/dates';
+import { isActiveAlert, isCriticalAlert, type Alert } from '../alerts/types';
+import type { Vessel } from './types';
+
+export type BannerType = 'WARNING' | 'CRITICAL' | 'GENERAL' | 'NEUTRAL';
+
+export type BannerAction = 'PAIR' | 'OPEN_ALERTS';
+
+export interface VesselBanner {
+  kind: 'NOT_PAIRED' | 'NO_SUBSCRIPTION' | 'OFFLINE' | 'MESSAGE';
+  type: BannerType;
+  text: string;
+  /** Set when the banner is clickable or offers an action. */
+  action?: BannerAction;
+  icon?: 'link' | 'warning' | 'offline' | 'alert' | 'info';
+}
+
+/** A general message the platform wants to show on a vessel (types of spec 4). */
+export interface BannerMessage {
+  type: BannerType;
+  text: string;
+  action?: BannerAction;
+  icon?: VesselBanner['icon'];
+}
+
+export const NOT_PAIRED_TEXT = 'This vessel is not paired to the cloud yet. Pair now to activate the bridge.';
+export const NO_SUBSCRIPTION_TEXT =
+  'This vessel has no active cloud services. Renew the subscription to keep monitoring and controlling it.';
+
+export function offlineText(lastSeen: string | null): string {
+  const seen = lastSeen ? `Last seen ${formatDateTime(lastSeen, { timeZone: 'UTC', withZone: true })}` : 'It has not been seen yet';
+  return `This vessel is offline. ${seen}. The values shown are the last known.`;
+}
+
+/**
+ * The banner a vessel shows, highest precedence first (spec 4): not paired, no valid
+ * subscription, offline, then a general message.
+ */
+export function vesselBanner(
+  vessel: Pick<Vessel, 'reportingClient' | 'vesselSubscription' | 'online' | 'lastSeen'>,
+  message: BannerMessage | null = null,
+): VesselBanner | null {
+  if (!vessel.reportingClient) return { kind: 'NOT_PAIRED', type: 'NEUTRAL', text: NOT_PAIRED_TEXT, action: 'PAIR', icon: 'link' };
+  if (!vessel.vesselSubscription?.valid) return { kind: 'NO_SUBSCRIPTION', type: 'WARNING', text: NO_SUBSCRIPTION_TEXT, icon: 'warning' };
+  if (!vessel.online) return { kind: 'OFFLINE', type: 'NEUTRAL', text: offlineText(vessel.lastSeen), icon: 'offline' };
+  return message ? { kind: 'MESSAGE', ...message } : null;
+}
+
+/** Active alerts become the general message: critical for alarms and emergencies, a warning otherwise. */
+export function alertsBannerMessage(alerts: Alert[] | undefined): BannerMessage | null {
+  const active = (alerts ?? []).filter(isActiveAlert);
+  if (active.length === 0) return null;
+  const critical = active.filter(isCriticalAlert);
+  const shown = critical.length > 0 ? critical : active;
+  const first = shown[0].message || shown[0].path;
+  const more = active.length > 1 ? ` (${active.length} active alerts)` : '';
+  return {
+    type: critical.length > 0 ? 'CRITICAL' : 'WARNING',
+    text: `${first}${more}`,
+    action: 'OPEN_ALERTS',
+    icon: 'alert',
+  };
+}

@@ -1,0 +1,10 @@
+/** Pairing codes are 8 characters (BRIDGE.md); people type them with spaces, dashes or in lower case. */
+export const PAIRING_CODE_LENGTH = 8;
+
+export function normalisePairingCode(raw: string): string {
+  return raw.replace(/[\s-]/g, '').toUpperCase();
+}
+
+export function isCompletePairingCode(code: string): boolean {
+  return /^[A-Z0-9]+$/.test(code) && code.length === PAIRING_CODE_LENGTH;
+}

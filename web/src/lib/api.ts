@@ -1,0 +1,169 @@
+import type { CaughtError } from './errorReport';
+
+/** How a finished request counts for connectivity (spec 8). */
+export type RequestOutcome = 'ok' | 'connection-failure' | 'error';
+
+/** 200 up to (not including) 400 is ok; 502/503/504 or no response at all is a connection failure. */
+export function classifyStatus(status: number | null): RequestOutcome {
+  if (status === null || status === 502 || status === 503 || status === 504) return 'connection-failure';
+  if (status >= 200 && status < 400) return 'ok';
+  return 'error';
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** HTTP status, null when no response arrived. */
+    readonly status: number | null,
+    message: string,
+    readonly endpoint: string,
+    /** The envelope's `message`, meant for the user. */
+    readonly serverMessage?: string,
+    readonly requestData?: unknown,
+  ) {
+    super(message);
+  }
+
+  toCaughtError(): CaughtError {
+    return {
+      status: this.status,
+      serverMessage: this.serverMessage,
+      endpoint: this.endpoint,
+      requestData: this.requestData,
+      details: this.stack,
+    };
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+interface ApiHooks {
+  getToken: () => string | null;
+  onOutcome: (outcome: RequestOutcome) => void;
+  onUnauthorized: () => void;
+  fetch: typeof fetch;
+  baseUrl: string;
+}
+
+const hooks: ApiHooks = {
+  getToken: () => null,
+  onOutcome: () => {},
+  onUnauthorized: () => {},
+  fetch: (...args) => globalThis.fetch(...args),
+  baseUrl: '/api',
+};
+
+/** Wires the client to the session (token, 401) and connectivity machines; called once at start-up. */
+export function configureApi(overrides: Partial<ApiHooks>): void {
+  Object.assign(hooks, overrides);
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** JSON-serialisable body, or FormData for multipart uploads. */
+  body?: unknown;
+  /** Use this token instead of the stored one (the session machine passes the token it holds). */
+  token?: string | null;
+  /** A 401 here does not mean the session ended (login with a wrong password). */
+  expectUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const queryString = search.toString();
+  return `${hooks.baseUrl}/${path.replace(/^\/+/, '')}${queryString ? `?${queryString}` : ''}`;
+}
+
+interface Envelope {
+  ok?: boolean;
+  data?: unknown;
+  status?: number;
+  error?: string;
+  message?: string;
+}
+
+/**
+ * The one way the web app talks to the server: adds the bearer session key, unwraps the
+ * `{ok, data}` envelope, reports every outcome to the connectivity machine and ends the
+ * session on a 401.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const endpoint = `${method} ${path}`;
+  const token = options.token !== undefined ? options.token : hooks.getToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const isMultipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  let body: BodyInit | undefined;
+  if (isMultipart) body = options.body as FormData;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await hooks.fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    hooks.onOutcome('connection-failure');
+    throw new ApiError(null, 'No response from the server', endpoint, undefined, options.body);
+  }
+
+  const outcome = classifyStatus(response.status);
+  hooks.onOutcome(outcome);
+  const envelope = await readEnvelope(response);
+
+  if (outcome === 'ok' && envelope?.ok !== false) {
+    return (envelope && 'data' in envelope ? envelope.data : undefined) as T;
+  }
+
+  const status = outcome === 'ok' ? (envelope?.status ?? 400) : response.status;
+  if (status === 401 && !options.expectUnauthorized) hooks.onUnauthorized();
+  throw new ApiError(
+    status,
+    envelope?.message ?? envelope?.error ?? `Request failed with status ${status}`,
+    endpoint,
+    envelope?.message,
+    options.body,
+  );
+}
+
+async function readEnvelope(response: Response): Promise<Envelope | null> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as Envelope) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

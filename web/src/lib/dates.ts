@@ -1,0 +1,173 @@
+/**
+ * Date display formats of spec 3: full "DD/MM/YYYY, HH:mm:ss", date only, time only, each
+ * with a zone variant; a 12- or 24-hour clock; and a combined local plus UTC display.
+ */
+export type TimeFormat = '24h' | '12h';
+
+/** The time-range selector's default zone (spec 9). "Universal" is UTC. */
+export const DEFAULT_TIME_ZONE = 'Universal';
+export const DEFAULT_HOURS = '00';
+export const DEFAULT_MINUTES = '00';
+
+export interface DateFormatOptions {
+  timeFormat?: TimeFormat;
+  /** An IANA zone name or "Universal"; defaults to UTC. */
+  timeZone?: string;
+  /** The zone variant appends the zone's short name, e.g. "UTC" or "BST". */
+  withZone?: boolean;
+}
+
+export type DateInput = Date | string | number;
+
+interface ZonedParts {
+  day: string;
+  month: string;
+  year: string;
+  hour: number;
+  minute: string;
+  second: string;
+  zoneName: string;
+}
+
+const formatterCache = new Map<string, Intl.DateTimeFormat>();
+
+export function resolveTimeZone(timeZone: string | undefined): string {
+  if (!timeZone || timeZone === 'Universal' || timeZone === 'Etc/Universal') return 'UTC';
+  return timeZone;
+}
+
+export function localTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatterCache.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    formatterCache.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function toDate(input: DateInput): Date {
+  return input instanceof Date ? input : new Date(input);
+}
+
+function zonedParts(input: DateInput, timeZone: string | undefined): ZonedParts | null {
+  const date = toDate(input);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(resolveTimeZone(timeZone)).formatToParts(date)) parts[part.type] = part.value;
+  return {
+    day: parts.day,
+    month: parts.month,
+    year: parts.year,
+    hour: Number(parts.hour) % 24,
+    minute: parts.minute,
+    second: parts.second,
+    zoneName: parts.timeZoneName ?? 'UTC',
+  };
+}
+
+const withZoneName = (text: string, parts: ZonedParts, options: DateFormatOptions) =>
+  options.withZone ? `${text} ${parts.zoneName}` : text;
+
+function timeText(parts: ZonedParts, timeFormat: TimeFormat): string {
+  if (timeFormat === '24h') return `${String(parts.hour).padStart(2, '0')}:${parts.minute}:${parts.second}`;
+  const hour12 = parts.hour % 12 === 0 ? 12 : parts.hour % 12;
+  const period = parts.hour < 12 ? 'AM' : 'PM';
+  return `${String(hour12).padStart(2, '0')}:${parts.minute}:${parts.second} ${period}`;
+}
+
+/** "DD/MM/YYYY, HH:mm:ss" (or with a 12-hour clock "DD/MM/YYYY, hh:mm:ss AM"). */
+export function formatDateTime(input: DateInput, options: DateFormatOptions = {}): string {
+  const parts = zonedParts(input, options.timeZone);
+  if (!parts) return '—';
+  const text = `${parts.day}/${parts.month}/${parts.year}, ${timeText(parts, options.timeFormat ?? '24h')}`;
+  return withZoneName(text, parts, options);
+}
+
+/** "DD/MM/YYYY". */
+export function formatDate(input: DateInput, options: DateFormatOptions = {}): string {
+  const parts = zonedParts(input, options.timeZone);
+  if (!parts) return '—';
+  return withZoneName(`${parts.day}/${parts.month}/${parts.year}`, parts, options);
+}
+
+/** "HH:mm:ss" or "hh:mm:ss AM". */
+export function formatTime(input: DateInput, options: DateFormatOptions = {}): string {
+  const parts = zonedParts(input, options.timeZone);
+  if (!parts) return '—';
+  return withZoneName(timeText(parts, options.timeFormat ?? '24h'), parts, options);
+}
+
+/** Local time with its zone, followed by UTC: "15/05/2019, 15:30:00 BST (15/05/2019, 14:30:00 UTC)". */
+export function formatLocalAndUtc(
+  input: DateInput,
+  options: { timeFormat?: TimeFormat; localZone?: string } = {},
+): string {
+  const localZone = options.localZone ?? localTimeZone();
+  const local = formatDateTime(input, { timeFormat: options.timeFormat, timeZone: localZone, withZone: true });
+  if (local === '—') return local;
+  const utc = formatDateTime(input, { timeFormat: options.timeFormat, timeZone: 'UTC', withZone: true });
+  return resolveTimeZone(localZone) === 'UTC' ? utc : `${local} (${utc})`;
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` reads `date` (YYYY-MM-DD) `hours`:`minutes`,
+ * as the ISO value the range selector sends to the server.
+ */
+export function zonedTimeToIso(date: string, hours: string, minutes: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const wallClockAsUtc = Date.UTC(year, month - 1, day, Number(hours), Number(minutes));
+  // The zone's offset at that moment; a second pass settles instants near a DST change.
+  let instant = wallClockAsUtc - zoneOffsetMs(wallClockAsUtc, timeZone);
+  instant = wallClockAsUtc - zoneOffsetMs(instant, timeZone);
+  return new Date(instant).toISOString();
+}
+
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = zonedParts(instant, timeZone);
+  if (!parts) return 0;
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    parts.hour,
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** "3 minutes ago" style text for last-seen times. */
+export function formatRelative(input: DateInput, now: Date = new Date()): string {
+  const date = toDate(input);
+  if (Number.isNaN(date.getTime())) return 'never';
+  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.round(hours / 24);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+/** Compact chart labels: "14:30" (or "02:30 PM"), with "15/05 " in front when `withDate`. */
+export function formatShort(input: DateInput, options: DateFormatOptions & { withDate?: boolean } = {}): string {
+  const parts = zonedParts(input, options.timeZone);
+  if (!parts) return '—';
+  const time = timeText(parts, options.timeFormat ?? '24h').replace(/:\d{2}( |$)/, '$1').trim();
+  return options.withDate ? `${parts.day}/${parts.month} ${time}` : time;
+}

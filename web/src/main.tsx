@@ -1,0 +1,46 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { BUILD_VERSION } from './lib/env';
+import { persistence } from './lib/storage';
+import { checkVersion } from './lib/versionCheck';
+import { queryClient, startServices } from './app/services';
+import { router } from './app/router';
+import { theme } from './features/theme/theme';
+import { LoadingSplash } from './features/loading/LoadingSplash';
+import './styles/global.css';
+
+async function clearCaches() {
+  queryClient.clear();
+  sessionStorage.clear();
+  if ('caches' in window) {
+    const names = await caches.keys();
+    await Promise.all(names.map((name) => caches.delete(name)));
+  }
+}
+
+theme.init();
+const root = createRoot(document.getElementById('root')!);
+root.render(<LoadingSplash />);
+
+void checkVersion(BUILD_VERSION, {
+  loadVersion: persistence.loadVersion,
+  saveVersion: persistence.saveVersion,
+  clearCaches,
+  reload: () => window.location.reload(),
+  schedule: (callback, delayMs) => window.setTimeout(callback, delayMs),
+}).then((outcome) => {
+  if (outcome === 'reloading') {
+    root.render(<LoadingSplash label="Updating Vessel Link" />);
+    return;
+  }
+  startServices();
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

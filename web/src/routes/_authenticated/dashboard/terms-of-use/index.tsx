@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { DEFAULT_TERMS_TAB } from '../../../../features/terms/tabs';
+
+export const Route = createFileRoute('/_authenticated/dashboard/terms-of-use/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard/terms-of-use/$code', params: { code: DEFAULT_TERMS_TAB } });
+  },
+});

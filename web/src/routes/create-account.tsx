@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { isApiError } from '../lib/api';
+import { errorReportMessage } from '../lib/errorReport';
+import { PublicLayout } from '../features/layout/PublicLayout';
+import { SelectField, TextField } from '../features/forms/Field';
+import { newPasswordError } from '../features/forms/passwords';
+import { registration, type NewAccount } from '../features/account/registration';
+import { utilityQueries } from '../features/utility/queries';
+
+export const Route = createFileRoute('/create-account')({
+  component: CreateAccountPage,
+});
+
+const EMPTY: NewAccount & { confirmation: string } = {
+  email: '',
+  password: '',
+  confirmation: '',
+  firstName: '',
+  lastName: '',
+  countryCode: '',
+  languageCode: '',
+};
+
+function failureText(error: unknown): string {
+  if (isApiError(error) && error.status === 409) return 'An account with this e-mail address already exists.';
+  if (isApiError(error)) return error.serverMessage ?? errorReportMessage({ status: error.status }) ?? 'The server cannot be reached';
+  return 'The account could not be created.';
+}
+
+function CreateAccountPage() {
+  const [form, setForm] = useState(EMPTY);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const countries = useQuery(utilityQueries.countries());
+  const languages = useQuery(utilityQueries.languages());
+  const create = useMutation({ mutationFn: registration.createAccount });
+
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = newPasswordError(form.password, form.confirmation);
+    setPasswordError(problem);
+    if (problem) return;
+    const { confirmation: _confirmation, countryCode, languageCode, ...account } = form;
+    create.mutate({
+      ...account,
+      email: account.email.trim(),
+      firstName: account.firstName.trim(),
+      lastName: account.lastName.trim(),
+      ...(countryCode ? { countryCode } : {}),
+      ...(languageCode ? { languageCode } : {}),
+    });
+  };
+
+  if (create.isSuccess) {
+    return (
+      <PublicLayout>
+        <section className="card" aria-labelledby="created-title" role="status">
+          <h1 id="created-title">Check your e-mail</h1>
+          <p>
+            We have sent a link to <strong>{form.email}</strong>. Open it to finish your registration, then sign in.
+          </p>
+          <Link to="/" className="button button--primary">
+            Return to Home
+          </Link>
+        </section>
+      </PublicLayout>
+    );
+  }
+
+  return (
+    <PublicLayout>
+      <form className="card form" onSubmit={submit} aria-labelledby="create-title">
+        <h1 id="create-title">Create an account</h1>
+        <div className="form__row">
+          <TextField label="First name" required autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
+          <TextField label="Last name" required autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+        </div>
+        <TextField label="E-mail" type="email" required autoComplete="email" value={form.email} onChange={set('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          hint="At least 8 characters."
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={form.confirmation}
+          onChange={set('confirmation')}
+          error={passwordError}
+        />
+        <div className="form__row">
+          <SelectField
+            label="Country"
+            placeholder="Choose…"
+            value={form.countryCode}
+            onChange={set('countryCode')}
+            options={(countries.data ?? []).map((country) => ({ value: country.code, label: country.name }))}
+          />
+          <SelectField
+            label="Language"
+            placeholder="Choose…"
+            value={form.languageCode}
+            onChange={set('languageCode')}
+            options={(languages.data ?? []).map((language) => ({ value: language.code, label: language.name }))}
+          />
+        </div>
+        <p className="form__note">
+          By creating an account you agree to the <Link to="/terms">Terms of Use</Link>.
+        </p>
+        {create.isError ? (
+          <p className="form-error" role="alert">
+            {failureText(create.error)}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary button--block" disabled={create.isPending}>
+          {create.isPending ? 'Creating account…' : 'Create account'}
+        </button>
+        <p className="form__note">
+          Already registered? <Link to="/">Sign in</Link>
+        </p>
+      </form>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { PublicLayout } from '../features/layout/PublicLayout';
+import { TermsPage } from '../features/terms/TermsPage';
+import { matchTermsTab } from '../features/terms/tabs';
+
+export const Route = createFileRoute('/terms/$tabCode')({
+  component: TermsTabPage,
+});
+
+function TermsTabPage() {
+  const { tabCode } = Route.useParams();
+  const navigate = useNavigate();
+  const { tab, unknownCode } = matchTermsTab(tabCode);
+  return (
+    <PublicLayout>
+      <TermsPage
+        tab={tab}
+        unknownCode={unknownCode ? tabCode : null}
+        onSelect={(next) => void navigate({ to: '/terms/$tabCode', params: { tabCode: next } })}
+        onCloseFailure={() => void navigate({ to: '/' })}
+      />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,21 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { PublicLayout } from '../features/layout/PublicLayout';
+import { TermsPage } from '../features/terms/TermsPage';
+import { DEFAULT_TERMS_TAB } from '../features/terms/tabs';
+
+export const Route = createFileRoute('/terms/')({
+  component: DefaultTermsPage,
+});
+
+function DefaultTermsPage() {
+  const navigate = useNavigate();
+  return (
+    <PublicLayout>
+      <TermsPage
+        tab={DEFAULT_TERMS_TAB}
+        onSelect={(tabCode) => void navigate({ to: '/terms/$tabCode', params: { tabCode } })}
+        onCloseFailure={() => void navigate({ to: '/' })}
+      />
+    </PublicLayout>
+  );
+}
