@@ -20,7 +20,7 @@ describe('the fleet', () => {
   it('shows each user exactly the vessels they may see, with their role', async () => {
     const owner = await t.call('GET', '/api/vessel/basic', { token: tokens.owner });
     expect(names(owner)).toEqual(['Blue Horizon', 'Sea Breeze']);
-    expect(owner.body.data[0]).toMatchObject({ role: 'owner', reportingClient: null, online: false, bannerState: 'NOT_PAIRED', vesselSubscription: { valid: true } });
+    expect(owner.body.data[0]).toMatchObject({ role: 'owner', reportingClient: null, online: false, bannerState: 'NOT_PAIRED', vesselSubscription: { valid: true }, activeAlertCount: 0 });
     expect(names(await t.call('GET', '/api/vessel/basic', { token: tokens.crew }))).toEqual(['Sea Breeze']);
     const dealer = await t.call('GET', '/api/vessel/basic', { token: tokens.dealer });
     expect(dealer.body.data).toEqual([expect.objectContaining({ name: 'Sea Breeze', role: 'company' })]);
@@ -39,6 +39,8 @@ describe('the fleet', () => {
   });
 
   it('gives the crew member their limited permission set', async () => {
+    const [seaBreeze] = (await t.call('GET', '/api/vessel/basic', { token: tokens.crew })).body.data;
+    expect(seaBreeze.activeAlertCount).toBe(0);
     const perms = await t.call('GET', `/api/vessel/${vessels['Sea Breeze']}/currentUserPerms`, { token: tokens.crew });
     expect(perms.body.data).toMatchObject({ deviceManager: 'VIEW', alertManager: 'VIEW', userManager: 'DENY', billingManager: 'DENY', allowDeviceControl: true, allowEditVessel: false });
     expect((await t.call('GET', `/api/vessel/${vessels['Sea Breeze']}/directory`, { token: tokens.crew })).status).toBe(403);
@@ -104,7 +106,10 @@ describe('members and invitations', () => {
     expect((await t.call('GET', `/api/vessel/${id}`, { token: tokens.owner2 })).status).toBe(404);
     expect((await t.call('GET', '/api/vessel/pending', { token: tokens.owner2 })).body.data).toEqual([expect.objectContaining({ vesselId: id, vesselName: 'Blue Horizon' })]);
     expect((await t.call('POST', `/api/vessel/${id}/acceptInvite`, { token: tokens.owner2 })).status).toBe(200);
-    expect((await t.call('GET', `/api/vessel/${id}`, { token: tokens.owner2 })).body.data.permissions.deviceManager).toBe('DENY');
+    const joined = (await t.call('GET', `/api/vessel/${id}`, { token: tokens.owner2 })).body.data;
+    expect(joined.permissions.deviceManager).toBe('DENY');
+    // Without alertManager the member does not even learn how many alerts there are.
+    expect(joined.activeAlertCount).toBeNull();
     expect((await t.call('POST', `/api/vessel/${id}/addUser?email=owner2@demo.test`, { token: tokens.owner })).status).toBe(409);
   });
 

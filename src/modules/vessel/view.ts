@@ -6,7 +6,8 @@ import type { Database } from '../../db/knex.js';
 import { fileUrl } from '../../platform/files.js';
 import { subscriptionsOf } from '../billing/api.js';
 import { bridgesOfVessels } from '../bridges/api.js';
-import type { VesselAccess } from './api.js';
+import { activeAlertCounts } from '../alerts/api.js';
+import { allows, type VesselAccess } from './api.js';
 import type { VesselRow } from './repository.js';
 
 export type BannerState = 'NOT_PAIRED' | 'NO_SUBSCRIPTION' | 'OFFLINE' | 'OK';
@@ -21,9 +22,10 @@ export function bannerStateOf(v: { reportingClient: unknown | null; vesselSubscr
 
 export async function vesselViews(db: Database, vessels: VesselRow[], accessById: Map<number, VesselAccess>) {
   const ids = vessels.map((v) => v.id);
-  const [bridges, subscriptions] = await Promise.all([bridgesOfVessels(db, ids), subscriptionsOf(db, ids)]);
+  const [bridges, subscriptions, alertCounts] = await Promise.all([bridgesOfVessels(db, ids), subscriptionsOf(db, ids), activeAlertCounts(db, ids)]);
   return vessels.map((v) => {
     const bridge = bridges.get(v.id) ?? null;
+    const access = accessById.get(v.id);
     const view = {
       id: v.id,
       name: v.name,
@@ -39,6 +41,8 @@ export async function vesselViews(db: Database, vessels: VesselRow[], accessById
       lastSeen: bridge?.lastSeen ?? null,
       settings: { gpsReporting: v.gpsReporting, propertyUpdate: v.propertyUpdate, mfrAccess: v.mfrAccess, userNotifications: v.userNotifications },
       role: accessById.get(v.id)?.role ?? null,
+      // Only those who may read alerts learn how many there are.
+      activeAlertCount: access && allows(access, { area: 'alertManager', level: 'VIEW' }) ? (alertCounts.get(v.id) ?? 0) : null,
     };
     return { ...view, bannerState: bannerStateOf(view) };
   });
