@@ -122,3 +122,38 @@ export async function vesselIdsVisibleTo(db: Db, userId: number): Promise<number
     .pluck('m.vessel_id');
   return [...new Set<number>([...owned, ...member, ...company])].sort((a, b) => a - b);
 }
+
+// Operator views (admin CLI): every vessel, not filtered by a caller's access.
+
+export interface VesselListing extends VesselSummary {
+  groupName: string | null;
+  homePort: string | null;
+  memberCount: number;
+  createdAt: string;
+}
+
+export async function listVessels(db: Db, filter: { q?: string; ownerId?: number } = {}): Promise<VesselListing[]> {
+  const q = db('vessels as v')
+    .leftJoin('vessel_members as m', 'm.vessel_id', 'v.id')
+    .groupBy('v.id', 'v.name', 'v.owner_id', 'v.group_name', 'v.home_port', 'v.created_at')
+    .select('v.id', 'v.name', 'v.owner_id', 'v.group_name', 'v.home_port', 'v.created_at')
+    .count({ members: 'm.id' })
+    .orderBy('v.name');
+  if (filter.q) q.whereILike('v.name', `%${filter.q}%`);
+  if (filter.ownerId !== undefined) q.where('v.owner_id', filter.ownerId);
+  return (await q).map((r: any) => ({ id: r.id, name: r.name, ownerId: r.owner_id, groupName: r.group_name ?? null, homePort: r.home_port ?? null, memberCount: Number(r.members), createdAt: r.created_at }));
+}
+
+export interface VesselMemberListing {
+  userId: number | null;
+  companyId: number | null;
+  invitedEmail: string | null;
+  status: 'pending' | 'active';
+  paused: boolean;
+  permissions: PermissionSet;
+}
+
+export async function membersOfVessel(db: Db, vesselId: number): Promise<VesselMemberListing[]> {
+  const rows = await db('vessel_members').where({ vessel_id: vesselId }).orderBy('id');
+  return rows.map((r: any) => ({ userId: r.user_id ?? null, companyId: r.company_id ?? null, invitedEmail: r.invited_email ?? null, status: r.status, paused: Boolean(r.paused), permissions: normalisePermissions(r.permissions) }));
+}
