@@ -19,6 +19,9 @@ const sources = ['web/src', 'web/index.html', 'web/vite.config.ts'].filter(exist
 const stale = !existsSync(dist) || sources.some((s) => (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(dist).mtimeMs);
 if (stale) {
   console.error('Building the web app (once; later starts reuse web/dist)...');
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // Always the production build, whoever calls: under vitest NODE_ENV is `test`, and Vite would
+  // then bundle React's development build with jsxDEV calls naming every source file.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -55,8 +55,18 @@ export interface TestPage {
   pageErrors: string[];
 }
 
-export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<TestPage> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** What the browser reports as `prefers-color-scheme`, which picks the theme on a first visit. */
+  colorScheme?: 'light' | 'dark';
+}
+
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const pageErrors: string[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchTermsTab, TERMS_BANNER, TERMS_HEADING, TERMS_TABS, termsTab } from '../../web/src/features/terms/tabs';
+import { termsDocument } from '../../web/src/features/terms/documents';
+import { matchTermsTab, TERMS_BANNER, TERMS_HEADING, TERMS_TABS } from '../../web/src/features/terms/tabs';
 import type { LegalBlock, LegalDocument, LegalSection } from '../../web/src/features/terms/types';
 
 function textOf(document: LegalDocument): string {
@@ -33,13 +34,13 @@ describe('terms tab matching', () => {
 });
 
 describe('legal texts', () => {
-  const eula = textOf(termsTab('EULA').document);
-  const privacy = textOf(termsTab('PRIVACY-POLICY').document);
-  const dpa = textOf(termsTab('DPA').document);
+  const eula = textOf(termsDocument('EULA'));
+  const privacy = textOf(termsDocument('PRIVACY-POLICY'));
+  const dpa = textOf(termsDocument('DPA'));
 
   it('structures the EULA into parts A to D and stops inside D', () => {
-    expect(termsTab('EULA').document.sections.map((section) => section.number)).toEqual(['A', 'B', 'C', 'D']);
-    expect(termsTab('EULA').document.endNotice).toMatch(/ends here, inside section D/);
+    expect(termsDocument('EULA').sections.map((section) => section.number)).toEqual(['A', 'B', 'C', 'D']);
+    expect(termsDocument('EULA').endNotice).toMatch(/ends here, inside section D/);
   });
 
   it.each([
@@ -64,14 +65,14 @@ describe('legal texts', () => {
   });
 
   it('states the privacy figures', () => {
-    expect(termsTab('PRIVACY-POLICY').document.lastUpdated).toBe('2019-05-15');
+    expect(termsDocument('PRIVACY-POLICY').lastUpdated).toBe('2019-05-15');
     expect(privacy).toMatch(/card payment provider/);
     expect(privacy).toMatch(/edit your data are answered by e-mail within 28 days/);
     expect(privacy).toMatch(/erase your data are answered within up to one month/);
   });
 
   it('gives the DPA its sections and figures', () => {
-    expect(termsTab('DPA').document.sections.map((section) => section.heading)).toEqual([
+    expect(termsDocument('DPA').sections.map((section) => section.heading)).toEqual([
       'Rights and obligations',
       'Subprocessors',
       'Changes',

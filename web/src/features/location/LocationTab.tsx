@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
@@ -9,8 +9,20 @@ import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { geofenceActions, locationQueries } from './queries';
+import { TrackSvg } from './TrackSvg';
 import type { Geofence, Location } from './types';
-import { VesselMap } from './VesselMap';
+
+// Leaflet is most of the vessel page's JavaScript: only the Location tab downloads it. Should that
+// download fail, the plain SVG map stands in, as it does when Leaflet cannot start.
+const VesselMap = lazy(() =>
+  import('./VesselMap').then(
+    (module) => ({ default: module.VesselMap }),
+    (error: unknown) => {
+      console.error('The map could not be loaded; showing the plain track instead', error);
+      return { default: TrackSvg };
+    },
+  ),
+);
 
 export function LocationTab({ vesselId, canManageGeofence }: { vesselId: string; canManageGeofence: boolean }) {
   const [preset, setPreset] = useState<RangePreset>('24H');
@@ -30,7 +42,9 @@ export function LocationTab({ vesselId, canManageGeofence }: { vesselId: string;
   return (
     <div className="location">
       <div className="location__map">
-        <VesselMap position={position} track={trackPoints} geofence={geofence.data ?? null} />
+        <Suspense fallback={<div className="vessel-map vessel-map__canvas" aria-busy="true" />}>
+          <VesselMap position={position} track={trackPoints} geofence={geofence.data ?? null} />
+        </Suspense>
         <div className="segmented" role="group" aria-label="Track period">
           {(Object.keys(RANGE_PRESETS) as RangePreset[]).map((key) => (
             <button

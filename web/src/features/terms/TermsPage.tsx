@@ -1,7 +1,8 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { RenderErrorBoundary } from '../errors/RenderErrorBoundary';
+import { termsDocument } from './documents';
 import { LegalDocumentView } from './LegalDocumentView';
-import { TERMS_BANNER, TERMS_HEADING, TERMS_TABS, termsTab, type TermsTabCode } from './tabs';
+import { TERMS_BANNER, TERMS_HEADING, TERMS_TABS, type TermsTabCode } from './tabs';
 
 interface TermsPageProps {
   tab: TermsTabCode;
@@ -14,7 +15,6 @@ interface TermsPageProps {
 
 export function TermsPage({ tab, unknownCode, onSelect, onCloseFailure }: TermsPageProps) {
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
-  const selected = termsTab(tab);
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -59,7 +59,7 @@ export function TermsPage({ tab, unknownCode, onSelect, onCloseFailure }: TermsP
       </div>
       <div className="tabs__panel" role="tabpanel" id="terms-panel" aria-labelledby={`terms-tab-${tab}`} tabIndex={0}>
         <RenderErrorBoundary key={tab} failure={{ kind: 'tab', name: tab }} onClose={onCloseFailure}>
-          <LegalDocumentView document={selected.document} />
+          <LegalDocumentView document={termsDocument(tab)} />
         </RenderErrorBoundary>
       </div>
     </div>

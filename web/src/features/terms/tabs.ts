@@ -1,8 +1,7 @@
-import type { LegalDocument } from './types';
-import { eula } from './eula';
-import { privacyPolicy } from './privacyPolicy';
-import { dataProcessingAgreement } from './dataProcessingAgreement';
-
+/**
+ * The terms tabs and how a URL names them. The legal texts themselves live in documents.ts: the
+ * routes import this file, and whatever they import is downloaded before any page can show.
+ */
 export const TERMS_TAB_CODES = ['EULA', 'PRIVACY-POLICY', 'DPA'] as const;
 export type TermsTabCode = (typeof TERMS_TAB_CODES)[number];
 
@@ -15,13 +14,12 @@ export const TERMS_BANNER =
 export interface TermsTab {
   code: TermsTabCode;
   label: string;
-  document: LegalDocument;
 }
 
 export const TERMS_TABS: readonly TermsTab[] = [
-  { code: 'EULA', label: 'End User Licence Agreement', document: eula },
-  { code: 'PRIVACY-POLICY', label: 'Privacy Policy', document: privacyPolicy },
-  { code: 'DPA', label: 'Data Processing Agreement', document: dataProcessingAgreement },
+  { code: 'EULA', label: 'End User Licence Agreement' },
+  { code: 'PRIVACY-POLICY', label: 'Privacy Policy' },
+  { code: 'DPA', label: 'Data Processing Agreement' },
 ];
 
 export interface TermsTabMatch {
@@ -36,8 +34,4 @@ export function matchTermsTab(code: string | undefined | null): TermsTabMatch {
   if (!candidate) return { tab: DEFAULT_TERMS_TAB, unknownCode: false };
   const tab = TERMS_TAB_CODES.find((known) => known === candidate);
   return tab ? { tab, unknownCode: false } : { tab: DEFAULT_TERMS_TAB, unknownCode: true };
-}
-
-export function termsTab(code: TermsTabCode): TermsTab {
-  return TERMS_TABS.find((tab) => tab.code === code) ?? TERMS_TABS[0];
 }
