@@ -11,6 +11,8 @@ export interface Config {
   host: string;
   port: number;
   mqttPort: number;
+  /** MQTT_PORT was set: a taken port is an error rather than a reason to pick the next one. */
+  mqttPortExplicit: boolean;
   /** `sqlite:<file>` / a plain file path, or a `postgres://` URL. */
   databaseUrl: string;
   dataDir: string;
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: value.HOST,
     port,
     mqttPort: value.MQTT_PORT,
+    mqttPortExplicit: env.MQTT_PORT !== undefined && env.MQTT_PORT !== '',
     databaseUrl: value.DATABASE_URL,
     dataDir,
     smtpUrl: value.SMTP_URL || null,

@@ -55,10 +55,14 @@ export const mqttModule: Plugin<ModuleOptions> = {
 
     server.ext('onPostStart', async () => {
       await broker.start();
-      await new Promise<void>((resolve, reject) => {
-        tcp.once('error', (err: NodeJS.ErrnoException & { variable?: string; port?: number }) => reject(Object.assign(err, { variable: 'MQTT_PORT', port: ctx.config.mqttPort })));
-        tcp.listen(ctx.config.mqttPort, ctx.config.host, () => resolve());
-      });
+      const listen = (port: number) =>
+        new Promise<void>((resolve, reject) => {
+          tcp.once('error', (err: NodeJS.ErrnoException & { variable?: string; port?: number }) => reject(Object.assign(err, { variable: 'MQTT_PORT', port })));
+          tcp.listen(port, ctx.config.host, () => resolve());
+        });
+      await listenWithFallback(listen, ctx.config.mqttPort, ctx.config.mqttPortExplicit, (taken, chosen) =>
+        log.warn(`MQTT port ${taken} is in use (another broker?); bridges connect on ${chosen} instead. Set MQTT_PORT to choose the port.`),
+      );
       server.app.mqtt.port = (tcp.address() as AddressInfo).port;
       server.listener.on('upgrade', onUpgrade);
       log.info('MQTT broker listening', { port: server.app.mqtt.port, websocket: WEBSOCKET_PATH });
@@ -73,3 +77,26 @@ export const mqttModule: Plugin<ModuleOptions> = {
     });
   },
 };
+
+/**
+ * Listens on the configured port. The default port (1883) is often taken by a broker already
+ * on the machine: then the next free port of the ten after it is used, and the log says which.
+ * A port the operator chose explicitly is never silently replaced.
+ */
+export async function listenWithFallback(listen: (port: number) => Promise<void>, port: number, explicit: boolean, onFallback: (taken: number, chosen: number) => void): Promise<void> {
+  try {
+    await listen(port);
+  } catch (err) {
+    if (explicit || port === 0 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    for (let candidate = port + 1; candidate <= port + 10; candidate++) {
+      try {
+        await listen(candidate);
+        onFallback(port, candidate);
+        return;
+      } catch (next) {
+        if ((next as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw next;
+      }
+    }
+    throw err;
+  }
+}
