@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 // Devices module: what each bridge reports (BRIDGE.md). Everything is keyed by bridge, so data
 // from an unpaired bridge is kept and shows on the vessel it is paired with later. The hot
-// tables (values, history, locations, sources, receipts) store epoch milliseconds as BIGINT.
+// tables (series, history, locations, sources, receipts) store epoch milliseconds as BIGINT.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('devices', (t) => {
     t.increments('id');
@@ -32,20 +32,22 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['device_id', 'path']);
     t.index(['bridge_id', 'path']);
   });
-  await knex.schema.createTable('current_values', (t) => {
+  // A series is one path of one bridge: its current value lives here, its history in
+  // value_history, which refers to it by id (a small integer index instead of a text one).
+  await knex.schema.createTable('value_series', (t) => {
+    t.increments('id');
     t.integer('bridge_id').notNullable().references('bridges.id').onDelete('CASCADE');
     t.string('path', 256).notNullable();
     t.text('value').notNullable();
     t.bigInteger('ts_ms').notNullable();
     t.string('source', 256);
-    t.primary(['bridge_id', 'path']);
+    t.unique(['bridge_id', 'path']);
   });
   await knex.schema.createTable('value_history', (t) => {
-    t.integer('bridge_id').notNullable().references('bridges.id').onDelete('CASCADE');
-    t.string('path', 256).notNullable();
+    t.integer('series_id').notNullable().references('value_series.id').onDelete('CASCADE');
     t.bigInteger('ts_ms').notNullable();
     t.text('value').notNullable();
-    t.index(['bridge_id', 'path', 'ts_ms']);
+    t.index(['series_id', 'ts_ms']);
   });
   await knex.schema.createTable('locations', (t) => {
     t.integer('bridge_id').notNullable().references('bridges.id').onDelete('CASCADE');
@@ -83,7 +85,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('message_sources');
   await knex.schema.dropTable('locations');
   await knex.schema.dropTable('value_history');
-  await knex.schema.dropTable('current_values');
+  await knex.schema.dropTable('value_series');
   await knex.schema.dropTable('device_properties');
   await knex.schema.dropTable('devices');
 }

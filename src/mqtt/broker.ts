@@ -70,8 +70,15 @@ export interface BrokerEvents {
 /** Where consumed and refused messages go: `$` topics match no wildcard (MQTT-4.7.2-1) and the ACL allows no subscription to it. */
 const CONSUMED = '$consumed';
 
+interface Route {
+  handler: MessageHandler;
+  ordered: boolean;
+}
+
 interface Session {
   bridge: BridgeIdentity;
+  /** Per ordered topic, the handling of the last message received. */
+  tails: Map<BridgePublishTopic, Promise<unknown>>;
   refusals: number;
   malformedWindowStart: number;
   malformed: number;
@@ -85,7 +92,7 @@ function authError(returnCode: 2 | 3 | 5, message: string): AuthenticateError {
 export class BridgeBroker extends EventEmitter<BrokerEvents> {
   private aedes: Aedes | null = null;
   private authenticator: Authenticator = async () => null;
-  private readonly handlers = new Map<BridgePublishTopic, MessageHandler>();
+  private readonly routes = new Map<BridgePublishTopic, Route>();
   private readonly sessions = new WeakMap<Client, Session>();
   private readonly withoutClientId = new WeakSet<Client>();
   private readonly bySerial = new Map<string, Client>();
@@ -103,10 +110,15 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
     this.authenticator = authenticator;
   }
 
-  /** The module that consumes a topic registers its handler; a topic without one is accepted and dropped. */
-  route(leaf: BridgePublishTopic, handler: MessageHandler): void {
-    if (this.handlers.has(leaf)) throw new Error(`A handler for ${leaf} is already registered`);
-    this.handlers.set(leaf, handler);
+  /**
+   * The module that consumes a topic registers its handler; a topic without one is accepted and
+   * dropped. Aedes hands over all packets read in one go at once; `ordered` makes one bridge's
+   * messages on this topic wait for each other (a later inventory must win), while a handler
+   * that keeps order itself (the telemetry group commit) takes them all at once.
+   */
+  route(leaf: BridgePublishTopic, handler: MessageHandler, options: { ordered: boolean }): void {
+    if (this.routes.has(leaf)) throw new Error(`A handler for ${leaf} is already registered`);
+    this.routes.set(leaf, { handler, ...options });
   }
 
   get running(): boolean {
@@ -194,7 +206,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
     this.authenticator(username, password).then(
       (bridge) => {
         if (!bridge) return callback(authError(5, 'not authorized'), null);
-        this.sessions.set(client, { bridge, refusals: 0, malformedWindowStart: 0, malformed: 0, snapshotRequested: false });
+        this.sessions.set(client, { bridge, tails: new Map(), refusals: 0, malformedWindowStart: 0, malformed: 0, snapshotRequested: false });
         callback(null, true);
       },
       (err) => {
@@ -226,8 +238,8 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
       if (this.tooManyRefusals(session)) return callback(new Error('too many refused requests'));
       return this.consume(packet, callback);
     }
-    const handler = this.handlers.get(leaf);
-    if (!handler) {
+    const route = this.routes.get(leaf);
+    if (!route) {
       this.emit('traffic', session.bridge, bytes, false);
       return this.consume(packet, callback);
     }
@@ -240,7 +252,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
       dup: packet.dup,
       receivedAt: new Date(),
     };
-    handler(message).then(
+    this.handle(session, route, message).then(
       () => {
         this.emit('traffic', session.bridge, bytes, false);
         this.consume(packet, callback);
@@ -257,6 +269,13 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
         callback(err instanceof Error ? err : new Error(String(err)));
       },
     );
+  }
+
+  private handle(session: Session, route: Route, message: BridgeMessage): Promise<void> {
+    if (!route.ordered) return route.handler(message);
+    const handled = (session.tails.get(message.leaf) ?? Promise.resolve()).then(() => route.handler(message));
+    session.tails.set(message.leaf, handled.catch(() => {}));
+    return handled;
   }
 
   /**

@@ -249,14 +249,20 @@ function sourceUid(source: Record<string, unknown> | undefined): string | null {
   return source.src === undefined || source.src === null ? source.label : `${source.label}.${String(source.src)}`;
 }
 
-/** A delta's updates flattened into timestamped values for its own vessel; other contexts are ignored. */
-export function flattenDelta(delta: SignalKDelta, receivedAt: Date): Array<{ path: string; value: unknown; timestamp: Date; source: string | null }> {
+export interface OwnUpdate {
+  /** `$source`, or the source object's `label.src`; null when the update names none. */
+  source: string | null;
+  /** When the values were measured (epoch ms); null when the update does not say. */
+  timestampMs: number | null;
+  values: SignalKValue[];
+}
+
+/** The updates of a delta about the bridge's own vessel; other contexts (AIS targets) give none. */
+export function ownUpdates(delta: SignalKDelta): OwnUpdate[] {
   if (delta.context !== undefined && delta.context !== 'vessels.self') return [];
-  const out: Array<{ path: string; value: unknown; timestamp: Date; source: string | null }> = [];
-  for (const update of delta.updates) {
-    const timestamp = update.timestamp ? new Date(update.timestamp) : receivedAt;
-    const source = update.$source ?? sourceUid(update.source);
-    for (const { path: p, value } of update.values) out.push({ path: p, value, timestamp, source });
-  }
-  return out;
+  return delta.updates.map((update) => ({
+    source: update.$source ?? sourceUid(update.source),
+    timestampMs: update.timestamp ? Date.parse(update.timestamp) : null,
+    values: update.values,
+  }));
 }

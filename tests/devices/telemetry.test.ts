@@ -11,7 +11,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairBridge } from '../../src/modules/bridges/api.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, eventually, pairedBridge, provisionBridge, publishInventory, vesselIdByName, type TestBridge } from '../mqtt/helpers.js';
+import { connectBridge, delta, eventually, pairedBridge, provisionBridge, publishInventory, storedCurrent, storedHistory, vesselIdByName, type TestBridge } from '../mqtt/helpers.js';
 
 let t: TestServer;
 let admin: string;
@@ -90,14 +90,14 @@ describe('devices and current values', () => {
     const path = 'environment.inside.saloon.temperature';
     await publish(delta([{ path, value: 295 }], { timestamp: '2099-01-01T00:00:00.000Z' }));
     await publish(delta([{ path, value: 296 }]));
-    const current = await t.database.db('current_values').where({ bridge_id: bridge.id, path }).first();
+    const current = await storedCurrent(t, bridge.id, path);
     expect(JSON.parse(current.value)).toBe(296);
     expect(Number(current.ts_ms)).toBeLessThan(Date.parse('2030-01-01'));
   });
 
   it('ignores other contexts (AIS targets)', async () => {
     await publish(JSON.stringify({ context: 'vessels.urn:mrn:imo:mmsi:227000000', updates: [{ values: [{ path: 'navigation.speedOverGround', value: 4 }] }] }));
-    expect(await t.database.db('current_values').where({ bridge_id: bridge.id, path: 'navigation.speedOverGround' })).toHaveLength(0);
+    expect(await storedCurrent(t, bridge.id, 'navigation.speedOverGround')).toBeUndefined();
   });
 });
 
@@ -160,7 +160,7 @@ describe('locations and message sources', () => {
     expect(res.body.data.find((s: { uid: string }) => s.uid === 'n2k.17').enabled).toBe(false);
     await publish(delta([{ path: 'electrical.batteries.house.voltage', value: 11.11 }], { source: 'n2k.17' }));
     await publish(delta([{ path: 'electrical.batteries.house.voltage', value: 12.22 }], { source: 'n2k.18' }));
-    expect(await t.database.db('value_history').where({ bridge_id: bridge.id, value: '11.11' })).toHaveLength(0);
+    expect(await storedHistory(t, bridge.id).where('h.value', '11.11')).toHaveLength(0);
     expect((await propertyByPath('electrical.batteries.house.voltage')).value).toBe(12.22);
     await t.call('POST', `/api/vessel/${bridge.vesselId}/discovery/messageSources`, { token: owner, payload: { sources: [{ uid: 'n2k.17', enabled: true }] } });
   });
@@ -183,7 +183,7 @@ describe('redelivery', () => {
     // The PUBACK was "lost": the bridge reconnects and sends it again with DUP set.
     send({ ...publishPacket, dup: true });
     await eventually(() => acks.length === 2, 'second PUBACK');
-    expect(await t.database.db('value_history').where({ bridge_id: bridge.id, path: 'propulsion.main.runTime' })).toHaveLength(1);
+    expect(await storedHistory(t, bridge.id, 'propulsion.main.runTime')).toHaveLength(1);
     socket.destroy();
   });
 });
@@ -194,7 +194,7 @@ describe('a third-party client', () => {
     if (!binary) throw new Error('mosquitto_pub is not installed: apt-get install mosquitto-clients');
     const payload = delta([{ path: 'environment.depth.belowTransducer', value: 42.5 }]);
     await promisify(execFile)(binary, ['-h', '127.0.0.1', '-p', String(t.server.app.mqtt.port), '-i', bridge.serial, '-u', bridge.serial, '-P', bridge.secret, '-t', `bridges/${bridge.serial}/delta`, '-q', '1', '-m', payload]);
-    const stored = await t.database.db('value_history').where({ bridge_id: bridge.id, path: 'environment.depth.belowTransducer' });
+    const stored = await storedHistory(t, bridge.id, 'environment.depth.belowTransducer');
     expect(stored.map((r: { value: string }) => r.value)).toEqual(['42.5']);
     await expect(promisify(execFile)(binary, ['-h', '127.0.0.1', '-p', String(t.server.app.mqtt.port), '-i', bridge.serial, '-u', bridge.serial, '-P', 'wrong', '-t', `bridges/${bridge.serial}/delta`, '-q', '1', '-m', payload])).rejects.toThrow();
   });

@@ -5,7 +5,7 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, eventually, provisionBridge, type TestBridge } from './helpers.js';
+import { connectBridge, delta, eventually, provisionBridge, storedHistory, type TestBridge } from './helpers.js';
 
 let t: TestServer;
 let admin: string;
@@ -24,7 +24,6 @@ const reportingClient = async (id: number) => {
   const list = await t.call('GET', '/api/admin/reportingClients', { token: admin });
   return list.body.data.find((b: { id: number }) => b.id === id);
 };
-const historyRows = (bridgeId: number) => t.database.db('value_history').where({ bridge_id: bridgeId });
 
 describe('authentication', () => {
   it('accepts a bridge with its serial and secret, and shows it online', async () => {
@@ -75,7 +74,7 @@ describe('the topic ACL', () => {
     const own = await client.subscribeAsync(`bridges/${bridge.serial}/put`, { qos: 1 });
     expect(own[0].qos).toBe(1);
     await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'environment.depth.belowTransducer', value: 12.5 }]), { qos: 1 });
-    expect(await historyRows(bridge.id).where({ path: 'environment.depth.belowTransducer' })).toHaveLength(1);
+    expect(await storedHistory(t, bridge.id, 'environment.depth.belowTransducer')).toHaveLength(1);
     await client.endAsync();
   });
 
@@ -91,7 +90,7 @@ describe('the topic ACL', () => {
     await client.publishAsync(`bridges/${bridge.serial}/put`, '{}', { qos: 1 });
     // Acknowledged (MQTT-3.3.5-2) but neither delivered nor stored.
     expect(client.connected).toBe(true);
-    expect(await historyRows(other.id)).toHaveLength(0);
+    expect(await storedHistory(t, other.id)).toHaveLength(0);
     await victim.publishAsync(`bridges/${other.serial}/status`, JSON.stringify({ online: true }), { qos: 1 });
     expect(delivered).toEqual([]);
     await client.endAsync();
@@ -118,7 +117,7 @@ describe('MQTT over WebSocket', () => {
     await expect(mqtt.connectAsync(url, { clientId: bridge.serial, username: bridge.serial, password: 'wrong', reconnectPeriod: 0, protocolVersion: 4 })).rejects.toMatchObject({ code: 5 });
     const client = await mqtt.connectAsync(url, { clientId: bridge.serial, username: bridge.serial, password: bridge.secret, reconnectPeriod: 0, protocolVersion: 4 });
     await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'environment.wind.speedApparent', value: 7.2 }]), { qos: 1 });
-    expect(await historyRows(bridge.id).where({ path: 'environment.wind.speedApparent' })).toEqual([expect.objectContaining({ value: '7.2' })]);
+    expect(await storedHistory(t, bridge.id, 'environment.wind.speedApparent')).toEqual([expect.objectContaining({ value: '7.2' })]);
     await client.endAsync();
   });
 });

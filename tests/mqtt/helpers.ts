@@ -107,6 +107,15 @@ export async function answerPuts(client: MqttClient, serial: string, answer: (re
   return seen;
 }
 
+/** History rows stored for a bridge (optionally one path), straight from the database. */
+export function storedHistory(t: TestServer, bridgeId: number, path?: string) {
+  const query = t.database.db('value_history as h').join('value_series as s', 's.id', 'h.series_id').where('s.bridge_id', bridgeId).select('s.path', 'h.ts_ms', 'h.value');
+  return path ? query.where('s.path', path) : query;
+}
+
+/** The stored current value of a path (its series row), or undefined. */
+export const storedCurrent = (t: TestServer, bridgeId: number, path: string) => t.database.db('value_series').where({ bridge_id: bridgeId, path }).first();
+
 /** Polls until the check answers something truthy. */
 export async function eventually<T>(check: () => Promise<T> | T, what = 'condition', timeoutMs = 10_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;

@@ -6,7 +6,7 @@
 import { connect as tcpConnect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, eventually, provisionBridge, type TestBridge } from './helpers.js';
+import { connectBridge, delta, eventually, provisionBridge, storedHistory, type TestBridge } from './helpers.js';
 
 let t: TestServer;
 let admin: string;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rows = (bridgeId: number) => t.database.db('value_history').where({ bridge_id: bridgeId });
+const rows = (bridgeId: number) => storedHistory(t, bridgeId);
 
 /** A raw TCP connection to the broker; `closed` resolves when the server drops it. */
 function rawSocket(): Promise<{ socket: Socket; closed: Promise<void> }> {
@@ -37,7 +37,7 @@ function rawSocket(): Promise<{ socket: Socket; closed: Promise<void> }> {
 async function goodBridgeStillWorks(value: number): Promise<void> {
   const client = await connectBridge(t, good);
   await client.publishAsync(`bridges/${good.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value }]), { qos: 1 });
-  expect(await rows(good.id).where({ value: String(value) })).toHaveLength(1);
+  expect(await rows(good.id).where('h.value', String(value))).toHaveLength(1);
   await client.endAsync();
 }
 
@@ -117,7 +117,7 @@ describe('malformed messages', () => {
     await closed;
     client.end(true);
     await neighbour.publishAsync(`bridges/${good.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.4 }]), { qos: 1 });
-    expect(await rows(good.id).where({ value: '12.4' })).toHaveLength(1);
+    expect(await rows(good.id).where('h.value', '12.4')).toHaveLength(1);
     expect(neighbour.connected).toBe(true);
     await neighbour.endAsync();
     await eventually(async () => !(await t.call('GET', '/api/admin/reportingClients', { token: admin })).body.data.find((b: { id: number }) => b.id === bad.id).online, 'bad bridge offline');

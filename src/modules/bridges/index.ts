@@ -17,8 +17,8 @@ export const bridgesModule: Plugin<ModuleOptions> = {
     const broker = server.plugins.mqtt.broker;
     const service = new BridgeService(ctx, broker, new BridgeSecrets(ctx.config.sessionSecret));
     broker.authenticateWith((serial, secret) => service.authenticate(serial, secret));
-    broker.route('status', (message) => service.onStatus(message));
-    broker.route('admin/response', (message) => service.onAdminResponse(message));
+    broker.route('status', (message) => service.onStatus(message), { ordered: true });
+    broker.route('admin/response', (message) => service.onAdminResponse(message), { ordered: true });
 
     // Online state is reset before the broker accepts anyone, and written out after it closed.
     server.ext('onPostStart', () => service.start(), { before: ['mqtt'] });

@@ -40,9 +40,9 @@ export const devicesModule: Plugin<ModuleOptions> = {
     server.expose('commands', commands);
     server.expose('live', live);
 
-    broker.route('delta', (message) => ingest.onDelta(message));
-    broker.route('devices', (message) => ingest.onInventory(message));
-    broker.route('put/response', (message) => commands.onPutResponse(message));
+    broker.route('delta', (message) => ingest.onDelta(message), { ordered: false });
+    broker.route('devices', (message) => ingest.onInventory(message), { ordered: true });
+    broker.route('put/response', (message) => commands.onPutResponse(message), { ordered: true });
     ctx.events.on('bridge.deleted', ({ bridgeId }) => ingest.forget(bridgeId));
 
     // Once the broker is closed nothing new arrives: end the streams, then finish what is queued.

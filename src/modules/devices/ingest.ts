@@ -5,9 +5,9 @@
  *   then does the broker send the PUBACK.
  * The `devices` topic replaces the bridge's stored inventory.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { MalformedMessage, type BridgeMessage } from '../../mqtt/broker.js';
-import { flattenDelta, parseDelta, parseInventory, type SignalKDelta } from '../../mqtt/protocol.js';
+import { ownUpdates, parseDelta, parseInventory, type SignalKDelta } from '../../mqtt/protocol.js';
 import type { AppContext } from '../../platform/context.js';
 import type { LiveValue } from '../../platform/events.js';
 import { type Alert, applyNotification, isNotificationPath } from '../alerts/api.js';
@@ -16,7 +16,7 @@ import { GroupCommit } from './group-commit.js';
 import { PerBridge } from './per-bridge.js';
 import * as repo from './repository.js';
 import { DEFAULT_SOURCE, type MessageSources } from './sources.js';
-import { type AdvancedValue, createValueStore, type IngestItem, type IngestLocation, RECEIPT_SLOTS, type SourceSighting, type ValueStore } from './value-store.js';
+import { type AdvancedValue, createValueStore, type IngestItem, RECEIPT_SLOTS, type SourceSighting, type ValueStore } from './value-store.js';
 
 /**
  * A timestamp further ahead than this is a bridge with a wrong clock: its values are taken as
@@ -83,63 +83,59 @@ export class IngestService {
   forget(bridgeId: number): void {
     this.properties.forget(bridgeId);
     this.sources.forget(bridgeId);
+    this.store.forget(bridgeId);
   }
 
   private async itemOf(message: BridgeMessage, delta: SignalKDelta): Promise<IngestItem> {
     const bridgeId = message.bridge.id;
     const receivedMs = message.receivedAt.getTime();
     const sources = await this.sources.of(bridgeId);
-    const flat = flattenDelta(delta, message.receivedAt);
     const item: IngestItem = {
       bridgeId,
       values: [],
       locations: [],
       sources: [],
-      receipt: message.qos > 0 && message.messageId !== undefined ? { slot: message.messageId % RECEIPT_SLOTS, messageId: message.messageId, digest: createHash('sha1').update(message.payload).digest('base64') } : null,
+      receipt: message.qos > 0 && message.messageId !== undefined ? { slot: message.messageId % RECEIPT_SLOTS, messageId: message.messageId, digest: hash('sha1', message.payload, 'base64') } : null,
       duplicate: false,
       notifications: [],
     };
     const sightings = new Map<string, SourceSighting>();
-    // Speed and course travel with the position they were measured with (same update).
-    const motion = new Map<string, { sog?: number; cog?: number }>();
-    const positions: Array<IngestLocation & { key: string }> = [];
 
-    for (const v of flat) {
-      const uid = v.source ?? DEFAULT_SOURCE;
+    for (const update of ownUpdates(delta)) {
+      const uid = update.source ?? DEFAULT_SOURCE;
       let state = sources.get(uid);
       if (!state) {
         state = { enabled: true, locationEnabled: false, reportsPosition: false };
         sources.set(uid, state);
       }
-      const sighting = sightings.get(uid) ?? { uid, lastSeenMs: receivedMs, reportsPosition: false, locationEnabled: false };
-      sightings.set(uid, sighting);
+      let sighting = sightings.get(uid);
+      if (!sighting) {
+        sighting = { uid, lastSeenMs: receivedMs, reportsPosition: false, locationEnabled: false };
+        sightings.set(uid, sighting);
+      }
       if (!state.enabled) continue;
 
-      const measured = v.timestamp.getTime();
+      const measured = update.timestampMs ?? receivedMs;
       const tsMs = measured > receivedMs + FUTURE_TOLERANCE_MS ? receivedMs : measured;
-      item.values.push({ path: v.path, json: JSON.stringify(v.value), value: v.value, tsMs, source: uid });
-      if (isNotificationPath(v.path)) item.notifications.push({ path: v.path, value: v.value, timestampMs: tsMs });
-
-      const key = `${uid}\u0000${tsMs}`;
-      if (v.path === SPEED || v.path === COURSE) {
-        const m = motion.get(key) ?? {};
-        if (typeof v.value === 'number') m[v.path === SPEED ? 'sog' : 'cog'] = v.value;
-        motion.set(key, m);
+      // Speed and course travel with the position measured with them, in the same update.
+      let position: { lat: number; lon: number } | null = null;
+      let speedOverGround: number | null = null;
+      let courseOverGroundTrue: number | null = null;
+      for (const { path, value } of update.values) {
+        item.values.push({ path, json: JSON.stringify(value), value, tsMs, source: uid });
+        if (path === POSITION) position = positionOf(value);
+        else if (path === SPEED && typeof value === 'number') speedOverGround = value;
+        else if (path === COURSE && typeof value === 'number') courseOverGroundTrue = value;
+        else if (isNotificationPath(path)) item.notifications.push({ path, value, timestampMs: tsMs });
       }
-      const position = v.path === POSITION ? positionOf(v.value) : null;
-      if (position) {
-        if (!state.reportsPosition) {
-          state.reportsPosition = true;
-          if (![...sources.values()].some((s) => s.locationEnabled)) state.locationEnabled = true;
-        }
-        sighting.reportsPosition = true;
-        sighting.locationEnabled = state.locationEnabled;
-        if (state.locationEnabled) positions.push({ key, tsMs, ...position, speedOverGround: null, courseOverGroundTrue: null, source: uid });
+      if (!position) continue;
+      if (!state.reportsPosition) {
+        state.reportsPosition = true;
+        if (![...sources.values()].some((s) => s.locationEnabled)) state.locationEnabled = true;
       }
-    }
-    for (const { key, ...location } of positions) {
-      const m = motion.get(key);
-      item.locations.push({ ...location, speedOverGround: m?.sog ?? null, courseOverGroundTrue: m?.cog ?? null });
+      sighting.reportsPosition = true;
+      sighting.locationEnabled = state.locationEnabled;
+      if (state.locationEnabled) item.locations.push({ tsMs, ...position, speedOverGround, courseOverGroundTrue, source: uid });
     }
     item.sources = [...sightings.values()];
     return item;

@@ -37,14 +37,26 @@ export type SessionCheck = (request: Request) => Promise<number | null>;
  */
 class EventStream extends PassThrough {
   private compressor: { flush(): void } | null = null;
+  private flushing = false;
 
   setCompressor(compressor: { flush(): void }): void {
     this.compressor = compressor;
+    this.flushSoon();
   }
 
   send(text: string): void {
     this.write(text);
-    this.compressor?.flush();
+    this.flushSoon();
+  }
+
+  /** The pipe hands text on asynchronously: flush once it has reached the compressor. */
+  private flushSoon(): void {
+    if (!this.compressor || this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => {
+      this.flushing = false;
+      this.compressor?.flush();
+    });
   }
 }
 

@@ -120,7 +120,7 @@ async function replaceProperties(trx: Knex.Transaction, bridgeId: number, device
 export async function devicesOfBridge(db: Db, bridgeId: number): Promise<Device[]> {
   const devices = await db('devices').where({ bridge_id: bridgeId }).orderBy('position').orderBy('id');
   const properties = await db('device_properties as p')
-    .leftJoin('current_values as c', (j) => j.on('c.bridge_id', 'p.bridge_id').andOn('c.path', 'p.path'))
+    .leftJoin('value_series as c', (j) => j.on('c.bridge_id', 'p.bridge_id').andOn('c.path', 'p.path'))
     .where('p.bridge_id', bridgeId)
     .orderBy('p.position')
     .orderBy('p.id')
@@ -178,7 +178,9 @@ async function thinned(db: Db, query: Knex.QueryBuilder, limit: number): Promise
 }
 
 export async function historyOf(db: Db, bridgeId: number, path: string, fromMs: number, toMs: number, limit: number): Promise<Array<{ timestamp: string; value: unknown }>> {
-  const query = db('value_history').where({ bridge_id: bridgeId, path }).whereBetween('ts_ms', [fromMs, toMs]).select('ts_ms', 'value');
+  const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
+  if (!series) return [];
+  const query = db('value_history').where({ series_id: series.id }).whereBetween('ts_ms', [fromMs, toMs]).select('ts_ms', 'value');
   return (await thinned(db, query, limit)).map((r) => ({ timestamp: iso(r.ts_ms), value: JSON.parse(r.value) }));
 }
 

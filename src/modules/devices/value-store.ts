@@ -1,15 +1,20 @@
 /**
- * The hot path's writer: one transaction per batch of telemetry messages (history, current
- * values, locations, message sources, receipts). On SQLite it runs prepared better-sqlite3
- * statements on Knex's own connection, borrowed from its pool for the length of the batch —
- * the batch cannot interleave with a Knex transaction, and it runs without Knex's per-query
- * overhead (about twice the throughput). On PostgreSQL it runs multi-row statements through
- * Knex. Both keep the same rules: history takes everything, in any order; a current value is
- * replaced only by one at least as new (BRIDGE.md store-and-forward).
+ * The hot path's writer: one transaction per batch of telemetry messages (series and their
+ * current values, history, locations, message sources, receipts). On SQLite it runs prepared
+ * better-sqlite3 statements on Knex's own connection, borrowed from its pool for the length of
+ * the batch — the batch cannot interleave with a Knex transaction, and it runs without Knex's
+ * per-query overhead. On PostgreSQL it runs multi-row statements through Knex. Both keep the
+ * same rules: history takes everything, in any order; a current value is replaced only by one
+ * at least as new (BRIDGE.md store-and-forward).
+ *
+ * Each batch first writes the newest value of every (bridge, path) it carries: that creates
+ * the series a path needs and answers the ids of the series whose current value moved. The
+ * history rows then refer to their series by id, from a cache of each bridge's series.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { type Database, dialect } from '../../db/knex.js';
+import { PerBridge } from './per-bridge.js';
 
 export interface IngestValue {
   path: string;
@@ -69,15 +74,19 @@ export const RECEIPT_SLOTS = 256;
 export interface ValueStore {
   commit(items: IngestItem[]): Promise<AdvancedValue[]>;
   hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean>;
+  /** A bridge was deleted: its series are gone. */
+  forget(bridgeId: number): void;
 }
 
 export function createValueStore(db: Database): ValueStore {
   return dialect(db) === 'sqlite' ? new SqliteValueStore(db) : new KnexValueStore(db);
 }
 
+type NewestValue = IngestValue & { bridgeId: number };
+
 /** The newest value of each (bridge, path) in a batch; on equal timestamps the later message wins. */
-export function newestPerPath(items: IngestItem[]): Array<IngestValue & { bridgeId: number }> {
-  const newest = new Map<string, IngestValue & { bridgeId: number }>();
+export function newestPerPath(items: IngestItem[]): NewestValue[] {
+  const newest = new Map<string, NewestValue>();
   for (const item of items) {
     if (item.duplicate) continue;
     for (const v of item.values) {
@@ -114,11 +123,54 @@ function receiptsOf(items: IngestItem[]): Array<Receipt & { bridgeId: number }> 
   return [...last.values()];
 }
 
+/** Each bridge's series ids by path, and those a batch creates until it is committed. */
+class SeriesIds {
+  private readonly ids: PerBridge<Map<string, number>>;
+
+  constructor(db: Database) {
+    this.ids = new PerBridge(async (bridgeId) => {
+      const rows = await db('value_series').where({ bridge_id: bridgeId }).select('id', 'path');
+      return new Map(rows.map((r: { id: number; path: string }) => [r.path, r.id]));
+    });
+  }
+
+  /**
+   * Loads the series of every bridge in a batch; answers a lookup usable inside the transaction,
+   * which remembers the ids the batch's writes answered and keeps them once it is committed.
+   */
+  async forBatch(items: IngestItem[]): Promise<{ get(bridgeId: number, path: string): number; remember(bridgeId: number, path: string, id: number): void; commit(): void }> {
+    const bridges = new Map<number, Map<string, number>>();
+    for (const bridgeId of new Set(items.map((i) => i.bridgeId))) bridges.set(bridgeId, await this.ids.of(bridgeId));
+    const created: Array<[Map<string, number>, string, number]> = [];
+    const fresh = new Map<string, number>();
+    return {
+      get(bridgeId, path) {
+        const id = bridges.get(bridgeId)!.get(path) ?? fresh.get(`${bridgeId}\u0000${path}`);
+        if (id === undefined) throw new Error(`no series for ${path} of bridge ${bridgeId}`);
+        return id;
+      },
+      remember(bridgeId, path, id) {
+        fresh.set(`${bridgeId}\u0000${path}`, id);
+        created.push([bridges.get(bridgeId)!, path, id]);
+      },
+      commit() {
+        for (const [ids, path, id] of created) ids.set(path, id);
+      },
+    };
+  }
+
+  forget(bridgeId: number): void {
+    this.ids.forget(bridgeId);
+  }
+}
+
 const SQLITE_STATEMENTS = {
-  history: 'INSERT INTO value_history (bridge_id, path, ts_ms, value) VALUES (?, ?, ?, ?)',
-  current: `INSERT INTO current_values (bridge_id, path, value, ts_ms, source) VALUES (?, ?, ?, ?, ?)
+  /** Creates the series or moves its current value forward; answers the row only when it did either. */
+  newest: `INSERT INTO value_series (bridge_id, path, value, ts_ms, source) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (bridge_id, path) DO UPDATE SET value = excluded.value, ts_ms = excluded.ts_ms, source = excluded.source
-    WHERE excluded.ts_ms >= current_values.ts_ms`,
+    WHERE excluded.ts_ms >= value_series.ts_ms
+    RETURNING id`,
+  history: 'INSERT INTO value_history (series_id, ts_ms, value) VALUES (?, ?, ?)',
   location: 'INSERT INTO locations (bridge_id, ts_ms, lat, lon, speed_over_ground, course_over_ground_true, source) VALUES (?, ?, ?, ?, ?, ?, ?)',
   source: `INSERT INTO message_sources (bridge_id, uid, enabled, location_enabled, reports_position, first_seen_ms, last_seen_ms) VALUES (?, ?, 1, ?, ?, ?, ?)
     ON CONFLICT (bridge_id, uid) DO UPDATE SET last_seen_ms = max(message_sources.last_seen_ms, excluded.last_seen_ms),
@@ -131,32 +183,52 @@ const SQLITE_STATEMENTS = {
 
 type Statements = { [K in keyof typeof SQLITE_STATEMENTS]: BetterSqlite3.Statement };
 
+/**
+ * WAL pages a commit may accumulate before it writes them back to the database file. SQLite's
+ * default (1,000 pages, 4 MB) makes the hot path stop for a write-back and fsync every few
+ * batches; at 40 MB each busy page is written back once for many batches (docs/performance.md).
+ */
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+
 class SqliteValueStore implements ValueStore {
   private readonly prepared = new WeakMap<BetterSqlite3.Database, Statements>();
+  private readonly series: SeriesIds;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.series = new SeriesIds(db);
+  }
 
-  commit(items: IngestItem[]): Promise<AdvancedValue[]> {
-    return this.withConnection((conn, s) =>
+  async commit(items: IngestItem[]): Promise<AdvancedValue[]> {
+    const series = await this.series.forBatch(items);
+    const advanced = await this.withConnection((conn, s) =>
       conn.transaction(() => {
+        const moved: AdvancedValue[] = [];
+        for (const v of newestPerPath(items)) {
+          const row = s.newest.get(v.bridgeId, v.path, v.json, v.tsMs, v.source) as { id: number } | undefined;
+          if (!row) continue;
+          series.remember(v.bridgeId, v.path, row.id);
+          moved.push({ bridgeId: v.bridgeId, path: v.path, value: v.value, tsMs: v.tsMs });
+        }
         for (const item of items) {
           if (item.duplicate) continue;
-          for (const v of item.values) s.history.run(item.bridgeId, v.path, v.tsMs, v.json);
+          for (const v of item.values) s.history.run(series.get(item.bridgeId, v.path), v.tsMs, v.json);
           for (const l of item.locations) s.location.run(item.bridgeId, l.tsMs, l.lat, l.lon, l.speedOverGround, l.courseOverGroundTrue, l.source);
         }
         for (const src of sightingsOf(items)) s.source.run(src.bridgeId, src.uid, Number(src.locationEnabled), Number(src.reportsPosition), src.lastSeenMs, src.lastSeenMs);
         for (const r of receiptsOf(items)) s.receipt.run(r.bridgeId, r.slot, r.messageId, r.digest);
-        const advanced: AdvancedValue[] = [];
-        for (const v of newestPerPath(items)) {
-          if (s.current.run(v.bridgeId, v.path, v.json, v.tsMs, v.source).changes > 0) advanced.push({ bridgeId: v.bridgeId, path: v.path, value: v.value, tsMs: v.tsMs });
-        }
-        return advanced;
+        return moved;
       })(),
     );
+    series.commit();
+    return advanced;
   }
 
   hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean> {
     return this.withConnection((_conn, s) => s.hasReceipt.get(bridgeId, receipt.slot, receipt.messageId, receipt.digest) !== undefined);
+  }
+
+  forget(bridgeId: number): void {
+    this.series.forget(bridgeId);
   }
 
   private async withConnection<R>(work: (conn: BetterSqlite3.Database, statements: Statements) => R): Promise<R> {
@@ -164,6 +236,7 @@ class SqliteValueStore implements ValueStore {
     try {
       let statements = this.prepared.get(conn);
       if (!statements) {
+        conn.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
         statements = Object.fromEntries(Object.entries(SQLITE_STATEMENTS).map(([name, sql]) => [name, conn.prepare(sql)])) as Statements;
         this.prepared.set(conn, statements);
       }
@@ -185,15 +258,19 @@ function chunks<T>(rows: T[]): T[][] {
 
 class KnexValueStore implements ValueStore {
   private readonly greatest: string;
+  private readonly series: SeriesIds;
 
   constructor(private readonly db: Database) {
     this.greatest = dialect(db) === 'postgres' ? 'GREATEST' : 'MAX';
+    this.series = new SeriesIds(db);
   }
 
-  commit(items: IngestItem[]): Promise<AdvancedValue[]> {
-    return this.db.transaction(async (trx) => {
+  async commit(items: IngestItem[]): Promise<AdvancedValue[]> {
+    const series = await this.series.forBatch(items);
+    const advanced = await this.db.transaction(async (trx) => {
+      const moved = await this.writeNewest(trx, newestPerPath(items), series);
       const written = items.filter((i) => !i.duplicate);
-      const history = written.flatMap((i) => i.values.map((v) => ({ bridge_id: i.bridgeId, path: v.path, ts_ms: v.tsMs, value: v.json })));
+      const history = written.flatMap((i) => i.values.map((v) => ({ series_id: series.get(i.bridgeId, v.path), ts_ms: v.tsMs, value: v.json })));
       for (const rows of chunks(history)) await trx('value_history').insert(rows);
       const locations = written.flatMap((i) =>
         i.locations.map((l) => ({ bridge_id: i.bridgeId, ts_ms: l.tsMs, lat: l.lat, lon: l.lon, speed_over_ground: l.speedOverGround, course_over_ground_true: l.courseOverGroundTrue, source: l.source })),
@@ -206,13 +283,39 @@ class KnexValueStore implements ValueStore {
           .onConflict(['bridge_id', 'slot'])
           .merge(['message_id', 'digest']);
       }
-      return this.writeCurrent(trx, newestPerPath(items));
+      return moved;
     });
+    series.commit();
+    return advanced;
   }
 
   async hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean> {
     const row = await this.db('ingest_receipts').where({ bridge_id: bridgeId, slot: receipt.slot, message_id: receipt.messageId, digest: receipt.digest }).first();
     return row !== undefined;
+  }
+
+  forget(bridgeId: number): void {
+    this.series.forget(bridgeId);
+  }
+
+  private async writeNewest(trx: Knex.Transaction, newest: NewestValue[], series: Awaited<ReturnType<SeriesIds['forBatch']>>): Promise<AdvancedValue[]> {
+    const moved: AdvancedValue[] = [];
+    for (const rows of chunks(newest)) {
+      const changed: Array<{ id: number; bridge_id: number; path: string }> = await trx('value_series')
+        .insert(rows.map((v) => ({ bridge_id: v.bridgeId, path: v.path, value: v.json, ts_ms: v.tsMs, source: v.source })))
+        .onConflict(['bridge_id', 'path'])
+        .merge(['value', 'ts_ms', 'source'])
+        .where('value_series.ts_ms', '<=', trx.raw('excluded.ts_ms'))
+        .returning(['id', 'bridge_id', 'path']);
+      const ids = new Map(changed.map((c) => [`${c.bridge_id}\u0000${c.path}`, c.id]));
+      for (const v of rows) {
+        const id = ids.get(`${v.bridgeId}\u0000${v.path}`);
+        if (id === undefined) continue;
+        series.remember(v.bridgeId, v.path, id);
+        moved.push({ bridgeId: v.bridgeId, path: v.path, value: v.value, tsMs: v.tsMs });
+      }
+    }
+    return moved;
   }
 
   private async writeSources(trx: Knex.Transaction, sightings: Array<SourceSighting & { bridgeId: number }>): Promise<void> {
@@ -226,20 +329,5 @@ class KnexValueStore implements ValueStore {
           location_enabled: trx.raw('message_sources.location_enabled OR excluded.location_enabled'),
         });
     }
-  }
-
-  private async writeCurrent(trx: Knex.Transaction, newest: Array<IngestValue & { bridgeId: number }>): Promise<AdvancedValue[]> {
-    const advanced: AdvancedValue[] = [];
-    for (const rows of chunks(newest)) {
-      const changed: Array<{ bridge_id: number; path: string }> = await trx('current_values')
-        .insert(rows.map((v) => ({ bridge_id: v.bridgeId, path: v.path, value: v.json, ts_ms: v.tsMs, source: v.source })))
-        .onConflict(['bridge_id', 'path'])
-        .merge(['value', 'ts_ms', 'source'])
-        .where('current_values.ts_ms', '<=', trx.raw('excluded.ts_ms'))
-        .returning(['bridge_id', 'path']);
-      const keys = new Set(changed.map((c) => `${c.bridge_id}\u0000${c.path}`));
-      for (const v of rows) if (keys.has(`${v.bridgeId}\u0000${v.path}`)) advanced.push({ bridgeId: v.bridgeId, path: v.path, value: v.value, tsMs: v.tsMs });
-    }
-    return advanced;
   }
 }
