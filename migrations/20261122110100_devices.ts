@@ -33,7 +33,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['bridge_id', 'path']);
   });
   // A series is one path of one bridge: its current value lives here, its history in
-  // value_history, which refers to it by id (a small integer index instead of a text one).
+  // value_history, which refers to it by id.
   await knex.schema.createTable('value_series', (t) => {
     t.increments('id');
     t.integer('bridge_id').notNullable().references('bridges.id').onDelete('CASCADE');
@@ -43,11 +43,15 @@ export async function up(knex: Knex): Promise<void> {
     t.string('source', 256);
     t.unique(['bridge_id', 'path']);
   });
+  // History in chunks: the samples one batch carried for one series, as JSON [[ts_ms, value]...],
+  // spanning at most an hour (src/modules/devices/value-store.ts).
   await knex.schema.createTable('value_history', (t) => {
     t.integer('series_id').notNullable().references('value_series.id').onDelete('CASCADE');
-    t.bigInteger('ts_ms').notNullable();
-    t.text('value').notNullable();
-    t.index(['series_id', 'ts_ms']);
+    t.bigInteger('from_ms').notNullable();
+    t.bigInteger('to_ms').notNullable();
+    t.integer('count').notNullable();
+    t.text('samples').notNullable();
+    t.index(['series_id', 'from_ms']);
   });
   await knex.schema.createTable('locations', (t) => {
     t.integer('bridge_id').notNullable().references('bridges.id').onDelete('CASCADE');

@@ -53,7 +53,7 @@ export interface BrokerLimits {
   connectTimeoutMs: number;
 }
 
-export const DEFAULT_LIMITS: BrokerLimits = {
+const DEFAULT_LIMITS: BrokerLimits = {
   maxKeepaliveSeconds: MAX_KEEPALIVE_SECONDS,
   refusalsBeforeClose: 5,
   malformedPerMinute: 20,
@@ -67,7 +67,10 @@ export interface BrokerEvents {
   traffic: [bridge: BridgeIdentity, bytes: number, rejected: boolean];
 }
 
-/** Where consumed and refused messages go: `$` topics match no wildcard (MQTT-4.7.2-1) and the ACL allows no subscription to it. */
+/**
+ * Where consumed and refused messages go: a `$` topic matches no wildcard (MQTT-4.7.2-1) and the
+ * ACL lets nobody subscribe to it.
+ */
 const CONSUMED = '$consumed';
 
 interface Route {

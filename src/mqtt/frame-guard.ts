@@ -22,6 +22,7 @@ export class FrameGuard extends Duplex {
   /** Why the guard closed the connection, if it did. */
   violation: string | null = null;
 
+  private corked = false;
   private state: ParseState = 'type';
   private first = true;
   private length = 0;
@@ -54,6 +55,16 @@ export class FrameGuard extends Duplex {
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (err?: Error | null) => void): void {
+    // A committed batch releases many acknowledgements at once: send those written in the same
+    // tick together rather than one system call each.
+    if (!this.corked) {
+      this.corked = true;
+      this.inner.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.inner.uncork();
+      });
+    }
     if (this.inner.write(chunk)) callback();
     else this.inner.once('drain', () => callback());
   }

@@ -201,6 +201,19 @@ const ISO_PATTERN = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}([.,]\d+)?)?(Z|[+-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isShortString = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
 
+/** Paths already found valid: a bridge reports the same few hundred over and over. */
+const validPaths = new Set<string>();
+const MAX_REMEMBERED_PATHS = 100_000;
+
+function isPath(path: unknown): boolean {
+  if (typeof path !== 'string') return false;
+  if (validPaths.has(path)) return true;
+  if (path.length > 256 || !PATH_PATTERN.test(path)) return false;
+  if (validPaths.size >= MAX_REMEMBERED_PATHS) validPaths.clear();
+  validPaths.add(path);
+  return true;
+}
+
 /** Why a parsed JSON value is not a valid delta, or null when it is one. */
 function deltaProblem(delta: unknown): string | null {
   if (!isObject(delta)) return 'a delta is an object';
@@ -219,7 +232,7 @@ function deltaProblem(delta: unknown): string | null {
     for (let v = 0; v < values.length; v++) {
       const entry = values[v];
       if (!isObject(entry)) return `updates[${u}].values[${v}] must be an object`;
-      if (!isShortString(entry.path, 256) || !PATH_PATTERN.test(entry.path)) return `updates[${u}].values[${v}].path must be a dotted Signal K path`;
+      if (!isPath(entry.path)) return `updates[${u}].values[${v}].path must be a dotted Signal K path`;
       if (entry.value === undefined) return `updates[${u}].values[${v}].value is required`;
     }
   }

@@ -25,6 +25,14 @@ const reportingClient = async (id: number) => {
   return list.body.data.find((b: { id: number }) => b.id === id);
 };
 
+describe('the broker', () => {
+  it('reports itself up in the health check while it listens', async () => {
+    const health = await t.call('GET', '/api/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ ok: true, broker: 'up', database: 'up' });
+  });
+});
+
 describe('authentication', () => {
   it('accepts a bridge with its serial and secret, and shows it online', async () => {
     const client = await connectBridge(t, bridge);

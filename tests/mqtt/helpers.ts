@@ -107,10 +107,13 @@ export async function answerPuts(client: MqttClient, serial: string, answer: (re
   return seen;
 }
 
-/** History rows stored for a bridge (optionally one path), straight from the database. */
-export function storedHistory(t: TestServer, bridgeId: number, path?: string) {
-  const query = t.database.db('value_history as h').join('value_series as s', 's.id', 'h.series_id').where('s.bridge_id', bridgeId).select('s.path', 'h.ts_ms', 'h.value');
-  return path ? query.where('s.path', path) : query;
+/** History samples stored for a bridge (optionally one path), straight from the database; values as JSON text. */
+export async function storedHistory(t: TestServer, bridgeId: number, path?: string): Promise<Array<{ path: string; tsMs: number; value: string }>> {
+  const query = t.database.db('value_history as h').join('value_series as s', 's.id', 'h.series_id').where('s.bridge_id', bridgeId).select('s.path', 'h.samples');
+  if (path) query.where('s.path', path);
+  return (await query).flatMap((row: { path: string; samples: string }) =>
+    (JSON.parse(row.samples) as Array<[number, unknown]>).map(([tsMs, value]) => ({ path: row.path, tsMs, value: JSON.stringify(value) })),
+  );
 }
 
 /** The stored current value of a path (its series row), or undefined. */

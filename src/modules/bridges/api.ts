@@ -23,7 +23,7 @@ export interface VesselBridge {
   lastSeen: string | null;
 }
 
-export const vesselBridgeOf = (row: repo.BridgeRow): VesselBridge => ({
+const vesselBridgeOf = (row: repo.BridgeRow): VesselBridge => ({
   id: row.id,
   serial: row.serial,
   version: row.version,

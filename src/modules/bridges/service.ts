@@ -14,7 +14,7 @@ import * as repo from './repository.js';
 import type { BridgeSecrets } from './secrets.js';
 
 /** How often `lastSeen` and usage counters are written (and when the server stops). */
-export const ACTIVITY_FLUSH_MS = 10_000;
+const ACTIVITY_FLUSH_MS = 10_000;
 
 export interface RequestView {
   requestId: string;
@@ -40,6 +40,20 @@ const requestView = (r: repo.BridgeRequestRow): RequestView => ({
   updatedAt: r.updatedAt,
 });
 
+/** Today's date in UTC (YYYY-MM-DD), worked out once a day rather than once a message. */
+const utcDay = (() => {
+  let dayNumber = -1;
+  let day = '';
+  return () => {
+    const now = Math.floor(Date.now() / 86_400_000);
+    if (now !== dayNumber) {
+      dayNumber = now;
+      day = new Date(now * 86_400_000).toISOString().slice(0, 10);
+    }
+    return day;
+  };
+})();
+
 export class BridgeService {
   private readonly usage = new Map<string, { bridgeId: number } & repo.UsageDay>();
   /** Connection changes of one bridge are written in the order they happened. */
@@ -50,7 +64,11 @@ export class BridgeService {
     private readonly ctx: AppContext,
     private readonly broker: BridgeBroker,
     readonly secrets: BridgeSecrets,
-  ) {}
+  ) {
+    broker.on('connected', (bridge, at) => this.connectionChanged(bridge, true, at));
+    broker.on('disconnected', (bridge, lastSeen) => this.connectionChanged(bridge, false, lastSeen));
+    broker.on('traffic', (bridge, bytes, rejected) => this.count(bridge, bytes, rejected));
+  }
 
   /** The broker's authenticator: the bridge whose serial and secret these are, or null. */
   async authenticate(serial: string, secret: Buffer): Promise<BridgeIdentity | null> {
@@ -59,11 +77,9 @@ export class BridgeService {
     return { id: bridge.id, serial: bridge.serial };
   }
 
+  /** Before the broker accepts bridges: none is connected yet, whatever the table says. */
   async start(): Promise<void> {
     await repo.setAllOffline(this.ctx.db);
-    this.broker.on('connected', (bridge, at) => this.connectionChanged(bridge, true, at));
-    this.broker.on('disconnected', (bridge, lastSeen) => this.connectionChanged(bridge, false, lastSeen));
-    this.broker.on('traffic', (bridge, bytes, rejected) => this.count(bridge, bytes, rejected));
     this.timer = setInterval(() => void this.flush(), ACTIVITY_FLUSH_MS);
     this.timer.unref();
   }
@@ -153,7 +169,7 @@ export class BridgeService {
   }
 
   private count(bridge: BridgeIdentity, bytes: number, rejected: boolean): void {
-    const day = new Date().toISOString().slice(0, 10);
+    const day = utcDay();
     const key = `${bridge.id}/${day}`;
     const entry = this.usage.get(key) ?? { bridgeId: bridge.id, day, messages: 0, bytes: 0, rejected: 0 };
     entry.messages++;

@@ -7,12 +7,10 @@ import type { Database } from '../../db/knex.js';
 import { bridgeOfVessel } from '../bridges/api.js';
 import * as repo from './repository.js';
 
-export type { Device, Property, LocationRow as Location } from './repository.js';
-
 type Db = Database | Knex.Transaction;
 
 /** Most points a location history answers; longer ranges are evenly thinned. */
-export const MAX_TRACK_POINTS = 5000;
+const MAX_TRACK_POINTS = 5000;
 
 export async function currentLocation(db: Db, vesselId: number): Promise<repo.LocationRow | null> {
   const bridge = await bridgeOfVessel(db, vesselId);

@@ -2,6 +2,8 @@
  * Group commit: work submitted while a batch is being written waits and goes into the next
  * batch, so one transaction carries many messages and its cost is shared. Callers learn that
  * their item is committed when the batch is; batches are written one at a time, in order.
+ * When a batch fails, its items are written one by one, so one bad item (a bridge deleted
+ * meanwhile, say) fails alone instead of taking the others with it.
  */
 interface Waiting<T> {
   item: T;
@@ -12,7 +14,9 @@ interface Waiting<T> {
 export class GroupCommit<T> {
   private queue: Array<Waiting<T>> = [];
   private running = false;
-  private idleWaiters: Array<() => void> = [];
+  private submitted = 0;
+  private settled = 0;
+  private settledWaiters: Array<{ upTo: number; resolve: () => void }> = [];
 
   constructor(
     private readonly commit: (items: T[]) => Promise<void>,
@@ -20,6 +24,7 @@ export class GroupCommit<T> {
   ) {}
 
   submit(item: T): Promise<void> {
+    this.submitted++;
     return new Promise((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       if (!this.running) {
@@ -30,10 +35,10 @@ export class GroupCommit<T> {
     });
   }
 
-  /** Resolves once everything submitted so far is committed (or failed). */
+  /** Resolves once everything submitted so far is committed (or failed), however busy the queue stays. */
   drained(): Promise<void> {
-    if (!this.running) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    if (this.settled >= this.submitted) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push({ upTo: this.submitted, resolve }));
   }
 
   private async run(): Promise<void> {
@@ -43,12 +48,14 @@ export class GroupCommit<T> {
         await this.commit(batch.map((w) => w.item));
         for (const w of batch) w.resolve();
       } catch (err) {
-        for (const w of batch) w.reject(err);
+        if (batch.length === 1) batch[0].reject(err);
+        else for (const w of batch) await this.commit([w.item]).then(w.resolve, w.reject);
       }
+      this.settled += batch.length;
+      const waiting = this.settledWaiters;
+      this.settledWaiters = waiting.filter((w) => w.upTo > this.settled);
+      for (const w of waiting) if (w.upTo <= this.settled) w.resolve();
     }
     this.running = false;
-    const waiters = this.idleWaiters;
-    this.idleWaiters = [];
-    for (const resolve of waiters) resolve();
   }
 }

@@ -22,7 +22,7 @@ import { type AdvancedValue, createValueStore, type IngestItem, RECEIPT_SLOTS, t
  * A timestamp further ahead than this is a bridge with a wrong clock: its values are taken as
  * measured on arrival, or one bad clock would freeze the current value far in the future.
  */
-export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
 const POSITION = 'navigation.position';
 const SPEED = 'navigation.speedOverGround';
@@ -40,7 +40,7 @@ export class IngestService {
   private readonly store: ValueStore;
   private readonly queue: GroupCommit<IngestItem>;
   /** path → its device and property, for live events. */
-  readonly properties: PerBridge<Map<string, { deviceId: number; propertyId: number }>>;
+  private readonly properties: PerBridge<Map<string, { deviceId: number; propertyId: number }>>;
 
   constructor(
     private readonly ctx: AppContext,
@@ -141,17 +141,25 @@ export class IngestService {
     return item;
   }
 
-  /** One batch: write it, apply its notifications to alerts, then tell the live streams. */
+  /**
+   * One batch: write it, then apply its notifications to alerts and tell the live streams. Once
+   * the values are committed the batch has succeeded: a failure after that is logged, never
+   * reported as a failed write (which would write the batch again).
+   */
   private async commit(items: IngestItem[]): Promise<void> {
     const advanced = await this.store.commit(items);
-    const alerts: Array<{ bridgeId: number; alert: Alert }> = [];
-    for (const item of items) {
-      for (const notification of item.notifications) {
-        const alert = await applyNotification(this.ctx.db, item.bridgeId, notification);
-        if (alert) alerts.push({ bridgeId: item.bridgeId, alert });
+    try {
+      const alerts: Array<{ bridgeId: number; alert: Alert }> = [];
+      for (const item of items) {
+        for (const notification of item.notifications) {
+          const alert = await applyNotification(this.ctx.db, item.bridgeId, notification);
+          if (alert) alerts.push({ bridgeId: item.bridgeId, alert });
+        }
       }
+      await this.announce(advanced, alerts);
+    } catch (err) {
+      this.ctx.log.error('alerts or live events of a committed batch failed', { error: err });
     }
-    await this.announce(advanced, alerts);
   }
 
   private async announce(advanced: AdvancedValue[], alerts: Array<{ bridgeId: number; alert: Alert }>): Promise<void> {

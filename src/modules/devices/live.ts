@@ -13,7 +13,7 @@ import { bridgeOfVessel } from '../bridges/api.js';
 import { accessOf, allows, type VesselAccess } from '../vessel/api.js';
 import * as repo from './repository.js';
 
-export const KEEPALIVE_MS = 15_000;
+const KEEPALIVE_MS = 15_000;
 
 type LiveEvent = 'hello' | 'value' | 'devices' | 'online' | 'alert' | 'command';
 
@@ -126,7 +126,7 @@ export class LiveStreams {
       out.end();
     };
     this.open.add(close);
-    request.raw.req.once('close', close);
+    request.raw.res.once('close', close);
     out.once('close', close);
     return out;
   }

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import { insertId, nowIso } from '../../db/knex.js';
 import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
+import { MAX_CHUNK_SPAN_MS } from './value-store.js';
 
 type Db = Database | Knex.Transaction;
 
@@ -177,11 +178,31 @@ async function thinned(db: Db, query: Knex.QueryBuilder, limit: number): Promise
   return db.from(numbered.as('numbered')).whereRaw('(rn - 1) % ? = 0', [step]).orderBy('ts_ms').limit(limit);
 }
 
+/**
+ * A series' samples between two times, oldest first, at most `limit`: when there are more,
+ * every n-th is kept so the whole range still draws as a chart.
+ */
 export async function historyOf(db: Db, bridgeId: number, path: string, fromMs: number, toMs: number, limit: number): Promise<Array<{ timestamp: string; value: unknown }>> {
   const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
   if (!series) return [];
-  const query = db('value_history').where({ series_id: series.id }).whereBetween('ts_ms', [fromMs, toMs]).select('ts_ms', 'value');
-  return (await thinned(db, query, limit)).map((r) => ({ timestamp: iso(r.ts_ms), value: JSON.parse(r.value) }));
+  // A chunk starts at most MAX_CHUNK_SPAN_MS before the first sample it holds.
+  const chunks = db('value_history')
+    .where({ series_id: series.id })
+    .whereBetween('from_ms', [fromMs - MAX_CHUNK_SPAN_MS, toMs])
+    .where('to_ms', '>=', fromMs);
+  const counted = await chunks.clone().sum<{ n: number | string | null }[]>({ n: 'count' }).first();
+  const step = Math.max(1, Math.ceil(Number(counted?.n ?? 0) / limit));
+  const kept: Array<[number, unknown]> = [];
+  let seen = 0;
+  for (const row of await chunks.orderBy('from_ms').select('samples')) {
+    for (const sample of JSON.parse(row.samples) as Array<[number, unknown]>) {
+      if (sample[0] < fromMs || sample[0] > toMs || seen++ % step !== 0) continue;
+      kept.push(sample);
+    }
+  }
+  // Chunks written from buffers (store-and-forward) may overlap in time.
+  kept.sort((a, b) => a[0] - b[0]);
+  return kept.slice(0, limit).map(([ts, value]) => ({ timestamp: iso(ts), value }));
 }
 
 const toLocation = (r: any): LocationRow => ({

@@ -7,9 +7,11 @@
  * same rules: history takes everything, in any order; a current value is replaced only by one
  * at least as new (BRIDGE.md store-and-forward).
  *
- * Each batch first writes the newest value of every (bridge, path) it carries: that creates
- * the series a path needs and answers the ids of the series whose current value moved. The
- * history rows then refer to their series by id, from a cache of each bridge's series.
+ * A series is one path of one bridge. Each batch first writes the newest value of every series
+ * it carries — which creates the series a new path needs and answers the ids of those whose
+ * current value moved — then the series' samples as history chunks: one row per series per
+ * batch (split at an hour), so the busier the server, the fewer index entries per sample
+ * (docs/performance.md).
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
@@ -71,6 +73,9 @@ export interface AdvancedValue {
 /** Receipts kept per bridge: far more than the messages a bridge has in flight at once. */
 export const RECEIPT_SLOTS = 256;
 
+/** A history chunk spans at most this much time, so a range query knows how far back to look. */
+export const MAX_CHUNK_SPAN_MS = 3600_000;
+
 export interface ValueStore {
   commit(items: IngestItem[]): Promise<AdvancedValue[]>;
   hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean>;
@@ -82,20 +87,72 @@ export function createValueStore(db: Database): ValueStore {
   return dialect(db) === 'sqlite' ? new SqliteValueStore(db) : new KnexValueStore(db);
 }
 
-type NewestValue = IngestValue & { bridgeId: number };
+/** One series' share of a batch: its newest value and all its samples, in arrival order. */
+interface SeriesBatch {
+  bridgeId: number;
+  path: string;
+  newest: IngestValue;
+  samples: IngestValue[];
+}
 
-/** The newest value of each (bridge, path) in a batch; on equal timestamps the later message wins. */
-export function newestPerPath(items: IngestItem[]): NewestValue[] {
-  const newest = new Map<string, NewestValue>();
+function seriesOf(items: IngestItem[]): SeriesBatch[] {
+  const byBridge = new Map<number, Map<string, SeriesBatch>>();
+  const out: SeriesBatch[] = [];
   for (const item of items) {
     if (item.duplicate) continue;
+    let paths = byBridge.get(item.bridgeId);
+    if (!paths) byBridge.set(item.bridgeId, (paths = new Map()));
     for (const v of item.values) {
-      const key = `${item.bridgeId}\u0000${v.path}`;
-      const seen = newest.get(key);
-      if (!seen || v.tsMs >= seen.tsMs) newest.set(key, { ...v, bridgeId: item.bridgeId });
+      const series = paths.get(v.path);
+      if (!series) {
+        const created = { bridgeId: item.bridgeId, path: v.path, newest: v, samples: [v] };
+        paths.set(v.path, created);
+        out.push(created);
+        continue;
+      }
+      // On equal timestamps the later message wins.
+      if (v.tsMs >= series.newest.tsMs) series.newest = v;
+      series.samples.push(v);
     }
   }
-  return [...newest.values()];
+  return out;
+}
+
+interface HistoryChunk {
+  fromMs: number;
+  toMs: number;
+  count: number;
+  /** JSON `[[tsMs, value], ...]`, oldest first. */
+  samples: string;
+}
+
+/** A series' samples of one batch as history rows, each spanning at most MAX_CHUNK_SPAN_MS. */
+function chunksOf(samples: IngestValue[]): HistoryChunk[] {
+  let ordered = samples;
+  for (let i = 1; i < samples.length; i++) {
+    if (samples[i - 1].tsMs > samples[i].tsMs) {
+      ordered = [...samples].sort((a, b) => a.tsMs - b.tsMs);
+      break;
+    }
+  }
+  const chunks: HistoryChunk[] = [];
+  let first = ordered[0];
+  let text = `[[${first.tsMs},${first.json}]`;
+  let count = 1;
+  for (let i = 1; i <= ordered.length; i++) {
+    const sample = ordered[i];
+    if (sample && sample.tsMs - first.tsMs <= MAX_CHUNK_SPAN_MS) {
+      text += `,[${sample.tsMs},${sample.json}]`;
+      count++;
+      continue;
+    }
+    chunks.push({ fromMs: first.tsMs, toMs: ordered[i - 1].tsMs, count, samples: `${text}]` });
+    if (!sample) break;
+    first = sample;
+    text = `[[${sample.tsMs},${sample.json}]`;
+    count = 1;
+  }
+  return chunks;
 }
 
 /** One row per (bridge, source) in a batch, merging what the batch saw. */
@@ -123,6 +180,14 @@ function receiptsOf(items: IngestItem[]): Array<Receipt & { bridgeId: number }> 
   return [...last.values()];
 }
 
+interface BatchSeries {
+  /** The series id, once the series exists. */
+  find(bridgeId: number, path: string): number | undefined;
+  get(bridgeId: number, path: string): number;
+  remember(bridgeId: number, path: string, id: number): void;
+  commit(): void;
+}
+
 /** Each bridge's series ids by path, and those a batch creates until it is committed. */
 class SeriesIds {
   private readonly ids: PerBridge<Map<string, number>>;
@@ -138,23 +203,25 @@ class SeriesIds {
    * Loads the series of every bridge in a batch; answers a lookup usable inside the transaction,
    * which remembers the ids the batch's writes answered and keeps them once it is committed.
    */
-  async forBatch(items: IngestItem[]): Promise<{ get(bridgeId: number, path: string): number; remember(bridgeId: number, path: string, id: number): void; commit(): void }> {
+  async forBatch(items: IngestItem[]): Promise<BatchSeries> {
     const bridges = new Map<number, Map<string, number>>();
     for (const bridgeId of new Set(items.map((i) => i.bridgeId))) bridges.set(bridgeId, await this.ids.of(bridgeId));
-    const created: Array<[Map<string, number>, string, number]> = [];
-    const fresh = new Map<string, number>();
+    const fresh = new Map<number, Map<string, number>>();
+    const find = (bridgeId: number, path: string) => bridges.get(bridgeId)!.get(path) ?? fresh.get(bridgeId)?.get(path);
     return {
+      find,
       get(bridgeId, path) {
-        const id = bridges.get(bridgeId)!.get(path) ?? fresh.get(`${bridgeId}\u0000${path}`);
+        const id = find(bridgeId, path);
         if (id === undefined) throw new Error(`no series for ${path} of bridge ${bridgeId}`);
         return id;
       },
       remember(bridgeId, path, id) {
-        fresh.set(`${bridgeId}\u0000${path}`, id);
-        created.push([bridges.get(bridgeId)!, path, id]);
+        let ids = fresh.get(bridgeId);
+        if (!ids) fresh.set(bridgeId, (ids = new Map()));
+        ids.set(path, id);
       },
       commit() {
-        for (const [ids, path, id] of created) ids.set(path, id);
+        for (const [bridgeId, ids] of fresh) for (const [path, id] of ids) bridges.get(bridgeId)!.set(path, id);
       },
     };
   }
@@ -165,12 +232,14 @@ class SeriesIds {
 }
 
 const SQLITE_STATEMENTS = {
-  /** Creates the series or moves its current value forward; answers the row only when it did either. */
-  newest: `INSERT INTO value_series (bridge_id, path, value, ts_ms, source) VALUES (?, ?, ?, ?, ?)
+  /** A new series with its first current value (or, should it exist after all, the newer value). */
+  create: `INSERT INTO value_series (bridge_id, path, value, ts_ms, source) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (bridge_id, path) DO UPDATE SET value = excluded.value, ts_ms = excluded.ts_ms, source = excluded.source
     WHERE excluded.ts_ms >= value_series.ts_ms
     RETURNING id`,
-  history: 'INSERT INTO value_history (series_id, ts_ms, value) VALUES (?, ?, ?)',
+  /** Moves a known series' current value forward; changes nothing when it already holds a newer one. */
+  advance: 'UPDATE value_series SET value = ?, ts_ms = ?, source = ? WHERE id = ? AND ts_ms <= ?',
+  history: 'INSERT INTO value_history (series_id, from_ms, to_ms, count, samples) VALUES (?, ?, ?, ?, ?)',
   location: 'INSERT INTO locations (bridge_id, ts_ms, lat, lon, speed_over_ground, course_over_ground_true, source) VALUES (?, ?, ?, ?, ?, ?, ?)',
   source: `INSERT INTO message_sources (bridge_id, uid, enabled, location_enabled, reports_position, first_seen_ms, last_seen_ms) VALUES (?, ?, 1, ?, ?, ?, ?)
     ON CONFLICT (bridge_id, uid) DO UPDATE SET last_seen_ms = max(message_sources.last_seen_ms, excluded.last_seen_ms),
@@ -186,7 +255,7 @@ type Statements = { [K in keyof typeof SQLITE_STATEMENTS]: BetterSqlite3.Stateme
 /**
  * WAL pages a commit may accumulate before it writes them back to the database file. SQLite's
  * default (1,000 pages, 4 MB) makes the hot path stop for a write-back and fsync every few
- * batches; at 40 MB each busy page is written back once for many batches (docs/performance.md).
+ * batches; at 40 MB a busy page is written back once for many batches (docs/performance.md).
  */
 const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 
@@ -199,19 +268,25 @@ class SqliteValueStore implements ValueStore {
   }
 
   async commit(items: IngestItem[]): Promise<AdvancedValue[]> {
-    const series = await this.series.forBatch(items);
+    const ids = await this.series.forBatch(items);
     const advanced = await this.withConnection((conn, s) =>
       conn.transaction(() => {
         const moved: AdvancedValue[] = [];
-        for (const v of newestPerPath(items)) {
-          const row = s.newest.get(v.bridgeId, v.path, v.json, v.tsMs, v.source) as { id: number } | undefined;
-          if (!row) continue;
-          series.remember(v.bridgeId, v.path, row.id);
-          moved.push({ bridgeId: v.bridgeId, path: v.path, value: v.value, tsMs: v.tsMs });
+        for (const { bridgeId, path, newest, samples } of seriesOf(items)) {
+          let seriesId = ids.find(bridgeId, path);
+          let advanced: boolean;
+          if (seriesId === undefined) {
+            seriesId = (s.create.get(bridgeId, path, newest.json, newest.tsMs, newest.source) as { id: number }).id;
+            ids.remember(bridgeId, path, seriesId);
+            advanced = true;
+          } else {
+            advanced = s.advance.run(newest.json, newest.tsMs, newest.source, seriesId, newest.tsMs).changes > 0;
+          }
+          if (advanced) moved.push({ bridgeId, path, value: newest.value, tsMs: newest.tsMs });
+          for (const c of chunksOf(samples)) s.history.run(seriesId, c.fromMs, c.toMs, c.count, c.samples);
         }
         for (const item of items) {
           if (item.duplicate) continue;
-          for (const v of item.values) s.history.run(series.get(item.bridgeId, v.path), v.tsMs, v.json);
           for (const l of item.locations) s.location.run(item.bridgeId, l.tsMs, l.lat, l.lon, l.speedOverGround, l.courseOverGroundTrue, l.source);
         }
         for (const src of sightingsOf(items)) s.source.run(src.bridgeId, src.uid, Number(src.locationEnabled), Number(src.reportsPosition), src.lastSeenMs, src.lastSeenMs);
@@ -219,7 +294,7 @@ class SqliteValueStore implements ValueStore {
         return moved;
       })(),
     );
-    series.commit();
+    ids.commit();
     return advanced;
   }
 
@@ -266,15 +341,18 @@ class KnexValueStore implements ValueStore {
   }
 
   async commit(items: IngestItem[]): Promise<AdvancedValue[]> {
-    const series = await this.series.forBatch(items);
+    const ids = await this.series.forBatch(items);
+    const batch = seriesOf(items);
     const advanced = await this.db.transaction(async (trx) => {
-      const moved = await this.writeNewest(trx, newestPerPath(items), series);
-      const written = items.filter((i) => !i.duplicate);
-      const history = written.flatMap((i) => i.values.map((v) => ({ series_id: series.get(i.bridgeId, v.path), ts_ms: v.tsMs, value: v.json })));
+      const moved = await this.writeNewest(trx, batch, ids);
+      const history = batch.flatMap(({ bridgeId, path, samples }) => {
+        const seriesId = ids.get(bridgeId, path);
+        return chunksOf(samples).map((c) => ({ series_id: seriesId, from_ms: c.fromMs, to_ms: c.toMs, count: c.count, samples: c.samples }));
+      });
       for (const rows of chunks(history)) await trx('value_history').insert(rows);
-      const locations = written.flatMap((i) =>
-        i.locations.map((l) => ({ bridge_id: i.bridgeId, ts_ms: l.tsMs, lat: l.lat, lon: l.lon, speed_over_ground: l.speedOverGround, course_over_ground_true: l.courseOverGroundTrue, source: l.source })),
-      );
+      const locations = items
+        .filter((i) => !i.duplicate)
+        .flatMap((i) => i.locations.map((l) => ({ bridge_id: i.bridgeId, ts_ms: l.tsMs, lat: l.lat, lon: l.lon, speed_over_ground: l.speedOverGround, course_over_ground_true: l.courseOverGroundTrue, source: l.source })));
       for (const rows of chunks(locations)) await trx('locations').insert(rows);
       await this.writeSources(trx, sightingsOf(items));
       for (const rows of chunks(receiptsOf(items))) {
@@ -285,7 +363,7 @@ class KnexValueStore implements ValueStore {
       }
       return moved;
     });
-    series.commit();
+    ids.commit();
     return advanced;
   }
 
@@ -298,21 +376,19 @@ class KnexValueStore implements ValueStore {
     this.series.forget(bridgeId);
   }
 
-  private async writeNewest(trx: Knex.Transaction, newest: NewestValue[], series: Awaited<ReturnType<SeriesIds['forBatch']>>): Promise<AdvancedValue[]> {
+  private async writeNewest(trx: Knex.Transaction, batch: SeriesBatch[], ids: BatchSeries): Promise<AdvancedValue[]> {
     const moved: AdvancedValue[] = [];
-    for (const rows of chunks(newest)) {
+    for (const rows of chunks(batch)) {
       const changed: Array<{ id: number; bridge_id: number; path: string }> = await trx('value_series')
-        .insert(rows.map((v) => ({ bridge_id: v.bridgeId, path: v.path, value: v.json, ts_ms: v.tsMs, source: v.source })))
+        .insert(rows.map(({ bridgeId, path, newest }) => ({ bridge_id: bridgeId, path, value: newest.json, ts_ms: newest.tsMs, source: newest.source })))
         .onConflict(['bridge_id', 'path'])
         .merge(['value', 'ts_ms', 'source'])
         .where('value_series.ts_ms', '<=', trx.raw('excluded.ts_ms'))
         .returning(['id', 'bridge_id', 'path']);
-      const ids = new Map(changed.map((c) => [`${c.bridge_id}\u0000${c.path}`, c.id]));
-      for (const v of rows) {
-        const id = ids.get(`${v.bridgeId}\u0000${v.path}`);
-        if (id === undefined) continue;
-        series.remember(v.bridgeId, v.path, id);
-        moved.push({ bridgeId: v.bridgeId, path: v.path, value: v.value, tsMs: v.tsMs });
+      for (const c of changed) ids.remember(c.bridge_id, c.path, c.id);
+      const movedKeys = new Set(changed.map((c) => `${c.bridge_id}\u0000${c.path}`));
+      for (const { bridgeId, path, newest } of rows) {
+        if (movedKeys.has(`${bridgeId}\u0000${path}`)) moved.push({ bridgeId, path, value: newest.value, tsMs: newest.tsMs });
       }
     }
     return moved;

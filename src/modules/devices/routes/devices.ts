@@ -14,7 +14,7 @@ import { timeRange, vesselIdParams } from '../schemas.js';
 import { callerId, DAY_MS, DEVICES_VIEW, rangeOf, vesselAndBridge } from './support.js';
 
 /** Most points a property history answers; longer ranges are evenly thinned. */
-export const MAX_CHART_POINTS = 2000;
+const MAX_CHART_POINTS = 2000;
 
 export function deviceRoutes(ctx: AppContext): ServerRoute[] {
   const { db } = ctx;

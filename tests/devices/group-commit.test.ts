@@ -1,0 +1,43 @@
+/**
+ * The group commit under the telemetry ingest: many submissions share one transaction, and a
+ * failing one fails alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { GroupCommit } from '../../src/modules/devices/group-commit.js';
+
+describe('group commit', () => {
+  it('writes what arrives together in one batch, in order', async () => {
+    const batches: number[][] = [];
+    const queue = new GroupCommit<number>(async (items) => void batches.push(items));
+    await Promise.all([1, 2, 3, 4].map((n) => queue.submit(n)));
+    expect(batches).toEqual([[1, 2, 3, 4]]);
+    await queue.submit(5);
+    expect(batches).toEqual([[1, 2, 3, 4], [5]]);
+  });
+
+  it('retries a failed batch item by item, so only the bad item fails', async () => {
+    const written: number[] = [];
+    const queue = new GroupCommit<number>(async (items) => {
+      if (items.includes(13)) throw new Error('unwritable');
+      written.push(...items);
+    });
+    const results = await Promise.allSettled([1, 13, 2].map((n) => queue.submit(n)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(written).toEqual([1, 2]);
+  });
+
+  it('tells when everything submitted so far is written, even while more keeps coming', async () => {
+    const written: number[] = [];
+    const queue = new GroupCommit<number>(async (items) => {
+      await new Promise((r) => setTimeout(r, 5));
+      written.push(...items);
+    });
+    let n = 0;
+    const traffic = setInterval(() => void queue.submit(n++), 1);
+    await new Promise((r) => setTimeout(r, 20));
+    const before = n;
+    await queue.drained();
+    expect(written.length).toBeGreaterThanOrEqual(before);
+    clearInterval(traffic);
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * The live stream (docs/api-shapes.md) over real HTTP: what a browser's EventSource receives
+ * when a bridge publishes, who receives what, and when the stream ends.
+ */
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_PERMISSIONS } from '../../src/modules/vessel/permissions.js';
+import { createTestServer, type TestServer } from '../helpers/server.js';
+import { answerPuts, connectBridge, delta, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+
+interface LiveEvent {
+  event: string;
+  data: any;
+}
+
+interface Live {
+  events: LiveEvent[];
+  comments: string[];
+  /** The next event of this kind (or already received and not yet taken). */
+  next(event: string): Promise<LiveEvent['data']>;
+  ended: Promise<void>;
+  close(): void;
+}
+
+let t: TestServer;
+let admin: string;
+let owner: string;
+let bridge: TestBridge & { vesselId: number };
+let client: MqttClient;
+
+async function openLive(server: TestServer, vesselId: number, token: string): Promise<Live> {
+  const controller = new AbortController();
+  const res = await fetch(`http://127.0.0.1:${server.server.info.port}/api/vessel/${vesselId}/live?sessionKey=${token}`, { signal: controller.signal });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const events: LiveEvent[] = [];
+  const comments: string[] = [];
+  const taken = new Set<LiveEvent>();
+  let notify = () => {};
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const ended = (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.startsWith(':')) comments.push(block.slice(1).trim());
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+          notify();
+        }
+      }
+    } catch {
+      // aborted by the test
+    }
+  })();
+  const next = async (event: string) => {
+    for (;;) {
+      const found = events.find((e) => e.event === event && !taken.has(e));
+      if (found) {
+        taken.add(found);
+        return found.data;
+      }
+      await new Promise<void>((resolve) => (notify = resolve));
+    }
+  };
+  return { events, comments, next, ended, close: () => controller.abort() };
+}
+
+beforeAll(async () => {
+  t = await createTestServer({ demo: true, listen: true });
+  admin = await t.login('admin@demo.test');
+  owner = await t.login('owner@demo.test');
+  bridge = await pairedBridge(t, admin, 'Sea Breeze', 'BR-LIVE');
+  client = await connectBridge(t, bridge);
+  await publishInventory(client, bridge.serial);
+});
+afterAll(async () => {
+  await client.endAsync();
+  await t.close();
+});
+
+const crewMember = () => t.database.db('vessel_members').where({ vessel_id: bridge.vesselId }).whereNotNull('user_id');
+
+describe('the live stream', () => {
+  it('relays values, inventory changes, alerts, command states and online state', async () => {
+    const live = await openLive(t, bridge.vesselId, owner);
+    expect(await live.next('hello')).toEqual({ vesselId: bridge.vesselId, online: true, lastSeen: expect.any(String) });
+
+    const timestamp = new Date().toISOString();
+    await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.9 }], { timestamp }), { qos: 1 });
+    const property = await t.database.db('device_properties').where({ bridge_id: bridge.id, path: 'electrical.batteries.house.voltage' }).first();
+    expect(await live.next('value')).toEqual({ deviceId: property.device_id, propertyId: property.id, path: 'electrical.batteries.house.voltage', value: 12.9, timestamp });
+
+    await publishInventory(client, bridge.serial);
+    expect((await live.next('devices')).devices.map((d: { name: string }) => d.name)).toContain('House battery');
+
+    await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'notifications.bilge.aft', value: { state: 'alarm', message: 'Bilge high' } }]), { qos: 1 });
+    expect(await live.next('alert')).toMatchObject({ path: 'notifications.bilge.aft', state: 'alarm', message: 'Bilge high' });
+
+    await answerPuts(client, bridge.serial, ({ requestId }) => [
+      { requestId, state: 'PENDING', statusCode: 202 },
+      { requestId, state: 'COMPLETED', statusCode: 200 },
+    ]);
+    const lights = await t.database.db('device_properties').where({ bridge_id: bridge.id, path: 'electrical.switches.bank.0.1.state' }).first();
+    const sent = await t.call('POST', `/api/vessel/${bridge.vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: lights.id, value: 1 } });
+    expect(await live.next('command')).toEqual({ requestId: sent.body.data.requestId, propertyId: lights.id, state: 'PENDING', statusCode: 202 });
+    expect(await live.next('command')).toEqual({ requestId: sent.body.data.requestId, propertyId: lights.id, state: 'COMPLETED', statusCode: 200 });
+
+    await client.endAsync();
+    expect(await live.next('online')).toEqual({ online: false, lastSeen: expect.any(String) });
+    client = await connectBridge(t, bridge);
+    expect(await live.next('online')).toMatchObject({ online: true });
+    live.close();
+  });
+
+  it('sends values only to members who may see devices', async () => {
+    const original = (await crewMember().first()).permissions;
+    await crewMember().update({ permissions: JSON.stringify({ ...NO_PERMISSIONS, alertManager: 'VIEW' }) });
+    try {
+      const crew = await openLive(t, bridge.vesselId, await t.login('crew@demo.test'));
+      const full = await openLive(t, bridge.vesselId, owner);
+      await crew.next('hello');
+      await full.next('hello');
+      await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.1 }]), { qos: 1 });
+      await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'notifications.fire.galley', value: { state: 'emergency', message: 'Fire' } }]), { qos: 1 });
+      expect((await full.next('value')).value).toBe(12.1);
+      expect(await crew.next('alert')).toMatchObject({ path: 'notifications.fire.galley' });
+      expect(crew.events.map((e) => e.event)).toEqual(['hello', 'alert']);
+      crew.close();
+      full.close();
+    } finally {
+      await crewMember().update({ permissions: original });
+    }
+  });
+
+  it('is refused without a session and for other tenants', async () => {
+    const base = `http://127.0.0.1:${t.server.info.port}/api/vessel/${bridge.vesselId}/live`;
+    expect((await fetch(base)).status).toBe(401);
+    expect((await fetch(`${base}?sessionKey=${await t.login('owner2@demo.test')}`)).status).toBe(404);
+  });
+
+  it('sends keepalives and ends when the session is revoked or the user suspended', async () => {
+    t.server.plugins.devices.live.keepaliveMs = 100;
+    try {
+      const session = await t.login('crew@demo.test');
+      const live = await openLive(t, bridge.vesselId, session);
+      await live.next('hello');
+      await t.call('POST', '/api/auth/logout', { token: session });
+      await live.ended;
+      expect(live.comments).toContain('keepalive');
+    } finally {
+      t.server.plugins.devices.live.keepaliveMs = 15_000;
+    }
+    const dealer2 = await t.database.db('users').where({ email: 'dealer2@demo.test' }).first();
+    const live = await openLive(t, bridge.vesselId, await t.login('dealer2@demo.test'));
+    await live.next('hello');
+    expect((await t.call('POST', `/api/admin/users/${dealer2.id}/suspend`, { token: admin })).status).toBe(200);
+    await live.ended;
+  });
+
+  it('ends when the server stops, without holding the stop up', async () => {
+    const other = await createTestServer({ demo: true, listen: true });
+    const token = await other.login('owner@demo.test');
+    const vesselId = (await other.database.db('vessels').where({ name: 'Sea Breeze' }).first()).id;
+    const live = await openLive(other, vesselId, token);
+    await live.next('hello');
+    await other.close();
+    await live.ended;
+  });
+});
