@@ -9,13 +9,14 @@ import { bridgesCommand } from './commands/bridges.js';
 import { mailCommand } from './commands/mail.js';
 import { migrateCommand } from './commands/migrate.js';
 import { usersCommand } from './commands/users.js';
+import { vesselsCommand } from './commands/vessels.js';
 import { EXIT_OK, reportError } from './errors.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 function buildProgram(): Command {
   const program = new Command('vessel-link')
-    .description('Operate a Vessel Link installation: database, users, mail outbox, audit trail, bridges.\nConfigured by the same environment as the server (DATABASE_URL, DATA_DIR, SMTP_URL, ...).')
+    .description('Operate a Vessel Link installation: database, users, mail outbox, audit trail, bridges, vessels.\nConfigured by the same environment as the server (DATABASE_URL, DATA_DIR, SMTP_URL, ...).')
     // Program flags only before the command: `bridges create --version` is the bridge's version.
     .enablePositionalOptions()
     .version(version)
@@ -24,7 +25,8 @@ function buildProgram(): Command {
     .addCommand(usersCommand())
     .addCommand(mailCommand())
     .addCommand(auditCommand())
-    .addCommand(bridgesCommand());
+    .addCommand(bridgesCommand())
+    .addCommand(vesselsCommand());
   throwInsteadOfExit(program);
   return program;
 }

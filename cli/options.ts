@@ -35,6 +35,14 @@ export const parseInteger =
 
 export const parseId = parseInteger(1);
 
+/** Free text such as a search, at most `max` characters. */
+export const parseText =
+  (max: number) =>
+  (value: string): string => {
+    if (value.length > max) throw new InvalidArgumentError(`At most ${max} characters.`);
+    return value;
+  };
+
 /** A user named by id (digits) or by e-mail address. */
 export type UserRef = { id: number } | { email: string };
 

@@ -1,15 +1,18 @@
 /**
- * `bridges`: reporting clients, the bridges' MQTT identities. `create` provisions one and
- * shows its secret once. The secret is keyed with the server's SESSION_SECRET, so the CLI must
- * run with the server's environment (same SESSION_SECRET, or the same DATA_DIR that keeps it).
+ * `bridges`: reporting clients, the bridges' MQTT identities, through the bridges module's api.
+ * `create` provisions one and shows its secret once; nothing else ever prints a secret. The
+ * secret is keyed with the server's SESSION_SECRET, so the CLI must run with the server's
+ * environment (same SESSION_SECRET, or the same DATA_DIR that keeps it).
  */
-import { Command, InvalidArgumentError } from 'commander';
-import { BridgeSecrets, provisionBridge } from '../../src/modules/bridges/api.js';
+import Boom from '@hapi/boom';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { BridgeSecrets, deleteBridge, findBridge, listBridges, newPairingCodeFor, provisionBridge, type ReportingClient } from '../../src/modules/bridges/api.js';
 import { serial as serialSchema, version as versionSchema } from '../../src/modules/bridges/schemas.js';
-import { randomCode } from '../../src/platform/secrets.js';
-import { audited, openOptions, withApp } from '../app.js';
-import { withJson, type OutputOptions } from '../options.js';
+import { listVessels } from '../../src/modules/vessel/api.js';
+import { audited, openOptions, withApp, type App } from '../app.js';
+import { parseId, parseText, withJson, type OutputOptions } from '../options.js';
 import { note, present } from '../output.js';
+import { NONE, shortDate, type TableView } from '../ui/view.js';
 
 const parseWith = (schema: typeof serialSchema, message: string) => (value: string) => {
   const { error, value: parsed } = schema.validate(value);
@@ -17,21 +20,84 @@ const parseWith = (schema: typeof serialSchema, message: string) => (value: stri
   return parsed as string;
 };
 
+const parseSerial = parseWith(serialSchema, '3 to 64 letters, digits, - or _, starting with a letter or digit.');
+
+/** A bridge named by id (digits) or by serial. */
+type BridgeRef = { id: number } | { serial: string };
+
+function parseBridgeRef(value: string): BridgeRef {
+  if (/^\d+$/.test(value.trim())) return { id: parseId(value) };
+  try {
+    return { serial: parseSerial(value) };
+  } catch {
+    throw new InvalidArgumentError('Not a bridge id or serial (a serial is 3 to 64 letters, digits, - or _).');
+  }
+}
+
+async function findBridgeOrFail(app: App, ref: BridgeRef): Promise<ReportingClient> {
+  const bridge = await findBridge(app.db, ref);
+  if (!bridge) throw Boom.notFound(`No bridge ${'id' in ref ? `with id ${ref.id}` : ref.serial}`);
+  return bridge;
+}
+
+type ListedBridge = ReportingClient & { vesselName: string | null };
+
+function bridgesTable(bridges: ListedBridge[]): TableView {
+  return {
+    kind: 'table',
+    columns: [
+      { header: 'ID', align: 'right' },
+      { header: 'SERIAL' },
+      { header: 'VERSION' },
+      { header: 'ONLINE', tone: (c) => (c === 'yes' ? 'green' : 'gray') },
+      { header: 'LAST SEEN' },
+      { header: 'VESSEL' },
+    ],
+    rows: bridges.map((b) => [
+      String(b.id),
+      b.serial,
+      b.version ?? NONE,
+      b.online ? 'yes' : 'no',
+      shortDate(b.lastSeen),
+      b.vesselId === null ? 'not paired' : `#${b.vesselId} ${b.vesselName ?? ''}`.trim(),
+    ]),
+    footer: `${bridges.length} bridge(s)`,
+    empty: 'No bridges match.',
+  };
+}
+
+function listCommand(): Command {
+  return withJson(new Command('list'))
+    .description('List bridges by serial, with their connection state and vessel')
+    .option('--search <text>', 'only bridges whose serial contains the text', parseText(64))
+    .addOption(new Option('--paired', 'only bridges paired with a vessel').conflicts('unpaired'))
+    .addOption(new Option('--unpaired', 'only bridges waiting to be paired'))
+    .action(async (options: OutputOptions & { search?: string; paired?: boolean; unpaired?: boolean }, command: Command) => {
+      const paired = options.paired ? true : options.unpaired ? false : undefined;
+      const bridges = await withApp(openOptions(command), async (app): Promise<ListedBridge[]> => {
+        const found = await listBridges(app.db, { q: options.search, paired });
+        const vesselIds = found.flatMap((b) => (b.vesselId === null ? [] : [b.vesselId]));
+        const names = new Map((vesselIds.length ? await listVessels(app.db, { ids: vesselIds }) : []).map((v) => [v.id, v.name]));
+        return found.map((b) => ({ ...b, vesselName: b.vesselId === null ? null : (names.get(b.vesselId) ?? null) }));
+      });
+      await present(options, bridges, bridgesTable(bridges));
+    });
+}
+
 function createCommand(): Command {
   return withJson(new Command('create'))
     .description('Provision a bridge: its MQTT secret (shown only this once) and its pairing code')
-    .option('--serial <serial>', 'the serial printed on the bridge; a new VL-... serial when left out', parseWith(serialSchema, '3 to 64 letters, digits, - or _, starting with a letter or digit.'))
+    .option('--serial <serial>', 'the serial printed on the bridge; a new VL-... serial when left out', parseSerial)
     .option('--version <version>', 'the software version it runs', parseWith(versionSchema, 'At most 64 letters, digits, ., +, - or _.'))
     .action(async (options: OutputOptions & { serial?: string; version?: string }, command: Command) => {
-      const serial = options.serial ?? `VL-${randomCode(8)}`;
       const bridge = await withApp(openOptions(command), (app) =>
         audited(
           app,
           'bridges create',
-          { type: 'bridge', details: { serial } },
+          { type: 'bridge', details: options.serial ? { serial: options.serial } : undefined },
           async () => {
-            const created = await provisionBridge(app.db, new BridgeSecrets(app.config.sessionSecret), { serial, version: options.version ?? null });
-            return { id: created.bridgeId, serial, secret: created.secret, pairingCode: created.pairingCode };
+            const created = await provisionBridge(app.db, new BridgeSecrets(app.config.sessionSecret), { serial: options.serial, version: options.version ?? null });
+            return { id: created.bridgeId, serial: created.serial, secret: created.secret, pairingCode: created.pairingCode };
           },
           (created) => created.id,
         ),
@@ -45,6 +111,60 @@ function createCommand(): Command {
     });
 }
 
+function deleteCommand(): Command {
+  return withJson(new Command('delete'))
+    .description('Delete a bridge with everything it reported; a server in another process refuses it at its next connect')
+    .argument('<bridge>', 'bridge id or serial', parseBridgeRef)
+    .action(async (ref: BridgeRef, options: OutputOptions, command: Command) => {
+      const deleted = await withApp(openOptions(command), (app) =>
+        audited(
+          app,
+          'bridges delete',
+          { type: 'bridge', id: 'id' in ref ? ref.id : undefined, details: ref },
+          async () => deleteBridge(app.db, (await findBridgeOrFail(app, ref)).id),
+          (bridge) => bridge.id,
+        ),
+      );
+      // This process has no connection to close; the server's broker holds it.
+      note('A server running now keeps an open connection of this bridge until it drops; the bridge is refused at its next connect.');
+      const result = { id: deleted.id, serial: deleted.serial, vesselId: deleted.vesselId, deleted: true };
+      await present(options, result, {
+        kind: 'message',
+        lines: [`Deleted bridge ${deleted.serial} (#${deleted.id})${deleted.vesselId === null ? '' : `, which was paired with vessel #${deleted.vesselId}`}, and everything it reported.`],
+      });
+    });
+}
+
+function pairingCodeCommand(): Command {
+  return withJson(new Command('pairing-code'))
+    .description('Issue a new pairing code for a bridge that is not paired (the old code stops working)')
+    .argument('<bridge>', 'bridge id or serial', parseBridgeRef)
+    .action(async (ref: BridgeRef, options: OutputOptions, command: Command) => {
+      const issued = await withApp(openOptions(command), (app) =>
+        audited(
+          app,
+          'bridges pairing-code',
+          { type: 'bridge', id: 'id' in ref ? ref.id : undefined, details: ref },
+          async () => {
+            const { bridgeId, serial, pairingCode } = await newPairingCodeFor(app.db, (await findBridgeOrFail(app, ref)).id);
+            return { id: bridgeId, serial, pairingCode };
+          },
+          (result) => result.id,
+        ),
+      );
+      await present(options, issued, {
+        kind: 'records',
+        records: [{ title: `Bridge #${issued.id}`, fields: [['Serial', issued.serial], ['Pairing code', issued.pairingCode]] }],
+        empty: '',
+      });
+    });
+}
+
 export function bridgesCommand(): Command {
-  return new Command('bridges').description('Bridges (reporting clients): provisioning').addCommand(createCommand());
+  return new Command('bridges')
+    .description('Bridges (reporting clients): list, provisioning, deletion, pairing codes')
+    .addCommand(listCommand())
+    .addCommand(createCommand())
+    .addCommand(deleteCommand())
+    .addCommand(pairingCodeCommand());
 }

@@ -26,6 +26,14 @@ describe('usage errors', CLI_TESTS, () => {
     ['a user that is neither an id nor an address', ['users', 'make-admin', 'skipper'], /user id or e-mail address/],
     ['an actor id that is not a number', ['audit', 'list', '--actor', 'cli'], /--actor.*whole number/],
     ['a mail limit of 0', ['mail', 'list', '--limit', '0'], /--limit.*between 1 and 1000/],
+    ['a bridge that is neither an id nor a serial', ['bridges', 'delete', 'VL/0001'], /argument 'bridge'.*Not a bridge id or serial/],
+    ['a missing bridge', ['bridges', 'pairing-code'], /missing required argument 'bridge'/],
+    ['an invalid serial', ['bridges', 'create', '--serial', 'x'], /--serial.*3 to 64 letters/],
+    ['both --paired and --unpaired', ['bridges', 'list', '--paired', '--unpaired'], /'--paired' cannot be used with option '--unpaired'/],
+    ['a search longer than a serial', ['bridges', 'list', '--search', 'x'.repeat(65)], /--search.*At most 64 characters/],
+    ['a vessel id that is not a number', ['vessels', 'show', 'sea-breeze'], /argument 'id'.*whole number/],
+    ['a vessel id of 0', ['vessels', 'show', '0', '--json'], /argument 'id'.*at least 1/],
+    ['an owner that is not an e-mail address', ['vessels', 'list', '--owner', 'olivia'], /--owner.*Not a valid e-mail address/],
     ['an unknown flag', ['users', 'list', '--colour'], /unknown option '--colour'/],
   ];
 

@@ -1,12 +1,15 @@
 /**
- * What other modules may ask of the bridges module: a vessel's bridge, pairing and unpairing,
- * and which vessel a bridge's data belongs to. Data is kept against the bridge and resolved to
- * its vessel when read, so what an unpaired bridge sent shows on the vessel it is paired with.
+ * What other modules (and the operator's CLI) may ask of the bridges module: a vessel's bridge,
+ * pairing and unpairing, which vessel a bridge's data belongs to, and the reporting clients
+ * themselves: provisioning, listing, deletion, new pairing codes. Data is kept against the bridge
+ * and resolved to its vessel when read, so what an unpaired bridge sent shows on the vessel it is
+ * paired with.
  */
 import Boom from '@hapi/boom';
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import { ruleRefused } from '../../platform/errors.js';
+import { randomCode } from '../../platform/secrets.js';
 import * as repo from './repository.js';
 import { BridgeSecrets, newPairingCode, pairingCodeHash } from './secrets.js';
 
@@ -30,6 +33,14 @@ const vesselBridgeOf = (row: repo.BridgeRow): VesselBridge => ({
   online: row.online,
   lastSeen: row.lastSeenMs === null ? null : new Date(row.lastSeenMs).toISOString(),
 });
+
+/** API.md `reportingClient`: `{id, serial, version, online, lastSeen, vesselId | null}`, and when it was provisioned. */
+export interface ReportingClient extends VesselBridge {
+  vesselId: number | null;
+  createdAt: string;
+}
+
+export const reportingClientOf = (row: repo.BridgeRow): ReportingClient => ({ ...vesselBridgeOf(row), vesselId: row.vesselId, createdAt: row.createdAt });
 
 /**
  * Pairs the bridge carrying this code with a vessel. An unknown code is a 418 with a message for
@@ -72,15 +83,59 @@ export async function bridgesOfVessels(db: Db, vesselIds: number[]): Promise<Map
 /** bridge id → id of the vessel it is paired with (unpaired bridges are absent). */
 export const vesselIdsOfBridges = (db: Db, bridgeIds: number[]): Promise<Map<number, number>> => repo.vesselIdsOfBridges(db, bridgeIds);
 
-/** Creates a reporting client with the given (or fresh) secret and pairing code; for provisioning and fixtures. */
+/** The serial of a bridge provisioned without one: `VL-` and eight unambiguous characters. */
+const newSerial = (): string => `VL-${randomCode(8)}`;
+
+/**
+ * Creates a reporting client with the given (or fresh) serial, secret and pairing code; for the
+ * admin API, the CLI and fixtures.
+ */
 export async function provisionBridge(
   db: Db,
   secrets: BridgeSecrets,
-  input: { serial: string; version?: string | null; secret?: string; pairingCode?: string },
-): Promise<{ bridgeId: number; secret: string; pairingCode: string }> {
-  if (await repo.findBridgeBySerial(db, input.serial)) throw Boom.conflict('A reporting client with this serial already exists');
+  input: { serial?: string; version?: string | null; secret?: string; pairingCode?: string },
+): Promise<{ bridgeId: number; serial: string; secret: string; pairingCode: string }> {
+  const serial = input.serial ?? newSerial();
+  if (await repo.findBridgeBySerial(db, serial)) throw Boom.conflict('A reporting client with this serial already exists');
   const secret = input.secret ?? secrets.newSecret();
   const pairingCode = input.pairingCode ?? newPairingCode();
-  const bridgeId = await repo.insertBridge(db, { serial: input.serial, secretHash: secrets.hash(secret), pairingCodeHash: pairingCodeHash(pairingCode), version: input.version ?? null });
-  return { bridgeId, secret, pairingCode };
+  const bridgeId = await repo.insertBridge(db, { serial, secretHash: secrets.hash(secret), pairingCodeHash: pairingCodeHash(pairingCode), version: input.version ?? null });
+  return { bridgeId, serial, secret, pairingCode };
+}
+
+/** Reporting clients by serial; `q` searches the serial, `paired` filters on pairing. */
+export async function listBridges(db: Db, filter: { q?: string; paired?: boolean } = {}): Promise<ReportingClient[]> {
+  return (await repo.listBridges(db, filter)).map(reportingClientOf);
+}
+
+export async function findBridge(db: Db, by: { id: number } | { serial: string }): Promise<ReportingClient | null> {
+  const row = 'id' in by ? await repo.findBridge(db, by.id) : await repo.findBridgeBySerial(db, by.serial);
+  return row ? reportingClientOf(row) : null;
+}
+
+/**
+ * Deletes a reporting client with everything it reported (the tables cascade) and answers it as
+ * it was. Its connection is the caller's business: the bridge service closes it, and any broker
+ * refuses the bridge at its next connect.
+ */
+export async function deleteBridge(db: Db, bridgeId: number): Promise<ReportingClient> {
+  const row = await repo.findBridge(db, bridgeId);
+  if (!row) throw Boom.notFound('Reporting client not found');
+  await repo.deleteBridge(db, bridgeId);
+  return reportingClientOf(row);
+}
+
+/**
+ * A fresh pairing code for an unpaired bridge (the old one no longer works). A paired bridge is
+ * refused with a 409: its owner unlinks it first, which also gives it a new code.
+ */
+export async function newPairingCodeFor(db: Db, bridgeId: number): Promise<{ bridgeId: number; serial: string; pairingCode: string }> {
+  const row = await repo.findBridge(db, bridgeId);
+  if (!row) throw Boom.notFound('Reporting client not found');
+  const pairingCode = newPairingCode();
+  // Checked again in the update itself: the owner may pair it meanwhile.
+  if (row.vesselId === null && (await repo.replacePairingCodeIfUnpaired(db, row.id, pairingCodeHash(pairingCode)))) {
+    return { bridgeId: row.id, serial: row.serial, pairingCode };
+  }
+  throw Boom.conflict(`Bridge ${row.serial} is paired with ${row.vesselId === null ? 'a vessel' : `vessel #${row.vesselId}`}; its owner must unlink it first`);
 }

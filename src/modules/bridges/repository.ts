@@ -121,6 +121,12 @@ export async function pairIfUnpaired(db: Db, id: number, vesselId: number): Prom
   return changed === 1;
 }
 
+/** Replaces the pairing code of an unpaired bridge; false when it is paired. */
+export async function replacePairingCodeIfUnpaired(db: Db, id: number, codeHash: string): Promise<boolean> {
+  const changed = await db('bridges').where({ id }).whereNull('vessel_id').update({ pairing_code_hash: codeHash, updated_at: nowIso() });
+  return changed === 1;
+}
+
 export async function deleteBridge(db: Db, id: number): Promise<void> {
   await db('bridges').where({ id }).delete();
 }

@@ -4,12 +4,12 @@
  * software update, snapshot) with the progress the bridge reports back.
  */
 import { randomUUID } from 'node:crypto';
-import Boom from '@hapi/boom';
 import type { BridgeBroker, BridgeIdentity, BridgeMessage } from '../../mqtt/broker.js';
 import { MalformedMessage } from '../../mqtt/broker.js';
 import { type AdminAction, type AdminRequest, parseAdminResponse, parseStatus } from '../../mqtt/protocol.js';
 import type { AppContext } from '../../platform/context.js';
 import { ruleRefused } from '../../platform/errors.js';
+import { deleteBridge } from './api.js';
 import * as repo from './repository.js';
 import type { BridgeSecrets } from './secrets.js';
 
@@ -144,10 +144,9 @@ export class BridgeService {
     return row ? requestView(row) : null;
   }
 
+  /** Deletes the reporting client (as the CLI does, through the api) and closes its connection here. */
   async delete(bridgeId: number): Promise<void> {
-    const bridge = await repo.findBridge(this.ctx.db, bridgeId);
-    if (!bridge) throw Boom.notFound('Reporting client not found');
-    await repo.deleteBridge(this.ctx.db, bridgeId);
+    const bridge = await deleteBridge(this.ctx.db, bridgeId);
     for (const [key, entry] of this.usage) if (entry.bridgeId === bridgeId) this.usage.delete(key);
     this.broker.disconnect(bridge.serial);
     this.ctx.events.emit('bridge.deleted', { bridgeId, serial: bridge.serial });

@@ -132,7 +132,8 @@ export interface VesselListing extends VesselSummary {
   createdAt: string;
 }
 
-export async function listVessels(db: Db, filter: { q?: string; ownerId?: number } = {}): Promise<VesselListing[]> {
+/** Every vessel by name; `q` searches the name, `ids` picks vessels (e.g. one for a detail view). */
+export async function listVessels(db: Db, filter: { q?: string; ownerId?: number; ids?: number[] } = {}): Promise<VesselListing[]> {
   const q = db('vessels as v')
     .leftJoin('vessel_members as m', 'm.vessel_id', 'v.id')
     .groupBy('v.id', 'v.name', 'v.owner_id', 'v.group_name', 'v.home_port', 'v.created_at')
@@ -141,6 +142,7 @@ export async function listVessels(db: Db, filter: { q?: string; ownerId?: number
     .orderBy('v.name');
   if (filter.q) q.whereILike('v.name', `%${filter.q}%`);
   if (filter.ownerId !== undefined) q.where('v.owner_id', filter.ownerId);
+  if (filter.ids) q.whereIn('v.id', filter.ids);
   return (await q).map((r: any) => ({ id: r.id, name: r.name, ownerId: r.owner_id, groupName: r.group_name ?? null, homePort: r.home_port ?? null, memberCount: Number(r.members), createdAt: r.created_at }));
 }
 

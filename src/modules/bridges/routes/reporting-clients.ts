@@ -10,7 +10,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { auditTarget } from '../../../platform/audit.js';
 import { ruleRefused } from '../../../platform/errors.js';
 import type { SessionCredentials } from '../../auth/api.js';
-import { provisionBridge } from '../api.js';
+import { listBridges, provisionBridge, reportingClientOf } from '../api.js';
 import * as repo from '../repository.js';
 import { newPairingCode, pairingCodeHash } from '../secrets.js';
 import type { BridgeService } from '../service.js';
@@ -18,19 +18,6 @@ import { adminPasswordQuery, bridgeIdParams, serial, version } from '../schemas.
 
 const admin = { scope: 'admin' as const };
 const DAY_MS = 24 * 3600 * 1000;
-
-/** API.md: `{id, serial, version, online, lastSeen, vesselId | null}`. */
-const reportingClient = (b: repo.BridgeRow) => ({
-  id: b.id,
-  serial: b.serial,
-  version: b.version,
-  online: b.online,
-  lastSeen: b.lastSeenMs === null ? null : new Date(b.lastSeenMs).toISOString(),
-  vesselId: b.vesselId,
-  createdAt: b.createdAt,
-});
-
-const newSerial = () => `VL-${newPairingCode()}`;
 
 export function reportingClientRoutes(server: Server, ctx: AppContext, service: BridgeService): ServerRoute[] {
   const { db } = ctx;
@@ -54,7 +41,7 @@ export function reportingClientRoutes(server: Server, ctx: AppContext, service: 
         description: 'Reporting clients (bridges), by serial; q searches the serial, paired filters on pairing',
         validate: { query: Joi.object({ q: Joi.string().max(64).allow(''), paired: Joi.boolean() }) },
         async handler(request) {
-          return (await repo.listBridges(db, request.query as { q?: string; paired?: boolean })).map(reportingClient);
+          return listBridges(db, request.query as { q?: string; paired?: boolean });
         },
       },
     },
@@ -68,10 +55,10 @@ export function reportingClientRoutes(server: Server, ctx: AppContext, service: 
         validate: { payload: Joi.object({ serial, version }).default({}) },
         async handler(request) {
           const input = request.payload as { serial?: string; version?: string };
-          const created = await provisionBridge(db, service.secrets, { serial: input.serial ?? newSerial(), version: input.version ?? null });
+          const created = await provisionBridge(db, service.secrets, { serial: input.serial, version: input.version ?? null });
           auditTarget(request, { targetType: 'bridge', targetId: created.bridgeId });
           const bridge = (await repo.findBridge(db, created.bridgeId))!;
-          return { ...reportingClient(bridge), secret: created.secret, pairingCode: created.pairingCode };
+          return { ...reportingClientOf(bridge), secret: created.secret, pairingCode: created.pairingCode };
         },
       },
     },
@@ -99,7 +86,7 @@ export function reportingClientRoutes(server: Server, ctx: AppContext, service: 
           });
           if (secret || (input.serial && input.serial !== bridge.serial)) broker().disconnect(bridge.serial);
           const updated = (await repo.findBridge(db, bridge.id))!;
-          return { ...reportingClient(updated), ...(secret ? { secret } : {}), ...(pairingCode ? { pairingCode } : {}) };
+          return { ...reportingClientOf(updated), ...(secret ? { secret } : {}), ...(pairingCode ? { pairingCode } : {}) };
         },
       },
     },
