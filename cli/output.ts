@@ -38,3 +38,11 @@ export async function progress(options: OutputOptions, title: string, total: num
   const { drawProgress } = await import('./ui/terminal.js');
   return drawProgress(title, total);
 }
+
+/**
+ * With --json a page prints as a plain array (what scripts want); whether more pages exist is
+ * said on stderr, so stdout stays parseable.
+ */
+export function morePagesNote(json: boolean | undefined, what: string, page: number, size: number, shown: number, total: number): void {
+  if (json && page * size + shown < total) note(`${total - page * size - shown} more ${what}: use --page ${page + 1}`);
+}

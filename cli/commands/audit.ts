@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { pageAudit, type AuditRow } from '../../src/platform/audit.js';
 import { openOptions, withApp } from '../app.js';
 import { parseId, withJson, withPaging, type OutputOptions, type PageOptions } from '../options.js';
-import { present } from '../output.js';
+import { morePagesNote, present } from '../output.js';
 import { NONE, pageFooter, shortDate, type TableView } from '../ui/view.js';
 
 function auditTable(rows: AuditRow[], footer: string): TableView {
@@ -42,9 +42,10 @@ function listCommand(): Command {
       const result = await withApp(openOptions(command), (app) =>
         pageAudit(app.db, { page: options.page, size: options.size, filter: { actorId: options.actor, action: options.action, vesselId: options.vessel } }),
       );
+      morePagesNote(options.json, 'records', options.page, options.size, result.content.length, result.totalElements);
       await present(
         options,
-        { page: options.page, size: options.size, totalElements: result.totalElements, content: result.content },
+        result.content,
         auditTable(result.content, pageFooter('records', options.page, options.size, result.content.length, result.totalElements)),
       );
     });

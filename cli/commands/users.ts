@@ -9,7 +9,7 @@ import { name as nameSchema } from '../../src/modules/auth/schemas.js';
 import { audited, openOptions, withApp, type App } from '../app.js';
 import { UsageError } from '../errors.js';
 import { checkPassword, parseEmail, parseUserRef, readStdin, withJson, withPaging, type OutputOptions, type PageOptions, type UserRef } from '../options.js';
-import { note, present } from '../output.js';
+import { morePagesNote, note, present } from '../output.js';
 import { NONE, pageFooter, shortDate, type TableView } from '../ui/view.js';
 
 const STATUSES = ['pending', 'active', 'suspended'] as const;
@@ -65,9 +65,10 @@ function listCommand(): Command {
         auth(app).pageUsers({ page: options.page, size: options.size, filter: { q: options.search, status: options.status } }),
       );
       const users = result.content.map(publicUser);
+      morePagesNote(options.json, 'users', options.page, options.size, users.length, result.totalElements);
       await present(
         options,
-        { page: options.page, size: options.size, totalElements: result.totalElements, content: users },
+        users,
         usersTable(users, pageFooter('users', options.page, options.size, users.length, result.totalElements)),
       );
     });

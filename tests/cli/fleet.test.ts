@@ -161,7 +161,7 @@ describe.each(testDialects())('bridges and vessels on %s', CLI_TESTS, (dialect) 
 
   it('records the bridge actions in the audit trail, with their outcomes', async () => {
     const res = await cli.run(['audit', 'list', '--size', '200', '--json']);
-    const actions = res.json().content.map((r: { action: string; outcome: number }) => `${r.action} ${r.outcome}`);
+    const actions = res.json().map((r: { action: string; outcome: number }) => `${r.action} ${r.outcome}`);
     expect(actions).toEqual(
       expect.arrayContaining(['CLI bridges create 200', 'CLI bridges pairing-code 200', 'CLI bridges pairing-code 409', 'CLI bridges pairing-code 404', 'CLI bridges delete 200', 'CLI bridges delete 404']),
     );

@@ -46,7 +46,19 @@ describe.each(testDialects())('vessel-link on %s', CLI_TESTS, (dialect) => {
 
     const list = await cli.run(['users', 'list', '--json']);
     expect(list.code).toBe(0);
-    expect(list.json().content.map((u: { email: string }) => u.email)).toContain('skipper@example.com');
+    expect(list.json().map((u: { email: string }) => u.email)).toContain('skipper@example.com');
+  });
+
+  it('prints a page as a JSON array and says on stderr when there are more', async () => {
+    // The tests before this one left several CLI actions in the trail.
+    const first = await cli.run(['audit', 'list', '--size', '1', '--json']);
+    expect(Array.isArray(first.json())).toBe(true);
+    expect(first.json()).toHaveLength(1);
+    expect(first.stderr).toMatch(/\d+ more records: use --page 1/);
+    const all = await cli.run(['audit', 'list', '--size', '200', '--json']);
+    expect(all.stderr).not.toMatch(/more records/);
+    const users = await cli.run(['users', 'list', '--json']);
+    expect(Array.isArray(users.json())).toBe(true);
   });
 
   it('a user created by the CLI signs in to the API with that password', async () => {
@@ -77,7 +89,7 @@ describe.each(testDialects())('vessel-link on %s', CLI_TESTS, (dialect) => {
     const suspended = await cli.run(['users', 'suspend', String(user.id), '--json']);
     expect(suspended.json()).toMatchObject({ id: user.id, status: 'suspended' });
     const listed = await cli.run(['users', 'list', '--status', 'suspended', '--json']);
-    expect(listed.json().content).toEqual([expect.objectContaining({ email: 'skipper@example.com' })]);
+    expect(listed.json()).toEqual([expect.objectContaining({ email: 'skipper@example.com' })]);
 
     const active = await cli.run(['users', 'activate', String(user.id), '--json']);
     expect(active.json()).toMatchObject({ id: user.id, status: 'active' });
@@ -115,7 +127,7 @@ describe.each(testDialects())('vessel-link on %s', CLI_TESTS, (dialect) => {
   it('records every CLI action in the audit trail, with its outcome', async () => {
     const res = await cli.run(['audit', 'list', '--size', '200', '--json']);
     expect(res.code).toBe(0);
-    const actions = res.json().content.map((r: { actorEmail: string; action: string; outcome: number }) => `${r.actorEmail} ${r.action} ${r.outcome}`);
+    const actions = res.json().map((r: { actorEmail: string; action: string; outcome: number }) => `${r.actorEmail} ${r.action} ${r.outcome}`);
     expect(actions).toEqual(
       expect.arrayContaining([
         'cli CLI migrate 200',
@@ -131,7 +143,7 @@ describe.each(testDialects())('vessel-link on %s', CLI_TESTS, (dialect) => {
     );
 
     const filtered = await cli.run(['audit', 'list', '--action', 'CLI users invite', '--json']);
-    expect(filtered.json().content.map((r: { action: string }) => r.action)).toEqual(['CLI users invite', 'CLI users invite']);
+    expect(filtered.json().map((r: { action: string }) => r.action)).toEqual(['CLI users invite', 'CLI users invite']);
   });
 
   it('provisions a bridge, showing its secret and pairing code once', async () => {

@@ -24,7 +24,7 @@ describe('the database schema', CLI_TESTS, () => {
   it('sets up a new database by itself, saying so on stderr', async () => {
     const res = await cli.run(['users', 'list', '--json']);
     expect(res.code).toBe(0);
-    expect(res.json()).toEqual({ page: 0, size: 20, totalElements: 0, content: [] });
+    expect(res.json()).toEqual([]);
     expect(res.stderr).toMatch(/^New database at .+: applying \d+ migrations\.$/m);
     expect(Number((await cli.database.db('countries').count<{ n: number }[]>({ n: '*' }).first())!.n)).toBeGreaterThan(100);
   });
