@@ -243,3 +243,20 @@ describe('notes, documents and geofence', () => {
     expect((await t.call('GET', `/api/vessel/${id}/geofence`, { token: tokens.crew })).status).toBe(403);
   });
 });
+
+describe('the vessel audit log', () => {
+  it('shows what happened on the vessel to those with auditLogs, and nothing of other vessels', async () => {
+    const id = vessels['Sea Breeze'];
+    await t.call('POST', `/api/vessel/${id}/notes`, { token: tokens.owner, payload: { messageText: 'Logged note' } });
+    const recent = await t.call('GET', `/api/vessel/${id}/logs/all`, { token: tokens.owner });
+    expect(recent.body.data[0]).toMatchObject({ action: 'POST /api/vessel/{id}/notes', actorEmail: 'owner@demo.test', vesselId: id, outcome: 200 });
+    expect(recent.body.data.every((r: { vesselId: number }) => r.vesselId === id)).toBe(true);
+    const page = await t.call('POST', '/api/logs/all/page', { token: tokens.dealer, payload: { page: 0, size: 5, filter: { vesselId: id } } });
+    expect(page.status).toBe(200);
+    expect(page.body.data.content.length).toBeLessThanOrEqual(5);
+    expect(page.body.data.totalElements).toBeGreaterThan(0);
+    expect((await t.call('GET', `/api/vessel/${id}/logs/all`, { token: tokens.crew })).status).toBe(403);
+    expect((await t.call('POST', '/api/logs/all/page', { token: tokens.owner2, payload: { filter: { vesselId: id } } })).status).toBe(404);
+    expect((await t.call('POST', '/api/logs/all/page', { token: tokens.owner, payload: { filter: {} } })).body.message).toMatch(/vesselId/);
+  });
+});

@@ -6,6 +6,7 @@ import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
 import { companyRoutes } from './routes/companies.js';
 import { contentRoutes } from './routes/content.js';
+import { logRoutes } from './routes/logs.js';
 import { memberRoutes } from './routes/members.js';
 import { pairingRoutes } from './routes/pairing.js';
 import { vesselRoutes } from './routes/vessels.js';
@@ -14,6 +15,6 @@ export const vesselModule: Plugin<ModuleOptions> = {
   name: 'vessel',
   dependencies: ['auth'],
   register(server, { ctx }) {
-    server.route([...vesselRoutes(server, ctx), ...memberRoutes(server, ctx), ...companyRoutes(ctx), ...pairingRoutes(server, ctx), ...contentRoutes(ctx)]);
+    server.route([...vesselRoutes(server, ctx), ...memberRoutes(server, ctx), ...companyRoutes(ctx), ...pairingRoutes(server, ctx), ...contentRoutes(ctx), ...logRoutes(ctx)]);
   },
 };
