@@ -6,7 +6,7 @@ import { pageAudit, type AuditRow } from '../../src/platform/audit.js';
 import { openOptions, withApp } from '../app.js';
 import { parseId, withJson, withPaging, type OutputOptions, type PageOptions } from '../options.js';
 import { morePagesNote, present } from '../output.js';
-import { NONE, pageFooter, shortDate, type TableView } from '../ui/view.js';
+import { NONE, pageFooter, type TableView } from '../ui/view.js';
 
 function auditTable(rows: AuditRow[], footer: string): TableView {
   return {

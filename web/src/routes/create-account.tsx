@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '../lib/api';
 import { errorReportMessage } from '../lib/errorReport';
 import { PublicLayout } from '../features/layout/PublicLayout';
-import { SelectField, TextField } from '../features/forms/Field';
+import { TextField } from '../features/forms/Field';
+import { CountryLanguageFields } from '../features/utility/CountryLanguageFields';
 import { newPasswordError } from '../features/forms/passwords';
 import { registration, type NewAccount } from '../features/account/registration';
-import { utilityQueries } from '../features/utility/queries';
 
 export const Route = createFileRoute('/create-account')({
   component: CreateAccountPage,
@@ -32,8 +32,6 @@ function failureText(error: unknown): string {
 function CreateAccountPage() {
   const [form, setForm] = useState(EMPTY);
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const countries = useQuery(utilityQueries.countries());
-  const languages = useQuery(utilityQueries.languages());
   const create = useMutation({ mutationFn: registration.createAccount });
 
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
@@ -98,22 +96,7 @@ function CreateAccountPage() {
           onChange={set('confirmation')}
           error={passwordError}
         />
-        <div className="form__row">
-          <SelectField
-            label="Country"
-            placeholder="Choose…"
-            value={form.countryCode}
-            onChange={set('countryCode')}
-            options={(countries.data ?? []).map((country) => ({ value: country.code, label: country.name }))}
-          />
-          <SelectField
-            label="Language"
-            placeholder="Choose…"
-            value={form.languageCode}
-            onChange={set('languageCode')}
-            options={(languages.data ?? []).map((language) => ({ value: language.code, label: language.name }))}
-          />
-        </div>
+        <CountryLanguageFields countryCode={form.countryCode ?? ''} languageCode={form.languageCode ?? ''} onCountryChange={set('countryCode')} onLanguageChange={set('languageCode')} />
         <p className="form__note">
           By creating an account you agree to the <Link to="/terms">Terms of Use</Link>.
         </p>

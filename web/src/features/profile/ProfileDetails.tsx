@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { session, toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
-import { SelectField, TextField } from '../forms/Field';
-import { utilityQueries } from '../utility/queries';
+import { TextField } from '../forms/Field';
+import { CountryLanguageFields } from '../utility/CountryLanguageFields';
 import { withSessionKey } from '../vessels/vesselImage';
 import { profileActions, profileKeys, profileQueries } from './queries';
 import type { Profile } from './types';
@@ -22,8 +22,6 @@ function formOf(profile: Profile) {
 export function ProfileDetails() {
   const queryClient = useQueryClient();
   const { data: profile } = useSuspenseQuery(profileQueries.details());
-  const countries = useQuery(utilityQueries.countries());
-  const languages = useQuery(utilityQueries.languages());
   const sessionKey = useSelector(session, (state) => state.context.token);
   const [form, setForm] = useState(() => formOf(profile));
   const fileInput = useRef<HTMLInputElement>(null);
@@ -99,22 +97,7 @@ export function ProfileDetails() {
           <TextField label="Last name" required value={form.lastName} onChange={set('lastName')} autoComplete="family-name" />
         </div>
         <TextField label="Phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />
-        <div className="form__row">
-          <SelectField
-            label="Country"
-            placeholder="Choose…"
-            value={form.countryCode}
-            onChange={set('countryCode')}
-            options={(countries.data ?? []).map((country) => ({ value: country.code, label: country.name }))}
-          />
-          <SelectField
-            label="Language"
-            placeholder="Choose…"
-            value={form.languageCode}
-            onChange={set('languageCode')}
-            options={(languages.data ?? []).map((language) => ({ value: language.code, label: language.name }))}
-          />
-        </div>
+        <CountryLanguageFields countryCode={form.countryCode} languageCode={form.languageCode} onCountryChange={set('countryCode')} onLanguageChange={set('languageCode')} />
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={!dirty || save.isPending}>
             {save.isPending ? 'Saving…' : 'Save'}
