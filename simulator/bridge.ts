@@ -4,7 +4,7 @@
  * link is down); it answers PUTs and admin actions, and runs alarm scenarios on request.
  */
 import type { MqttClient } from 'mqtt';
-import type { AdminResponse, BridgeStatus, PutRequest, PutResponse, SignalKDelta } from '../src/mqtt/protocol';
+import type { AdminResponse, BridgeStatus, PutResponse, SignalKDelta } from '../src/mqtt/protocol';
 import { AdminActions, type AdminTarget } from './admin';
 import { parseAdminRequest, parsePutRequest } from './requests';
 import { BridgeConnection, type ConnectionStats } from './connection';
@@ -65,6 +65,9 @@ export interface BridgeHandle {
   stop(): Promise<void>;
 }
 
+/** How long a device on board takes to act on a PUT and report its new state. */
+const ACTUATION_MS = 150;
+
 /** Status is retained, so it is refreshed now and then to keep `uptime` meaningful. */
 const STATUS_EVERY_TICKS = 60;
 
@@ -93,8 +96,8 @@ export class Bridge implements BridgeHandle, AdminTarget {
   private readonly onDelta?: (delta: SignalKDelta) => void;
   private readonly admin: AdminActions;
   private readonly scenarios = new Map<ScenarioName, ScenarioRun>();
-  /** PUTs applied and answered PENDING, confirmed on the next tick with a delta and COMPLETED. */
-  private confirmations: Array<{ request: PutRequest; source: string; value: unknown }> = [];
+  /** PUTs applied and answered PENDING, waiting for the device to act before COMPLETED. */
+  private readonly confirmations = new Set<NodeJS.Timeout>();
   private currentVersion: string;
   private bootedAt = Date.now();
   private rebooting = false;
@@ -176,6 +179,7 @@ export class Bridge implements BridgeHandle, AdminTarget {
     this.ticker.remove(this);
     if (this.ownsTicker) this.ticker.stop();
     this.admin.cancel();
+    this.dropConfirmations();
     for (const run of this.scenarios.values()) run.abandon();
     this.scenarios.clear();
     await this.connection.stop();
@@ -185,7 +189,6 @@ export class Bridge implements BridgeHandle, AdminTarget {
     // A rebooting bridge is off: it neither measures nor buffers.
     if (this.rebooting || this.stopped) return;
     this.ticks += 1;
-    this.confirmPuts();
     for (const [name, run] of this.scenarios) {
       if (!run.advance()) continue;
       this.scenarios.delete(name);
@@ -212,8 +215,7 @@ export class Bridge implements BridgeHandle, AdminTarget {
     this.log.info(`rebooting for ${this.rebootDelayMs} ms`);
     this.rebooting = true;
     this.afterBoot = afterBoot;
-    // PUTs not yet confirmed are lost with the bridge's memory; the server times them out.
-    this.confirmations = [];
+    this.dropConfirmations();
     this.connection.restart(this.rebootDelayMs).catch((error: Error) => this.log.error(`reboot failed: ${error.message}`));
   }
 
@@ -273,17 +275,19 @@ export class Bridge implements BridgeHandle, AdminTarget {
       return;
     }
     this.answerPut({ requestId: request.requestId, state: 'PENDING', statusCode: 202 });
-    this.confirmations.push({ request, source: outcome.source ?? 'sim', value: outcome.value });
+    // The device acts (a relay closes, a dimmer ramps), reports its new state, then the PUT is done.
+    const timer = setTimeout(() => {
+      this.confirmations.delete(timer);
+      this.publishTelemetry(toDelta([{ source: outcome.source ?? 'sim', values: [{ path: request.put.path, value: outcome.value }] }], new Date()));
+      this.answerPut({ requestId: request.requestId, state: 'COMPLETED', statusCode: 200 });
+    }, Math.min(ACTUATION_MS, this.tickMs));
+    this.confirmations.add(timer);
   }
 
-  /** The devices acted on last tick's PUTs: report their new state, then confirm. */
-  private confirmPuts(): void {
-    const confirmations = this.confirmations;
-    this.confirmations = [];
-    for (const { request, source, value } of confirmations) {
-      this.publishTelemetry(toDelta([{ source, values: [{ path: request.put.path, value }] }], new Date()));
-      this.answerPut({ requestId: request.requestId, state: 'COMPLETED', statusCode: 200 });
-    }
+  /** PUTs not yet confirmed are lost with the bridge's memory; the server times them out. */
+  private dropConfirmations(): void {
+    for (const timer of this.confirmations) clearTimeout(timer);
+    this.confirmations.clear();
   }
 
   private adminRequest(payload: Buffer): void {
