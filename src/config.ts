@@ -13,6 +13,8 @@ export interface Config {
   mqttPort: number;
   /** MQTT_PORT was set: a taken port is an error rather than a reason to pick the next one. */
   mqttPortExplicit: boolean;
+  /** PEM certificate and key: bridges then connect over TLS on the MQTT port. */
+  mqttTls: { cert: string; key: string } | null;
   /** `sqlite:<file>` / a plain file path, or a `postgres://` URL. */
   databaseUrl: string;
   dataDir: string;
@@ -38,6 +40,8 @@ const schema = Joi.object({
   HOST: Joi.string().default('0.0.0.0'),
   PORT: Joi.number().integer().min(0).max(65535).default(8080),
   MQTT_PORT: Joi.number().integer().min(0).max(65535).default(1883),
+  MQTT_TLS_CERT: Joi.string().allow(''),
+  MQTT_TLS_KEY: Joi.string().allow(''),
   DATABASE_URL: Joi.string().default('./data/vessel-link.db'),
   DATA_DIR: Joi.string().default('./data'),
   SMTP_URL: Joi.string()
@@ -69,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     mqttPort: value.MQTT_PORT,
     mqttPortExplicit: env.MQTT_PORT !== undefined && env.MQTT_PORT !== '',
+    mqttTls: tlsFiles(value.MQTT_TLS_CERT, value.MQTT_TLS_KEY),
     databaseUrl: value.DATABASE_URL,
     dataDir,
     smtpUrl: value.SMTP_URL || null,
@@ -85,6 +90,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDist: resolve('web/dist'),
   };
+}
+
+/** Both TLS files or neither; each must be readable PEM. */
+function tlsFiles(certFile: string | undefined, keyFile: string | undefined): Config['mqttTls'] {
+  if (!certFile && !keyFile) return null;
+  if (!certFile || !keyFile) throw new ConfigError('Invalid configuration: MQTT_TLS_CERT and MQTT_TLS_KEY must be set together');
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration: ${name} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}: ${file})`);
+    }
+  };
+  const cert = read('MQTT_TLS_CERT', certFile);
+  const key = read('MQTT_TLS_KEY', keyFile);
+  if (!cert.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError('Invalid configuration: MQTT_TLS_CERT is not a PEM certificate');
+  if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(key)) throw new ConfigError('Invalid configuration: MQTT_TLS_KEY is not a PEM private key');
+  return { cert, key };
 }
 
 /** A secret generated on first start and kept in the data folder, so sessions survive restarts. */

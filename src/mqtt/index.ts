@@ -7,7 +7,8 @@
  * Modules plug into `server.plugins.mqtt.broker`: the bridges module checks credentials, the
  * devices module consumes telemetry, and anyone may send to a bridge.
  */
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Plugin } from '@hapi/hapi';
@@ -36,11 +37,14 @@ export const mqttModule: Plugin<ModuleOptions> = {
     server.expose('broker', broker);
     server.app.mqtt = { port: null };
 
-    const tcp = createTcpServer((socket) => {
+    const onSocket = (socket: Socket) => {
       // PUBACKs are tiny: without this Nagle's algorithm holds them back.
       socket.setNoDelay(true);
       broker.attach(socket);
-    });
+    };
+    // BRIDGE.md: MQTT over TLS when a certificate is configured, plain TCP otherwise.
+    const tls = ctx.config.mqttTls;
+    const tcp = tls ? createTlsServer({ cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, onSocket) : createTcpServer(onSocket);
     // Several MQTT packets may share a WebSocket message; each is still held to the frame limit.
     const websockets = new WebSocketServer({ noServer: true, maxPayload: 4 * MAX_PACKET_BYTES });
     const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -65,7 +69,7 @@ export const mqttModule: Plugin<ModuleOptions> = {
       );
       server.app.mqtt.port = (tcp.address() as AddressInfo).port;
       server.listener.on('upgrade', onUpgrade);
-      log.info('MQTT broker listening', { port: server.app.mqtt.port, websocket: WEBSOCKET_PATH });
+      log.info('MQTT broker listening', { port: server.app.mqtt.port, tls: Boolean(tls), websocket: WEBSOCKET_PATH });
     });
 
     server.ext('onPreStop', async () => {
