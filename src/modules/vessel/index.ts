@@ -4,6 +4,7 @@
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
+import { GeofenceWatch } from './geofence-watch.js';
 import { companyRoutes } from './routes/companies.js';
 import { contentRoutes } from './routes/content.js';
 import { logRoutes } from './routes/logs.js';
@@ -15,6 +16,9 @@ export const vesselModule: Plugin<ModuleOptions> = {
   name: 'vessel',
   dependencies: ['auth'],
   register(server, { ctx }) {
-    server.route([...vesselRoutes(server, ctx), ...memberRoutes(server, ctx), ...companyRoutes(ctx), ...pairingRoutes(server, ctx), ...contentRoutes(ctx), ...logRoutes(ctx)]);
+    const geofences = new GeofenceWatch(ctx);
+    server.ext('onPostStart', () => geofences.start());
+    server.ext('onPreStop', () => geofences.stop());
+    server.route([...vesselRoutes(server, ctx), ...memberRoutes(server, ctx), ...companyRoutes(ctx), ...pairingRoutes(server, ctx), ...contentRoutes(ctx, geofences), ...logRoutes(ctx)]);
   },
 };

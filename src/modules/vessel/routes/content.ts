@@ -8,6 +8,7 @@ import { insertId, nowIso } from '../../../db/knex.js';
 import { requireAccess } from '../api.js';
 import { idParams, stateParams, vesselId } from '../schemas.js';
 import { caller, vesselIdOf } from './support.js';
+import type { GeofenceWatch } from '../geofence-watch.js';
 
 /** Documents a vessel may hold in all, so one vessel cannot fill the database. */
 export const DOCUMENT_STORAGE_LIMIT_BYTES = 500 * 1024 * 1024;
@@ -20,7 +21,7 @@ const toNote = (r: any) => ({ id: r.id, messageText: r.message_text, authorId: r
 const toDocument = (r: any) => ({ id: r.id, name: r.name, categoryId: r.category_id, mime: r.mime, size: r.size, uploadedBy: r.uploaded_by, createdAt: r.created_at, url: `/api/vessel/${r.vessel_id}/documents/${r.id}/file` });
 const toGeofence = (r: any) => (r ? { enabled: Boolean(r.enabled), radius: r.radius, lat: r.lat, lon: r.lon, delay: r.delay, updatedAt: r.updated_at } : null);
 
-export function contentRoutes(ctx: AppContext): ServerRoute[] {
+export function contentRoutes(ctx: AppContext, geofences: GeofenceWatch): ServerRoute[] {
   const { db } = ctx;
   const notesOf = (id: number) =>
     db('vessel_notes as n').leftJoin('users as u', 'u.id', 'n.author_id').where('n.vessel_id', id).orderBy('n.id', 'desc').select('n.*', 'u.first_name', 'u.last_name');
@@ -199,6 +200,7 @@ export function contentRoutes(ctx: AppContext): ServerRoute[] {
           auditTarget(request, { targetType: 'geofence', targetId: access.vesselId, vesselId: access.vesselId, details: g });
           const row = { vessel_id: access.vesselId, enabled: true, radius: g.radius, lat: g.lat, lon: g.lon, delay: g.delay, updated_at: nowIso() };
           await db('vessel_geofences').insert(row).onConflict('vessel_id').merge();
+          await geofences.changed(access.vesselId);
           return toGeofence(row);
         },
       },
@@ -216,6 +218,7 @@ export function contentRoutes(ctx: AppContext): ServerRoute[] {
           auditTarget(request, { targetType: 'geofence', targetId: access.vesselId, vesselId: access.vesselId, details: { enabled: state } });
           const updated = await db('vessel_geofences').where({ vessel_id: access.vesselId }).update({ enabled: state, updated_at: nowIso() });
           if (!updated) throw Boom.notFound('This vessel has no geofence yet');
+          await geofences.changed(access.vesselId);
           return toGeofence(await db('vessel_geofences').where({ vessel_id: access.vesselId }).first());
         },
       },

@@ -1,0 +1,77 @@
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distanceMetres } from '../../src/modules/vessel/geofence-watch.js';
+import { createTestServer, type TestServer } from '../helpers/server.js';
+import { connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+
+const MONACO = { lat: 43.7347, lon: 7.4206 };
+/** About 2.2 km south of the harbour entrance. */
+const OFFSHORE = { latitude: 43.715, longitude: 7.4206 };
+const INSIDE = { latitude: 43.7349, longitude: 7.4208 };
+
+let t: TestServer;
+let owner: string;
+let bridge: TestBridge & { vesselId: number };
+let client: MqttClient;
+
+beforeAll(async () => {
+  t = await createTestServer({ demo: true, listen: true });
+  owner = await t.login('owner@demo.test');
+  bridge = await pairedBridge(t, await t.login('admin@demo.test'), 'Sea Breeze', 'GEO-1');
+  client = await connectBridge(t, bridge);
+  await publishInventory(client, bridge.serial);
+});
+afterAll(async () => {
+  await client?.endAsync();
+  await t?.close();
+});
+
+const position = async (value: { latitude: number; longitude: number }, at: Date) =>
+  client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'navigation.position', value }], { timestamp: at.toISOString() }), { qos: 1 });
+
+const geofenceAlert = async () => {
+  const alerts = (await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token: owner })).body.data as Array<{ path: string; state: string; message: string; clearedAt: string | null }>;
+  return alerts.find((a) => a.path === 'notifications.navigation.geofence') ?? null;
+};
+
+describe('the geofence watch', () => {
+  it('measures distances on the globe', () => {
+    expect(distanceMetres(MONACO, { lat: OFFSHORE.latitude, lon: OFFSHORE.longitude })).toBeGreaterThan(2100);
+    expect(distanceMetres(MONACO, { lat: OFFSHORE.latitude, lon: OFFSHORE.longitude })).toBeLessThan(2300);
+    expect(distanceMetres(MONACO, MONACO)).toBe(0);
+  });
+
+  it('raises an alarm only after the vessel has been outside longer than the delay, and clears it back inside', async () => {
+    expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/geofence`, { token: owner, payload: { ...MONACO, radius: 500, delay: 60 } })).status).toBe(200);
+    const start = Date.now() - 10 * 60_000;
+    await position(INSIDE, new Date(start));
+    await position(OFFSHORE, new Date(start + 60_000));
+    await position(OFFSHORE, new Date(start + 90_000));
+    // Thirty seconds outside is within the delay: the last position is stored, no alert.
+    await eventually(async () => {
+      const devices = (await t.call('GET', `/api/vessel/${bridge.vesselId}/location`, { token: owner })).body.data;
+      return devices?.lat === OFFSHORE.latitude;
+    }, 'position stored');
+    expect(await geofenceAlert()).toBeNull();
+
+    await position(OFFSHORE, new Date(start + 121_000));
+    const raised = await eventually(geofenceAlert, 'geofence alarm');
+    expect(raised).toMatchObject({ state: 'alarm', message: 'Sea Breeze has left its geofence (radius 500 m)', clearedAt: null });
+
+    await position(INSIDE, new Date(start + 180_000));
+    await eventually(async () => (await geofenceAlert())?.clearedAt, 'alarm cleared');
+  });
+
+  it('clears an active alarm when the geofence is switched off', async () => {
+    const start = Date.now() - 5 * 60_000;
+    await t.call('POST', `/api/vessel/${bridge.vesselId}/geofence`, { token: owner, payload: { ...MONACO, radius: 500, delay: 0 } });
+    await position(OFFSHORE, new Date(start));
+    await eventually(async () => (await geofenceAlert())?.clearedAt === null, 'alarm raised again');
+    expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/geofence/false`, { token: owner })).status).toBe(200);
+    await eventually(async () => (await geofenceAlert())?.clearedAt, 'alarm cleared with the fence off');
+    // Further positions outside raise nothing while the fence is off.
+    await position(OFFSHORE, new Date(start + 60_000));
+    await eventually(async () => (await t.call('GET', `/api/vessel/${bridge.vesselId}/location`, { token: owner })).body.data?.timestamp === new Date(start + 60_000).toISOString(), 'position stored');
+    expect((await geofenceAlert())?.clearedAt).not.toBeNull();
+  });
+});
