@@ -68,23 +68,41 @@ export interface VesselAccess {
 export type AccessNeed = { area: PermissionArea; level: Level } | { flag: PermissionFlag } | { owner: true };
 
 /**
+ * Every vessel a user can reach and how, optionally for one vessel only: owned, as a member
+ * (an accepted invitation), or through the company they work for. The most direct way wins:
+ * owner over member over company.
+ */
+export async function accessesOf(db: Db, userId: number, onlyVesselId?: number): Promise<Map<number, VesselAccess>> {
+  const only = <Q extends Knex.QueryBuilder>(q: Q, column: string): Q => (onlyVesselId === undefined ? q : (q.where(column, onlyVesselId) as Q));
+  const viaCompany = await only(
+    db('vessel_members as m')
+      .join('company_staff as s', 's.company_id', 'm.company_id')
+      .join('vessels as v', 'v.id', 'm.vessel_id')
+      .where({ 'm.status': 'active', 's.user_id': userId, 's.status': 'active' })
+      .select('m.vessel_id', 'v.owner_id', 'm.permissions', 'm.paused', 's.paused as staff_paused'),
+    'm.vessel_id',
+  );
+  const asMember = await only(
+    db('vessel_members as m').join('vessels as v', 'v.id', 'm.vessel_id').where({ 'm.user_id': userId, 'm.status': 'active' }).select('m.vessel_id', 'v.owner_id', 'm.permissions', 'm.paused'),
+    'm.vessel_id',
+  );
+  const owned = await only(db('vessels').where({ owner_id: userId }).select('id', 'owner_id'), 'id');
+
+  const out = new Map<number, VesselAccess>();
+  for (const r of viaCompany) {
+    out.set(r.vessel_id, { vesselId: r.vessel_id, ownerId: r.owner_id, role: 'company', paused: Boolean(r.paused) || Boolean(r.staff_paused), permissions: normalisePermissions(r.permissions) });
+  }
+  for (const r of asMember) out.set(r.vessel_id, { vesselId: r.vessel_id, ownerId: r.owner_id, role: 'member', paused: Boolean(r.paused), permissions: normalisePermissions(r.permissions) });
+  for (const r of owned) out.set(r.id, { vesselId: r.id, ownerId: r.owner_id, role: 'owner', paused: false, permissions: { ...OWNER_PERMISSIONS } });
+  return out;
+}
+
+/**
  * The caller's access to a vessel, or null when they have none (pending invitations, other
  * tenants' vessels and vessels that do not exist all look the same).
  */
 export async function accessOf(db: Db, userId: number, vesselId: number): Promise<VesselAccess | null> {
-  const vessel = await db('vessels').where({ id: vesselId }).first('id', 'owner_id');
-  if (!vessel) return null;
-  if (vessel.owner_id === userId) return { vesselId, ownerId: vessel.owner_id, role: 'owner', paused: false, permissions: { ...OWNER_PERMISSIONS } };
-  const own = await db('vessel_members').where({ vessel_id: vesselId, user_id: userId, status: 'active' }).first('permissions', 'paused');
-  if (own) return { vesselId, ownerId: vessel.owner_id, role: 'member', paused: Boolean(own.paused), permissions: normalisePermissions(own.permissions) };
-  const viaCompany = await db('vessel_members as m')
-    .join('company_staff as s', 's.company_id', 'm.company_id')
-    .where({ 'm.vessel_id': vesselId, 'm.status': 'active', 's.user_id': userId, 's.status': 'active' })
-    .first('m.permissions', 'm.paused', 's.paused as staff_paused');
-  if (viaCompany) {
-    return { vesselId, ownerId: vessel.owner_id, role: 'company', paused: Boolean(viaCompany.paused) || Boolean(viaCompany.staff_paused), permissions: normalisePermissions(viaCompany.permissions) };
-  }
-  return null;
+  return (await accessesOf(db, userId, vesselId)).get(vesselId) ?? null;
 }
 
 export function allows(access: VesselAccess, need: AccessNeed): boolean {
@@ -110,17 +128,6 @@ function forbiddenMessage(need: AccessNeed): string {
   if ('owner' in need) return 'Only the owner of the vessel can do this';
   if ('flag' in need) return `You do not have the ${need.flag} permission on this vessel`;
   return `You need ${need.level} on ${need.area} for this`;
-}
-
-/** Ids of every vessel a user can see (owned, member, or through their company). */
-export async function vesselIdsVisibleTo(db: Db, userId: number): Promise<number[]> {
-  const owned = await db('vessels').where({ owner_id: userId }).pluck('id');
-  const member = await db('vessel_members').where({ user_id: userId, status: 'active' }).pluck('vessel_id');
-  const company = await db('vessel_members as m')
-    .join('company_staff as s', 's.company_id', 'm.company_id')
-    .where({ 'm.status': 'active', 's.user_id': userId, 's.status': 'active' })
-    .pluck('m.vessel_id');
-  return [...new Set<number>([...owned, ...member, ...company])].sort((a, b) => a - b);
 }
 
 // Operator views (admin CLI): every vessel, not filtered by a caller's access.

@@ -10,7 +10,7 @@ import { auditTarget } from '../../../platform/audit.js';
 import { paginate, pageRequestSchema, type PageRequest } from '../../../platform/pagination.js';
 import type { SessionCredentials } from '../../auth/api.js';
 import { bridgeOfVessel, bridgesOfVessels } from '../../bridges/api.js';
-import { accessOf, allows, requireAccess, vesselIdsVisibleTo } from '../../vessel/api.js';
+import { accessesOf, allows, requireAccess } from '../../vessel/api.js';
 import { type Alert, alertView } from '../api.js';
 import * as repo from '../repository.js';
 
@@ -51,12 +51,7 @@ export function alertRoutes(ctx: AppContext): ServerRoute[] {
 
   /** Vessels (with their bridge) whose alerts the caller may read. */
   const readableVessels = async (request: Request): Promise<Map<number, number>> => {
-    const uid = userId(request);
-    const readable: number[] = [];
-    for (const vesselId of await vesselIdsVisibleTo(db, uid)) {
-      const access = await accessOf(db, uid, vesselId);
-      if (access && allows(access, VIEW)) readable.push(vesselId);
-    }
+    const readable = [...(await accessesOf(db, userId(request))).values()].filter((access) => allows(access, VIEW)).map((access) => access.vesselId);
     const bridges = await bridgesOfVessels(db, readable);
     return new Map([...bridges].map(([vesselId, bridge]) => [bridge.id, vesselId]));
   };

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { auditTarget } from '../../../platform/audit.js';
 import { ruleRefused } from '../../../platform/errors.js';
 import { deleteFile, detectImage, fileUrl, storeFile } from '../../../platform/files.js';
-import { accessOf, requireAccess, vesselIdsVisibleTo, type VesselAccess } from '../api.js';
+import { accessesOf, accessOf, requireAccess, type VesselAccess } from '../api.js';
 import * as repo from '../repository.js';
 import { createVesselPayload, editVesselPayload, idParams, stateParams, vesselFields } from '../schemas.js';
 import { vesselViews } from '../view.js';
@@ -50,14 +50,8 @@ export function vesselRoutes(server: Server, ctx: AppContext): ServerRoute[] {
         tags: ['api', 'vessel'],
         description: 'Your vessels: owned, as a member, or through your company',
         async handler(request) {
-          const userId = caller(request).id;
-          const ids = await vesselIdsVisibleTo(db, userId);
-          const access = new Map<number, VesselAccess>();
-          for (const id of ids) {
-            const a = await accessOf(db, userId, id);
-            if (a) access.set(id, a);
-          }
-          return vesselViews(db, await repo.vesselsByIds(db, ids), access);
+          const access = await accessesOf(db, caller(request).id);
+          return vesselViews(db, await repo.vesselsByIds(db, [...access.keys()]), access);
         },
       },
     },
