@@ -16,15 +16,19 @@ import { registerHttpPlatform } from './platform/http.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { Mailer } from './platform/mail.js';
 import { registerWebApp } from './platform/web.js';
+import { accessModule } from './modules/access/index.js';
 import { adminModule } from './modules/admin/index.js';
 import { alertsModule } from './modules/alerts/index.js';
 import { authModule } from './modules/auth/index.js';
 import { billingModule } from './modules/billing/index.js';
+import { bridgeOfVessel } from './modules/bridges/api.js';
 import { bridgesModule } from './modules/bridges/index.js';
 import { devicesModule } from './modules/devices/index.js';
+import { staffCompaniesOf } from './modules/org/api.js';
 import { orgModule } from './modules/org/index.js';
 import { profileModule } from './modules/profile/index.js';
 import { utilityModule } from './modules/utility/index.js';
+import { vesselOwners } from './modules/vessel/api.js';
 import { vesselModule } from './modules/vessel/index.js';
 import { mqttModule } from './mqtt/index.js';
 
@@ -34,7 +38,7 @@ declare module '@hapi/hapi' {
   }
 }
 
-/** Every module of the product, in registration order. */
+/** Every module of the product, in registration order (access first, with its directory, below). */
 const MODULES = [authModule, adminModule, orgModule, billingModule, profileModule, utilityModule, vesselModule, mqttModule, bridgesModule, alertsModule, devicesModule];
 
 export interface ServerOverrides {
@@ -82,6 +86,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       },
     },
   ]);
+  await server.register({ plugin: accessModule, options: { ctx, directory: { staffCompanies: staffCompaniesOf, vesselOwners, bridgeOf: bridgeOfVessel } } });
   for (const plugin of MODULES) await server.register({ plugin, options: { ctx } });
   registerWebApp(server, config.webDist);
 

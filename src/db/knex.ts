@@ -7,6 +7,8 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 
 export type Database = Knex;
+/** A database handle or a transaction: services take it as their last argument (STYLE.md). */
+export type Db = Database | Knex.Transaction;
 export type Dialect = 'sqlite' | 'postgres';
 
 // Epoch-millisecond columns are BIGINT; pg hands those back as strings unless told otherwise.

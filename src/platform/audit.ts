@@ -3,7 +3,7 @@
  * records every mutation on /api; handlers add the target through `auditTarget`. Request
  * bodies are never recorded, so passwords, tokens and codes cannot end up here.
  */
-import type { Request, Server } from '@hapi/hapi';
+import type { RequestApplicationState, Server } from '@hapi/hapi';
 import Joi from 'joi';
 import type { Database } from '../db/knex.js';
 import { nowIso } from '../db/knex.js';
@@ -62,7 +62,7 @@ declare module '@hapi/hapi' {
 }
 
 /** Names the target of the current mutation for its audit record. */
-export function auditTarget(request: Request, target: AuditRequestState): void {
+export function auditTarget(request: { app: RequestApplicationState }, target: AuditRequestState): void {
   request.app.audit = { ...request.app.audit, ...target };
 }
 

@@ -38,8 +38,10 @@ export async function paginate<T>(
 ): Promise<Page<T>> {
   const countRow = await query.clone().clearSelect().clearOrder().count<{ n: number | string }[]>({ n: '*' }).first();
   const [field, direction] = (request.sort ?? '').split(',');
-  const column = sortable[field] ?? fallbackSort[0];
-  const dir = field in sortable ? ((direction as 'asc' | 'desc') ?? 'asc') : fallbackSort[1];
+  // Own keys only: `constructor` or `toString` must not reach Object.prototype (and the query).
+  const known = Object.hasOwn(sortable, field);
+  const column = known ? sortable[field] : fallbackSort[0];
+  const dir = known ? ((direction as 'asc' | 'desc') ?? 'asc') : fallbackSort[1];
   const rows = await query.orderBy(column, dir).orderBy('id', dir).limit(request.size).offset(request.page * request.size);
   return { totalElements: Number(countRow?.n ?? 0), content: rows.map(map) };
 }

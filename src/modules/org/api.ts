@@ -48,3 +48,9 @@ export async function companiesByIds(db: Database | Knex.Transaction, ids: numbe
   const rows = await db('companies').whereIn('id', [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, toCompany(r)]));
 }
+
+/** Companies the user works for as active staff (the access module's directory). */
+export async function staffCompaniesOf(db: Database | Knex.Transaction, userId: number): Promise<Array<{ companyId: number; paused: boolean }>> {
+  const rows: Array<{ company_id: number; paused: boolean | number }> = await db('company_staff').where({ user_id: userId, status: 'active' }).select('company_id', 'paused');
+  return rows.map((r) => ({ companyId: r.company_id, paused: Boolean(r.paused) }));
+}

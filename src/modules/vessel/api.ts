@@ -166,3 +166,14 @@ export async function membersOfVessel(db: Db, vesselId: number): Promise<VesselM
   const rows = await db('vessel_members').where({ vessel_id: vesselId }).orderBy('id');
   return rows.map((r: any) => ({ userId: r.user_id ?? null, companyId: r.company_id ?? null, invitedEmail: r.invited_email ?? null, status: r.status, paused: Boolean(r.paused), permissions: normalisePermissions(r.permissions) }));
 }
+
+/** Owners of the vessels a user owns and of the listed vessels, in one query (the access module's directory). */
+export async function vesselOwners(db: Db, query: { ownerId: number; vesselIds: number[]; onlyVesselId?: number }): Promise<Array<{ vesselId: number; ownerId: number }>> {
+  const q = db('vessels').where((w) => {
+    w.where('owner_id', query.ownerId);
+    if (query.vesselIds.length) w.orWhereIn('id', query.vesselIds);
+  });
+  if (query.onlyVesselId !== undefined) q.where('id', query.onlyVesselId);
+  const rows: Array<{ id: number; owner_id: number }> = await q.select('id', 'owner_id');
+  return rows.map((r) => ({ vesselId: r.id, ownerId: r.owner_id }));
+}

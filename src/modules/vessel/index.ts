@@ -11,12 +11,18 @@ import { logRoutes } from './routes/logs.js';
 import { memberRoutes } from './routes/members.js';
 import { pairingRoutes } from './routes/pairing.js';
 import { vesselRoutes } from './routes/vessels.js';
+import { NotesService } from './notes/service.js';
+import { createNote } from './routes/notes/create.js';
+import { deleteNote } from './routes/notes/delete.js';
+import { listNotes } from './routes/notes/list.js';
 
 export const vesselModule: Plugin<ModuleOptions> = {
   name: 'vessel',
   dependencies: ['auth'],
   register(server, { ctx }) {
     const geofences = new GeofenceWatch(ctx);
+    const notes = new NotesService(ctx.db, server.plugins.auth.api);
+    server.route([listNotes(notes), createNote(notes), deleteNote(notes)]);
     server.ext('onPostStart', () => geofences.start());
     server.ext('onPreStop', () => geofences.stop());
     server.route([...vesselRoutes(server, ctx), ...memberRoutes(server, ctx), ...companyRoutes(ctx), ...pairingRoutes(server, ctx), ...contentRoutes(ctx, geofences), ...logRoutes(ctx)]);

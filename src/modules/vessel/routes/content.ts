@@ -17,62 +17,12 @@ const viewDocuments = { area: 'documents', level: 'VIEW' } as const;
 const manageDocuments = { area: 'documents', level: 'MANAGE' } as const;
 const locationServices = { flag: 'allowLocationServices' } as const;
 
-const toNote = (r: any) => ({ id: r.id, messageText: r.message_text, authorId: r.author_id, authorName: [r.first_name, r.last_name].filter(Boolean).join(' ') || null, createdAt: r.created_at });
 const toDocument = (r: any) => ({ id: r.id, name: r.name, categoryId: r.category_id, mime: r.mime, size: r.size, uploadedBy: r.uploaded_by, createdAt: r.created_at, url: `/api/vessel/${r.vessel_id}/documents/${r.id}/file` });
 const toGeofence = (r: any) => (r ? { enabled: Boolean(r.enabled), radius: r.radius, lat: r.lat, lon: r.lon, delay: r.delay, updatedAt: r.updated_at } : null);
 
 export function contentRoutes(ctx: AppContext, geofences: GeofenceWatch): ServerRoute[] {
   const { db } = ctx;
-  const notesOf = (id: number) =>
-    db('vessel_notes as n').leftJoin('users as u', 'u.id', 'n.author_id').where('n.vessel_id', id).orderBy('n.id', 'desc').select('n.*', 'u.first_name', 'u.last_name');
-
   return [
-    // Notes: every member of the vessel reads and writes them; the author or the owner deletes.
-    {
-      method: 'GET',
-      path: '/api/vessel/{id}/notes',
-      options: {
-        tags: ['api', 'vessel'],
-        description: 'Notes on the vessel, newest first',
-        validate: { params: idParams },
-        handler: async (request) => (await notesOf((await requireAccess(db, caller(request).id, vesselIdOf(request))).vesselId)).map(toNote),
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/vessel/{id}/notes',
-      options: {
-        tags: ['api', 'vessel'],
-        description: 'Add a note',
-        validate: { params: idParams, payload: Joi.object({ messageText: Joi.string().trim().min(1).max(5000).required() }) },
-        async handler(request) {
-          const access = await requireAccess(db, caller(request).id, vesselIdOf(request));
-          const id = await insertId(db, 'vessel_notes', { vessel_id: access.vesselId, author_id: caller(request).id, message_text: (request.payload as { messageText: string }).messageText, created_at: nowIso() });
-          auditTarget(request, { targetType: 'note', targetId: id, vesselId: access.vesselId });
-          return toNote((await notesOf(access.vesselId).where('n.id', id))[0]);
-        },
-      },
-    },
-    {
-      method: 'DELETE',
-      path: '/api/vessel/{id}/notes/{noteId}',
-      options: {
-        tags: ['api', 'vessel'],
-        description: 'Delete a note (its author or the owner)',
-        validate: { params: Joi.object({ id: vesselId.required(), noteId: Joi.number().integer().required() }) },
-        async handler(request) {
-          const access = await requireAccess(db, caller(request).id, vesselIdOf(request));
-          const { noteId } = request.params as unknown as { noteId: number };
-          auditTarget(request, { targetType: 'note', targetId: noteId, vesselId: access.vesselId });
-          const note = await db('vessel_notes').where({ id: noteId, vessel_id: access.vesselId }).first();
-          if (!note) throw Boom.notFound('Note not found');
-          if (note.author_id !== caller(request).id && access.role !== 'owner') throw Boom.forbidden('Only the author or the owner can delete this note');
-          await db('vessel_notes').where({ id: noteId }).delete();
-          return { id: noteId, deleted: true };
-        },
-      },
-    },
-
     // Documents: documents VIEW to read, MANAGE to upload and delete.
     {
       method: 'GET',

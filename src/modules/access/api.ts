@@ -1,0 +1,150 @@
+/**
+ * Who may see and do what on a vessel (docs/api.md, "Permission model"). The lowest of the
+ * vessel modules: it owns the grants (`vessel_members`) and asks a directory, handed to it at
+ * registration, for the two facts it does not own (who owns a vessel, whose staff a user is), so
+ * it depends on no module above it and every module may depend on it.
+ */
+import assert from 'node:assert';
+import Boom from '@hapi/boom';
+import type { RequestApplicationState } from '@hapi/hapi';
+import type { Db } from '../../db/knex.js';
+import type { Caller } from '../../platform/routes.js';
+import { atLeast, OWNER_PERMISSIONS, type Level, type PermissionArea, type PermissionFlag, type PermissionSet } from '../../../contracts/permissions.js';
+import * as repo from './repository.js';
+
+export * from '../../../contracts/permissions.js';
+export type { Grant } from './repository.js';
+
+export type VesselRole = 'owner' | 'member' | 'company';
+
+export interface VesselAccess {
+  vesselId: number;
+  ownerId: number;
+  role: VesselRole;
+  /** The company the access comes through (role `company`). */
+  companyId: number | null;
+  paused: boolean;
+  permissions: PermissionSet;
+}
+
+export type AccessNeed = { area: PermissionArea; level: Level } | { flag: PermissionFlag } | { owner: true };
+
+/** What the access module asks of the modules that own vessels and companies. */
+export interface AccessDirectory {
+  /** Companies the user works for as active staff, and whether their staff membership is paused. */
+  staffCompanies(db: Db, userId: number): Promise<Array<{ companyId: number; paused: boolean }>>;
+  /** Owners of the vessels the user owns and of the listed vessels (one query). */
+  vesselOwners(db: Db, query: { ownerId: number; vesselIds: number[]; onlyVesselId?: number }): Promise<Array<{ vesselId: number; ownerId: number }>>;
+  /** The bridge paired to a vessel, for routes that talk to it. */
+  bridgeOf(db: Db, vesselId: number): Promise<ScopeBridge | null>;
+}
+
+/** The paired bridge as vessel-scoped routes see it. */
+export interface ScopeBridge {
+  id: number;
+  serial: string;
+  online: boolean;
+  lastSeen: string | null;
+}
+
+export function allows(access: VesselAccess, need: AccessNeed): boolean {
+  if (access.paused) return false;
+  if ('owner' in need) return access.role === 'owner';
+  if ('flag' in need) return access.permissions[need.flag];
+  return atLeast(access.permissions[need.area], need.level);
+}
+
+/**
+ * Access that satisfies every need, or the error API.md asks for: 404 without any access (never
+ * reveal another tenant's vessel), 403 when paused or not permitted.
+ */
+export function check(access: VesselAccess | null, needs: readonly AccessNeed[]): VesselAccess {
+  if (!access) throw Boom.notFound('Vessel not found');
+  if (access.paused) throw Boom.forbidden('Your access to this vessel is paused');
+  for (const need of needs) if (!allows(access, need)) throw Boom.forbidden(forbiddenMessage(need));
+  return access;
+}
+
+function forbiddenMessage(need: AccessNeed): string {
+  if ('owner' in need) return 'Only the owner of the vessel can do this';
+  if ('flag' in need) return `You do not have the ${need.flag} permission on this vessel`;
+  return `You need ${need.level} on ${need.area} for this`;
+}
+
+export interface AccessApi {
+  /**
+   * Every vessel a user can reach and how (three queries): owned, as a member (an accepted
+   * invitation), or through the company they work for. The most direct way wins.
+   */
+  accessesOf(userId: number, onlyVesselId?: number): Promise<Map<number, VesselAccess>>;
+  /** The caller's access to a vessel, or null (pending invitations, other tenants' and missing vessels look alike). */
+  accessOf(userId: number, vesselId: number): Promise<VesselAccess | null>;
+  requireAccess(userId: number, vesselId: number, ...needs: AccessNeed[]): Promise<VesselAccess>;
+}
+
+export function createAccessApi(db: Db, directory: AccessDirectory): AccessApi {
+  const accessesOf: AccessApi['accessesOf'] = async (userId, onlyVesselId) => {
+    const staff = await directory.staffCompanies(db, userId);
+    const staffPaused = new Map(staff.map((s) => [s.companyId, s.paused]));
+    const grants = await repo.activeGrantsFor(db, userId, [...staffPaused.keys()], onlyVesselId);
+    const owners = new Map((await directory.vesselOwners(db, { ownerId: userId, vesselIds: [...new Set(grants.map((g) => g.vesselId))], onlyVesselId })).map((o) => [o.vesselId, o.ownerId]));
+
+    const out = new Map<number, VesselAccess>();
+    const rank: Record<VesselRole, number> = { company: 0, member: 1, owner: 2 };
+    const offer = (access: VesselAccess) => {
+      const held = out.get(access.vesselId);
+      if (!held || rank[access.role] > rank[held.role]) out.set(access.vesselId, access);
+    };
+    for (const g of grants) {
+      const ownerId = owners.get(g.vesselId);
+      if (ownerId === undefined) continue;
+      if (g.userId === userId) offer({ vesselId: g.vesselId, ownerId, role: 'member', companyId: null, paused: g.paused, permissions: g.permissions });
+      else if (g.companyId !== null) offer({ vesselId: g.vesselId, ownerId, role: 'company', companyId: g.companyId, paused: g.paused || Boolean(staffPaused.get(g.companyId)), permissions: g.permissions });
+    }
+    for (const [vesselId, ownerId] of owners) {
+      if (ownerId === userId) offer({ vesselId, ownerId, role: 'owner', companyId: null, paused: false, permissions: { ...OWNER_PERMISSIONS } });
+    }
+    return out;
+  };
+  const accessOf: AccessApi['accessOf'] = async (userId, vesselId) => (await accessesOf(userId, vesselId)).get(vesselId) ?? null;
+  return {
+    accessesOf,
+    accessOf,
+    requireAccess: async (userId, vesselId, ...needs) => check(await accessOf(userId, vesselId), needs),
+  };
+}
+
+// The vessel-scoped route option (scope.ts resolves it before the handler).
+
+export interface VesselRouteOptions {
+  /** Where the vessel id is: `params.id` unless said otherwise. */
+  param?: string;
+  query?: string;
+  needs?: readonly AccessNeed[];
+  /** Load the paired bridge too (null when none is paired). */
+  bridge?: boolean;
+}
+
+export interface VesselScope {
+  vesselId: number;
+  caller: Caller;
+  access: VesselAccess;
+  bridge: ScopeBridge | null;
+}
+
+declare module '@hapi/hapi' {
+  interface PluginSpecificConfiguration {
+    vessel?: VesselRouteOptions;
+  }
+  interface RequestApplicationState {
+    vessel?: VesselScope;
+  }
+}
+
+/** The scope of a vessel-scoped route; using it on another route is a programmer error. */
+export function vesselOf(request: { app: RequestApplicationState; route: { path: string } }): VesselScope {
+  const scope = request.app.vessel;
+  assert(scope, `route ${request.route.path} has no plugins.vessel option`);
+  return scope;
+}
+
