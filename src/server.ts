@@ -15,6 +15,7 @@ import { EventBus } from './platform/events.js';
 import { registerHttpPlatform } from './platform/http.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { Mailer } from './platform/mail.js';
+import { RateLimits } from './platform/rate-limit.js';
 import { registerWebApp } from './platform/web.js';
 import { accessModule } from './modules/access/index.js';
 import { adminModule } from './modules/admin/index.js';
@@ -51,7 +52,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const db = overrides.db ?? createDatabase(config.databaseUrl);
   const events = new EventBus((name, err) => log.error('event listener failed', { event: name, error: err }));
   const mail = new Mailer(db, log, config.mailFrom, config.smtpUrl);
-  const ctx: AppContext = { config, db, log, events, mail };
+  const ctx: AppContext = { config, db, log, events, mail, limits: new RateLimits() };
 
   const server = Hapi.server({
     port: config.port,

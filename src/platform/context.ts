@@ -3,6 +3,7 @@ import type { Database } from '../db/knex.js';
 import type { EventBus } from './events.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail.js';
+import type { RateLimits } from './rate-limit.js';
 
 /** What every module plugin receives: the shared infrastructure, nothing module-specific. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   log: Logger;
   events: EventBus;
   mail: Mailer;
+  /** Rate limits shared by every module (one counter per limiter name). */
+  limits: RateLimits;
 }
 
 export interface ModuleOptions {
