@@ -1,31 +1,48 @@
 /**
- * The vessel-scoped route option, resolved once before the handler: a route that says
+ * The vessel-scoped route option, resolved once right after authentication: a route that says
  * `plugins: { vessel: { needs: [...], bridge: true } }` gets the caller, their access to the
  * vessel named by `params.id` (or the `param`/`query` it names) and, when asked, the paired
  * bridge, in `vesselOf(request)`; a caller without access never reaches the handler (404 for
- * no access at all, 403 when paused or not permitted).
+ * no access at all, 403 when paused or not permitted). It runs before validation, so a caller
+ * without access learns nothing from the route's validation messages either.
  */
 import assert from 'node:assert';
+import Boom from '@hapi/boom';
 import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
 import type { Db } from '../../db/knex.js';
 import { callerOf } from '../../platform/routes.js';
 import { type AccessApi, type AccessDirectory, check, type VesselRouteOptions } from './api.js';
 
-function vesselIdIn(request: Request, options: VesselRouteOptions): number {
-  const raw = options.query ? (request.query as Record<string, unknown>)[options.query] : (request.params as Record<string, unknown>)[options.param ?? 'id'];
-  assert(typeof raw === 'number', `route ${request.route.path} must validate its vessel id as a number`);
-  return raw;
+/** The vessel id as the client wrote it (validation has not run yet): a positive integer, or null. */
+function vesselIdIn(request: Request, options: VesselRouteOptions): number | null {
+  const source: Record<string, unknown> = options.query ? request.query : request.params;
+  const raw = source[options.query ?? options.param ?? 'id'];
+  assert(options.query || raw !== undefined, `route ${request.route.path} has no {${options.param ?? 'id'}} parameter`);
+  const text = typeof raw === 'number' ? String(raw) : raw;
+  return typeof text === 'string' && /^\d{1,15}$/.test(text) && Number(text) >= 1 ? Number(text) : null;
 }
 
 export function registerVesselScope(server: Server, db: Db, api: AccessApi, directory: AccessDirectory): void {
-  server.ext('onPreHandler', async (request: Request, h: ResponseToolkit) => {
-    const options = request.route.settings.plugins?.vessel;
-    if (!options) return h.continue;
+  const resolve = async (request: Request, options: VesselRouteOptions, vesselId: number) => {
     const caller = callerOf(request);
-    const vesselId = vesselIdIn(request, options);
     const access = check(await api.accessOf(caller.id, vesselId), options.needs ?? []);
     const bridge = options.bridge ? await directory.bridgeOf(db, vesselId) : null;
     request.app.vessel = { vesselId, caller, access, bridge };
+  };
+  server.ext('onPostAuth', async (request: Request, h: ResponseToolkit) => {
+    const options = request.route.settings.plugins?.vessel;
+    const vesselId = options ? vesselIdIn(request, options) : null;
+    // Not plainly an id: validation decides (400 naming the field), and onPreHandler checks what it let through.
+    if (options && vesselId !== null) await resolve(request, options, vesselId);
+    return h.continue;
+  });
+  server.ext('onPreHandler', async (request: Request, h: ResponseToolkit) => {
+    const options = request.route.settings.plugins?.vessel;
+    if (options && !request.app.vessel) {
+      const vesselId = vesselIdIn(request, options);
+      if (vesselId === null) throw Boom.notFound('Vessel not found');
+      await resolve(request, options, vesselId);
+    }
     return h.continue;
   });
 }
