@@ -40,7 +40,7 @@ export async function withApp<T>(options: OpenOptions, work: (app: App) => Promi
   const config = loadConfig();
   // Diagnostics only, and on stderr: stdout carries the command's data.
   const level = options.verbose ? config.logLevel : LEVELS[Math.max(LEVELS.indexOf(config.logLevel), LEVELS.indexOf('warn'))];
-  const log = createLogger(level, { source: 'cli' }, (line) => process.stderr.write(line + '\n'));
+  const log = createLogger(level, { source: 'cli' }, { write: (line: string) => process.stderr.write(line) });
   quietLibraries(Boolean(options.verbose));
   // Loaded here, not at the top: a usage error is reported without loading the whole server.
   const { createServer } = await import('../src/server.js');

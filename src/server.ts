@@ -12,8 +12,8 @@ import { registerAuditTrail } from './platform/audit.js';
 import type { AppContext } from './platform/context.js';
 import { validationFailAction } from './platform/errors.js';
 import { EventBus } from './platform/events.js';
-import { registerHttpPlatform } from './platform/http.js';
-import { createLogger, type Logger } from './platform/logger.js';
+import { registerHttpPlatform, ROUTE_SECURITY } from './platform/http.js';
+import { createLogger, type Logger, registerRequestLogging } from './platform/logger.js';
 import { Mailer } from './platform/mail.js';
 import { RateLimits } from './platform/rate-limit.js';
 import { registerWebApp } from './platform/web.js';
@@ -62,6 +62,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       validate: { failAction: validationFailAction, options: { abortEarly: true, stripUnknown: false } },
       payload: { maxBytes: 1024 * 1024, failAction: 'error' },
       response: { emptyStatusCode: 200 },
+      security: ROUTE_SECURITY,
     },
   });
   server.app.ctx = ctx;
@@ -69,6 +70,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
 
   registerAuditTrail(server, db, (err) => log.error('audit record failed', { error: err }));
   registerHttpPlatform(server, log);
+  await registerRequestLogging(server, log);
 
   await server.register([
     Inert,

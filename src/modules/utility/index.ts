@@ -6,7 +6,7 @@ import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import type { ModuleOptions } from '../../platform/context.js';
 import { nowIso } from '../../db/knex.js';
-import { redact } from '../../platform/logger.js';
+import { redactSecrets } from '../../platform/logger.js';
 import type { SessionCredentials } from '../auth/api.js';
 import { fileRoutes } from './files.js';
 
@@ -111,7 +111,7 @@ export const utilityModule: Plugin<ModuleOptions> = {
                 browser: r.browser ?? null,
                 os: r.os ?? null,
                 endpoint: r.endpoint ?? null,
-                request_data: r.requestData === undefined ? null : JSON.stringify(redact(r.requestData)).slice(0, 10000),
+                request_data: r.requestData === undefined ? null : JSON.stringify(redactSecrets(r.requestData)).slice(0, 10000),
                 comment: r.comment || null,
                 // The reporter is who the session says, not who the body claims.
                 user_id: creds?.user.id ?? null,
