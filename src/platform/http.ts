@@ -3,6 +3,7 @@
  * response, and no stack traces to clients.
  */
 import Boom from '@hapi/boom';
+import type { Duplex } from 'node:stream';
 import type { ResponseObject, Server } from '@hapi/hapi';
 import { envelopeFor } from './errors.js';
 import type { Logger } from './logger.js';
@@ -33,7 +34,29 @@ export const ROUTE_SECURITY = {
   referrer: 'no-referrer',
 } as const;
 
+/**
+ * Requests Node's HTTP parser refuses before hapi sees them (an oversized URL or header block, a
+ * malformed request line) are still answered in the envelope, replacing hapi's bare 400.
+ */
+function answerClientErrors(server: Server, log: Logger): void {
+  server.listener.removeAllListeners('clientError');
+  server.listener.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    if (!socket.writable) return socket.destroy();
+    const firstLine = err.rawPacket ? err.rawPacket.subarray(0, 16_384).toString('latin1').split('\r\n', 1)[0] : '';
+    const [status, error, message] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? firstLine.length > 8192 || !firstLine.includes(' HTTP/')
+          ? [414, 'URI Too Long', 'The address of this request is too long']
+          : [431, 'Request Header Fields Too Large', 'The headers of this request are too large']
+        : [400, 'Bad Request', 'The request could not be read'];
+    log.debug('request refused by the HTTP parser', { code: err.code, status });
+    const body = JSON.stringify({ ok: false, status, error, message });
+    socket.end(`HTTP/1.1 ${status} ${error}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
+}
+
 export function registerHttpPlatform(server: Server, log: Logger): void {
+  answerClientErrors(server, log);
   server.ext('onPreResponse', (request, h) => {
     const response = request.response;
     const isApi = request.path === '/api' || request.path.startsWith('/api/');

@@ -53,3 +53,34 @@ describe('the HTTP contract', () => {
     expect(res.statusCode).not.toBe(404);
   });
 });
+
+describe('requests the HTTP parser refuses', () => {
+  const raw = async (request: string) => {
+    const { connect } = await import('node:net');
+    const listening = await createTestServer({ listen: true });
+    try {
+      const socket = connect(listening.server.info.port as number, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.write(request);
+      await new Promise((resolve) => socket.on('close', resolve));
+      const text = Buffer.concat(chunks).toString();
+      const [head, body] = text.split('\r\n\r\n');
+      return { statusLine: head.split('\r\n')[0], body: JSON.parse(body) };
+    } finally {
+      await listening.close();
+    }
+  };
+
+  it('answers a URL over 16 KiB in the envelope with 414', async () => {
+    const res = await raw(`GET /api/utility/version?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(res.statusLine).toBe('HTTP/1.1 414 URI Too Long');
+    expect(res.body).toEqual({ ok: false, status: 414, error: 'URI Too Long', message: 'The address of this request is too long' });
+  });
+
+  it('answers a garbled request line in the envelope with 400', async () => {
+    const res = await raw('NOT A REQUEST\r\n\r\n');
+    expect(res.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect(res.body).toMatchObject({ ok: false, status: 400 });
+  });
+});
