@@ -24,6 +24,8 @@ export interface Config {
   /** How long a session lives without being revoked. */
   sessionTtlSeconds: number;
   demo: boolean;
+  /** Demo data on while listening beyond loopback (only with DEMO=on): the server warns at start. */
+  demoExposed: boolean;
   /** Simulated bridges started with the demo data (0 turns them off). */
   demoBridges: boolean;
   publicUrl: string;
@@ -37,7 +39,7 @@ export interface Config {
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
-  HOST: Joi.string().default('0.0.0.0'),
+  HOST: Joi.string().default('127.0.0.1'),
   PORT: Joi.number().integer().min(0).max(65535).default(8080),
   MQTT_PORT: Joi.number().integer().min(0).max(65535).default(1883),
   MQTT_TLS_CERT: Joi.string().allow(''),
@@ -65,7 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (error) throw new ConfigError(`Invalid configuration: ${error.message}`);
   const dataDir = resolve(value.DATA_DIR);
   const nodeEnv = value.NODE_ENV as Config['env'];
-  const demo = value.DEMO === undefined ? nodeEnv !== 'production' : ['on', 'true', '1'].includes(value.DEMO);
+  // Demo data (with a demo administrator whose password is published) is on by default only where
+  // nobody else can reach it: outside production, listening on loopback.
+  const loopback = isLoopback(value.HOST);
+  const demo = value.DEMO === undefined ? nodeEnv !== 'production' && loopback : ['on', 'true', '1'].includes(value.DEMO);
   const port = value.PORT as number;
   return {
     env: nodeEnv,
@@ -81,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: value.SESSION_SECRET || persistedSecret(dataDir),
     sessionTtlSeconds: Math.round(value.SESSION_TTL_HOURS * 3600),
     demo,
+    demoExposed: demo && !loopback,
     demoBridges: demo && value.DEMO_BRIDGES !== 0,
     publicUrl: value.PUBLIC_URL ?? `http://localhost:${port}`,
     uploads: {
@@ -90,6 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDist: resolve('web/dist'),
   };
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** Both TLS files or neither; each must be readable PEM. */

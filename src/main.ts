@@ -1,16 +1,17 @@
 /**
  * Boot: configuration, database migrations, demo data, then HTTP and MQTT. SIGINT / SIGTERM
  * stop everything in order (HTTP and MQTT first, then the database) without losing writes.
+ * The demo bridges are not this process's business: the server writes what they need into
+ * DATA_DIR/runtime.json and `npm start` (scripts/start.mjs) runs the simulator beside it.
  */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateLatest } from './db/migrate.js';
 import { createServer } from './server.js';
-import type { Database } from './db/knex.js';
-import type { Logger } from './platform/logger.js';
 import { loadDemoData } from '../fixtures/demo.js';
 import { seedReferenceData } from '../fixtures/reference.js';
 import { demoBridgesIn, loadDemoBridges } from '../fixtures/bridges.js';
-import { startFleet, type FleetHandle } from '../simulator/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,6 +21,9 @@ async function main(): Promise<void> {
   const applied = await migrateLatest(ctx.db);
   if (applied.length) ctx.log.info('database migrated', { applied: applied.length });
   await ctx.db.transaction(seedReferenceData);
+  if (config.demoExposed) {
+    ctx.log.warn(`Demo data is on while the server listens on ${config.host}: anyone who can reach it can sign in as admin@demo.test with the published demo password. Unset DEMO or listen on 127.0.0.1.`);
+  }
   if (config.demo) {
     const loaded = await loadDemoData(ctx.db);
     if (loaded) {
@@ -40,7 +44,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const fleet = config.demoBridges ? await startDemoFleet(server.app.mqtt.port!, ctx.db, ctx.log) : null;
+  const demoBridges = config.demoBridges ? (await demoBridgesIn(ctx.db)).map(({ serial, secret, profile }) => ({ serial, secret, profile })) : [];
+  const runtimeFile = writeRuntime(config.dataDir, { pid: process.pid, httpPort: server.info.port, mqttPort: server.app.mqtt.port, demoBridges });
   ctx.log.info('Vessel Link is running', { url: `http://localhost:${server.info.port}`, api: `http://localhost:${server.info.port}/api/documentation`, demo: config.demo });
 
   let stopping = false;
@@ -48,20 +53,23 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     ctx.log.info('stopping', { signal });
-    await fleet?.stop();
     await server.stop({ timeout: 10_000 });
+    rmSync(runtimeFile, { force: true });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-/** Simulated bridges for the demo vessels, so a newcomer sees live values at once (DEMO_BRIDGES=0 turns them off). */
-async function startDemoFleet(mqttPort: number, db: Database, log: Logger): Promise<FleetHandle | null> {
-  const bridges = (await demoBridgesIn(db)).map(({ serial, secret, profile }) => ({ serial, secret, profile }));
-  if (!bridges.length) return null;
-  log.info('starting simulated demo bridges', { bridges: bridges.length });
-  return startFleet({ mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, bridges, logLevel: 'warn' });
+/**
+ * What runs beside the server needs to know: its ports and the demo bridges to simulate
+ * (DEMO_BRIDGES=0 leaves the list empty). Their secrets are the published demo secrets.
+ */
+function writeRuntime(dataDir: string, runtime: { pid: number; httpPort: number | string; mqttPort: number | null; demoBridges: Array<{ serial: string; secret: string; profile: string }> }): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'runtime.json');
+  writeFileSync(file, JSON.stringify(runtime, null, 2), { mode: 0o600 });
+  return file;
 }
 
 main().catch((err) => {

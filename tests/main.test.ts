@@ -60,3 +60,43 @@ describe('the server process', () => {
     expect(p.stderr()).toMatch(/Invalid configuration: "PORT" must be a number/);
   });
 });
+
+describe('npm start', () => {
+  it('runs the compiled server with the simulated demo bridges beside it, and stops both on SIGTERM', async () => {
+    const { spawn } = await import('node:child_process');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { freePort } = await import('./helpers/process.js');
+    const dataDir = mkdtempSync(join(tmpdir(), 'vessel-link-start-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      env: { ...process.env, NODE_ENV: 'development', PORT: String(port), MQTT_PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: join(dataDir, 'db.sqlite'), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      let token: string | undefined;
+      for (let i = 0; i < 600 && !token; i++) {
+        const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'owner@demo.test', password: 'vessel-link-demo' }) }).catch(() => null);
+        token = login?.ok ? ((await login.json()) as { data: { token: string } }).data.token : undefined;
+        if (!token) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(token).toBeDefined();
+      let online = false;
+      for (let i = 0; i < 120 && !online; i++) {
+        const fleet = (await (await fetch(`${base}/api/vessel/basic`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Array<{ name: string; online: boolean }> };
+        online = fleet.data.find((v) => v.name === 'Sea Breeze')?.online ?? false;
+        if (!online) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(online).toBe(true);
+      expect(err).toContain('Simulated demo bridges running');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  }, 240_000);
+});

@@ -4,12 +4,20 @@ import type { FleetMember } from '../fleet';
 import { PROFILE_NAMES } from '../profiles';
 import { UsageError } from './usage-error';
 
+/** `-` reads standard input, so secrets need not sit in a file or on a command line. */
 async function read(flag: string, file: string): Promise<string> {
   try {
+    if (file === '-') return await text(process.stdin);
     return await readFile(file, 'utf8');
   } catch (error) {
     throw new UsageError(`Cannot read ${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+}
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** One secret for all bridges, or one per bridge (a line each). */

@@ -1,22 +1,24 @@
 /**
  * Runs the timestamped migrations in migrations/, in name order, with Knex's own bookkeeping.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import type { Database } from './knex.js';
 
-const migrationsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const here = dirname(fileURLToPath(import.meta.url));
+/** From source (src/db) the migrations are in ../../migrations; the compiled server has them compiled beside it. */
+const migrationsDir = [resolve(here, 'migrations'), resolve(here, '../../migrations')].find((dir) => existsSync(dir))!;
 
 class FolderMigrationSource implements Knex.MigrationSource<string> {
   async getMigrations(): Promise<string[]> {
     return readdirSync(migrationsDir)
-      .filter((f) => /^\d{14}_[\w-]+\.ts$/.test(f))
+      .filter((f) => /^\d{14}_[\w-]+\.[jt]s$/.test(f))
       .sort();
   }
   getMigrationName(migration: string): string {
-    return migration.replace(/\.ts$/, '.js');
+    return migration.replace(/\.[jt]s$/, '.js');
   }
   async getMigration(migration: string): Promise<Knex.Migration> {
     return import(pathToFileURL(join(migrationsDir, migration)).href);
@@ -39,6 +41,6 @@ export async function migrationStatus(db: Database): Promise<{ applied: string[]
   const [completed, pending] = await db.migrate.list(options());
   return {
     applied: (completed as Array<{ name: string }>).map((m) => m.name),
-    pending: (pending as string[]).map((m) => m.replace(/\.ts$/, '.js')),
+    pending: (pending as string[]).map((m) => m.replace(/\.[jt]s$/, '.js')),
   };
 }

@@ -1,7 +1,6 @@
 /**
  * The utility module: reference lists, version, health and client error reports.
  */
-import { readFileSync } from 'node:fs';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import type { ModuleOptions } from '../../platform/context.js';
@@ -9,9 +8,10 @@ import { nowIso } from '../../db/knex.js';
 import { redactSecrets } from '../../platform/logger.js';
 import type { SessionCredentials } from '../auth/api.js';
 import { fileRoutes } from './files.js';
+import packageJson from '../../../package.json' with { type: 'json' };
 
 export const UI_VERSION = '2.0.0';
-const serverVersion: string = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version;
+const serverVersion: string = packageJson.version;
 
 declare module '@hapi/hapi' {
   interface ServerApplicationState {

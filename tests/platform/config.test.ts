@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+
+const base = { SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789', DATA_DIR: '/tmp/vessel-link-config-test' };
+
+describe('demo data is on by default only where nobody else can reach it', () => {
+  it('is on when listening on loopback, the default', () => {
+    expect(loadConfig({ ...base }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base })).toMatchObject({ demo: true, demoExposed: false });
+    expect(loadConfig({ ...base, HOST: 'localhost' })).toMatchObject({ demo: true, demoExposed: false });
+  });
+
+  it('is off when listening on another interface unless DEMO=on says so, and then it is flagged', () => {
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' })).toMatchObject({ demo: false, demoExposed: false });
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', DEMO: 'on' })).toMatchObject({ demo: true, demoExposed: true });
+  });
+
+  it('is off in production whatever the interface', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).demo).toBe(false);
+  });
+});
