@@ -81,7 +81,22 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
   });
 }
 
-const toRow = (r: any): AuditRow => ({
+/** `audit_log` as stored. */
+interface AuditLogRow {
+  id: number;
+  at: string;
+  actor_id: number | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  vessel_id: number | null;
+  outcome: number;
+  details: string | null;
+  ip: string | null;
+}
+
+const toRow = (r: AuditLogRow): AuditRow => ({
   id: r.id,
   at: r.at,
   actorId: r.actor_id,

@@ -55,6 +55,8 @@ function answerClientErrors(server: Server, log: Logger): void {
   });
 }
 
+const isStream = (source: unknown): boolean => typeof source === 'object' && source !== null && 'pipe' in source && typeof source.pipe === 'function';
+
 export function registerHttpPlatform(server: Server, log: Logger): void {
   answerClientErrors(server, log);
   server.ext('onPreResponse', (request, h) => {
@@ -73,7 +75,7 @@ export function registerHttpPlatform(server: Server, log: Logger): void {
       }
     } else {
       out = response as ResponseObject;
-      const plain = out.variety === 'plain' && !Buffer.isBuffer(out.source) && !(out.source && typeof (out.source as any).pipe === 'function');
+      const plain = out.variety === 'plain' && !Buffer.isBuffer(out.source) && !isStream(out.source);
       // The OpenAPI description is read by tools that expect the bare document.
       const raw = request.route.settings.plugins?.envelope === false || request.path.startsWith('/api/documentation');
       if (isApi && plain && !raw) {

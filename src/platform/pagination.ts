@@ -29,12 +29,12 @@ export const pageRequestSchema = (filter: Joi.ObjectSchema = Joi.object().unknow
  * Runs a paged query. `sortable` maps the API's field names to columns, so a client can only
  * sort by what the endpoint offers.
  */
-export async function paginate<T>(
+export async function paginate<T, Row = Record<string, unknown>>(
   query: Knex.QueryBuilder,
   request: PageRequest<unknown>,
   sortable: Record<string, string>,
   fallbackSort: [string, 'asc' | 'desc'],
-  map: (row: any) => T,
+  map: (row: Row) => T,
 ): Promise<Page<T>> {
   const countRow = await query.clone().clearSelect().clearOrder().count<{ n: number | string }[]>({ n: '*' }).first();
   const [field, direction] = (request.sort ?? '').split(',');

@@ -108,7 +108,7 @@ describe('output to a pipe', CLI_TESTS, () => {
     expect(header).toMatch(/^ID\s+E-MAIL\s+NAME\s+ADMIN\s+STATUS\s+CREATED$/);
     expect(row).toMatch(/^ 1\s+mate@example\.com\s+First Mate\s+no\s+active\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(header.indexOf('STATUS')).toBe(row.indexOf('active'));
-    expect(res.stdout).not.toMatch(/\x1b\[/);
+    expect(res.stdout).not.toContain('\u001b[');
     expect(res.stderr).toBe('users 1–1 of 1\n');
   });
 
