@@ -1,6 +1,6 @@
-import type { PermissionLevel, PermissionSet } from '../vessels/types';
+import type { Level, PermissionSet } from '../vessels/types';
 
-type LevelKey = { [K in keyof PermissionSet]: PermissionSet[K] extends PermissionLevel ? K : never }[keyof PermissionSet];
+type LevelKey = { [K in keyof PermissionSet]: PermissionSet[K] extends Level ? K : never }[keyof PermissionSet];
 type FlagKey = { [K in keyof PermissionSet]: PermissionSet[K] extends boolean ? K : never }[keyof PermissionSet];
 
 export const LEVEL_FIELDS: Array<{ key: LevelKey; label: string }> = [
@@ -22,7 +22,7 @@ export const FLAG_FIELDS: Array<{ key: FlagKey; label: string }> = [
   { key: 'receiveNotifications', label: 'Receive notifications' },
 ];
 
-export const PERMISSION_LEVELS: PermissionLevel[] = ['DENY', 'VIEW', 'MANAGE'];
+export const PERMISSION_LEVELS: Level[] = ['DENY', 'VIEW', 'MANAGE'];
 
 export function samePermissions(a: PermissionSet, b: PermissionSet): boolean {
   return [...LEVEL_FIELDS, ...FLAG_FIELDS].every(({ key }) => a[key] === b[key]);

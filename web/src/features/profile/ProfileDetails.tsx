@@ -38,7 +38,6 @@ export function ProfileDetails() {
       }),
     onSuccess: (updated) => {
       queryClient.setQueryData(profileKeys.details, updated);
-      session.send({ type: 'PROFILE_UPDATED', profile: updated });
       setForm(formOf(updated));
       toast.success('Profile saved');
     },
@@ -49,7 +48,6 @@ export function ProfileDetails() {
     onSuccess: ({ imageUrl }) => {
       const updated = { ...profile, imageUrl };
       queryClient.setQueryData(profileKeys.details, updated);
-      session.send({ type: 'PROFILE_UPDATED', profile: updated });
       toast.success('Profile image updated');
     },
     onError: (error) => reportActionFailure('Uploading the profile image', error),

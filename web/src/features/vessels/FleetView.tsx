@@ -26,7 +26,7 @@ function VesselCard({ vessel }: { vessel: VesselSummary }) {
   const image = withSessionKey(vessel.imageUrl, sessionKey);
   return (
     <li className="vessel-card">
-      <Link to="/dashboard/vessels/$vesselId" params={{ vesselId: String(vessel.id) }} className="vessel-card__link">
+      <Link to="/dashboard/vessels/$vesselId/overview" params={{ vesselId: vessel.id }} className="vessel-card__link">
         <div className="vessel-card__image" aria-hidden="true">
           {image ? <img src={image} alt="" loading="lazy" /> : <span className="vessel-card__placeholder"><Icon name="boat" size={48} /></span>}
         </div>
