@@ -67,8 +67,8 @@ export const sessionMachine = setup({
   },
   actors: {
     login: fromPromise<string, Credentials>(notProvided('login')),
-    checkSession: fromPromise<unknown, { token: string }>(notProvided('checkSession')),
-    loadSessionData: fromPromise<unknown, { token: string }>(notProvided('loadSessionData')),
+    checkSession: fromPromise<void, { token: string }>(notProvided('checkSession')),
+    loadSessionData: fromPromise<void, { token: string }>(notProvided('loadSessionData')),
     logout: fromPromise<void, { token: string }>(notProvided('logout')),
   },
   actions: {
