@@ -71,7 +71,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const vesselUrl = (tabName?: string) => `${baseUrl}/dashboard/vessels/${bridge.vesselId}${tabName ? `?tab=${tabName}` : ''}`;
+/** Every vessel tab is a child route; the vessel's own path redirects to the overview. */
+const vesselUrl = (tabName = 'overview') => `${baseUrl}/dashboard/vessels/${bridge.vesselId}/${tabName}`;
 
 /** The page must not have reloaded: a marker set on window survives only within one page load. */
 async function markPage(page: Page) {
@@ -145,10 +146,10 @@ describe('vessel dashboard', () => {
     await figure.getByText('22.0 °C').waitFor();
   });
 
-  it('switches a light: pending until the bridge confirms, then done', async () => {
+  it('switches a light: pending until the bridge confirms, then confirmed', async () => {
     const { page } = tab;
     const requests = await answerPuts(client, bridge.serial, () => null);
-    await page.goto(vesselUrl('DEVICES'));
+    await page.goto(vesselUrl('devices'));
     const light = page.getByRole('switch', { name: 'Saloon lights On' });
     await expect(light.getAttribute('aria-checked')).resolves.toBe('false');
     await light.click();
@@ -159,7 +160,7 @@ describe('vessel dashboard', () => {
 
     const response = { requestId: requests[0].requestId, state: 'COMPLETED', statusCode: 200 };
     await client.publishAsync(`bridges/${bridge.serial}/put/response`, JSON.stringify(response), { qos: 1 });
-    await page.getByText('✓ Done').waitFor();
+    await page.getByText('✓ Confirmed').waitFor();
     await publish([{ path: 'electrical.switches.bank.0.1.state', value: 1 }]);
     await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'true');
   });
@@ -176,12 +177,14 @@ describe('vessel dashboard', () => {
     await page.getByText(/Saloon lights: On has failed with status code 502/).waitFor();
   });
 
-  it('keeps the tab in the URL across a reload', async () => {
+  it('opens the overview from the vessel’s own path and keeps the tab in the URL across a reload', async () => {
     const { page } = tab;
+    await page.goto(`${baseUrl}/dashboard/vessels/${bridge.vesselId}`);
+    await page.waitForURL(vesselUrl('overview'));
     await page.goto(vesselUrl('alerts'));
     await expect(page.getByRole('link', { name: 'Alerts' }).getAttribute('aria-current')).resolves.toBe('page');
     await page.getByRole('link', { name: 'Notes' }).click();
-    await page.waitForURL(vesselUrl('NOTES'));
+    await page.waitForURL(vesselUrl('notes'));
     await page.reload();
     await expect(page.getByRole('link', { name: 'Notes' }).getAttribute('aria-current')).resolves.toBe('page');
   });
