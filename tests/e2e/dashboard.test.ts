@@ -160,8 +160,9 @@ describe('vessel dashboard', () => {
 
     const response = { requestId: requests[0].requestId, state: 'COMPLETED', statusCode: 200 };
     await client.publishAsync(`bridges/${bridge.serial}/put/response`, JSON.stringify(response), { qos: 1 });
-    await page.getByText('✓ Confirmed').waitFor();
+    // A command is confirmed once the bridge accepted it and the value read back matches.
     await publish([{ path: 'electrical.switches.bank.0.1.state', value: 1 }]);
+    await page.getByText('✓ Confirmed').waitFor();
     await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'true');
   });
 

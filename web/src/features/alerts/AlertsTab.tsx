@@ -6,6 +6,7 @@ import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { alertActions, alertQueries } from './queries';
 import { isActiveAlert, type Alert } from './types';
+import './alerts.css';
 
 const STATE_LABELS: Record<Alert['state'], string> = {
   emergency: 'Emergency',

@@ -1,5 +1,6 @@
 import { useFormatters } from '../profile/usePreferences';
 import type { Command } from './useCommand';
+import './devices.css';
 
 const PENDING_TEXT = { SENT: 'Sent, waiting for the bridge…', ACKNOWLEDGED: 'Acknowledged, waiting for the value…' } as const;
 

@@ -3,6 +3,7 @@ import { PropertyControl } from './PropertyControl';
 import { isChartable } from './properties';
 import { CATEGORY_LABELS, type Device, type Property } from './types';
 import { Icon } from '../icons/Icon';
+import './devices.css';
 
 interface DeviceCardProps {
   vesselId: number;

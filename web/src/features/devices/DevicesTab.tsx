@@ -6,6 +6,7 @@ import { DeviceCard } from './DeviceCard';
 import { PropertyHistoryModal } from './PropertyHistoryModal';
 import { deviceQueries } from './queries';
 import { CATEGORY_LABELS, DEVICE_CATEGORIES, type Device, type DeviceCategory, type Property } from './types';
+import './devices.css';
 
 interface DevicesTabProps {
   vesselId: number;

@@ -4,6 +4,7 @@ import { CommandStatus } from './CommandStatus';
 import { controlKind, isOn } from './properties';
 import type { Device, Property } from './types';
 import { useCommand } from './useCommand';
+import './devices.css';
 
 interface ControlProps {
   vesselId: number;

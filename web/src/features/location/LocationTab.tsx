@@ -11,6 +11,7 @@ import { vesselKeys } from '../vessels/queries';
 import { DEFAULT_TRACK_PERIOD, geofenceActions, locationQueries } from './queries';
 import { TrackSvg } from './TrackSvg';
 import type { Geofence, Location } from './types';
+import './location.css';
 
 // Leaflet is most of the vessel page's JavaScript: only the Location tab downloads it. Should that
 // download fail, the plain SVG map stands in, as it does when Leaflet cannot start.

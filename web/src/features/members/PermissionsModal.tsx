@@ -8,6 +8,7 @@ import { NO_PERMISSIONS, type Level, type PermissionSet } from '../vessels/types
 import { FLAG_FIELDS, LEVEL_FIELDS, PERMISSION_LEVELS, samePermissions } from './permissionFields';
 import { memberActions } from './queries';
 import type { Member } from './types';
+import './members.css';
 
 export function PermissionsModal({ vesselId, member, onClose }: { vesselId: number; member: Member; onClose: () => void }) {
   const queryClient = useQueryClient();

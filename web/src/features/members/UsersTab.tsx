@@ -7,6 +7,7 @@ import { vesselKeys } from '../vessels/queries';
 import { PermissionsModal } from './PermissionsModal';
 import { memberActions, memberQueries } from './queries';
 import type { Member } from './types';
+import './members.css';
 
 export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
   const queryClient = useQueryClient();

@@ -6,6 +6,7 @@ import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { noteActions, noteQueries } from './queries';
+import './notes.css';
 
 export function NotesTab({ vesselId }: { vesselId: number }) {
   const queryClient = useQueryClient();

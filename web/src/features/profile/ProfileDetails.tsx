@@ -8,6 +8,7 @@ import { CountryLanguageFields } from '../utility/CountryLanguageFields';
 import { withSessionKey } from '../vessels/vesselImage';
 import { profileActions, profileKeys, profileQueries } from './queries';
 import type { Profile } from './types';
+import './profile.css';
 
 function formOf(profile: Profile) {
   return {

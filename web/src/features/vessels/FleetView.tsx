@@ -10,6 +10,7 @@ import { vesselQueries } from './queries';
 import type { VesselSummary } from './types';
 import { withSessionKey } from './vesselImage';
 import { Icon } from '../icons/Icon';
+import './vessels.css';
 
 const BANNER_CHIP = {
   NOT_PAIRED: { label: 'Not paired', tone: 'neutral' },

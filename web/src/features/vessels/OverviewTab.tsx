@@ -15,6 +15,10 @@ import { keyFigures } from './keyFigures';
 import { OnlineState } from './OnlineState';
 import type { VesselDetail } from './types';
 import { Icon } from '../icons/Icon';
+import './vessels.css';
+import '../alerts/alerts.css';
+import '../devices/devices.css';
+import '../charts/charts.css';
 
 interface OverviewTabProps {
   /** The route's id: every cache key of the vessel uses it. */

@@ -7,6 +7,7 @@ import { useFormatters } from '../profile/usePreferences';
 import { PairBridgeModal } from './PairBridgeModal';
 import { vesselActions, vesselKeys } from './queries';
 import type { VesselDetail } from './types';
+import './vessels.css';
 
 export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: VesselDetail }) {
   const [pairing, setPairing] = useState(false);

@@ -15,6 +15,7 @@ import { VESSEL_TAB_LABELS, visibleTabs, type VesselTab } from './tabs';
 import { atLeast, normalisePermissions } from './types';
 import { VesselBannerView } from './VesselBannerView';
 import { withSessionKey } from './vesselImage';
+import './vessels.css';
 
 /** Every tab is a child route; the links are typed by the route tree. */
 export const VESSEL_TAB_ROUTES = {
