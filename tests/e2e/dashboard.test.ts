@@ -153,7 +153,8 @@ describe('vessel dashboard', () => {
     const light = page.getByRole('switch', { name: 'Saloon lights On' });
     await expect(light.getAttribute('aria-checked')).resolves.toBe('false');
     await light.click();
-    await page.getByText('Sending…').waitFor();
+    // The live stream may report SENT before the HTTP answer: either way the control is pending.
+    await page.getByText(/Sending…|Sent, waiting for the bridge…|Acknowledged, waiting for the value…/).waitFor();
     await expect(light.isDisabled()).resolves.toBe(true);
     await expect.poll(() => requests.length).toBe(1);
     expect(requests[0].put).toEqual({ path: 'electrical.switches.bank.0.1.state', value: 1 });
