@@ -198,6 +198,17 @@ describe('vessel dashboard', () => {
     await client.endAsync(true);
     await page.getByText(/This vessel is offline\. Last seen \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} UTC\. The values shown are the last known\./).waitFor({ timeout: 15_000 });
   });
+
+  it('offers to queue a command until the offline vessel is back, for as long as the user chooses', async () => {
+    const { page } = tab;
+    await page.goto(vesselUrl('devices'));
+    await page.getByText('A command you give now waits until the vessel is back.', { exact: false }).waitFor();
+    await page.getByLabel(/Queue until the vessel is back/).selectOption({ label: '15 minutes' });
+    const sent = page.waitForRequest((request) => request.url().endsWith('/sendCommand'));
+    await page.getByRole('switch', { name: 'Saloon lights On' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ queueForSeconds: 900 });
+    await page.getByText(/Queued until the vessel is back/).waitFor();
+  });
 });
 
 describe('sign out', () => {

@@ -20,7 +20,7 @@ interface ControlProps {
 export function PropertyControl(props: ControlProps) {
   const { device, property } = props;
   const command = useCommand(props.vesselId, property.id, `${device.name}: ${property.displayName}`);
-  const shown = command.pending ? command.requestedValue : property.value;
+  const shown = command.pending || command.queued ? command.requestedValue : property.value;
   const disabled = props.disabled || command.pending;
   const kind = controlKind(device, property);
   const send = (value: unknown) => command.send(value, props.queueForSeconds);
