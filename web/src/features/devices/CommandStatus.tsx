@@ -16,7 +16,7 @@ export function CommandStatus({ command }: { command: Command }) {
         </>
       ) : command.queued ? (
         <span className="muted">
-          ⏳ Queued until the vessel is back{command.expiresAt ? ` (expires ${format.time(command.expiresAt)})` : ''}
+          Queued until the vessel is back{command.expiresAt ? ` (expires ${format.time(command.expiresAt)})` : ''}
         </span>
       ) : command.done ? (
         <span className="text-success">✓ Confirmed</span>
