@@ -43,11 +43,8 @@ export const session = createActor(
         const user = await api.post<SessionUser>('auth/checkSession', undefined, { token: input.token });
         queryClient.setQueryData(sessionKeys.user, user);
       }),
-      loadSessionData: fromPromise(async ({ input }) => {
-        const user = await queryClient.fetchQuery({
-          ...sessionQueries.user(),
-          queryFn: () => api.post<SessionUser>('auth/checkSession', undefined, { token: input.token }),
-        });
+      loadSessionData: fromPromise(async () => {
+        const user = await queryClient.ensureQueryData(sessionQueries.user());
         await loadSessionData(user, {
           profile: () => queryClient.fetchQuery(profileQueries.details()),
           preferences: () => queryClient.fetchQuery(profileQueries.preferences()),
