@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { isRedirect } from '@tanstack/react-router';
+import { vesselQueries } from '../../web/src/features/vessels/queries';
+import { preload, requireVesselTab } from '../../web/src/features/vessels/tabRoute';
+import type { VesselDetail } from '../../web/src/features/vessels/types';
 import { canControlDevices, DEFAULT_VESSEL_TAB, mayOpenTab, visibleTabs } from '../../web/src/features/vessels/tabs';
 import { NO_PERMISSIONS, OWNER_PERMISSIONS as OWNER } from '../../contracts/permissions';
 import { sidebarLinks } from '../../web/src/features/layout/navigation';
@@ -50,5 +55,46 @@ describe('pairing code', () => {
     expect(normalisePairingCode('k7pq-3xwd')).toBe('K7PQ3XWD');
     expect(isCompletePairingCode(normalisePairingCode('K7PQ 3XWD'))).toBe(true);
     expect(isCompletePairingCode('K7PQ3XW')).toBe(false);
+  });
+});
+
+describe('vessel tab loaders', () => {
+  const withVessel = (permissions: typeof OWNER) => {
+    const queryClient = new QueryClient();
+    const vessel: VesselDetail = {
+      id: 7,
+      name: 'Sea Breeze',
+      modelId: null,
+      imageUrl: null,
+      ownerId: 1,
+      groupName: null,
+      reportingClient: null,
+      vesselSubscription: null,
+      online: false,
+      lastSeen: null,
+      permissions,
+    };
+    queryClient.setQueryData(vesselQueries.detail(7).queryKey, vessel);
+    return queryClient;
+  };
+
+  it('let a member open a tab they may see and answer their permissions', async () => {
+    await expect(requireVesselTab(withVessel(OWNER), 7, 'location')).resolves.toMatchObject({ allowLocationServices: true });
+  });
+
+  it('send a member who may not open a tab to the overview, before anything of the tab is loaded', async () => {
+    const queryClient = withVessel({ ...OWNER, deviceManager: 'DENY' });
+    const outcome = await requireVesselTab(queryClient, 7, 'location').then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(isRedirect(outcome)).toBe(true);
+    expect(outcome).toMatchObject({ options: { to: '/dashboard/vessels/$vesselId/overview', params: { vesselId: 7 } } });
+  });
+
+  it('leave a failed read to the tab, which shows it with a retry', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await expect(preload(queryClient, { queryKey: ['vessels', 7, 'notes'], queryFn: () => Promise.reject(new Error('502')) })).resolves.toBeUndefined();
+    expect(queryClient.getQueryState(['vessels', 7, 'notes'])?.status).toBe('error');
   });
 });
