@@ -1,6 +1,6 @@
 /**
  * The web bundle budget (docs/performance.md): how much JavaScript a browser downloads before it
- * can show the login page (`/`) and a vessel (`/dashboard/vessels/$vesselId`), each loaded
+ * can show the login page (`/`) and a vessel (`/dashboard/vessels/$vesselId/overview`), each loaded
  * directly, as a first visit or a reload does. Chromium loads each route from the real server,
  * started here on a throwaway database, and every .js response is counted: the entry script and
  * the modulepreloads of index.html that every route shares, plus the chunks the router loads for
@@ -114,10 +114,10 @@ async function main(): Promise<number> {
       },
       {
         name: 'dashboard',
-        path: '/dashboard/vessels/$vesselId',
+        path: '/dashboard/vessels/$vesselId/overview',
         scripts: await load(
           browser,
-          `${baseUrl}/dashboard/vessels/${vessel.id}`,
+          `${baseUrl}/dashboard/vessels/${vessel.id}/overview`,
           // A returning user: the session is in local storage, so the page opens on the vessel.
           async (page) => {
             await page.addInitScript((key) => {

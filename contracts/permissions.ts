@@ -20,7 +20,8 @@ const everyFlag = (value: boolean) => Object.fromEntries(PERMISSION_FLAGS.map((f
 export const NO_PERMISSIONS: PermissionSet = Object.freeze({ ...everyArea('DENY'), ...everyFlag(false) });
 export const OWNER_PERMISSIONS: PermissionSet = Object.freeze({ ...everyArea('MANAGE'), ...everyFlag(true) });
 
-export const atLeast = (held: Level, needed: Level): boolean => LEVELS.indexOf(held) >= LEVELS.indexOf(needed);
+/** A missing level (an older or partial set) counts as DENY. */
+export const atLeast = (held: Level | undefined, needed: Level): boolean => LEVELS.indexOf(held ?? 'DENY') >= LEVELS.indexOf(needed);
 
 /** A stored (possibly partial or older) set, completed with the defaults. */
 export function normalisePermissions(stored: unknown): PermissionSet {

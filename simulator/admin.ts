@@ -2,7 +2,7 @@
  * The bridge's side of admin actions (BRIDGE.md `admin` / `admin/response`). Long actions report
  * progress one step per tick, so a fleet updating at once needs no timers of its own.
  */
-import type { AdminRequest, AdminResponse } from '../src/mqtt/protocol';
+import type { AdminRequest, AdminResponse } from '../contracts/bridge';
 import { LOG_LEVELS, type LogLevel, isLogLevel } from './logger';
 
 /** What an admin action may do to the bridge it runs on. */

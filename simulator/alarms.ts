@@ -3,7 +3,7 @@
  * notifications (`notifications.<path of the watched value>`), the way Signal K zones do.
  * Scenarios only drive values; whether that is worth an alarm is decided here, as on a real bridge.
  */
-import type { SignalKValue } from '../src/mqtt/protocol';
+import type { SignalKValue } from '../contracts/bridge';
 import type { StepContext } from './devices/device-model';
 import { CYCLES_PATH } from './devices/bilge';
 import type { EngineState } from './devices/engines';

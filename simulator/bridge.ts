@@ -4,7 +4,7 @@
  * link is down); it answers PUTs and admin actions, and runs alarm scenarios on request.
  */
 import type { MqttClient } from 'mqtt';
-import type { AdminResponse, BridgeStatus, PutResponse, SignalKDelta } from '../src/mqtt/protocol';
+import type { AdminResponse, BridgeStatus, PutResponse, SignalKDelta } from '../contracts/bridge';
 import { AdminActions, type AdminTarget } from './admin';
 import { parseAdminRequest, parsePutRequest } from './requests';
 import { BridgeConnection, type ConnectionStats } from './connection';

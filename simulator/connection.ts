@@ -8,7 +8,7 @@
  * switching on a light because of a tap made minutes ago is worse than the 418 the user got then.
  */
 import mqtt, { type MqttClient } from 'mqtt';
-import { type BridgePublishTopic, MAX_KEEPALIVE_SECONDS, topicFor } from '../src/mqtt/protocol';
+import { type BridgePublishTopic, MAX_KEEPALIVE_SECONDS, topicFor } from '../contracts/bridge';
 import { DeltaBuffer } from './buffer';
 import type { Logger } from './logger';
 import type { Random } from './random';

@@ -1,5 +1,5 @@
 /** Turns what a vessel reports into the Signal K delta a bridge publishes. */
-import type { SignalKDelta } from '../src/mqtt/protocol';
+import type { SignalKDelta } from '../contracts/bridge';
 import type { VesselReport } from './vessel';
 
 export function toDelta(reports: VesselReport[], measuredAt: Date): SignalKDelta {

@@ -1,7 +1,7 @@
 /** Records a bridge's telemetry as a delta log (one Signal K delta per line) that `replay` can play back. */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import type { SignalKDelta } from '../src/mqtt/protocol';
+import type { SignalKDelta } from '../contracts/bridge';
 
 export interface DeltaRecorder {
   readonly recorded: number;

@@ -2,7 +2,7 @@
  * One simulated vessel: its voyage, the equipment of its profile and the alarm monitor, advanced
  * tick by tick. The vessel knows nothing of MQTT; the bridge turns what it reports into deltas.
  */
-import type { DeviceInventory, SignalKValue } from '../src/mqtt/protocol';
+import type { DeviceInventory, SignalKValue } from '../contracts/bridge';
 import { AlarmMonitor } from './alarms';
 import { AcPower } from './devices/ac-power';
 import { Batteries } from './devices/batteries';

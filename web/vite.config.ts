@@ -11,11 +11,14 @@ const repoRoot = path.resolve(webRoot, '..');
 // the client's version check compares against the version it stored on the last visit.
 const buildId = process.env.VESSEL_LINK_BUILD_ID ?? Date.now().toString(36);
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
   base: '/',
   define: {
     __VESSEL_LINK_BUILD_ID__: JSON.stringify(buildId),
+    // A production build leaves the /testing page out: the constant folds to false and the
+    // page's lazy import is dropped with it (docs/decisions.md, "Web app").
+    __VESSEL_LINK_TESTING_PAGE__: JSON.stringify(command === 'serve' || process.env.VESSEL_LINK_TESTING_PAGE === '1'),
   },
   plugins: [
     tanstackRouter({
@@ -38,4 +41,4 @@ export default defineConfig({
       '/api': { target: 'http://localhost:8080', changeOrigin: false },
     },
   },
-});
+}));

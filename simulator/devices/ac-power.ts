@@ -3,7 +3,7 @@
  * (`electrical.ac.<shore|generator>.phase.single.*`). Whichever feed is live carries the AC load:
  * air conditioning, the battery charger and the galley.
  */
-import type { InventoryDevice, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import { round } from '../units';
 import { type DeviceModel, type StepContext, readOnly } from './device-model';
 

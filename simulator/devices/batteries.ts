@@ -3,7 +3,7 @@
  * loads and is charged by the shore/generator charger or the alternators; the start bank dips
  * when an engine cranks and is topped up by the alternators under way.
  */
-import type { InventoryDevice, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { Random } from '../random';
 import { clamp, round } from '../units';
 import { type DeviceModel, type StepContext, readOnly } from './device-model';

@@ -3,7 +3,7 @@
  * the pump rarely, a little more under way (stern gland drip); a pump that keeps cycling is what
  * the high bilge activity alarm is for.
  */
-import type { InventoryDevice, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { Random } from '../random';
 import { type DeviceModel, type StepContext, readOnly } from './device-model';
 

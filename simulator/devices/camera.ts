@@ -1,5 +1,5 @@
 /** Deck cameras (`link.camera.<id>.state`: off, on or recording), switched from the app. */
-import type { InventoryDevice, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { NamedDevice, VesselProfile } from '../profiles';
 import { type DeviceModel, type WriteOutcome, oneOf, writable } from './device-model';
 

@@ -3,7 +3,7 @@
  * the set point while the zone is on and AC power is available (shore or generator), and drifts
  * towards the outside temperature otherwise.
  */
-import type { InventoryDevice, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { ClimateZone, VesselProfile } from '../profiles';
 import type { Random } from '../random';
 import { approach, celsius, round } from '../units';

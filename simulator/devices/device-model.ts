@@ -3,7 +3,7 @@
  * one system (the lighting, the batteries, the engines...), advances it every tick and reports it
  * as Signal K values; the inventory entries it describes are what the cloud shows as devices.
  */
-import type { InventoryDevice, InventoryProperty, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, InventoryProperty, SignalKValue } from '../../contracts/bridge';
 import type { Random } from '../random';
 import type { Vessel } from '../vessel';
 

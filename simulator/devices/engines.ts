@@ -3,7 +3,7 @@
  * Signal K has them, coolant temperature, oil pressure and hour meter. Propulsion engines run while
  * the vessel is under way; the generator runs away from the berth to carry the hotel load.
  */
-import type { InventoryDevice, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { Engine, VesselProfile } from '../profiles';
 import type { Random } from '../random';
 import { approach, celsius, clamp, kilopascal, knots, litres, round, rpm } from '../units';

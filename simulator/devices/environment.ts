@@ -3,7 +3,7 @@
  * true wind combined with the vessel's own motion) and the outside temperature, which the cabins
  * and the engines drift towards.
  */
-import type { InventoryDevice, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { Random } from '../random';
 import { approach, celsius, clamp, round } from '../units';
 import type { Voyage } from '../voyage';

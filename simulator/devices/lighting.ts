@@ -3,7 +3,7 @@
  * circuits (`link.lighting.<id>.brightness`). The skipper switches the navigation lights on when
  * casting off; everything else changes only when someone asks.
  */
-import type { InventoryDevice, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { NamedDevice, SwitchedLight, VesselProfile } from '../profiles';
 import { round } from '../units';
 import { type DeviceModel, type StepContext, type WriteOutcome, numberWithin, switchState, writable } from './device-model';

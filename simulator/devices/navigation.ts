@@ -1,5 +1,5 @@
 /** The GPS and heading sensor: where the voyage has taken the vessel and how it moves. */
-import type { InventoryDevice, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import { round } from '../units';
 import type { Position, Voyage } from '../voyage';
 import { type DeviceModel, type StepContext, readOnly } from './device-model';

@@ -1,5 +1,5 @@
 /** Motorised blinds (`link.shades.<id>.position`, 0 closed to 1 open). */
-import type { InventoryDevice, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { NamedDevice, VesselProfile } from '../profiles';
 import { round } from '../units';
 import { type DeviceModel, type WriteOutcome, numberWithin, writable } from './device-model';

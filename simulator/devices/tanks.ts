@@ -3,7 +3,7 @@
  * is used on board and turns into grey (waste) water, toilets fill the black water tank. At the
  * berth the crew refuels, fills up with water and pumps out once a tank passes its mark.
  */
-import type { InventoryDevice, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { Tank, TankFluid, VesselProfile } from '../profiles';
 import type { Random } from '../random';
 import { clamp, litres, round } from '../units';

@@ -2,7 +2,7 @@
  * The bridge's own uplink (category `link`): marina Wi-Fi at the berth, cellular away from it with
  * a signal that fades offshore. Reported as `link.link.uplink.network|signalStrength`.
  */
-import type { InventoryDevice, SignalKValue } from '../../src/mqtt/protocol';
+import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import { clamp, round } from '../units';
 import { type DeviceModel, type StepContext, readOnly } from './device-model';
 

@@ -3,7 +3,7 @@
  * or stale) served by the real server, driven through Debian's Chromium with playwright-core.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -12,7 +12,18 @@ const LOCK = join(ROOT, 'node_modules', '.cache', 'web-build.lock');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Builds web/dist when it is missing or older than its sources; test files wait for each other. */
+const DIST = join(ROOT, 'web', 'dist');
+
+/** Whether web/dist is a build with the /testing page, which a production build leaves out. */
+function hasTestingPage(): boolean {
+  const assets = join(DIST, 'assets');
+  return existsSync(assets) && readdirSync(assets).some((name) => name.startsWith('TestingPage-') && name.endsWith('.js'));
+}
+
+/**
+ * Builds web/dist when it is missing, older than its sources or a production build without the
+ * /testing page the shared-element tests drive; test files wait for each other.
+ */
 export async function ensureWebBuild(): Promise<void> {
   mkdirSync(join(LOCK, '..'), { recursive: true });
   const deadline = Date.now() + 120_000;
@@ -26,7 +37,9 @@ export async function ensureWebBuild(): Promise<void> {
     }
   }
   try {
-    const result = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    if (!hasTestingPage()) rmSync(join(DIST, 'index.html'), { force: true });
+    const env = { ...process.env, VESSEL_LINK_TESTING_PAGE: '1' };
+    const result = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { cwd: ROOT, stdio: 'inherit', env });
     if (result.status !== 0) throw new Error('building the web app failed');
   } finally {
     rmdirSync(LOCK);

@@ -71,7 +71,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const vesselUrl = (tabName?: string) => `${baseUrl}/dashboard/vessels/${bridge.vesselId}${tabName ? `?tab=${tabName}` : ''}`;
+/** Every vessel tab is a child route; the vessel's own path redirects to the overview. */
+const vesselUrl = (tabName = 'overview') => `${baseUrl}/dashboard/vessels/${bridge.vesselId}/${tabName}`;
 
 /** The page must not have reloaded: a marker set on window survives only within one page load. */
 async function markPage(page: Page) {
@@ -145,22 +146,24 @@ describe('vessel dashboard', () => {
     await figure.getByText('22.0 °C').waitFor();
   });
 
-  it('switches a light: pending until the bridge confirms, then done', async () => {
+  it('switches a light: pending until the bridge confirms, then confirmed', async () => {
     const { page } = tab;
     const requests = await answerPuts(client, bridge.serial, () => null);
-    await page.goto(vesselUrl('DEVICES'));
+    await page.goto(vesselUrl('devices'));
     const light = page.getByRole('switch', { name: 'Saloon lights On' });
     await expect(light.getAttribute('aria-checked')).resolves.toBe('false');
     await light.click();
-    await page.getByText('Sending…').waitFor();
+    // The live stream may report SENT before the HTTP answer: either way the control is pending.
+    await page.getByText(/Sending…|Sent, waiting for the bridge…|Acknowledged, waiting for the value…/).waitFor();
     await expect(light.isDisabled()).resolves.toBe(true);
     await expect.poll(() => requests.length).toBe(1);
     expect(requests[0].put).toEqual({ path: 'electrical.switches.bank.0.1.state', value: 1 });
 
     const response = { requestId: requests[0].requestId, state: 'COMPLETED', statusCode: 200 };
     await client.publishAsync(`bridges/${bridge.serial}/put/response`, JSON.stringify(response), { qos: 1 });
-    await page.getByText('✓ Done').waitFor();
+    // A command is confirmed once the bridge accepted it and the value read back matches.
     await publish([{ path: 'electrical.switches.bank.0.1.state', value: 1 }]);
+    await page.getByText('✓ Confirmed').waitFor();
     await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'true');
   });
 
@@ -176,12 +179,14 @@ describe('vessel dashboard', () => {
     await page.getByText(/Saloon lights: On has failed with status code 502/).waitFor();
   });
 
-  it('keeps the tab in the URL across a reload', async () => {
+  it('opens the overview from the vessel’s own path and keeps the tab in the URL across a reload', async () => {
     const { page } = tab;
+    await page.goto(`${baseUrl}/dashboard/vessels/${bridge.vesselId}`);
+    await page.waitForURL(vesselUrl('overview'));
     await page.goto(vesselUrl('alerts'));
     await expect(page.getByRole('link', { name: 'Alerts' }).getAttribute('aria-current')).resolves.toBe('page');
     await page.getByRole('link', { name: 'Notes' }).click();
-    await page.waitForURL(vesselUrl('NOTES'));
+    await page.waitForURL(vesselUrl('notes'));
     await page.reload();
     await expect(page.getByRole('link', { name: 'Notes' }).getAttribute('aria-current')).resolves.toBe('page');
   });
@@ -192,6 +197,17 @@ describe('vessel dashboard', () => {
     await page.getByText('Online', { exact: true }).first().waitFor();
     await client.endAsync(true);
     await page.getByText(/This vessel is offline\. Last seen \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} UTC\. The values shown are the last known\./).waitFor({ timeout: 15_000 });
+  });
+
+  it('offers to queue a command until the offline vessel is back, for as long as the user chooses', async () => {
+    const { page } = tab;
+    await page.goto(vesselUrl('devices'));
+    await page.getByText('A command you give now waits until the vessel is back.', { exact: false }).waitFor();
+    await page.getByLabel(/Queue until the vessel is back/).selectOption({ label: '15 minutes' });
+    const sent = page.waitForRequest((request) => request.url().endsWith('/sendCommand'));
+    await page.getByRole('switch', { name: 'Saloon lights On' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ queueForSeconds: 900 });
+    await page.getByText(/Queued until the vessel is back/).waitFor();
   });
 });
 

@@ -51,7 +51,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const vesselUrl = (tab?: string) => `${baseUrl}/dashboard/vessels/${seaBreezeId}${tab ? `?tab=${tab}` : ''}`;
+const vesselUrl = (tab = 'overview') => `${baseUrl}/dashboard/vessels/${seaBreezeId}/${tab}`;
 
 /** Runs one screen's steps in each theme, then saves it as docs/screenshots/<name>-<theme>.png. */
 async function shoot(name: string, show: (page: Page) => Promise<void>) {
@@ -127,7 +127,7 @@ describe('screenshots of the signed-in app', () => {
 
   it('vessel devices with their values and controls', async () => {
     await shoot('vessel-devices', async (page) => {
-      await page.goto(vesselUrl('DEVICES'));
+      await page.goto(vesselUrl('devices'));
       await expect(page.getByRole('link', { name: 'Devices' }).getAttribute('aria-current')).resolves.toBe('page');
       const battery = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'House battery' }) });
       await battery.locator('.property__value').filter({ hasText: /^\d+\.\d+ V$/ }).first().waitFor();
@@ -139,7 +139,7 @@ describe('screenshots of the signed-in app', () => {
 
   it('vessel location on the map', async () => {
     await shoot('vessel-location', async (page) => {
-      await page.goto(vesselUrl('LOCATION'));
+      await page.goto(vesselUrl('location'));
       await page.getByRole('region', { name: "Map of the vessel's position, track and geofence" }).waitFor();
       await page.locator('path.map-position').waitFor();
       await page.locator('path.map-track').waitFor();
@@ -152,7 +152,7 @@ describe('screenshots of the signed-in app', () => {
     // battery until its alarm monitor raises an alarm, which reaches the page over the live stream.
     void seaBreezeBridge.injectScenario('low-battery');
     await shoot('vessel-alerts', async (page) => {
-      await page.goto(vesselUrl('ALERTS'));
+      await page.goto(vesselUrl('alerts'));
       await expect(page.getByRole('link', { name: 'Alerts' }).getAttribute('aria-current')).resolves.toBe('page');
       const alarm = page.locator('.alert-item--alarm:not(.is-cleared)');
       await alarm.getByText(/^House battery low: \d+ ?%$/).waitFor({ timeout: 25_000 });

@@ -54,6 +54,6 @@ describe('overview', () => {
 
   it('finds the key figures the vessel reports', () => {
     const figures = keyFigures([saloonLights(), houseBattery()]);
-    expect(figures.map((figure) => [figure.label, figure.property.id])).toEqual([['Battery voltage', 'p-voltage']]);
+    expect(figures.map((figure) => [figure.label, figure.property.id])).toEqual([['Battery voltage', 100]]);
   });
 });

@@ -67,8 +67,8 @@ describe('error report record', () => {
     timeZone: 'Europe/Monaco',
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     environment: 'STAGING',
-    user: { id: 'u1', name: 'Ada Skipper' },
-    vessel: { id: 'v1', name: 'Sea Breeze' },
+    user: { id: 1, name: 'Ada Skipper' },
+    vessel: { id: 7, name: 'Sea Breeze' },
   };
 
   it('carries every field of spec section 3', () => {
@@ -89,9 +89,9 @@ describe('error report record', () => {
       endpoint: 'POST vessel/v1/notes',
       requestData: '{"messageText":"hello"}',
       comment: 'Saving a note',
-      userId: 'u1',
+      userId: 1,
       userName: 'Ada Skipper',
-      vesselId: 'v1',
+      vesselId: 7,
       vesselName: 'Sea Breeze',
       environment: 'STAGING',
     });

@@ -3,7 +3,7 @@ import type { NavigationItem, Preferences, Profile } from '../../web/src/feature
 import type { SessionUser } from '../../web/src/features/session/types';
 
 export const sessionUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
-  id: 'u1',
+  id: 1,
   email: 'skipper@example.com',
   firstName: 'Ada',
   lastName: 'Skipper',
@@ -15,7 +15,7 @@ export const sessionUser = (overrides: Partial<SessionUser> = {}): SessionUser =
 });
 
 export const profile = (overrides: Partial<Profile> = {}): Profile => ({
-  id: 'u1',
+  id: 1,
   email: 'skipper@example.com',
   firstName: 'Ada',
   lastName: 'Skipper',
@@ -33,12 +33,12 @@ export const profile = (overrides: Partial<Profile> = {}): Profile => ({
 export const preferences: Preferences = { unitSystem: 'imperial', theme: 'dark', timeFormat: '12h', timeZone: 'Europe/London' };
 
 export const navigation: NavigationItem[] = [
-  { id: 'n2', code: 'PROFILE', name: 'My profile', path: '/dashboard/profile', icon: null, menuOrder: 2 },
-  { id: 'n1', code: 'FLEET', name: 'My fleet', path: '/dashboard', icon: null, menuOrder: 1 },
+  { id: 2, code: 'PROFILE', name: 'My profile', path: '/dashboard/profile', icon: null, menuOrder: 2 },
+  { id: 1, code: 'FLEET', name: 'My fleet', path: '/dashboard', icon: null, menuOrder: 1 },
 ];
 
 export const houseBattery = (): Device => ({
-  id: 'house-battery',
+  id: 10,
   name: 'House battery',
   category: 'power',
   manufacturer: 'Victron',
@@ -47,7 +47,7 @@ export const houseBattery = (): Device => ({
   location: 'Engine room',
   properties: [
     {
-      id: 'p-voltage',
+      id: 100,
       path: 'electrical.batteries.house.voltage',
       displayName: 'Voltage',
       units: 'V',
@@ -57,7 +57,7 @@ export const houseBattery = (): Device => ({
       warningLevels: null,
     },
     {
-      id: 'p-soc',
+      id: 101,
       path: 'electrical.batteries.house.capacity.stateOfCharge',
       displayName: 'State of charge',
       units: 'ratio',
@@ -70,7 +70,7 @@ export const houseBattery = (): Device => ({
 });
 
 export const saloonLights = (): Device => ({
-  id: 'saloon-lights',
+  id: 20,
   name: 'Saloon lights',
   category: 'lighting',
   manufacturer: null,
@@ -79,7 +79,7 @@ export const saloonLights = (): Device => ({
   location: null,
   properties: [
     {
-      id: 'p-saloon',
+      id: 200,
       path: 'electrical.switches.bank.0.1.state',
       displayName: 'On',
       units: 'bool',

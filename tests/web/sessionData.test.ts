@@ -7,7 +7,7 @@ function sources(corporateProfile = false) {
     profile: vi.fn(async () => profile({ corporate: corporateProfile })),
     preferences: vi.fn(async () => preferences),
     navigation: vi.fn(async () => navigation),
-    organisation: vi.fn(async () => ({ id: 'c1', name: 'Riviera Yacht Services' })),
+    organisation: vi.fn(async () => ({ id: 1, name: 'Riviera Yacht Services' })),
   };
 }
 

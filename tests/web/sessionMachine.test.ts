@@ -1,25 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine } from '../../web/src/features/session/sessionMachine';
-import type { Credentials, SessionData, SessionUser } from '../../web/src/features/session/types';
-import { navigation, preferences, profile, sessionUser } from './fixtures';
+import type { Credentials, SessionUser } from '../../web/src/features/session/types';
+import { sessionUser } from './fixtures';
 
-function sessionData(): SessionData {
-  return { profile: profile(), preferences, navigation, organisation: null };
-}
 
 function setup(options: {
   token?: string | null;
   showInvitationModal?: boolean;
   login?: (credentials: Credentials) => Promise<string>;
   checkSession?: (token: string) => Promise<SessionUser>;
-  loadSessionData?: () => Promise<SessionData>;
+  loadSessionData?: () => Promise<void>;
   logout?: () => Promise<void>;
 } = {}) {
   const calls = {
     login: vi.fn(options.login ?? (async () => 'token-from-login')),
     checkSession: vi.fn(options.checkSession ?? (async () => sessionUser())),
-    loadSessionData: vi.fn(options.loadSessionData ?? (async () => sessionData())),
+    loadSessionData: vi.fn(options.loadSessionData ?? (async () => undefined)),
     logout: vi.fn(options.logout ?? (async () => undefined)),
     persistAccount: vi.fn(),
     clearPersistedState: vi.fn(),
@@ -28,7 +25,9 @@ function setup(options: {
   const machine = sessionMachine.provide({
     actors: {
       login: fromPromise(({ input }) => calls.login(input)),
-      checkSession: fromPromise(({ input }) => calls.checkSession(input.token)),
+      checkSession: fromPromise(async ({ input }) => {
+        await calls.checkSession(input.token);
+      }),
       loadSessionData: fromPromise(() => calls.loadSessionData()),
       logout: fromPromise(() => calls.logout()),
     },
@@ -53,15 +52,14 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.showInvitationModal).toBe(true);
   });
 
-  it('checks a stored session on start and loads profile, preferences and navigation', async () => {
+  it('checks a stored session on start, then loads the session data, keeping only the token and where the session stands', async () => {
     const { actor, calls } = setup({ token: 'stored' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     const state = await settled(actor);
     expect(state.hasTag('authenticated')).toBe(true);
     expect(calls.checkSession).toHaveBeenCalledWith('stored');
-    expect(state.context.user?.email).toBe('skipper@example.com');
-    expect(state.context.preferences?.unitSystem).toBe('imperial');
-    expect(state.context.navigation.map((item) => item.code)).toEqual(['FLEET', 'PROFILE']);
+    expect(calls.loadSessionData).toHaveBeenCalledTimes(1);
+    expect(Object.keys(state.context).sort()).toEqual(['error', 'invitationModalDisabled', 'showInvitationModal', 'token']);
   });
 
   it('resets everything, including persisted storage, when the session check fails', async () => {
@@ -69,7 +67,6 @@ describe('session machine', () => {
     const state = await settled(actor);
     expect(state.hasTag('signedOut')).toBe(true);
     expect(state.context.token).toBeNull();
-    expect(state.context.user).toBeNull();
     expect(calls.clearPersistedState).toHaveBeenCalledTimes(1);
     expect(calls.resetCaches).toHaveBeenCalledTimes(1);
     expect(calls.loadSessionData).not.toHaveBeenCalled();
@@ -158,12 +155,5 @@ describe('session machine', () => {
     const { actor } = setup({ token: 'stored', showInvitationModal: false });
     const state = await settled(actor);
     expect(state.context.showInvitationModal).toBe(false);
-  });
-
-  it('keeps preference changes made while signed in', async () => {
-    const { actor } = setup({ token: 'stored' });
-    await settled(actor);
-    actor.send({ type: 'PREFERENCES_UPDATED', preferences: { ...preferences, unitSystem: 'metric' } });
-    expect(actor.getSnapshot().context.preferences?.unitSystem).toBe('metric');
   });
 });

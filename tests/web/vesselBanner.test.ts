@@ -3,14 +3,14 @@ import { alertsBannerMessage, vesselBanner } from '../../web/src/features/vessel
 import type { Alert } from '../../web/src/features/alerts/types';
 
 const healthy = {
-  reportingClient: { id: 'b1', serial: 'LNK-0001', version: '1.4.2' },
-  vesselSubscription: { valid: true, validUntil: '2027-01-01T00:00:00Z', productIds: ['cloud'] },
+  reportingClient: { id: 1, serial: 'LNK-0001', version: '1.4.2' },
+  vesselSubscription: { valid: true, validUntil: '2027-01-01T00:00:00Z', productIds: [1] },
   online: true,
   lastSeen: '2026-06-01T10:15:00Z',
 };
 
 const alert = (overrides: Partial<Alert>): Alert => ({
-  id: 'a1',
+  id: 1,
   path: 'notifications.tanks.blackWater.0.currentLevel',
   state: 'warn',
   message: 'Black water tank 80 % full',
@@ -50,7 +50,7 @@ describe('vessel banner precedence', () => {
 
 describe('alerts as the general message', () => {
   it('is critical and clickable for an alarm', () => {
-    const message = alertsBannerMessage([alert({ state: 'warn' }), alert({ id: 'a2', state: 'alarm', message: 'Bilge water high' })]);
+    const message = alertsBannerMessage([alert({ state: 'warn' }), alert({ id: 2, state: 'alarm', message: 'Bilge water high' })]);
     expect(message).toEqual({ type: 'CRITICAL', text: 'Bilge water high (2 active alerts)', action: 'OPEN_ALERTS', icon: 'alert' });
   });
 

@@ -1,72 +1,40 @@
-import { describe, expect, it, vi } from 'vitest';
-import { canControlDevices, matchVesselTab, visibleTabs } from '../../web/src/features/vessels/tabs';
-import { NO_PERMISSIONS, type PermissionSet } from '../../web/src/features/vessels/types';
-import { createSelectedVesselStore, routeHoldsVessel } from '../../web/src/features/vessels/selectedVessel';
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { isRedirect } from '@tanstack/react-router';
+import { vesselQueries } from '../../web/src/features/vessels/queries';
+import { preload, requireVesselTab } from '../../web/src/features/vessels/tabRoute';
+import type { VesselDetail } from '../../web/src/features/vessels/types';
+import { canControlDevices, DEFAULT_VESSEL_TAB, mayOpenTab, visibleTabs } from '../../web/src/features/vessels/tabs';
+import { NO_PERMISSIONS, OWNER_PERMISSIONS as OWNER } from '../../contracts/permissions';
 import { sidebarLinks } from '../../web/src/features/layout/navigation';
 import { isCompletePairingCode, normalisePairingCode } from '../../web/src/features/vessels/pairing';
 import { navigation } from './fixtures';
 
-const OWNER: PermissionSet = {
-  alertManager: 'MANAGE',
-  auditLogs: 'MANAGE',
-  deviceManager: 'MANAGE',
-  documents: 'MANAGE',
-  routineManager: 'MANAGE',
-  userManager: 'MANAGE',
-  securityManager: 'MANAGE',
-  billingManager: 'MANAGE',
-  allowDeviceControl: true,
-  allowEditVessel: true,
-  allowLocationServices: true,
-  allowGrantTechnicalAccess: true,
-  receiveNotifications: true,
-};
-
 describe('vessel dashboard tabs', () => {
-  it('opens OVERVIEW by default and matches the tab ignoring case', () => {
-    expect(matchVesselTab(undefined)).toBe('OVERVIEW');
-    expect(matchVesselTab('alerts')).toBe('ALERTS');
-    expect(matchVesselTab('routines')).toBe('OVERVIEW');
+  it('opens the overview by default, which every member may open', () => {
+    expect(DEFAULT_VESSEL_TAB).toBe('overview');
+    expect(mayOpenTab(NO_PERMISSIONS, 'overview')).toBe(true);
+    expect(mayOpenTab(NO_PERMISSIONS, 'alerts')).toBe(false);
   });
 
   it('shows an owner every tab', () => {
-    expect(visibleTabs(OWNER)).toEqual(['OVERVIEW', 'DEVICES', 'ALERTS', 'LOCATION', 'DOCUMENTS', 'NOTES', 'USERS', 'SETTINGS']);
+    expect(visibleTabs(OWNER)).toEqual(['overview', 'devices', 'alerts', 'location', 'documents', 'notes', 'users', 'settings']);
   });
 
   it('hides devices and locations from a member with deviceManager DENY', () => {
     const tabs = visibleTabs({ ...OWNER, deviceManager: 'DENY' });
-    expect(tabs).not.toContain('DEVICES');
-    expect(tabs).not.toContain('LOCATION');
+    expect(tabs).not.toContain('devices');
+    expect(tabs).not.toContain('location');
   });
 
   it('shows a member without permissions only the overview, notes and settings', () => {
-    expect(visibleTabs(NO_PERMISSIONS)).toEqual(['OVERVIEW', 'NOTES', 'SETTINGS']);
+    expect(visibleTabs(NO_PERMISSIONS)).toEqual(['overview', 'notes', 'settings']);
   });
 
   it('lets only members allowed to control devices send commands', () => {
     expect(canControlDevices(OWNER)).toBe(true);
     expect(canControlDevices({ ...OWNER, allowDeviceControl: false })).toBe(false);
     expect(canControlDevices({ ...OWNER, deviceManager: 'DENY' })).toBe(false);
-  });
-});
-
-describe('selected vessel', () => {
-  it('knows whether the route still holds the vessel id', () => {
-    expect(routeHoldsVessel('/dashboard/vessels/v1', 'v1')).toBe(true);
-    expect(routeHoldsVessel('/dashboard/vessels/v12', 'v1')).toBe(false);
-    expect(routeHoldsVessel('/dashboard', 'v1')).toBe(false);
-  });
-
-  it('is cleared once the route no longer holds its id', () => {
-    const store = createSelectedVesselStore();
-    const listener = vi.fn();
-    store.subscribe(listener);
-    store.select({ id: 'v1', name: 'Sea Breeze' });
-    expect(store.clearUnlessRouteHolds('/dashboard/vessels/v1')).toBeNull();
-    expect(store.get()?.name).toBe('Sea Breeze');
-    expect(store.clearUnlessRouteHolds('/dashboard/profile')).toEqual({ id: 'v1', name: 'Sea Breeze' });
-    expect(store.get()).toBeNull();
-    expect(listener).toHaveBeenCalledTimes(2);
   });
 });
 
@@ -77,7 +45,7 @@ describe('sidebar', () => {
   });
 
   it('leaves out navigation components this app has no page for', () => {
-    const withAdmin = [...navigation, { id: 'n9', code: 'ADMIN', name: 'Admin', path: '/admin', icon: null, menuOrder: 0 }];
+    const withAdmin = [...navigation, { id: 9, code: 'ADMIN', name: 'Admin', path: '/admin', icon: null, menuOrder: 0 }];
     expect(sidebarLinks(withAdmin).map((link) => link.key)).toEqual(['FLEET', 'PROFILE', 'TERMS']);
   });
 });
@@ -87,5 +55,46 @@ describe('pairing code', () => {
     expect(normalisePairingCode('k7pq-3xwd')).toBe('K7PQ3XWD');
     expect(isCompletePairingCode(normalisePairingCode('K7PQ 3XWD'))).toBe(true);
     expect(isCompletePairingCode('K7PQ3XW')).toBe(false);
+  });
+});
+
+describe('vessel tab loaders', () => {
+  const withVessel = (permissions: typeof OWNER) => {
+    const queryClient = new QueryClient();
+    const vessel: VesselDetail = {
+      id: 7,
+      name: 'Sea Breeze',
+      modelId: null,
+      imageUrl: null,
+      ownerId: 1,
+      groupName: null,
+      reportingClient: null,
+      vesselSubscription: null,
+      online: false,
+      lastSeen: null,
+      permissions,
+    };
+    queryClient.setQueryData(vesselQueries.detail(7).queryKey, vessel);
+    return queryClient;
+  };
+
+  it('let a member open a tab they may see and answer their permissions', async () => {
+    await expect(requireVesselTab(withVessel(OWNER), 7, 'location')).resolves.toMatchObject({ allowLocationServices: true });
+  });
+
+  it('send a member who may not open a tab to the overview, before anything of the tab is loaded', async () => {
+    const queryClient = withVessel({ ...OWNER, deviceManager: 'DENY' });
+    const outcome = await requireVesselTab(queryClient, 7, 'location').then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(isRedirect(outcome)).toBe(true);
+    expect(outcome).toMatchObject({ options: { to: '/dashboard/vessels/$vesselId/overview', params: { vesselId: 7 } } });
+  });
+
+  it('leave a failed read to the tab, which shows it with a retry', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await expect(preload(queryClient, { queryKey: ['vessels', 7, 'notes'], queryFn: () => Promise.reject(new Error('502')) })).resolves.toBeUndefined();
+    expect(queryClient.getQueryState(['vessels', 7, 'notes'])?.status).toBe('error');
   });
 });

@@ -1,3 +1,5 @@
+// The base styles first, so that each feature's own file, imported by its components, builds on them.
+import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,7 +11,6 @@ import { queryClient, startServices } from './app/services';
 import { router } from './app/router';
 import { theme } from './features/theme/theme';
 import { LoadingSplash } from './features/loading/LoadingSplash';
-import './styles/global.css';
 
 async function clearCaches() {
   queryClient.clear();

@@ -28,7 +28,16 @@ import { Route as AuthenticatedDashboardProfilePasswordRouteImport } from './rou
 import { Route as AuthenticatedDashboardProfilePreferencesRouteImport } from './routes/_authenticated/dashboard/profile/preferences'
 import { Route as AuthenticatedDashboardTermsOfUseIndexRouteImport } from './routes/_authenticated/dashboard/terms-of-use/index'
 import { Route as AuthenticatedDashboardTermsOfUseCodeRouteImport } from './routes/_authenticated/dashboard/terms-of-use/$code'
-import { Route as AuthenticatedDashboardVesselsVesselIdRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId'
+import { Route as AuthenticatedDashboardVesselsVesselIdRouteRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/route'
+import { Route as AuthenticatedDashboardVesselsVesselIdIndexRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/index'
+import { Route as AuthenticatedDashboardVesselsVesselIdAlertsRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/alerts'
+import { Route as AuthenticatedDashboardVesselsVesselIdDevicesRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/devices'
+import { Route as AuthenticatedDashboardVesselsVesselIdDocumentsRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/documents'
+import { Route as AuthenticatedDashboardVesselsVesselIdLocationRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/location'
+import { Route as AuthenticatedDashboardVesselsVesselIdNotesRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/notes'
+import { Route as AuthenticatedDashboardVesselsVesselIdOverviewRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/overview'
+import { Route as AuthenticatedDashboardVesselsVesselIdSettingsRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/settings'
+import { Route as AuthenticatedDashboardVesselsVesselIdUsersRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/users'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -134,11 +143,65 @@ const AuthenticatedDashboardTermsOfUseCodeRoute =
     path: '/terms-of-use/$code',
     getParentRoute: () => AuthenticatedDashboardRouteRoute,
   } as any)
-const AuthenticatedDashboardVesselsVesselIdRoute =
-  AuthenticatedDashboardVesselsVesselIdRouteImport.update({
+const AuthenticatedDashboardVesselsVesselIdRouteRoute =
+  AuthenticatedDashboardVesselsVesselIdRouteRouteImport.update({
     id: '/vessels/$vesselId',
     path: '/vessels/$vesselId',
     getParentRoute: () => AuthenticatedDashboardRouteRoute,
+  } as any)
+const AuthenticatedDashboardVesselsVesselIdIndexRoute =
+  AuthenticatedDashboardVesselsVesselIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardVesselsVesselIdAlertsRoute =
+  AuthenticatedDashboardVesselsVesselIdAlertsRouteImport.update({
+    id: '/alerts',
+    path: '/alerts',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardVesselsVesselIdDevicesRoute =
+  AuthenticatedDashboardVesselsVesselIdDevicesRouteImport.update({
+    id: '/devices',
+    path: '/devices',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardVesselsVesselIdDocumentsRoute =
+  AuthenticatedDashboardVesselsVesselIdDocumentsRouteImport.update({
+    id: '/documents',
+    path: '/documents',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardVesselsVesselIdLocationRoute =
+  AuthenticatedDashboardVesselsVesselIdLocationRouteImport.update({
+    id: '/location',
+    path: '/location',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardVesselsVesselIdNotesRoute =
+  AuthenticatedDashboardVesselsVesselIdNotesRouteImport.update({
+    id: '/notes',
+    path: '/notes',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardVesselsVesselIdOverviewRoute =
+  AuthenticatedDashboardVesselsVesselIdOverviewRouteImport.update({
+    id: '/overview',
+    path: '/overview',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardVesselsVesselIdSettingsRoute =
+  AuthenticatedDashboardVesselsVesselIdSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardVesselsVesselIdUsersRoute =
+  AuthenticatedDashboardVesselsVesselIdUsersRouteImport.update({
+    id: '/users',
+    path: '/users',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -155,12 +218,21 @@ export interface FileRoutesByFullPath {
   '/dashboard/profile': typeof AuthenticatedDashboardProfileRouteRouteWithChildren
   '/dashboard/$': typeof AuthenticatedDashboardSplatRoute
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
+  '/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren
   '/dashboard/profile/password': typeof AuthenticatedDashboardProfilePasswordRoute
   '/dashboard/profile/preferences': typeof AuthenticatedDashboardProfilePreferencesRoute
   '/dashboard/terms-of-use/$code': typeof AuthenticatedDashboardTermsOfUseCodeRoute
-  '/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdRoute
   '/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
   '/dashboard/terms-of-use/': typeof AuthenticatedDashboardTermsOfUseIndexRoute
+  '/dashboard/vessels/$vesselId/alerts': typeof AuthenticatedDashboardVesselsVesselIdAlertsRoute
+  '/dashboard/vessels/$vesselId/devices': typeof AuthenticatedDashboardVesselsVesselIdDevicesRoute
+  '/dashboard/vessels/$vesselId/documents': typeof AuthenticatedDashboardVesselsVesselIdDocumentsRoute
+  '/dashboard/vessels/$vesselId/location': typeof AuthenticatedDashboardVesselsVesselIdLocationRoute
+  '/dashboard/vessels/$vesselId/notes': typeof AuthenticatedDashboardVesselsVesselIdNotesRoute
+  '/dashboard/vessels/$vesselId/overview': typeof AuthenticatedDashboardVesselsVesselIdOverviewRoute
+  '/dashboard/vessels/$vesselId/settings': typeof AuthenticatedDashboardVesselsVesselIdSettingsRoute
+  '/dashboard/vessels/$vesselId/users': typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
+  '/dashboard/vessels/$vesselId/': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -177,9 +249,17 @@ export interface FileRoutesByTo {
   '/dashboard/profile/password': typeof AuthenticatedDashboardProfilePasswordRoute
   '/dashboard/profile/preferences': typeof AuthenticatedDashboardProfilePreferencesRoute
   '/dashboard/terms-of-use/$code': typeof AuthenticatedDashboardTermsOfUseCodeRoute
-  '/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdRoute
   '/dashboard/profile': typeof AuthenticatedDashboardProfileIndexRoute
   '/dashboard/terms-of-use': typeof AuthenticatedDashboardTermsOfUseIndexRoute
+  '/dashboard/vessels/$vesselId/alerts': typeof AuthenticatedDashboardVesselsVesselIdAlertsRoute
+  '/dashboard/vessels/$vesselId/devices': typeof AuthenticatedDashboardVesselsVesselIdDevicesRoute
+  '/dashboard/vessels/$vesselId/documents': typeof AuthenticatedDashboardVesselsVesselIdDocumentsRoute
+  '/dashboard/vessels/$vesselId/location': typeof AuthenticatedDashboardVesselsVesselIdLocationRoute
+  '/dashboard/vessels/$vesselId/notes': typeof AuthenticatedDashboardVesselsVesselIdNotesRoute
+  '/dashboard/vessels/$vesselId/overview': typeof AuthenticatedDashboardVesselsVesselIdOverviewRoute
+  '/dashboard/vessels/$vesselId/settings': typeof AuthenticatedDashboardVesselsVesselIdSettingsRoute
+  '/dashboard/vessels/$vesselId/users': typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
+  '/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -197,12 +277,21 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/profile': typeof AuthenticatedDashboardProfileRouteRouteWithChildren
   '/_authenticated/dashboard/$': typeof AuthenticatedDashboardSplatRoute
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
+  '/_authenticated/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren
   '/_authenticated/dashboard/profile/password': typeof AuthenticatedDashboardProfilePasswordRoute
   '/_authenticated/dashboard/profile/preferences': typeof AuthenticatedDashboardProfilePreferencesRoute
   '/_authenticated/dashboard/terms-of-use/$code': typeof AuthenticatedDashboardTermsOfUseCodeRoute
-  '/_authenticated/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdRoute
   '/_authenticated/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
   '/_authenticated/dashboard/terms-of-use/': typeof AuthenticatedDashboardTermsOfUseIndexRoute
+  '/_authenticated/dashboard/vessels/$vesselId/alerts': typeof AuthenticatedDashboardVesselsVesselIdAlertsRoute
+  '/_authenticated/dashboard/vessels/$vesselId/devices': typeof AuthenticatedDashboardVesselsVesselIdDevicesRoute
+  '/_authenticated/dashboard/vessels/$vesselId/documents': typeof AuthenticatedDashboardVesselsVesselIdDocumentsRoute
+  '/_authenticated/dashboard/vessels/$vesselId/location': typeof AuthenticatedDashboardVesselsVesselIdLocationRoute
+  '/_authenticated/dashboard/vessels/$vesselId/notes': typeof AuthenticatedDashboardVesselsVesselIdNotesRoute
+  '/_authenticated/dashboard/vessels/$vesselId/overview': typeof AuthenticatedDashboardVesselsVesselIdOverviewRoute
+  '/_authenticated/dashboard/vessels/$vesselId/settings': typeof AuthenticatedDashboardVesselsVesselIdSettingsRoute
+  '/_authenticated/dashboard/vessels/$vesselId/users': typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
+  '/_authenticated/dashboard/vessels/$vesselId/': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -220,12 +309,21 @@ export interface FileRouteTypes {
     | '/dashboard/profile'
     | '/dashboard/$'
     | '/dashboard/'
+    | '/dashboard/vessels/$vesselId'
     | '/dashboard/profile/password'
     | '/dashboard/profile/preferences'
     | '/dashboard/terms-of-use/$code'
-    | '/dashboard/vessels/$vesselId'
     | '/dashboard/profile/'
     | '/dashboard/terms-of-use/'
+    | '/dashboard/vessels/$vesselId/alerts'
+    | '/dashboard/vessels/$vesselId/devices'
+    | '/dashboard/vessels/$vesselId/documents'
+    | '/dashboard/vessels/$vesselId/location'
+    | '/dashboard/vessels/$vesselId/notes'
+    | '/dashboard/vessels/$vesselId/overview'
+    | '/dashboard/vessels/$vesselId/settings'
+    | '/dashboard/vessels/$vesselId/users'
+    | '/dashboard/vessels/$vesselId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -242,9 +340,17 @@ export interface FileRouteTypes {
     | '/dashboard/profile/password'
     | '/dashboard/profile/preferences'
     | '/dashboard/terms-of-use/$code'
-    | '/dashboard/vessels/$vesselId'
     | '/dashboard/profile'
     | '/dashboard/terms-of-use'
+    | '/dashboard/vessels/$vesselId/alerts'
+    | '/dashboard/vessels/$vesselId/devices'
+    | '/dashboard/vessels/$vesselId/documents'
+    | '/dashboard/vessels/$vesselId/location'
+    | '/dashboard/vessels/$vesselId/notes'
+    | '/dashboard/vessels/$vesselId/overview'
+    | '/dashboard/vessels/$vesselId/settings'
+    | '/dashboard/vessels/$vesselId/users'
+    | '/dashboard/vessels/$vesselId'
   id:
     | '__root__'
     | '/'
@@ -261,12 +367,21 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/profile'
     | '/_authenticated/dashboard/$'
     | '/_authenticated/dashboard/'
+    | '/_authenticated/dashboard/vessels/$vesselId'
     | '/_authenticated/dashboard/profile/password'
     | '/_authenticated/dashboard/profile/preferences'
     | '/_authenticated/dashboard/terms-of-use/$code'
-    | '/_authenticated/dashboard/vessels/$vesselId'
     | '/_authenticated/dashboard/profile/'
     | '/_authenticated/dashboard/terms-of-use/'
+    | '/_authenticated/dashboard/vessels/$vesselId/alerts'
+    | '/_authenticated/dashboard/vessels/$vesselId/devices'
+    | '/_authenticated/dashboard/vessels/$vesselId/documents'
+    | '/_authenticated/dashboard/vessels/$vesselId/location'
+    | '/_authenticated/dashboard/vessels/$vesselId/notes'
+    | '/_authenticated/dashboard/vessels/$vesselId/overview'
+    | '/_authenticated/dashboard/vessels/$vesselId/settings'
+    | '/_authenticated/dashboard/vessels/$vesselId/users'
+    | '/_authenticated/dashboard/vessels/$vesselId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -421,8 +536,71 @@ declare module '@tanstack/react-router' {
       id: '/_authenticated/dashboard/vessels/$vesselId'
       path: '/vessels/$vesselId'
       fullPath: '/dashboard/vessels/$vesselId'
-      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteImport
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRouteImport
       parentRoute: typeof AuthenticatedDashboardRouteRoute
+    }
+    '/_authenticated/dashboard/vessels/$vesselId/': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/'
+      path: '/'
+      fullPath: '/dashboard/vessels/$vesselId/'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
+    '/_authenticated/dashboard/vessels/$vesselId/alerts': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/alerts'
+      path: '/alerts'
+      fullPath: '/dashboard/vessels/$vesselId/alerts'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdAlertsRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
+    '/_authenticated/dashboard/vessels/$vesselId/devices': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/devices'
+      path: '/devices'
+      fullPath: '/dashboard/vessels/$vesselId/devices'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdDevicesRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
+    '/_authenticated/dashboard/vessels/$vesselId/documents': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/documents'
+      path: '/documents'
+      fullPath: '/dashboard/vessels/$vesselId/documents'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdDocumentsRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
+    '/_authenticated/dashboard/vessels/$vesselId/location': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/location'
+      path: '/location'
+      fullPath: '/dashboard/vessels/$vesselId/location'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdLocationRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
+    '/_authenticated/dashboard/vessels/$vesselId/notes': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/notes'
+      path: '/notes'
+      fullPath: '/dashboard/vessels/$vesselId/notes'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdNotesRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
+    '/_authenticated/dashboard/vessels/$vesselId/overview': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/overview'
+      path: '/overview'
+      fullPath: '/dashboard/vessels/$vesselId/overview'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdOverviewRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
+    '/_authenticated/dashboard/vessels/$vesselId/settings': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/settings'
+      path: '/settings'
+      fullPath: '/dashboard/vessels/$vesselId/settings'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdSettingsRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
+    '/_authenticated/dashboard/vessels/$vesselId/users': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/users'
+      path: '/users'
+      fullPath: '/dashboard/vessels/$vesselId/users'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdUsersRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
     }
   }
 }
@@ -448,12 +626,51 @@ const AuthenticatedDashboardProfileRouteRouteWithChildren =
     AuthenticatedDashboardProfileRouteRouteChildren,
   )
 
+interface AuthenticatedDashboardVesselsVesselIdRouteRouteChildren {
+  AuthenticatedDashboardVesselsVesselIdAlertsRoute: typeof AuthenticatedDashboardVesselsVesselIdAlertsRoute
+  AuthenticatedDashboardVesselsVesselIdDevicesRoute: typeof AuthenticatedDashboardVesselsVesselIdDevicesRoute
+  AuthenticatedDashboardVesselsVesselIdDocumentsRoute: typeof AuthenticatedDashboardVesselsVesselIdDocumentsRoute
+  AuthenticatedDashboardVesselsVesselIdLocationRoute: typeof AuthenticatedDashboardVesselsVesselIdLocationRoute
+  AuthenticatedDashboardVesselsVesselIdNotesRoute: typeof AuthenticatedDashboardVesselsVesselIdNotesRoute
+  AuthenticatedDashboardVesselsVesselIdOverviewRoute: typeof AuthenticatedDashboardVesselsVesselIdOverviewRoute
+  AuthenticatedDashboardVesselsVesselIdSettingsRoute: typeof AuthenticatedDashboardVesselsVesselIdSettingsRoute
+  AuthenticatedDashboardVesselsVesselIdUsersRoute: typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
+  AuthenticatedDashboardVesselsVesselIdIndexRoute: typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
+}
+
+const AuthenticatedDashboardVesselsVesselIdRouteRouteChildren: AuthenticatedDashboardVesselsVesselIdRouteRouteChildren =
+  {
+    AuthenticatedDashboardVesselsVesselIdAlertsRoute:
+      AuthenticatedDashboardVesselsVesselIdAlertsRoute,
+    AuthenticatedDashboardVesselsVesselIdDevicesRoute:
+      AuthenticatedDashboardVesselsVesselIdDevicesRoute,
+    AuthenticatedDashboardVesselsVesselIdDocumentsRoute:
+      AuthenticatedDashboardVesselsVesselIdDocumentsRoute,
+    AuthenticatedDashboardVesselsVesselIdLocationRoute:
+      AuthenticatedDashboardVesselsVesselIdLocationRoute,
+    AuthenticatedDashboardVesselsVesselIdNotesRoute:
+      AuthenticatedDashboardVesselsVesselIdNotesRoute,
+    AuthenticatedDashboardVesselsVesselIdOverviewRoute:
+      AuthenticatedDashboardVesselsVesselIdOverviewRoute,
+    AuthenticatedDashboardVesselsVesselIdSettingsRoute:
+      AuthenticatedDashboardVesselsVesselIdSettingsRoute,
+    AuthenticatedDashboardVesselsVesselIdUsersRoute:
+      AuthenticatedDashboardVesselsVesselIdUsersRoute,
+    AuthenticatedDashboardVesselsVesselIdIndexRoute:
+      AuthenticatedDashboardVesselsVesselIdIndexRoute,
+  }
+
+const AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren =
+  AuthenticatedDashboardVesselsVesselIdRouteRoute._addFileChildren(
+    AuthenticatedDashboardVesselsVesselIdRouteRouteChildren,
+  )
+
 interface AuthenticatedDashboardRouteRouteChildren {
   AuthenticatedDashboardProfileRouteRoute: typeof AuthenticatedDashboardProfileRouteRouteWithChildren
   AuthenticatedDashboardSplatRoute: typeof AuthenticatedDashboardSplatRoute
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
+  AuthenticatedDashboardVesselsVesselIdRouteRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren
   AuthenticatedDashboardTermsOfUseCodeRoute: typeof AuthenticatedDashboardTermsOfUseCodeRoute
-  AuthenticatedDashboardVesselsVesselIdRoute: typeof AuthenticatedDashboardVesselsVesselIdRoute
   AuthenticatedDashboardTermsOfUseIndexRoute: typeof AuthenticatedDashboardTermsOfUseIndexRoute
 }
 
@@ -463,10 +680,10 @@ const AuthenticatedDashboardRouteRouteChildren: AuthenticatedDashboardRouteRoute
       AuthenticatedDashboardProfileRouteRouteWithChildren,
     AuthenticatedDashboardSplatRoute: AuthenticatedDashboardSplatRoute,
     AuthenticatedDashboardIndexRoute: AuthenticatedDashboardIndexRoute,
+    AuthenticatedDashboardVesselsVesselIdRouteRoute:
+      AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren,
     AuthenticatedDashboardTermsOfUseCodeRoute:
       AuthenticatedDashboardTermsOfUseCodeRoute,
-    AuthenticatedDashboardVesselsVesselIdRoute:
-      AuthenticatedDashboardVesselsVesselIdRoute,
     AuthenticatedDashboardTermsOfUseIndexRoute:
       AuthenticatedDashboardTermsOfUseIndexRoute,
   }

@@ -1,4 +1,7 @@
-/** The permission model lives in contracts/permissions.ts; the server adds its Joi schema. */
+/**
+ * The Joi schema of a permission set. The model itself (areas, flags, levels, defaults, atLeast,
+ * normalisePermissions) lives in contracts/permissions.ts, shared with the web app.
+ */
 import Joi from 'joi';
 import { LEVELS, PERMISSION_AREAS, PERMISSION_FLAGS } from '../../../contracts/permissions.js';
 

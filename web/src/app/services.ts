@@ -8,12 +8,14 @@ import { connectivityMachine } from '../features/connectivity/connectivityMachin
 import { errorDialogMachine } from '../features/errors/errorDialogMachine';
 import { sessionMachine } from '../features/session/sessionMachine';
 import { loadSessionData } from '../features/session/sessionData';
+import { sessionKeys, sessionQueries } from '../features/session/queries';
 import type { SessionUser } from '../features/session/types';
 import { profileQueries } from '../features/profile/queries';
 import { organisationQueries } from '../features/organisation/queries';
 import { toasterMachine } from '../features/toasts/toasterMachine';
 import { createToastApi } from '../features/toasts/toast';
-import { selectedVessel } from '../features/vessels/selectedVessel';
+import { vesselKeys } from '../features/vessels/queries';
+import type { VesselDetail } from '../features/vessels/types';
 import { createQueryClient } from './queryClient';
 
 /**
@@ -37,15 +39,19 @@ export const session = createActor(
         const { token } = await api.post<{ token: string }>('auth/login', input, { token: null, expectUnauthorized: true });
         return token;
       }),
-      checkSession: fromPromise(({ input }) => api.post<SessionUser>('auth/checkSession', undefined, { token: input.token })),
-      loadSessionData: fromPromise(({ input }) =>
-        loadSessionData(input.user, {
+      checkSession: fromPromise(async ({ input }) => {
+        const user = await api.post<SessionUser>('auth/checkSession', undefined, { token: input.token });
+        queryClient.setQueryData(sessionKeys.user, user);
+      }),
+      loadSessionData: fromPromise(async () => {
+        const user = await queryClient.ensureQueryData(sessionQueries.user());
+        await loadSessionData(user, {
           profile: () => queryClient.fetchQuery(profileQueries.details()),
           preferences: () => queryClient.fetchQuery(profileQueries.preferences()),
           navigation: () => queryClient.fetchQuery(profileQueries.navigation()),
           organisation: () => queryClient.fetchQuery(organisationQueries.mine()),
-        }),
-      ),
+        });
+      }),
       logout: fromPromise(async ({ input }) => {
         await api.post('auth/logout', undefined, { token: input.token });
       }),
@@ -63,7 +69,7 @@ export const errorDialog = createActor(
   errorDialogMachine.provide({
     actors: {
       sendReport: fromPromise(async ({ input }) => {
-        const user = session.getSnapshot().context.user;
+        const user = queryClient.getQueryData<SessionUser>(sessionKeys.user);
         const report = buildErrorReport(
           input.caughtError,
           {
@@ -72,7 +78,7 @@ export const errorDialog = createActor(
             userAgent: navigator.userAgent,
             environment: currentEnvironmentLabel() || window.location.hostname,
             user: user ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() } : null,
-            vessel: selectedVessel.get(),
+            vessel: selectedVesselOf(window.location.pathname),
           },
           input.comment,
         );
@@ -87,6 +93,13 @@ export const errorDialog = createActor(
   }),
   { input: { canViewReport: canViewErrorReport(currentEnvironmentLabel()) } },
 );
+
+/** The selected vessel is the one the route names (spec 4), as far as the cache knows it. */
+function selectedVesselOf(pathname: string): { id: number; name: string } | null {
+  const match = /^\/dashboard\/vessels\/(\d+)(\/|$)/.exec(pathname);
+  const vessel = match ? queryClient.getQueryData<VesselDetail>(vesselKeys.detail(Number(match[1]))) : undefined;
+  return vessel ? { id: vessel.id, name: vessel.name } : null;
+}
 
 export function showError(error: CaughtError): void {
   errorDialog.send({ type: 'ERROR.CAUGHT', error });

@@ -13,9 +13,9 @@ export interface ErrorReport {
   endpoint: string | null;
   requestData: string | null;
   comment?: string;
-  userId: string | null;
+  userId: number | null;
   userName: string | null;
-  vesselId: string | null;
+  vesselId: number | null;
   vesselName: string | null;
   environment: string;
 }
@@ -102,8 +102,8 @@ export interface ReportContext {
   timeZone: string;
   userAgent: string;
   environment: string;
-  user: { id: string; name: string } | null;
-  vessel: { id: string; name: string } | null;
+  user: { id: number; name: string } | null;
+  vessel: { id: number; name: string } | null;
 }
 
 export function buildErrorReport(error: CaughtError, context: ReportContext, comment?: string): ErrorReport {

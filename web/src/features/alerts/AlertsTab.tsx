@@ -6,6 +6,7 @@ import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { alertActions, alertQueries } from './queries';
 import { isActiveAlert, type Alert } from './types';
+import './alerts.css';
 
 const STATE_LABELS: Record<Alert['state'], string> = {
   emergency: 'Emergency',
@@ -15,14 +16,14 @@ const STATE_LABELS: Record<Alert['state'], string> = {
   normal: 'Normal',
 };
 
-export function AlertsTab({ vesselId, canManage }: { vesselId: string; canManage: boolean }) {
+export function AlertsTab({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
   const queryClient = useQueryClient();
   const alerts = useQuery(alertQueries.list(vesselId));
   const format = useFormatters();
   const refresh = () => queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'alerts') });
 
   const acknowledge = useMutation({
-    mutationFn: (alertId: string) => alertActions.acknowledge(vesselId, alertId),
+    mutationFn: (alertId: number) => alertActions.acknowledge(vesselId, alertId),
     onSuccess: () => {
       toast.success('Alert acknowledged');
       return refresh();
@@ -30,7 +31,7 @@ export function AlertsTab({ vesselId, canManage }: { vesselId: string; canManage
     onError: (error) => reportActionFailure('Acknowledging the alert', error),
   });
   const silence = useMutation({
-    mutationFn: (alertId: string) => alertActions.silence(vesselId, alertId),
+    mutationFn: (alertId: number) => alertActions.silence(vesselId, alertId),
     onSuccess: () => {
       toast.success('Alert silenced');
       return refresh();

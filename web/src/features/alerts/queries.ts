@@ -4,7 +4,7 @@ import { vesselKeys, vesselPath } from '../vessels/queries';
 import { sortAlerts, type Alert } from './types';
 
 export const alertQueries = {
-  list: (vesselId: string) =>
+  list: (vesselId: number) =>
     queryOptions({
       queryKey: vesselKeys.section(vesselId, 'alerts'),
       queryFn: async () => sortAlerts(await api.get<Alert[]>(vesselPath(vesselId, 'alerts'))),
@@ -12,7 +12,7 @@ export const alertQueries = {
 };
 
 export const alertActions = {
-  acknowledge: (vesselId: string, alertId: string) => api.post<unknown>(vesselPath(vesselId, `alerts/${alertId}/ack`)),
-  silence: (vesselId: string, alertId: string) => api.post<unknown>(vesselPath(vesselId, `alerts/${alertId}/silence`)),
-  silenceAll: (vesselId: string) => api.post<unknown>(vesselPath(vesselId, 'alerts/silenceAll')),
+  acknowledge: (vesselId: number, alertId: number) => api.post<unknown>(vesselPath(vesselId, `alerts/${alertId}/ack`)),
+  silence: (vesselId: number, alertId: number) => api.post<unknown>(vesselPath(vesselId, `alerts/${alertId}/silence`)),
+  silenceAll: (vesselId: number) => api.post<unknown>(vesselPath(vesselId, 'alerts/silenceAll')),
 };

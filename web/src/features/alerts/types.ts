@@ -1,15 +1,6 @@
-export type AlertState = 'normal' | 'alert' | 'warn' | 'alarm' | 'emergency';
+import type { Alert } from '../../../../contracts/alerts';
 
-export interface Alert {
-  id: string;
-  path: string;
-  state: AlertState;
-  message: string;
-  raisedAt: string;
-  clearedAt: string | null;
-  acknowledgedAt: string | null;
-  silenced: boolean;
-}
+export type { Alert, AlertState } from '../../../../contracts/alerts';
 
 export const isActiveAlert = (alert: Alert) => alert.clearedAt === null && alert.state !== 'normal';
 

@@ -1,4 +1,5 @@
 import type { LevelTone } from '../devices/properties';
+import './charts.css';
 
 interface GaugeProps {
   label: string;

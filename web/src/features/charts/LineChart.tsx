@@ -1,5 +1,6 @@
 import { useId, useState, type PointerEvent } from 'react';
 import { linearScale, linePath, nearestIndex, niceTicks, valueExtent, type ChartPoint } from './scale';
+import './charts.css';
 
 interface LineChartProps {
   points: ChartPoint[];

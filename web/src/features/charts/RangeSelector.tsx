@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { localTimeZone } from '../../lib/dates';
 import { customRange, emptyCustomRange, RANGE_PRESETS, type CustomRangeFields, type RangePreset, type TimeRange } from './timeRange';
+import './charts.css';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
 const MINUTES = Array.from({ length: 12 }, (_, step) => String(step * 5).padStart(2, '0')).concat('59');

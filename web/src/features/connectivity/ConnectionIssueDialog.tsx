@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { connectivity } from '../../app/services';
 import { CONNECTION_ISSUE_MESSAGE, CONNECTION_ISSUE_TITLE } from './connectivityMachine';
 import { Icon } from '../icons/Icon';
+import '../errors/dialogs.css';
 
 export function ConnectionIssueDialog() {
   const unreachable = useSelector(connectivity, (state) => state.hasTag('unreachable'));

@@ -3,15 +3,18 @@ import { PropertyControl } from './PropertyControl';
 import { isChartable } from './properties';
 import { CATEGORY_LABELS, type Device, type Property } from './types';
 import { Icon } from '../icons/Icon';
+import './devices.css';
 
 interface DeviceCardProps {
-  vesselId: string;
+  vesselId: number;
   device: Device;
   canControl: boolean;
+  /** Set while the vessel is offline and the user lets commands wait for it. */
+  queueForSeconds?: number;
   onShowHistory: (device: Device, property: Property) => void;
 }
 
-export function DeviceCard({ vesselId, device, canControl, onShowHistory }: DeviceCardProps) {
+export function DeviceCard({ vesselId, device, canControl, queueForSeconds, onShowHistory }: DeviceCardProps) {
   const format = useFormatters();
   const details = [device.manufacturer, device.model].filter(Boolean).join(' ');
   return (
@@ -50,6 +53,7 @@ export function DeviceCard({ vesselId, device, canControl, onShowHistory }: Devi
                 property={property}
                 unitSystem={format.unitSystem}
                 disabled={!canControl}
+                queueForSeconds={queueForSeconds}
               />
             ) : null}
           </li>

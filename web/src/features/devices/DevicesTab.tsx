@@ -1,13 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { QUEUE_CHOICES } from './commandMachine';
 import { DeviceCard } from './DeviceCard';
 import { PropertyHistoryModal } from './PropertyHistoryModal';
 import { deviceQueries } from './queries';
 import { CATEGORY_LABELS, DEVICE_CATEGORIES, type Device, type DeviceCategory, type Property } from './types';
+import './devices.css';
 
 interface DevicesTabProps {
-  vesselId: string;
+  vesselId: number;
   /** The member may send commands (permissions). */
   mayControl: boolean;
   online: boolean;
@@ -15,7 +17,8 @@ interface DevicesTabProps {
 
 /** The vessel's devices, ordered and filtered by category, with their live values and controls. */
 export function DevicesTab({ vesselId, mayControl, online }: DevicesTabProps) {
-  const canControl = mayControl && online;
+  const [queueForSeconds, setQueueForSeconds] = useState<number>(QUEUE_CHOICES[1].seconds);
+  const canControl = mayControl;
   const devices = useQuery(deviceQueries.list(vesselId));
   const [category, setCategory] = useState<DeviceCategory | 'ALL'>('ALL');
   const [history, setHistory] = useState<{ device: Device; property: Property } | null>(null);
@@ -67,7 +70,19 @@ export function DevicesTab({ vesselId, mayControl, online }: DevicesTabProps) {
       {devices.data?.length && !mayControl ? (
         <p className="notice">You can see the devices of this vessel but not control them.</p>
       ) : devices.data?.length && !online ? (
-        <p className="notice">The vessel is offline: the values are the last known, and devices can be controlled again once it is back online.</p>
+        <div className="notice devices__queue">
+          <p>The vessel is offline: the values are the last known. A command you give now waits until the vessel is back.</p>
+          <label className="devices__queue-choice">
+            Queue until the vessel is back, for at most{' '}
+            <select className="input input--small" value={queueForSeconds} onChange={(event) => setQueueForSeconds(Number(event.target.value))}>
+              {QUEUE_CHOICES.map((choice) => (
+                <option key={choice.seconds} value={choice.seconds}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
       ) : null}
       <div className="device-grid" aria-label={category === 'ALL' ? 'All devices' : CATEGORY_LABELS[category]} role="region">
         {shown.map((device) => (
@@ -76,6 +91,7 @@ export function DevicesTab({ vesselId, mayControl, online }: DevicesTabProps) {
             vesselId={vesselId}
             device={device}
             canControl={canControl}
+            queueForSeconds={online ? undefined : queueForSeconds}
             onShowHistory={(chosenDevice, property) => setHistory({ device: chosenDevice, property })}
           />
         ))}

@@ -4,30 +4,34 @@ import { CommandStatus } from './CommandStatus';
 import { controlKind, isOn } from './properties';
 import type { Device, Property } from './types';
 import { useCommand } from './useCommand';
+import './devices.css';
 
 interface ControlProps {
-  vesselId: string;
+  vesselId: number;
   device: Device;
   property: Property;
   unitSystem: UnitSystem;
   disabled: boolean;
+  /** Set while the vessel is offline: commands wait this long for it instead of being refused. */
+  queueForSeconds?: number;
 }
 
 /** The writable side of a property: switch, dimmer, shade, set point or a plain number. */
 export function PropertyControl(props: ControlProps) {
   const { device, property } = props;
   const command = useCommand(props.vesselId, property.id, `${device.name}: ${property.displayName}`);
-  const shown = command.pending ? command.requestedValue : property.value;
+  const shown = command.pending || command.queued ? command.requestedValue : property.value;
   const disabled = props.disabled || command.pending;
   const kind = controlKind(device, property);
+  const send = (value: unknown) => command.send(value, props.queueForSeconds);
   const label = `${device.name} ${property.displayName}`;
 
   return (
     <div className="control">
       {kind === 'switch' ? (
-        <SwitchControl label={label} on={isOn(shown)} disabled={disabled} onToggle={(next) => command.send(sameType(property.value, next))} />
+        <SwitchControl label={label} on={isOn(shown)} disabled={disabled} onToggle={(next) => send(sameType(property.value, next))} />
       ) : kind === 'dimmer' || kind === 'shade' ? (
-        <RatioControl kind={kind} label={label} ratio={typeof shown === 'number' ? shown : 0} disabled={disabled} onCommit={command.send} />
+        <RatioControl kind={kind} label={label} ratio={typeof shown === 'number' ? shown : 0} disabled={disabled} onCommit={send} />
       ) : kind === 'setpoint' || kind === 'number' ? (
         <NumberControl
           label={label}
@@ -37,7 +41,7 @@ export function PropertyControl(props: ControlProps) {
           unitSystem={props.unitSystem}
           stepper={kind === 'setpoint'}
           disabled={disabled}
-          onCommit={command.send}
+          onCommit={send}
         />
       ) : null}
       <CommandStatus command={command} />

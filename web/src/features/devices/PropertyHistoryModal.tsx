@@ -12,7 +12,7 @@ import { deviceQueries } from './queries';
 import type { Device, Property } from './types';
 
 interface Props {
-  vesselId: string;
+  vesselId: number;
   device: Device;
   property: Property;
   onClose: () => void;

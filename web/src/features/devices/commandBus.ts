@@ -1,23 +1,25 @@
-import type { LiveCommandEvent } from './types';
+import type { CommandStatus } from './types';
 
-type Listener = (event: LiveCommandEvent) => void;
+type Listener = (status: CommandStatus) => void;
 
-/** Carries the live stream's `command` events to the control that sent the command. */
+/**
+ * Carries the live stream's `command` events to the control that sent the command. Listeners
+ * subscribe to their own requestId, so another tab's command on the same property never
+ * reaches them.
+ */
 export function createCommandBus() {
   const listeners = new Map<string, Set<Listener>>();
-  const keyOf = (vesselId: string, propertyId: string) => `${vesselId}/${propertyId}`;
   return {
-    publish(vesselId: string, event: LiveCommandEvent) {
-      listeners.get(keyOf(vesselId, event.propertyId))?.forEach((listener) => listener(event));
+    publish(status: CommandStatus) {
+      listeners.get(status.requestId)?.forEach((listener) => listener(status));
     },
-    subscribe(vesselId: string, propertyId: string, listener: Listener) {
-      const key = keyOf(vesselId, propertyId);
-      const set = listeners.get(key) ?? new Set<Listener>();
+    subscribe(requestId: string, listener: Listener) {
+      const set = listeners.get(requestId) ?? new Set<Listener>();
       set.add(listener);
-      listeners.set(key, set);
+      listeners.set(requestId, set);
       return () => {
         set.delete(listener);
-        if (set.size === 0) listeners.delete(key);
+        if (set.size === 0) listeners.delete(requestId);
       };
     },
   };

@@ -6,12 +6,19 @@ import { commandBus } from './commandBus';
 import { commandMachine } from './commandMachine';
 import { deviceActions } from './queries';
 
-/** One control's command workflow: send a value, follow it to done or failed. */
-export function useCommand(vesselId: string, propertyId: string, actionLabel: string) {
+/** One control's command workflow: send a value (queued for an offline vessel when asked), follow it to its final state. */
+export function useCommand(vesselId: number, propertyId: number, actionLabel: string) {
   const actor = useActorRef(
     commandMachine.provide({
       actors: {
-        sendCommand: fromPromise(({ input }) => deviceActions.sendCommand(input.vesselId, input.propertyId, input.value)),
+        sendCommand: fromPromise(({ input }) =>
+          deviceActions.sendCommand(input.vesselId, {
+            deviceProperty: input.propertyId,
+            value: input.value,
+            requestId: input.requestId,
+            queueForSeconds: input.queueForSeconds,
+          }),
+        ),
       },
       actions: {
         notifyFailed: (_, { statusCode }) => toast.actionFailed(actionLabel, statusCode),
@@ -19,25 +26,32 @@ export function useCommand(vesselId: string, propertyId: string, actionLabel: st
     }),
     { input: { vesselId, propertyId } },
   );
+  const requestId = useSelector(actor, (state) => state.context.requestId);
 
-  useEffect(
-    () => commandBus.subscribe(vesselId, propertyId, (command) => actor.send({ type: 'LIVE.COMMAND', command })),
-    [actor, vesselId, propertyId],
-  );
+  useEffect(() => {
+    if (!requestId) return;
+    return commandBus.subscribe(requestId, (status) => actor.send({ type: 'COMMAND.STATUS', status }));
+  }, [actor, requestId]);
 
   const pending = useSelector(actor, (state) => state.hasTag('pending'));
+  const queued = useSelector(actor, (state) => state.hasTag('queued'));
   const done = useSelector(actor, (state) => state.hasTag('done'));
-  const failed = useSelector(actor, (state) => state.hasTag('failed'));
+  const ended = useSelector(actor, (state) => state.hasTag('ended'));
+  const commandState = useSelector(actor, (state) => state.context.commandState);
   const message = useSelector(actor, (state) => state.context.message);
+  const expiresAt = useSelector(actor, (state) => state.context.expiresAt);
   const requestedValue = useSelector(actor, (state) => state.context.requestedValue);
 
   return {
     pending,
+    queued,
     done,
-    failed,
+    ended,
+    commandState,
     message,
+    expiresAt,
     requestedValue,
-    send: (value: unknown) => actor.send({ type: 'SEND', value }),
+    send: (value: unknown, queueForSeconds?: number) => actor.send({ type: 'SEND', value, queueForSeconds }),
     acknowledge: () => actor.send({ type: 'ACKNOWLEDGE' }),
   };
 }

@@ -9,7 +9,7 @@ import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { documentActions, documentLink, documentQueries } from './queries';
 
-export function DocumentsTab({ vesselId, canManage }: { vesselId: string; canManage: boolean }) {
+export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
   const queryClient = useQueryClient();
   const documents = useQuery(documentQueries.list(vesselId));
   const categories = useQuery(documentQueries.categories());
@@ -19,10 +19,10 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: string; canMan
   const [name, setName] = useState('');
   const [categoryId, setCategoryId] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'documents') });
-  const categoryName = (id: string | null) => categories.data?.find((category) => category.id === id)?.name ?? '';
+  const categoryName = (id: number | null) => categories.data?.find((category) => category.id === id)?.name ?? '';
 
   const upload = useMutation({
-    mutationFn: (file: File) => documentActions.upload(vesselId, file, name.trim() || file.name, categoryId),
+    mutationFn: (file: File) => documentActions.upload(vesselId, file, name.trim() || file.name, categoryId === '' ? null : Number(categoryId)),
     onSuccess: () => {
       toast.success('Document uploaded');
       setName('');
@@ -32,7 +32,7 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: string; canMan
     onError: (error) => reportActionFailure('Uploading the document', error),
   });
   const remove = useMutation({
-    mutationFn: (documentId: string) => documentActions.remove(vesselId, documentId),
+    mutationFn: (documentId: number) => documentActions.remove(vesselId, documentId),
     onSuccess: () => {
       toast.success('Document deleted');
       return refresh();
@@ -64,7 +64,7 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: string; canMan
               placeholder="None"
               value={categoryId}
               onChange={(event) => setCategoryId(event.target.value)}
-              options={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
+              options={(categories.data ?? []).map((category) => ({ value: String(category.id), label: category.name }))}
             />
           </div>
           <div className="button-row">

@@ -4,7 +4,7 @@ import { vesselKeys, vesselPath } from '../vessels/queries';
 import type { DocumentCategory, VesselDocument } from './types';
 
 export const documentQueries = {
-  list: (vesselId: string) =>
+  list: (vesselId: number) =>
     queryOptions({
       queryKey: vesselKeys.section(vesselId, 'documents'),
       queryFn: () => api.get<VesselDocument[]>(vesselPath(vesselId, 'documents')),
@@ -18,14 +18,14 @@ export const documentQueries = {
 };
 
 export const documentActions = {
-  upload: (vesselId: string, file: File, name: string, categoryId: string) => {
+  upload: (vesselId: number, file: File, name: string, categoryId: number | null) => {
     const form = new FormData();
     form.append('file', file);
     form.append('name', name);
-    if (categoryId) form.append('categoryId', categoryId);
+    if (categoryId !== null) form.append('categoryId', String(categoryId));
     return api.post<VesselDocument>(vesselPath(vesselId, 'documents'), form);
   },
-  remove: (vesselId: string, documentId: string) => api.delete<unknown>(vesselPath(vesselId, `documents/${documentId}`)),
+  remove: (vesselId: number, documentId: number) => api.delete<unknown>(vesselPath(vesselId, `documents/${documentId}`)),
 };
 
 /** Links opened by the browser itself cannot send the bearer header, so they carry the session key. */

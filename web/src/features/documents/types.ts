@@ -1,8 +1,8 @@
 export interface VesselDocument {
-  id: string;
+  id: number;
   name: string;
-  categoryId: string | null;
-  fileId?: string | null;
+  categoryId: number | null;
+  fileId?: number | null;
   url?: string | null;
   contentType?: string | null;
   size?: number | null;
@@ -10,6 +10,6 @@ export interface VesselDocument {
 }
 
 export interface DocumentCategory {
-  id: string;
+  id: number;
   name: string;
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { errorDialog } from '../../app/services';
 import { dialogMessage, errorReportMessage, REPORT_INVITATION_TEXT } from '../../lib/errorReport';
+import './dialogs.css';
 
 /** The full-screen error dialog (spec 8). */
 export function ErrorDialog() {

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import './dialogs.css';
 import { renderFailureMessage, type RenderFailure } from '../../lib/errorReport';
 
 interface Props {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { isApiError } from '../../lib/api';
 import { errorReportMessage, renderFailureMessage } from '../../lib/errorReport';
+import '../layout/public.css';
 
 /**
  * A route whose loader or component failed. API failures read as the error report message of

@@ -1,12 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
+import { Link, useLocation, useParams } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { session } from '../../app/services';
 import { UI_VERSION } from '../../lib/env';
+import { profileQueries } from '../profile/queries';
 import { usePreferences, useUpdatePreferences } from '../profile/usePreferences';
-import { selectedVessel, useSelectedVessel } from '../vessels/selectedVessel';
-import { vesselKeys } from '../vessels/queries';
+import { sessionQueries } from '../session/queries';
+import { vesselQueries } from '../vessels/queries';
 import { Brand } from './Brand';
 import { ThemeToggle } from './ThemeToggle';
 import { sidebarLinks } from './navigation';
@@ -29,23 +29,21 @@ function UnitToggle() {
   );
 }
 
-/** Clears the selected vessel, and its cached data, once the route no longer holds its id. */
-function useSelectedVesselFollowsRoute() {
-  const { pathname } = useLocation();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const cleared = selectedVessel.clearUnlessRouteHolds(pathname);
-    if (cleared) queryClient.removeQueries({ queryKey: vesselKeys.detail(cleared.id) });
-  }, [pathname, queryClient]);
+/** The selected vessel is the one the route names (spec 4); there is none once the route no longer holds an id. */
+function useSelectedVessel() {
+  const { vesselId } = useParams({ strict: false });
+  const vessel = useQuery({ ...vesselQueries.detail(vesselId ?? 0), enabled: vesselId !== undefined });
+  return vesselId === undefined ? null : (vessel.data ?? null);
 }
 
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  const navigation = useSelector(session, (state) => state.context.navigation);
-  const user = useSelector(session, (state) => state.context.profile ?? state.context.user);
+  const navigation = useQuery(profileQueries.navigation()).data ?? [];
+  const profile = useQuery(profileQueries.details()).data;
+  const sessionUser = useQuery(sessionQueries.user()).data;
+  const user = profile ?? sessionUser;
   const vessel = useSelectedVessel();
-  useSelectedVesselFollowsRoute();
 
   useEffect(() => setMenuOpen(false), [pathname]);
 

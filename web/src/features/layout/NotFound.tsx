@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import './public.css';
 
 export function NotFound({ inDashboard = false }: { inDashboard?: boolean }) {
   return (

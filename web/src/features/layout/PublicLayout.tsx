@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { UI_VERSION } from '../../lib/env';
 import { Brand } from './Brand';
 import { ThemeToggle } from './ThemeToggle';
+import './public.css';
 
 /** The frame of the pages people see before signing in. */
 export function PublicLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {

@@ -1,27 +1,28 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Alert } from '../alerts/types';
+import type { CommandBus } from '../devices/commandBus';
 import type { Device } from '../devices/types';
 import type { Location } from '../location/types';
 import { vesselKeys } from '../vessels/queries';
 import type { VesselDetail, VesselSummary } from '../vessels/types';
-import { applyOnline, applyValue, applyValueToLocation, upsertAlert, type LiveEvent, type LiveOnline } from './liveEvents';
-import type { CommandBus } from '../devices/commandBus';
+import { applyBatch, applyOnline, applyPositions, appendToTrack, upsertAlert, type LiveEvent, type LiveOnline } from './liveEvents';
 
-function setOnline(queryClient: QueryClient, vesselId: string, online: LiveOnline) {
+function setOnline(queryClient: QueryClient, vesselId: number, online: LiveOnline) {
   queryClient.setQueryData<VesselDetail>(vesselKeys.detail(vesselId), (vessel) => applyOnline(vessel, online));
   queryClient.setQueryData<VesselSummary[]>(vesselKeys.all, (vessels) =>
-    vessels?.map((vessel) => (String(vessel.id) === vesselId ? (applyOnline(vessel, online) ?? vessel) : vessel)),
+    vessels?.map((vessel) => (vessel.id === vesselId ? (applyOnline(vessel, online) ?? vessel) : vessel)),
   );
 }
 
 /**
  * Merges one live event into the TanStack Query cache so every view of the vessel updates
- * without reloading. `resync` is true for the `hello` of a reconnection: what happened while
- * the stream was down is fetched again.
+ * without reloading. A batch is one update of each entry it touches (devices, location, every
+ * cached track), so a view never renders half a batch. `resync` is true for the `hello` of a
+ * reconnection: what happened while the stream was down is fetched again.
  */
 export function applyLiveEvent(
   queryClient: QueryClient,
-  vesselId: string,
+  vesselId: number,
   event: LiveEvent,
   options: { commandBus?: CommandBus; resync?: boolean } = {},
 ): void {
@@ -29,20 +30,25 @@ export function applyLiveEvent(
     case 'hello':
       setOnline(queryClient, vesselId, event.data);
       if (options.resync) {
-        void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'devices') });
-        void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'alerts') });
-        void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'location') });
+        for (const section of ['devices', 'alerts', 'location', 'locationHistory']) {
+          void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, section) });
+        }
       }
       return;
     case 'online':
       setOnline(queryClient, vesselId, event.data);
       return;
-    case 'value':
-      queryClient.setQueryData<Device[]>(vesselKeys.section(vesselId, 'devices'), (devices) => applyValue(devices, event.data));
-      queryClient.setQueryData<Location | null>(vesselKeys.section(vesselId, 'location'), (location) =>
-        applyValueToLocation(location, event.data),
-      );
+    case 'batch': {
+      const { values, positions } = event.data;
+      if (values.length > 0) {
+        queryClient.setQueryData<Device[]>(vesselKeys.section(vesselId, 'devices'), (devices) => applyBatch(devices, values));
+      }
+      if (positions.length > 0) {
+        queryClient.setQueryData<Location | null>(vesselKeys.section(vesselId, 'location'), (location) => applyPositions(location, positions));
+        queryClient.setQueriesData<Location[]>({ queryKey: vesselKeys.section(vesselId, 'locationHistory') }, (track) => appendToTrack(track, positions));
+      }
       return;
+    }
     case 'devices':
       queryClient.setQueryData<Device[]>(vesselKeys.section(vesselId, 'devices'), event.data.devices);
       return;
@@ -52,7 +58,7 @@ export function applyLiveEvent(
       void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
       return;
     case 'command':
-      options.commandBus?.publish(vesselId, event.data);
+      options.commandBus?.publish(event.data);
       return;
   }
 }

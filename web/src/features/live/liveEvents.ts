@@ -1,61 +1,79 @@
+import type { CommandStatus, LiveBatch, LiveEventMap, LiveOnline, LivePosition, LiveValue } from '../../../../contracts/live';
 import { sortAlerts, type Alert } from '../alerts/types';
-import type { Device, LiveCommandEvent } from '../devices/types';
+import type { Device } from '../devices/types';
 import type { Location } from '../location/types';
 import { isPosition } from '../../lib/units';
 
-/** The events of GET /api/vessel/{id}/live (docs/api-shapes.md). */
-export interface LiveValue {
-  deviceId: string;
-  propertyId: string;
-  path: string;
-  value: unknown;
-  timestamp: string;
-}
+export type { LiveBatch, LiveOnline, LivePosition, LiveValue } from '../../../../contracts/live';
 
-export interface LiveOnline {
-  online: boolean;
-  lastSeen: string | null;
-}
-
+/** The events of GET /api/vessel/{id}/live (contracts/live.ts), with the web app's shapes for devices and alerts. */
 export type LiveEvent =
-  | { type: 'hello'; data: LiveOnline & { vesselId: string } }
-  | { type: 'value'; data: LiveValue }
+  | { type: 'hello'; data: LiveEventMap['hello'] }
+  | { type: 'batch'; data: LiveBatch }
   | { type: 'devices'; data: { devices: Device[] } }
   | { type: 'online'; data: LiveOnline }
   | { type: 'alert'; data: Alert }
-  | { type: 'command'; data: LiveCommandEvent };
+  | { type: 'command'; data: CommandStatus };
 
-export const LIVE_EVENT_TYPES = ['hello', 'value', 'devices', 'online', 'alert', 'command'] as const;
+/**
+ * The event names the stream is listened to for. `value` is the one-value-per-event form of
+ * servers from before the batch contract; it is read as a batch of one so that a web app
+ * deployed first keeps working against them.
+ */
+export const LIVE_EVENT_TYPES = ['hello', 'batch', 'value', 'devices', 'online', 'alert', 'command'] as const;
 
 export function parseLiveEvent(type: string, raw: string): LiveEvent | null {
   if (!(LIVE_EVENT_TYPES as readonly string[]).includes(type)) return null;
+  let data: unknown;
   try {
-    const data: unknown = JSON.parse(raw);
-    return data && typeof data === 'object' ? ({ type, data } as LiveEvent) : null;
+    data = JSON.parse(raw);
   } catch {
     return null;
   }
+  if (!data || typeof data !== 'object') return null;
+  if (type === 'value') return { type: 'batch', data: batchOfOne(data as LiveValue) };
+  if (type === 'batch') return { type, data: { values: [], positions: [], ...(data as Partial<LiveBatch>) } };
+  return { type, data } as LiveEvent;
 }
 
-/** Ids may arrive as numbers in one payload and strings in another. */
-const sameId = (a: unknown, b: unknown) => String(a) === String(b);
+function batchOfOne(value: LiveValue): LiveBatch {
+  if (value.path === 'navigation.position' && isPosition(value.value)) {
+    return { values: [value], positions: [{ lat: value.value.latitude, lon: value.value.longitude, timestamp: value.timestamp }] };
+  }
+  return { values: [value], positions: [] };
+}
 
-const isNewer = (incoming: string, current: string | null) => !current || Date.parse(incoming) >= Date.parse(current);
+const time = (iso: string) => Date.parse(iso);
+const isNewer = (incoming: string, current: string | null) => !current || time(incoming) >= time(current);
+
+/** The newest value of each property in a batch: a batch may carry several values of one property. */
+function newestByProperty(values: LiveValue[]): Map<number | string, LiveValue> {
+  const newest = new Map<number | string, LiveValue>();
+  for (const value of values) {
+    const key = value.propertyId ?? value.path;
+    const held = newest.get(key);
+    if (!held || isNewer(value.timestamp, held.timestamp)) newest.set(key, value);
+  }
+  return newest;
+}
 
 /**
- * Merges a value into the devices list. Values buffered on board arrive late with their
- * original timestamps, so the shown value only moves forward in time (BRIDGE.md).
+ * Merges a batch's values into the devices list in one pass. Values buffered on board arrive
+ * late with their original timestamps, so a shown value only moves forward in time (BRIDGE.md).
+ * A value the server has not matched to a property yet (propertyId null) is matched by path.
  */
-export function applyValue(devices: Device[] | undefined, event: LiveValue): Device[] | undefined {
-  if (!devices) return devices;
+export function applyBatch(devices: Device[] | undefined, values: LiveValue[]): Device[] | undefined {
+  if (!devices || values.length === 0) return devices;
+  const newest = newestByProperty(values);
   let changed = false;
   const next = devices.map((device) => {
-    if (!sameId(device.id, event.deviceId) && !device.properties.some((property) => sameId(property.id, event.propertyId))) return device;
     let deviceChanged = false;
     const properties = device.properties.map((property) => {
-      if (!sameId(property.id, event.propertyId) || !isNewer(event.timestamp, property.timestamp)) return property;
+      const incoming = newest.get(property.id) ?? newest.get(property.path);
+      if (!incoming || !isNewer(incoming.timestamp, property.timestamp)) return property;
+      if (incoming.propertyId === null && incoming.deviceId !== null && incoming.deviceId !== device.id) return property;
       deviceChanged = true;
-      return { ...property, value: event.value, timestamp: event.timestamp };
+      return { ...property, value: incoming.value, timestamp: incoming.timestamp };
     });
     changed ||= deviceChanged;
     return deviceChanged ? { ...device, properties } : device;
@@ -63,21 +81,40 @@ export function applyValue(devices: Device[] | undefined, event: LiveValue): Dev
   return changed ? next : devices;
 }
 
-/** Position, speed and course values move the vessel's location on the map. */
-export function applyValueToLocation(location: Location | null | undefined, event: LiveValue): Location | null | undefined {
-  if (event.path === 'navigation.position' && isPosition(event.value)) {
-    if (location && !isNewer(event.timestamp, location.timestamp)) return location;
-    return { ...location, lat: event.value.latitude, lon: event.value.longitude, timestamp: event.timestamp };
-  }
-  if (!location || typeof event.value !== 'number') return location;
-  if (event.path === 'navigation.speedOverGround') return { ...location, speedOverGround: event.value };
-  if (event.path === 'navigation.courseOverGroundTrue') return { ...location, courseOverGroundTrue: event.value };
-  return location;
+/** Positions sorted by when they were measured, the order a track is drawn in. */
+const byTime = (positions: LivePosition[]) => [...positions].sort((a, b) => time(a.timestamp) - time(b.timestamp));
+
+/** The vessel's current location moves to the batch's newest position, never back in time. */
+export function applyPositions(location: Location | null | undefined, positions: LivePosition[]): Location | null | undefined {
+  const latest = byTime(positions).at(-1);
+  if (!latest || (location && !isNewer(latest.timestamp, location.timestamp))) return location;
+  return {
+    lat: latest.lat,
+    lon: latest.lon,
+    timestamp: latest.timestamp,
+    speedOverGround: latest.speedOverGround ?? location?.speedOverGround ?? null,
+    courseOverGroundTrue: latest.courseOverGroundTrue ?? location?.courseOverGroundTrue ?? null,
+  };
+}
+
+/**
+ * Adds a batch's positions to a track in measurement order. Buffered positions may be older
+ * than the track's last point: they are merged into place, and a position already on the track
+ * (same time) is not added twice.
+ */
+export function appendToTrack(track: Location[] | undefined, positions: LivePosition[]): Location[] | undefined {
+  if (!track || positions.length === 0) return track;
+  const known = new Set(track.map((point) => time(point.timestamp)));
+  const added = byTime(positions).filter((position) => !known.has(time(position.timestamp)));
+  if (added.length === 0) return track;
+  const last = track.at(-1);
+  if (!last || time(added[0].timestamp) > time(last.timestamp)) return [...track, ...added];
+  return byTime([...track, ...added]);
 }
 
 /** Raised, changed or cleared alerts replace their earlier version; active alerts stay first. */
 export function upsertAlert(alerts: Alert[] | undefined, alert: Alert): Alert[] {
-  const others = (alerts ?? []).filter((existing) => !sameId(existing.id, alert.id));
+  const others = (alerts ?? []).filter((existing) => existing.id !== alert.id);
   return sortAlerts([alert, ...others]);
 }
 

@@ -11,13 +11,13 @@ export type LiveStreamStatus = 'connecting' | 'live' | 'reconnecting';
  * Subscribes to GET /api/vessel/{id}/live while the vessel is open. EventSource cannot send
  * headers, so the session key travels as `?sessionKey=`; the browser reconnects by itself.
  */
-export function useLiveStream(vesselId: string, sessionKey: string | null): LiveStreamStatus {
+export function useLiveStream(vesselId: number, sessionKey: string | null): LiveStreamStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStreamStatus>('connecting');
 
   useEffect(() => {
     if (!sessionKey || typeof EventSource === 'undefined') return;
-    const source = new EventSource(apiUrl(`vessel/${encodeURIComponent(vesselId)}/live`, { sessionKey }));
+    const source = new EventSource(apiUrl(`vessel/${vesselId}/live`, { sessionKey }));
     let helloCount = 0;
     setStatus('connecting');
 

@@ -3,14 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { formatPosition, fromSi, toSi, unitLabel } from '../../lib/units';
-import { presetRange, RANGE_PRESETS, type RangePreset } from '../charts/timeRange';
+import { RANGE_PRESETS, type RangePreset } from '../charts/timeRange';
 import { TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
-import { geofenceActions, locationQueries } from './queries';
+import { DEFAULT_TRACK_PERIOD, geofenceActions, locationQueries } from './queries';
 import { TrackSvg } from './TrackSvg';
 import type { Geofence, Location } from './types';
+import './location.css';
 
 // Leaflet is most of the vessel page's JavaScript: only the Location tab downloads it. Should that
 // download fail, the plain SVG map stands in, as it does when Leaflet cannot start.
@@ -24,20 +25,15 @@ const VesselMap = lazy(() =>
   ),
 );
 
-export function LocationTab({ vesselId, canManageGeofence }: { vesselId: string; canManageGeofence: boolean }) {
-  const [preset, setPreset] = useState<RangePreset>('24H');
-  const [range, setRange] = useState(() => presetRange('24H', new Date()));
+export function LocationTab({ vesselId, canManageGeofence }: { vesselId: number; canManageGeofence: boolean }) {
+  const [preset, setPreset] = useState<RangePreset>(DEFAULT_TRACK_PERIOD);
   const location = useQuery(locationQueries.current(vesselId));
-  const track = useQuery(locationQueries.track(vesselId, range.from, range.to));
+  const track = useQuery(locationQueries.track(vesselId, preset));
   const geofence = useQuery(locationQueries.geofence(vesselId));
   const format = useFormatters();
   const position = location.data ?? null;
 
-  // Live positions extend the track drawn on the map.
-  const trackPoints = [...(track.data ?? [])];
-  if (position && (trackPoints.length === 0 || Date.parse(position.timestamp) > Date.parse(trackPoints[trackPoints.length - 1].timestamp))) {
-    trackPoints.push(position);
-  }
+  const trackPoints = track.data ?? [];
 
   return (
     <div className="location">
@@ -54,7 +50,6 @@ export function LocationTab({ vesselId, canManageGeofence }: { vesselId: string;
               aria-pressed={preset === key}
               onClick={() => {
                 setPreset(key);
-                setRange(presetRange(key, new Date()));
               }}
             >
               {RANGE_PRESETS[key].label}
@@ -102,7 +97,7 @@ function GeofencePanel({
   position,
   canManage,
 }: {
-  vesselId: string;
+  vesselId: number;
   geofence: Geofence | null;
   position: Location | null;
   canManage: boolean;

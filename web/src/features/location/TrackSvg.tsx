@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatPosition } from '../../lib/units';
 import { fitViewport, metresToProjected } from './projection';
 import type { Geofence, Location } from './types';
+import './location.css';
 
 const WIDTH = 640;
 const HEIGHT = 400;

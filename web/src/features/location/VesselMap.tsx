@@ -3,6 +3,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { TrackSvg } from './TrackSvg';
 import type { Geofence, Location } from './types';
+import './location.css';
 
 interface VesselMapProps {
   position: Location | null;

@@ -1,11 +1,4 @@
-export interface Location {
-  lat: number;
-  lon: number;
-  timestamp: string;
-  speedOverGround?: number | null;
-  courseOverGroundTrue?: number | null;
-}
-
+export type { Location } from '../../../../contracts/devices';
 export interface Geofence {
   enabled: boolean;
   /** Metres. */

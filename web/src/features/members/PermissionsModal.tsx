@@ -4,12 +4,13 @@ import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { Modal } from '../modal/Modal';
 import { vesselKeys } from '../vessels/queries';
-import { NO_PERMISSIONS, type PermissionLevel, type PermissionSet } from '../vessels/types';
+import { NO_PERMISSIONS, type Level, type PermissionSet } from '../vessels/types';
 import { FLAG_FIELDS, LEVEL_FIELDS, PERMISSION_LEVELS, samePermissions } from './permissionFields';
 import { memberActions } from './queries';
 import type { Member } from './types';
+import './members.css';
 
-export function PermissionsModal({ vesselId, member, onClose }: { vesselId: string; member: Member; onClose: () => void }) {
+export function PermissionsModal({ vesselId, member, onClose }: { vesselId: number; member: Member; onClose: () => void }) {
   const queryClient = useQueryClient();
   const initial = { ...NO_PERMISSIONS, ...member.permissions };
   const [permissions, setPermissions] = useState<PermissionSet>(initial);
@@ -52,7 +53,7 @@ export function PermissionsModal({ vesselId, member, onClose }: { vesselId: stri
           {LEVEL_FIELDS.map(({ key, label }) => (
             <tr key={key}>
               <th scope="row">{label}</th>
-              {PERMISSION_LEVELS.map((level: PermissionLevel) => (
+              {PERMISSION_LEVELS.map((level: Level) => (
                 <td key={level}>
                   <input
                     type="radio"

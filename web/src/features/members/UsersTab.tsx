@@ -7,8 +7,9 @@ import { vesselKeys } from '../vessels/queries';
 import { PermissionsModal } from './PermissionsModal';
 import { memberActions, memberQueries } from './queries';
 import type { Member } from './types';
+import './members.css';
 
-export function UsersTab({ vesselId, canManage }: { vesselId: string; canManage: boolean }) {
+export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
   const queryClient = useQueryClient();
   const directory = useQuery(memberQueries.directory(vesselId));
   const [email, setEmail] = useState('');

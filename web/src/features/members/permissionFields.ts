@@ -1,9 +1,6 @@
-import type { PermissionLevel, PermissionSet } from '../vessels/types';
+import { LEVELS, type Level, type PermissionArea, type PermissionFlag, type PermissionSet } from '../../../../contracts/permissions';
 
-type LevelKey = { [K in keyof PermissionSet]: PermissionSet[K] extends PermissionLevel ? K : never }[keyof PermissionSet];
-type FlagKey = { [K in keyof PermissionSet]: PermissionSet[K] extends boolean ? K : never }[keyof PermissionSet];
-
-export const LEVEL_FIELDS: Array<{ key: LevelKey; label: string }> = [
+export const LEVEL_FIELDS: Array<{ key: PermissionArea; label: string }> = [
   { key: 'deviceManager', label: 'Devices' },
   { key: 'alertManager', label: 'Alerts' },
   { key: 'routineManager', label: 'Routines' },
@@ -14,7 +11,7 @@ export const LEVEL_FIELDS: Array<{ key: LevelKey; label: string }> = [
   { key: 'auditLogs', label: 'Audit logs' },
 ];
 
-export const FLAG_FIELDS: Array<{ key: FlagKey; label: string }> = [
+export const FLAG_FIELDS: Array<{ key: PermissionFlag; label: string }> = [
   { key: 'allowDeviceControl', label: 'Control devices' },
   { key: 'allowEditVessel', label: 'Edit the vessel' },
   { key: 'allowLocationServices', label: 'See location and geofence' },
@@ -22,7 +19,7 @@ export const FLAG_FIELDS: Array<{ key: FlagKey; label: string }> = [
   { key: 'receiveNotifications', label: 'Receive notifications' },
 ];
 
-export const PERMISSION_LEVELS: PermissionLevel[] = ['DENY', 'VIEW', 'MANAGE'];
+export const PERMISSION_LEVELS: readonly Level[] = LEVELS;
 
 export function samePermissions(a: PermissionSet, b: PermissionSet): boolean {
   return [...LEVEL_FIELDS, ...FLAG_FIELDS].every(({ key }) => a[key] === b[key]);

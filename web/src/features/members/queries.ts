@@ -5,7 +5,7 @@ import type { PermissionSet } from '../vessels/types';
 import type { Member } from './types';
 
 export const memberQueries = {
-  directory: (vesselId: string) =>
+  directory: (vesselId: number) =>
     queryOptions({
       queryKey: vesselKeys.section(vesselId, 'directory'),
       queryFn: () => api.get<Member[]>(vesselPath(vesselId, 'directory')),
@@ -13,10 +13,10 @@ export const memberQueries = {
 };
 
 export const memberActions = {
-  add: (vesselId: string, email: string) => api.post<unknown>(vesselPath(vesselId, 'addUser'), undefined, { query: { email } }),
-  pause: (vesselId: string, userId: string, paused: boolean) =>
+  add: (vesselId: number, email: string) => api.post<unknown>(vesselPath(vesselId, 'addUser'), undefined, { query: { email } }),
+  pause: (vesselId: number, userId: number, paused: boolean) =>
     api.post<unknown>(vesselPath(vesselId, 'pause'), { userId, paused }),
-  revoke: (vesselId: string, userId: string) => api.post<unknown>(vesselPath(vesselId, 'revoke'), { userId }),
-  editPermissions: (vesselId: string, userId: string, permissions: PermissionSet) =>
+  revoke: (vesselId: number, userId: number) => api.post<unknown>(vesselPath(vesselId, 'revoke'), { userId }),
+  editPermissions: (vesselId: number, userId: number, permissions: PermissionSet) =>
     api.post<unknown>(vesselPath(vesselId, 'editPermissions'), { userId, permissions }),
 };

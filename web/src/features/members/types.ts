@@ -2,7 +2,7 @@ import type { PermissionSet } from '../vessels/types';
 
 /** A member of a vessel (GET /api/vessel/{id}/directory). */
 export interface Member {
-  userId: string;
+  userId: number;
   email: string;
   firstName: string | null;
   lastName: string | null;

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { modalMachine, UNSAVED_CHANGES_TEXT } from './modalMachine';
 import { RenderErrorBoundary } from '../errors/RenderErrorBoundary';
 import { Icon } from '../icons/Icon';
+import './modal.css';
 
 export interface ModalProps {
   open: boolean;

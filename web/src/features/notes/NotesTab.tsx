@@ -6,8 +6,9 @@ import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { noteActions, noteQueries } from './queries';
+import './notes.css';
 
-export function NotesTab({ vesselId }: { vesselId: string }) {
+export function NotesTab({ vesselId }: { vesselId: number }) {
   const queryClient = useQueryClient();
   const notes = useQuery(noteQueries.list(vesselId));
   const format = useFormatters();
@@ -24,7 +25,7 @@ export function NotesTab({ vesselId }: { vesselId: string }) {
     onError: (error) => reportActionFailure('Adding the note', error),
   });
   const remove = useMutation({
-    mutationFn: (noteId: string) => noteActions.remove(vesselId, noteId),
+    mutationFn: (noteId: number) => noteActions.remove(vesselId, noteId),
     onSuccess: () => {
       toast.success('Note deleted');
       return refresh();

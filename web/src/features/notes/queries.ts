@@ -4,7 +4,7 @@ import { vesselKeys, vesselPath } from '../vessels/queries';
 import type { Note } from './types';
 
 export const noteQueries = {
-  list: (vesselId: string) =>
+  list: (vesselId: number) =>
     queryOptions({
       queryKey: vesselKeys.section(vesselId, 'notes'),
       queryFn: () => api.get<Note[]>(vesselPath(vesselId, 'notes')),
@@ -12,6 +12,6 @@ export const noteQueries = {
 };
 
 export const noteActions = {
-  add: (vesselId: string, messageText: string) => api.post<Note>(vesselPath(vesselId, 'notes'), { messageText }),
-  remove: (vesselId: string, noteId: string) => api.delete<unknown>(vesselPath(vesselId, `notes/${noteId}`)),
+  add: (vesselId: number, messageText: string) => api.post<Note>(vesselPath(vesselId, 'notes'), { messageText }),
+  remove: (vesselId: number, noteId: number) => api.delete<unknown>(vesselPath(vesselId, `notes/${noteId}`)),
 };

@@ -1,7 +1,7 @@
 export interface Note {
-  id: string;
+  id: number;
   messageText: string;
   createdAt: string;
-  userId?: string | null;
+  userId?: number | null;
   authorName?: string | null;
 }

@@ -8,6 +8,7 @@ import { CountryLanguageFields } from '../utility/CountryLanguageFields';
 import { withSessionKey } from '../vessels/vesselImage';
 import { profileActions, profileKeys, profileQueries } from './queries';
 import type { Profile } from './types';
+import './profile.css';
 
 function formOf(profile: Profile) {
   return {
@@ -38,7 +39,6 @@ export function ProfileDetails() {
       }),
     onSuccess: (updated) => {
       queryClient.setQueryData(profileKeys.details, updated);
-      session.send({ type: 'PROFILE_UPDATED', profile: updated });
       setForm(formOf(updated));
       toast.success('Profile saved');
     },
@@ -49,7 +49,6 @@ export function ProfileDetails() {
     onSuccess: ({ imageUrl }) => {
       const updated = { ...profile, imageUrl };
       queryClient.setQueryData(profileKeys.details, updated);
-      session.send({ type: 'PROFILE_UPDATED', profile: updated });
       toast.success('Profile image updated');
     },
     onError: (error) => reportActionFailure('Uploading the profile image', error),

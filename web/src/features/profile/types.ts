@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE, type TimeFormat } from '../../lib/dates';
 import type { ThemeName } from '../../lib/storage';
 
 export interface Profile {
-  id: string;
+  id: number;
   email: string;
   firstName: string;
   lastName: string;
@@ -13,7 +13,7 @@ export interface Profile {
   imageUrl: string | null;
   isAdmin: boolean;
   corporate: boolean;
-  companyId: string | null;
+  companyId: number | null;
   createdAt: string;
 }
 
@@ -33,7 +33,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
 
 /** A navigation component the user may see; the server sorts them by menuOrder. */
 export interface NavigationItem {
-  id: string;
+  id: number;
   code: string;
   name: string;
   path: string;

@@ -27,7 +27,6 @@ export function useUpdatePreferences() {
       return { previous, next };
     },
     onSuccess: (_profile, _changes, context) => {
-      session.send({ type: 'PREFERENCES_UPDATED', preferences: context.next });
       toast.success('Preferences saved');
     },
     onError: (error, _changes, context) => {

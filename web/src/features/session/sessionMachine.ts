@@ -1,17 +1,9 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { NavigationItem, Preferences, Profile } from '../profile/types';
-import type { Organisation } from '../organisation/types';
-import type { Credentials, SessionData, SessionUser } from './types';
+import type { Credentials } from './types';
 
 export interface SessionContext {
   /** The session key; persisted, with the invitation-modal flags, as the account state. */
   token: string | null;
-  /** The result of the last successful session check. */
-  user: SessionUser | null;
-  profile: Profile | null;
-  preferences: Preferences | null;
-  navigation: NavigationItem[];
-  organisation: Organisation | null;
   /** Why the last login or session load failed, for the login form. */
   error: string | null;
   showInvitationModal: boolean;
@@ -24,8 +16,6 @@ export type SessionEvent =
   /** The API answered 401: the session ended on the server. */
   | { type: 'SESSION_EXPIRED' }
   | { type: 'RELOAD' }
-  | { type: 'PROFILE_UPDATED'; profile: Profile }
-  | { type: 'PREFERENCES_UPDATED'; preferences: Preferences }
   | { type: 'INVITATION_MODAL.CLOSE' }
   | { type: 'INVITATION_MODAL.DISABLE' };
 
@@ -56,11 +46,6 @@ const accountState = ({ context }: { context: SessionContext }): AccountState =>
 
 const signedOutContext = (error: string | null = null): Partial<SessionContext> => ({
   token: null,
-  user: null,
-  profile: null,
-  preferences: null,
-  navigation: [],
-  organisation: null,
   error,
   showInvitationModal: true,
   invitationModalDisabled: false,
@@ -68,8 +53,11 @@ const signedOutContext = (error: string | null = null): Partial<SessionContext> 
 
 /**
  * The signed-in session: login, the session check on start, loading of the session data,
- * logout and the invitation modal flags. Storage and caches are side effects the app provides
- * (`persistAccount`, `clearPersistedState`, `resetCaches`).
+ * logout and the invitation modal flags. The machine holds the token and where the session
+ * stands, nothing the server owns: the checked user, profile, preferences and navigation are
+ * queries, which the provided `checkSession` and `loadSessionData` actors put into the Query
+ * cache. Storage and caches are side effects the app provides (`persistAccount`,
+ * `clearPersistedState`, `resetCaches`).
  */
 export const sessionMachine = setup({
   types: {
@@ -79,8 +67,8 @@ export const sessionMachine = setup({
   },
   actors: {
     login: fromPromise<string, Credentials>(notProvided('login')),
-    checkSession: fromPromise<SessionUser, { token: string }>(notProvided('checkSession')),
-    loadSessionData: fromPromise<SessionData, { token: string; user: SessionUser }>(notProvided('loadSessionData')),
+    checkSession: fromPromise<void, { token: string }>(notProvided('checkSession')),
+    loadSessionData: fromPromise<void, { token: string }>(notProvided('loadSessionData')),
     logout: fromPromise<void, { token: string }>(notProvided('logout')),
   },
   actions: {
@@ -96,11 +84,6 @@ export const sessionMachine = setup({
   id: 'session',
   context: ({ input }) => ({
     token: input.token,
-    user: null,
-    profile: null,
-    preferences: null,
-    navigation: [],
-    organisation: null,
     error: null,
     showInvitationModal: input.showInvitationModal ?? true,
     invitationModalDisabled: input.invitationModalDisabled ?? false,
@@ -147,7 +130,7 @@ export const sessionMachine = setup({
       invoke: {
         src: 'checkSession',
         input: ({ context }) => ({ token: context.token! }),
-        onDone: { target: 'loadingSessionData', actions: assign({ user: ({ event }) => event.output }) },
+        onDone: 'loadingSessionData',
         onError: {
           target: 'signedOut',
           actions: ['resetSession', 'clearPersistedState', 'resetCaches'],
@@ -158,16 +141,8 @@ export const sessionMachine = setup({
       tags: ['loading'],
       invoke: {
         src: 'loadSessionData',
-        input: ({ context }) => ({ token: context.token!, user: context.user! }),
-        onDone: {
-          target: 'signedIn',
-          actions: assign(({ event }) => ({
-            profile: event.output.profile,
-            preferences: event.output.preferences,
-            navigation: [...event.output.navigation].sort((a, b) => a.menuOrder - b.menuOrder),
-            organisation: event.output.organisation,
-          })),
-        },
+        input: ({ context }) => ({ token: context.token! }),
+        onDone: 'signedIn',
         onError: {
           target: 'signedOut',
           actions: [
@@ -184,8 +159,6 @@ export const sessionMachine = setup({
       on: {
         LOGOUT: 'loggingOut',
         RELOAD: 'loadingSessionData',
-        PROFILE_UPDATED: { actions: assign({ profile: ({ event }) => event.profile }) },
-        PREFERENCES_UPDATED: { actions: assign({ preferences: ({ event }) => event.preferences }) },
         'INVITATION_MODAL.CLOSE': {
           actions: [assign({ showInvitationModal: false }), { type: 'persistAccount', params: accountState }],
         },

@@ -3,13 +3,13 @@ import type { Organisation } from '../organisation/types';
 
 /** The answer of POST /api/auth/checkSession. */
 export interface SessionUser {
-  id: string;
+  id: number;
   email: string;
   firstName: string;
   lastName: string;
   isAdmin: boolean;
   corporate: boolean;
-  companyId: string | null;
+  companyId: number | null;
   companyKind: string | null;
 }
 

@@ -1,5 +1,6 @@
 import { formatDate } from '../../lib/dates';
 import type { LegalBlock, LegalDocument, LegalSection } from './types';
+import './terms.css';
 
 function Block({ block }: { block: LegalBlock }) {
   if (typeof block === 'string') return <p>{block}</p>;

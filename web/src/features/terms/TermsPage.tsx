@@ -3,6 +3,7 @@ import { RenderErrorBoundary } from '../errors/RenderErrorBoundary';
 import { termsDocument } from './documents';
 import { LegalDocumentView } from './LegalDocumentView';
 import { TERMS_BANNER, TERMS_HEADING, TERMS_TABS, type TermsTabCode } from './tabs';
+import './terms.css';
 
 interface TermsPageProps {
   tab: TermsTabCode;

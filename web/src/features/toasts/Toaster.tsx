@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { toaster } from '../../app/services';
 import type { toastMachine } from './toastMachine';
 import { Icon, type IconName } from '../icons/Icon';
+import './toasts.css';
 
 
 const TOAST_ICONS: Record<'blank' | 'success' | 'error', IconName> = { blank: 'info', success: 'check', error: 'warning' };

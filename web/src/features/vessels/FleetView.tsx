@@ -10,6 +10,7 @@ import { vesselQueries } from './queries';
 import type { VesselSummary } from './types';
 import { withSessionKey } from './vesselImage';
 import { Icon } from '../icons/Icon';
+import './vessels.css';
 
 const BANNER_CHIP = {
   NOT_PAIRED: { label: 'Not paired', tone: 'neutral' },
@@ -26,7 +27,7 @@ function VesselCard({ vessel }: { vessel: VesselSummary }) {
   const image = withSessionKey(vessel.imageUrl, sessionKey);
   return (
     <li className="vessel-card">
-      <Link to="/dashboard/vessels/$vesselId" params={{ vesselId: String(vessel.id) }} className="vessel-card__link">
+      <Link to="/dashboard/vessels/$vesselId/overview" params={{ vesselId: vessel.id }} className="vessel-card__link">
         <div className="vessel-card__image" aria-hidden="true">
           {image ? <img src={image} alt="" loading="lazy" /> : <span className="vessel-card__placeholder"><Icon name="boat" size={48} /></span>}
         </div>

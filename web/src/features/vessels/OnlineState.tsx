@@ -1,4 +1,5 @@
 import { formatRelative } from '../../lib/dates';
+import './vessels.css';
 
 export function OnlineState({ online, lastSeen }: { online: boolean; lastSeen: string | null }) {
   return (

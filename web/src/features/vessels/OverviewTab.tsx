@@ -9,22 +9,27 @@ import { isChartable, isEngineOrGenerator, isLevel, levelTone, propertiesMatchin
 import { deviceQueries } from '../devices/queries';
 import type { Device, Property } from '../devices/types';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { useLiveStatus } from '../live/LiveStatus';
 import { useFormatters } from '../profile/usePreferences';
 import { keyFigures } from './keyFigures';
 import { OnlineState } from './OnlineState';
 import type { VesselDetail } from './types';
 import { Icon } from '../icons/Icon';
+import './vessels.css';
+import '../alerts/alerts.css';
+import '../devices/devices.css';
+import '../charts/charts.css';
 
 interface OverviewTabProps {
   /** The route's id: every cache key of the vessel uses it. */
-  vesselId: string;
+  vesselId: number;
   vessel: VesselDetail;
   showDevices: boolean;
   showAlerts: boolean;
-  liveStatus: 'connecting' | 'live' | 'reconnecting';
 }
 
-export function OverviewTab({ vesselId, vessel, showDevices, showAlerts, liveStatus }: OverviewTabProps) {
+export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: OverviewTabProps) {
+  const liveStatus = useLiveStatus();
   const format = useFormatters();
   const devices = useQuery({ ...deviceQueries.list(vesselId), enabled: showDevices });
   const alerts = useQuery({ ...alertQueries.list(vesselId), enabled: showAlerts });
@@ -154,7 +159,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts, liveSta
               </li>
             ))}
           </ul>
-          <Link to="/dashboard/vessels/$vesselId" params={{ vesselId }} search={{ tab: 'ALERTS' }}>
+          <Link to="/dashboard/vessels/$vesselId/alerts" params={{ vesselId }}>
             See all alerts
           </Link>
         </section>

@@ -7,7 +7,7 @@ import { Modal } from '../modal/Modal';
 import { isCompletePairingCode, normalisePairingCode } from './pairing';
 import { vesselActions, vesselKeys } from './queries';
 
-export function PairBridgeModal({ vesselId, onClose }: { vesselId: string; onClose: () => void }) {
+export function PairBridgeModal({ vesselId, onClose }: { vesselId: number; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(true);
   const [code, setCode] = useState('');

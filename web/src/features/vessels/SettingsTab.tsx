@@ -4,10 +4,13 @@ import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { TextField } from '../forms/Field';
 import { useFormatters } from '../profile/usePreferences';
+import { PairBridgeModal } from './PairBridgeModal';
 import { vesselActions, vesselKeys } from './queries';
 import type { VesselDetail } from './types';
+import './vessels.css';
 
-export function SettingsTab({ vesselId, vessel, onPair }: { vesselId: string; vessel: VesselDetail; onPair: () => void }) {
+export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: VesselDetail }) {
+  const [pairing, setPairing] = useState(false);
   const queryClient = useQueryClient();
   const format = useFormatters();
   const [name, setName] = useState(vessel.name);
@@ -77,7 +80,7 @@ export function SettingsTab({ vesselId, vessel, onPair }: { vesselId: string; ve
         ) : (
           <>
             <p>No bridge is paired to this vessel.</p>
-            <button type="button" className="button button--primary" onClick={onPair}>
+            <button type="button" className="button button--primary" onClick={() => setPairing(true)}>
               Pair a bridge
             </button>
           </>
@@ -103,6 +106,7 @@ export function SettingsTab({ vesselId, vessel, onPair }: { vesselId: string; ve
           </button>
         </div>
       </section>
+      {pairing ? <PairBridgeModal vesselId={vesselId} onClose={() => setPairing(false)} /> : null}
     </div>
   );
 }

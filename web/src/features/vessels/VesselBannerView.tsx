@@ -1,5 +1,6 @@
 import type { VesselBanner } from './banner';
 import { Icon, type IconName } from '../icons/Icon';
+import './vessels.css';
 
 const ICONS: Record<NonNullable<VesselBanner['icon']>, IconName> = {
   link: 'link',

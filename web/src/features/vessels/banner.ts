@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../lib/dates';
 import { isActiveAlert, isCriticalAlert, type Alert } from '../alerts/types';
+import { bannerStateOf, type BannerState } from '../../../../contracts/vessels';
 import type { Vessel } from './types';
 
 export type BannerType = 'WARNING' | 'CRITICAL' | 'GENERAL' | 'NEUTRAL';
@@ -7,7 +8,7 @@ export type BannerType = 'WARNING' | 'CRITICAL' | 'GENERAL' | 'NEUTRAL';
 export type BannerAction = 'PAIR' | 'OPEN_ALERTS';
 
 export interface VesselBanner {
-  kind: 'NOT_PAIRED' | 'NO_SUBSCRIPTION' | 'OFFLINE' | 'MESSAGE';
+  kind: Exclude<BannerState, 'OK'> | 'MESSAGE';
   type: BannerType;
   text: string;
   /** Set when the banner is clickable or offers an action. */
@@ -32,18 +33,21 @@ export function offlineText(lastSeen: string | null): string {
   return `This vessel is offline. ${seen}. The values shown are the last known.`;
 }
 
-/**
- * The banner a vessel shows, highest precedence first (spec 4): not paired, no valid
- * subscription, offline, then a general message.
- */
+/** The banner a vessel shows: the contract's precedence (spec 4) picks the kind, this file the words. */
 export function vesselBanner(
   vessel: Pick<Vessel, 'reportingClient' | 'vesselSubscription' | 'online' | 'lastSeen'>,
   message: BannerMessage | null = null,
 ): VesselBanner | null {
-  if (!vessel.reportingClient) return { kind: 'NOT_PAIRED', type: 'NEUTRAL', text: NOT_PAIRED_TEXT, action: 'PAIR', icon: 'link' };
-  if (!vessel.vesselSubscription?.valid) return { kind: 'NO_SUBSCRIPTION', type: 'WARNING', text: NO_SUBSCRIPTION_TEXT, icon: 'warning' };
-  if (!vessel.online) return { kind: 'OFFLINE', type: 'NEUTRAL', text: offlineText(vessel.lastSeen), icon: 'offline' };
-  return message ? { kind: 'MESSAGE', ...message } : null;
+  switch (bannerStateOf(vessel)) {
+    case 'NOT_PAIRED':
+      return { kind: 'NOT_PAIRED', type: 'NEUTRAL', text: NOT_PAIRED_TEXT, action: 'PAIR', icon: 'link' };
+    case 'NO_SUBSCRIPTION':
+      return { kind: 'NO_SUBSCRIPTION', type: 'WARNING', text: NO_SUBSCRIPTION_TEXT, icon: 'warning' };
+    case 'OFFLINE':
+      return { kind: 'OFFLINE', type: 'NEUTRAL', text: offlineText(vessel.lastSeen), icon: 'offline' };
+    case 'OK':
+      return message ? { kind: 'MESSAGE', ...message } : null;
+  }
 }
 
 /** Active alerts become the general message: critical for alarms and emergencies, a warning otherwise. */

@@ -5,8 +5,8 @@ import type { PendingInvitation, VesselDetail, VesselSummary } from './types';
 /** Every vessel query hangs under ['vessels', id], so one vessel's cache can be cleared at once. */
 export const vesselKeys = {
   all: ['vessels'] as const,
-  detail: (vesselId: string) => ['vessels', vesselId] as const,
-  section: (vesselId: string, section: string) => ['vessels', vesselId, section] as const,
+  detail: (vesselId: number) => ['vessels', vesselId] as const,
+  section: (vesselId: number, section: string) => ['vessels', vesselId, section] as const,
 };
 
 export const vesselQueries = {
@@ -15,7 +15,7 @@ export const vesselQueries = {
       queryKey: vesselKeys.all,
       queryFn: () => api.get<VesselSummary[]>('vessel/basic'),
     }),
-  detail: (vesselId: string) =>
+  detail: (vesselId: number) =>
     queryOptions({
       queryKey: vesselKeys.detail(vesselId),
       queryFn: () => api.get<VesselDetail>(`vessel/${encodeURIComponent(vesselId)}`),
@@ -27,15 +27,15 @@ export const vesselQueries = {
     }),
 };
 
-export const vesselPath = (vesselId: string, suffix: string) => `vessel/${encodeURIComponent(vesselId)}/${suffix}`;
+export const vesselPath = (vesselId: number, suffix: string) => `vessel/${encodeURIComponent(vesselId)}/${suffix}`;
 
 export const vesselActions = {
-  pair: (vesselId: string, pairingCode: string) =>
+  pair: (vesselId: number, pairingCode: string) =>
     api.post<unknown>(vesselPath(vesselId, 'pair'), undefined, { query: { pairingCode } }),
-  update: (vesselId: string, fields: { name?: string; groupName?: string | null }) =>
+  update: (vesselId: number, fields: { name?: string; groupName?: string | null }) =>
     api.put<VesselDetail>(vesselPath(vesselId, ''), fields),
-  acceptInvitation: (vesselId: string) => api.post<unknown>(vesselPath(vesselId, 'acceptInvite')),
-  setUserNotifications: (vesselId: string, enabled: boolean) =>
+  acceptInvitation: (vesselId: number) => api.post<unknown>(vesselPath(vesselId, 'acceptInvite')),
+  setUserNotifications: (vesselId: number, enabled: boolean) =>
     api.post<unknown>(vesselPath(vesselId, `userNotifications/${enabled}`)),
 };
 

@@ -1,52 +1,49 @@
-import { hasLevel, type PermissionSet } from './types';
+import { atLeast, type PermissionSet } from './types';
 
-export const VESSEL_TABS = ['OVERVIEW', 'DEVICES', 'ALERTS', 'LOCATION', 'DOCUMENTS', 'NOTES', 'USERS', 'SETTINGS'] as const;
+/** The vessel page's tabs, each a child route `/dashboard/vessels/$vesselId/<tab>`, in the order shown. */
+export const VESSEL_TABS = ['overview', 'devices', 'alerts', 'location', 'documents', 'notes', 'users', 'settings'] as const;
 export type VesselTab = (typeof VESSEL_TABS)[number];
 
 /** The vessel dashboard opens on OVERVIEW (spec 9). */
-export const DEFAULT_VESSEL_TAB: VesselTab = 'OVERVIEW';
+export const DEFAULT_VESSEL_TAB: VesselTab = 'overview';
 
 export const VESSEL_TAB_LABELS: Record<VesselTab, string> = {
-  OVERVIEW: 'Overview',
-  DEVICES: 'Devices',
-  ALERTS: 'Alerts',
-  LOCATION: 'Location',
-  DOCUMENTS: 'Documents',
-  NOTES: 'Notes',
-  USERS: 'Users',
-  SETTINGS: 'Settings',
+  overview: 'Overview',
+  devices: 'Devices',
+  alerts: 'Alerts',
+  location: 'Location',
+  documents: 'Documents',
+  notes: 'Notes',
+  users: 'Users',
+  settings: 'Settings',
 };
 
-/** The `tab` search parameter, matched ignoring case; anything else is the default tab. */
-export function matchVesselTab(raw: unknown): VesselTab {
-  const candidate = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
-  return VESSEL_TABS.find((tab) => tab === candidate) ?? DEFAULT_VESSEL_TAB;
-}
-
 /**
- * The tabs a member may open. deviceManager DENY hides devices and the vessel's locations
+ * Whether a member may open a tab. deviceManager DENY hides devices and the vessel's locations
  * (spec 6); the other areas follow their own permission.
  */
+export function mayOpenTab(permissions: PermissionSet, tab: VesselTab): boolean {
+  switch (tab) {
+    case 'devices':
+      return atLeast(permissions.deviceManager, 'VIEW');
+    case 'alerts':
+      return atLeast(permissions.alertManager, 'VIEW');
+    case 'location':
+      return atLeast(permissions.deviceManager, 'VIEW') && permissions.allowLocationServices;
+    case 'documents':
+      return atLeast(permissions.documents, 'VIEW');
+    case 'users':
+      return atLeast(permissions.userManager, 'VIEW');
+    default:
+      return true;
+  }
+}
+
 export function visibleTabs(permissions: PermissionSet): VesselTab[] {
-  return VESSEL_TABS.filter((tab) => {
-    switch (tab) {
-      case 'DEVICES':
-        return hasLevel(permissions.deviceManager, 'VIEW');
-      case 'ALERTS':
-        return hasLevel(permissions.alertManager, 'VIEW');
-      case 'LOCATION':
-        return hasLevel(permissions.deviceManager, 'VIEW') && permissions.allowLocationServices;
-      case 'DOCUMENTS':
-        return hasLevel(permissions.documents, 'VIEW');
-      case 'USERS':
-        return hasLevel(permissions.userManager, 'VIEW');
-      default:
-        return true;
-    }
-  });
+  return VESSEL_TABS.filter((tab) => mayOpenTab(permissions, tab));
 }
 
 /** Sending commands needs deviceManager VIEW and allowDeviceControl (API.md). */
 export function canControlDevices(permissions: PermissionSet): boolean {
-  return hasLevel(permissions.deviceManager, 'VIEW') && permissions.allowDeviceControl;
+  return atLeast(permissions.deviceManager, 'VIEW') && permissions.allowDeviceControl;
 }

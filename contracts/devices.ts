@@ -1,0 +1,49 @@
+/** The Device and Property shapes of API.md; a device's category is one of the bridge protocol's. */
+import type { DeviceCategory } from './bridge';
+
+export { DEVICE_CATEGORIES, type DeviceCategory } from './bridge';
+
+export interface WarningLevels {
+  lowCritical?: number | null;
+  lowWarning?: number | null;
+  highWarning?: number | null;
+  highCritical?: number | null;
+  hysteresis?: number | null;
+  delaySeconds?: number | null;
+}
+
+/** A value a device reports (and, when writable, accepts), in Signal K SI units. */
+export interface Property {
+  /** `sendCommand`'s `deviceProperty`. */
+  id: number;
+  path: string;
+  displayName: string;
+  units: string | null;
+  writable: boolean;
+  value: unknown;
+  /** When the value was measured (ISO); null before the first value. */
+  timestamp: string | null;
+  warningLevels: WarningLevels | null;
+  min?: number | null;
+  max?: number | null;
+}
+
+export interface Device {
+  id: number;
+  name: string;
+  category: DeviceCategory;
+  manufacturer: string | null;
+  model: string | null;
+  serial: string | null;
+  location: string | null;
+  properties: Property[];
+}
+
+/** API.md Location: the vessel's last position. */
+export interface Location {
+  lat: number;
+  lon: number;
+  timestamp: string;
+  speedOverGround?: number | null;
+  courseOverGroundTrue?: number | null;
+}

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LocationTab } from '../../../../../features/location/LocationTab';
+import { DEFAULT_TRACK_PERIOD, locationQueries } from '../../../../../features/location/queries';
+import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
+import { atLeast } from '../../../../../features/vessels/types';
+
+export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/location')({
+  loader: async ({ context: { queryClient }, params: { vesselId } }) => {
+    const permissions = await requireVesselTab(queryClient, vesselId, 'location');
+    await Promise.all([
+      preload(queryClient, locationQueries.current(vesselId)),
+      preload(queryClient, locationQueries.track(vesselId, DEFAULT_TRACK_PERIOD)),
+      preload(queryClient, locationQueries.geofence(vesselId)),
+    ]);
+    return { canManageGeofence: atLeast(permissions.securityManager, 'MANAGE') };
+  },
+  component: LocationRoute,
+});
+
+function LocationRoute() {
+  const { vesselId } = Route.useParams();
+  const { canManageGeofence } = Route.useLoaderData();
+  return <LocationTab vesselId={vesselId} canManageGeofence={canManageGeofence} />;
+}

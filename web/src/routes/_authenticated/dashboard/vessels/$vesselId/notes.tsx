@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NotesTab } from '../../../../../features/notes/NotesTab';
+import { noteQueries } from '../../../../../features/notes/queries';
+import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
+
+export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/notes')({
+  loader: async ({ context: { queryClient }, params: { vesselId } }) => {
+    await requireVesselTab(queryClient, vesselId, 'notes');
+    await preload(queryClient, noteQueries.list(vesselId));
+  },
+  component: NotesRoute,
+});
+
+function NotesRoute() {
+  const { vesselId } = Route.useParams();
+  return <NotesTab vesselId={vesselId} />;
+}

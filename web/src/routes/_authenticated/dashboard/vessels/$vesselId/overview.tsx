@@ -1,0 +1,33 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { alertQueries } from '../../../../../features/alerts/queries';
+import { deviceQueries } from '../../../../../features/devices/queries';
+import { OverviewTab } from '../../../../../features/vessels/OverviewTab';
+import { vesselQueries } from '../../../../../features/vessels/queries';
+import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
+import { atLeast, normalisePermissions } from '../../../../../features/vessels/types';
+
+export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/overview')({
+  loader: async ({ context: { queryClient }, params: { vesselId } }) => {
+    const permissions = await requireVesselTab(queryClient, vesselId, 'overview');
+    await Promise.all([
+      atLeast(permissions.deviceManager, 'VIEW') ? preload(queryClient, deviceQueries.list(vesselId)) : null,
+      atLeast(permissions.alertManager, 'VIEW') ? preload(queryClient, alertQueries.list(vesselId)) : null,
+    ]);
+  },
+  component: OverviewRoute,
+});
+
+function OverviewRoute() {
+  const { vesselId } = Route.useParams();
+  const { data: vessel } = useSuspenseQuery(vesselQueries.detail(vesselId));
+  const permissions = normalisePermissions(vessel.permissions);
+  return (
+    <OverviewTab
+      vesselId={vesselId}
+      vessel={vessel}
+      showDevices={atLeast(permissions.deviceManager, 'VIEW')}
+      showAlerts={atLeast(permissions.alertManager, 'VIEW')}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UsersTab } from '../../../../../features/members/UsersTab';
+import { memberQueries } from '../../../../../features/members/queries';
+import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
+import { atLeast } from '../../../../../features/vessels/types';
+
+export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/users')({
+  loader: async ({ context: { queryClient }, params: { vesselId } }) => {
+    const permissions = await requireVesselTab(queryClient, vesselId, 'users');
+    await preload(queryClient, memberQueries.directory(vesselId));
+    return { canManage: atLeast(permissions.userManager, 'MANAGE') };
+  },
+  component: UsersRoute,
+});
+
+function UsersRoute() {
+  const { vesselId } = Route.useParams();
+  const { canManage } = Route.useLoaderData();
+  return <UsersTab vesselId={vesselId} canManage={canManage} />;
+}
