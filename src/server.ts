@@ -78,7 +78,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     {
       plugin: HapiSwagger,
       options: {
-        info: { title: 'Vessel Link API', version: '2.0.0', description: 'See docs/api-shapes.md for response shapes. Every answer is wrapped as {ok, data} or {ok: false, status, error, message}.' },
+        info: { title: 'Vessel Link API', version: '2.0.0', description: 'docs/api.md describes the conventions and shapes. Every answer is wrapped as {ok, data} or {ok: false, status, error, message}.' },
         documentationPath: '/api/documentation',
         jsonPath: '/api/documentation.json',
         swaggerUIPath: '/api/documentation/ui/',
