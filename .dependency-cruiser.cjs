@@ -17,7 +17,7 @@ module.exports = {
       comment: 'Files do not import each other in a circle.',
       severity: 'error',
       from: {},
-      to: { circular: true, dependencyTypesNot: ['type-only'] },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
       name: 'server-stands-alone',
