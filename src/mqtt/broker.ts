@@ -63,6 +63,8 @@ const DEFAULT_LIMITS: BrokerLimits = {
 export interface BrokerEvents {
   connected: [bridge: BridgeIdentity, at: Date];
   disconnected: [bridge: BridgeIdentity, lastSeen: Date];
+  /** A bridge's subscription to one of its own topics was granted: it can now receive there. */
+  subscribed: [bridge: BridgeIdentity, leaf: BridgeSubscribeTopic];
   /** Every PUBLISH a bridge sends, with its payload size; `rejected` when it was dropped. */
   traffic: [bridge: BridgeIdentity, bytes: number, rejected: boolean];
 }

@@ -1,10 +1,9 @@
 /**
  * The vessel module: vessels, their members and companies, permissions, pairing, notes,
- * documents and the geofence.
+ * documents (the geofence belongs to the alerts module).
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
-import { GeofenceWatch } from './geofence-watch.js';
 import { companyRoutes } from './routes/companies.js';
 import { contentRoutes } from './routes/content.js';
 import { logRoutes } from './routes/logs.js';
@@ -16,9 +15,6 @@ export const vesselModule: Plugin<ModuleOptions> = {
   name: 'vessel',
   dependencies: ['auth'],
   register(server, { ctx }) {
-    const geofences = new GeofenceWatch(ctx);
-    server.ext('onPostStart', () => geofences.start());
-    server.ext('onPreStop', () => geofences.stop());
-    server.route([...vesselRoutes(server, ctx), ...memberRoutes(server, ctx), ...companyRoutes(ctx), ...pairingRoutes(server, ctx), ...contentRoutes(ctx, geofences), ...logRoutes(ctx)]);
+    server.route([...vesselRoutes(server, ctx), ...memberRoutes(server, ctx), ...companyRoutes(ctx), ...pairingRoutes(server, ctx), ...contentRoutes(ctx), ...logRoutes(ctx)]);
   },
 };
