@@ -97,7 +97,7 @@ describe('the live stream', () => {
     const timestamp = new Date().toISOString();
     await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.9 }], { timestamp }), { qos: 1 });
     const property = await t.database.db('device_properties').where({ bridge_id: bridge.id, path: 'electrical.batteries.house.voltage' }).first();
-    expect(await live.next('value')).toEqual({ deviceId: property.device_id, propertyId: property.id, path: 'electrical.batteries.house.voltage', value: 12.9, timestamp });
+    expect(await live.next('batch')).toEqual({ values: [{ deviceId: property.device_id, propertyId: property.id, path: 'electrical.batteries.house.voltage', value: 12.9, timestamp }], positions: [] });
 
     await publishInventory(client, bridge.serial);
     expect((await live.next('devices')).devices.map((d: { name: string }) => d.name)).toContain('House battery');
@@ -111,8 +111,15 @@ describe('the live stream', () => {
     ]);
     const lights = await t.database.db('device_properties').where({ bridge_id: bridge.id, path: 'electrical.switches.bank.0.1.state' }).first();
     const sent = await t.call('POST', `/api/vessel/${bridge.vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: lights.id, value: 1 } });
-    expect(await live.next('command')).toEqual({ requestId: sent.body.data.requestId, propertyId: lights.id, state: 'PENDING', statusCode: 202 });
-    expect(await live.next('command')).toEqual({ requestId: sent.body.data.requestId, propertyId: lights.id, state: 'COMPLETED', statusCode: 200 });
+    const requestId = sent.body.data.requestId;
+    const states = [await live.next('command'), await live.next('command'), await live.next('command'), await live.next('command')];
+    expect(states.map((s) => [s.requestId, s.state, s.statusCode])).toEqual([
+      [requestId, 'SENT', 202],
+      [requestId, 'ACKNOWLEDGED', 202],
+      [requestId, 'ACKNOWLEDGED', 200],
+      [requestId, 'CONFIRMED', 200],
+    ]);
+    expect(states.at(-1)).toEqual(sent.body.data);
 
     await client.endAsync();
     expect(await live.next('online')).toEqual({ online: false, lastSeen: expect.any(String) });
@@ -131,7 +138,7 @@ describe('the live stream', () => {
       await full.next('hello');
       await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.1 }]), { qos: 1 });
       await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'notifications.fire.galley', value: { state: 'emergency', message: 'Fire' } }]), { qos: 1 });
-      expect((await full.next('value')).value).toBe(12.1);
+      expect((await full.next('batch')).values.map((v: { value: unknown }) => v.value)).toEqual([12.1]);
       expect(await crew.next('alert')).toMatchObject({ path: 'notifications.fire.galley' });
       expect(crew.events.map((e) => e.event)).toEqual(['hello', 'alert']);
       crew.close();
