@@ -176,9 +176,13 @@ export class IngestService {
       let batch = batches.get(vesselId);
       if (!batch) batches.set(vesselId, (batch = { values: [], positions: [] }));
       const properties = await this.properties.of(item.bridgeId);
+      // The values of one update share their time: format it once.
+      let lastMs = NaN;
+      let timestamp = '';
       for (const v of item.values) {
         const property = properties.get(v.path);
-        batch.values.push({ deviceId: property?.deviceId ?? null, propertyId: property?.propertyId ?? null, path: v.path, value: v.value, timestamp: new Date(v.tsMs).toISOString() });
+        if (v.tsMs !== lastMs) timestamp = new Date((lastMs = v.tsMs)).toISOString();
+        batch.values.push({ deviceId: property?.deviceId ?? null, propertyId: property?.propertyId ?? null, path: v.path, value: v.value, timestamp });
       }
       for (const l of item.locations) {
         batch.positions.push({ lat: l.lat, lon: l.lon, timestamp: new Date(l.tsMs).toISOString(), speedOverGround: l.speedOverGround, courseOverGroundTrue: l.courseOverGroundTrue });
