@@ -70,6 +70,8 @@ export class CommandService {
   private readonly inFlight = new Map<string, InFlight>();
   private readonly unsubscribe: () => void;
   private sweep: NodeJS.Timeout | null = null;
+  /** Bridges whose queue is being delivered: a second subscription meanwhile must not send it twice. */
+  private readonly delivering = new Set<number>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -182,6 +184,16 @@ export class CommandService {
   }
 
   private async deliverQueued(bridge: BridgeIdentity): Promise<void> {
+    if (this.delivering.has(bridge.id)) return;
+    this.delivering.add(bridge.id);
+    try {
+      await this.deliverEachQueued(bridge);
+    } finally {
+      this.delivering.delete(bridge.id);
+    }
+  }
+
+  private async deliverEachQueued(bridge: BridgeIdentity): Promise<void> {
     for (const row of await queuedOf(this.ctx.db, bridge.id)) {
       if (row.expiresAtMs !== null && row.expiresAtMs <= this.clock.now()) {
         await this.expire(row);
