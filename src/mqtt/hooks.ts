@@ -87,7 +87,7 @@ export function createHooks(deps: HookDeps) {
     if (session && maySubscribe(session.bridge.serial, subscription.topic)) return callback(null, subscription);
     // A refused subscription is answered with return code 0x80 (MQTT 3.1.1 §3.9.3), not a dropped connection.
     log.info('subscription refused', { serial: client.id, topic: subscription.topic });
-    if (session && session.misbehaviour.refused()) return callback(new Error('too many refused requests'));
+    if (session && session.misbehaviour.refused()) deps.closeAfterInFlight(client, session, 'too many refused requests');
     callback(null, null);
   }
 
