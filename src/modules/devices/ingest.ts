@@ -1,9 +1,9 @@
 /**
  * Telemetry ingest, one straight line per message (BRIDGE.md):
  *   bridge `delta` → parse and check → values, positions and source sightings → group commit
- *   (one transaction for many messages) → alerts from notifications → live events → and only
- *   then does the broker send the PUBACK.
- * The devices push (inventory changes) is announced once per change; the live streams share it.
+ *   (one transaction for many messages) → alerts from notifications → one `vessel.batch` event
+ *   per vessel with every value and position → and only then does the broker send the PUBACK.
+ * An inventory change is announced once (`vessel.devices`); the live streams share one query.
  * The `devices` topic replaces the bridge's stored inventory.
  */
 import { hash } from 'node:crypto';
