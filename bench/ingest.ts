@@ -4,7 +4,8 @@
  *   1. bare Aedes (no authentication, no storage): the ceiling for the broker we embed;
  *   2. Mosquitto (/usr/sbin/mosquitto), for scale;
  *   3. Vessel Link, where a PUBACK means the values are committed, so acknowledged = queryable.
- * For Vessel Link it also measures the command round trip (HTTP sendCommand → bridge → answer)
+ * For Vessel Link it also measures the command round trip (HTTP sendCommand → bridge → answer →
+ * value read back → CONFIRMED)
  * while the load runs, the server's peak RSS, and checks the stored rows against the acks.
  * `--fleet 1000` then connects that many bridges at once and keeps them publishing.
  *
@@ -170,9 +171,12 @@ async function commandRoundTrips(httpPort: number, responder: { serial: string; 
   const token = (await post('/auth/login', { username: 'owner@demo.test', password: 'vessel-link-demo' })).data.token;
   const bridge = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: responder.serial, username: responder.serial, password: responder.secret, protocolVersion: 4, reconnectPeriod: 0 });
   await bridge.subscribeAsync(`bridges/${responder.serial}/put`, { qos: 1 });
+  // A command is confirmed by the value read back, so the responder answers and then reports it.
   bridge.on('message', (_topic, payload) => {
-    const { requestId } = JSON.parse(payload.toString());
-    void bridge.publishAsync(`bridges/${responder.serial}/put/response`, JSON.stringify({ requestId, state: 'COMPLETED', statusCode: 200 }), { qos: 1 });
+    const { requestId, put } = JSON.parse(payload.toString());
+    void bridge
+      .publishAsync(`bridges/${responder.serial}/put/response`, JSON.stringify({ requestId, state: 'COMPLETED', statusCode: 200 }), { qos: 1 })
+      .then(() => bridge.publishAsync(`bridges/${responder.serial}/delta`, JSON.stringify({ updates: [{ $source: 'bench', values: [{ path: put.path, value: put.value }] }] }), { qos: 1 }));
   });
   const inventory = { devices: [{ id: 'lights', name: 'Lights', category: 'lighting', properties: [{ path: 'electrical.switches.bank.0.1.state', displayName: 'On', units: 'bool', writable: true }] }] };
   await bridge.publishAsync(`bridges/${responder.serial}/devices`, JSON.stringify(inventory), { qos: 1 });

@@ -1,111 +1,60 @@
 /**
- * The embedded MQTT broker that bridges connect to (BRIDGE.md): Aedes with our hooks for
- * authentication, the topic ACL, per-bridge misbehaviour limits, connection state and the
- * hand-off of every accepted message to the module that consumes its topic.
- *
- * Acknowledgement: Aedes sends PUBACK (and PUBREC) only after `authorizePublish` calls back, and
- * that call waits for the topic's handler, so a QoS 1 delta is stored before the bridge may
- * forget it (BRIDGE.md: "acknowledged only once it is stored").
+ * The embedded MQTT broker that bridges connect to (BRIDGE.md): a small core around Aedes, split
+ * the way Aedes splits it — hooks.ts (authenticate, authorizePublish, authorizeSubscribe),
+ * limits.ts (refusals, malformed messages per minute), routing.ts (topic → handler, ordered or
+ * not), acl.ts (who may use which topic), frame-guard.ts (packet sizes on the socket). This file
+ * keeps the connections: who is online, publishing to bridges, the snapshot request on connect,
+ * and closing a misbehaving connection without losing the acknowledgements it is owed.
  */
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
-import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
+import { Aedes, type Client, type PublishPacket } from 'aedes';
 import type { Logger } from '../platform/logger.js';
-import { maySubscribe, publishLeaf } from './acl.js';
 import { FrameGuard } from './frame-guard.js';
-import { type AdminRequest, type BridgePublishTopic, type BridgeSubscribeTopic, MAX_KEEPALIVE_SECONDS, topicFor } from './protocol.js';
+import { type Authenticator, createHooks, type Session } from './hooks.js';
+import { type BrokerLimits, DEFAULT_LIMITS, Misbehaviour } from './limits.js';
+import { type AdminRequest, type BridgePublishTopic, type BridgeSubscribeTopic, topicFor } from './protocol.js';
+import { type BridgeIdentity, type MessageHandler, Routes } from './routing.js';
 
-export interface BridgeIdentity {
-  id: number;
-  serial: string;
-}
-
-export interface BridgeMessage {
-  bridge: BridgeIdentity;
-  leaf: BridgePublishTopic;
-  payload: Buffer;
-  qos: 0 | 1 | 2;
-  messageId: number | undefined;
-  /** MQTT 3.1.1 §3.3.1.1: set when the bridge re-delivers a message it sent before. */
-  dup: boolean;
-  receivedAt: Date;
-}
-
-/** Consumes one topic's messages; resolves once the message is safely stored. */
-export type MessageHandler = (message: BridgeMessage) => Promise<void>;
-
-/** Checks a bridge's credentials: its identity, or null when they are wrong. */
-export type Authenticator = (serial: string, secret: Buffer) => Promise<BridgeIdentity | null>;
-
-/**
- * Thrown by a handler for a message it cannot use (not JSON, not a delta...): the message is
- * dropped and counted against the bridge, and the bridge keeps its connection.
- */
-export class MalformedMessage extends Error {}
-
-export interface BrokerLimits {
-  maxKeepaliveSeconds: number;
-  /** Refused publishes and subscriptions a connection may make before it is closed. */
-  refusalsBeforeClose: number;
-  /** Malformed messages a connection may send within a minute before it is closed. */
-  malformedPerMinute: number;
-  /** A connection that sends no CONNECT within this time is closed. */
-  connectTimeoutMs: number;
-}
-
-const DEFAULT_LIMITS: BrokerLimits = {
-  maxKeepaliveSeconds: MAX_KEEPALIVE_SECONDS,
-  refusalsBeforeClose: 5,
-  malformedPerMinute: 20,
-  connectTimeoutMs: 10_000,
-};
+export type { Authenticator } from './hooks.js';
+export type { BrokerLimits } from './limits.js';
+export { type BridgeIdentity, type BridgeMessage, MalformedMessage, type MessageHandler } from './routing.js';
 
 export interface BrokerEvents {
   connected: [bridge: BridgeIdentity, at: Date];
   disconnected: [bridge: BridgeIdentity, lastSeen: Date];
+  /** A bridge's subscription to one of its own topics was granted: it can now receive there. */
+  subscribed: [bridge: BridgeIdentity, leaf: BridgeSubscribeTopic];
   /** Every PUBLISH a bridge sends, with its payload size; `rejected` when it was dropped. */
   traffic: [bridge: BridgeIdentity, bytes: number, rejected: boolean];
-}
-
-/**
- * Where consumed and refused messages go: a `$` topic matches no wildcard (MQTT-4.7.2-1) and the
- * ACL lets nobody subscribe to it.
- */
-const CONSUMED = '$consumed';
-
-interface Route {
-  handler: MessageHandler;
-  ordered: boolean;
-}
-
-interface Session {
-  bridge: BridgeIdentity;
-  /** Per ordered topic, the handling of the last message received. */
-  tails: Map<BridgePublishTopic, Promise<unknown>>;
-  refusals: number;
-  malformedWindowStart: number;
-  malformed: number;
-  snapshotRequested: boolean;
-}
-
-function authError(returnCode: 2 | 3 | 5, message: string): AuthenticateError {
-  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
 
 export class BridgeBroker extends EventEmitter<BrokerEvents> {
   private aedes: Aedes | null = null;
   private authenticator: Authenticator = async () => null;
-  private readonly routes = new Map<BridgePublishTopic, Route>();
+  private readonly routes = new Routes();
   private readonly sessions = new WeakMap<Client, Session>();
   private readonly withoutClientId = new WeakSet<Client>();
   private readonly bySerial = new Map<string, Client>();
   private readonly connections = new Set<FrameGuard>();
+
+  private readonly hooks: ReturnType<typeof createHooks>;
 
   constructor(
     private readonly log: Logger,
     private readonly limits: BrokerLimits = DEFAULT_LIMITS,
   ) {
     super();
+    this.hooks = createHooks({
+      log,
+      routes: this.routes,
+      sessions: this.sessions,
+      withoutClientId: this.withoutClientId,
+      authenticator: () => this.authenticator,
+      newSession: (bridge) => ({ bridge, tails: new Map(), misbehaviour: new Misbehaviour(limits), inFlight: new Set(), closing: false, snapshotRequested: false }),
+      traffic: (bridge, bytes, rejected) => this.emit('traffic', bridge, bytes, rejected),
+      closeAfterInFlight: (client, session, reason) => this.closeAfterInFlight(client, session, reason),
+    });
   }
 
   /** The module that owns bridge identities checks credentials. */
@@ -113,15 +62,9 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
     this.authenticator = authenticator;
   }
 
-  /**
-   * The module that consumes a topic registers its handler; a topic without one is accepted and
-   * dropped. Aedes hands over all packets read in one go at once; `ordered` makes one bridge's
-   * messages on this topic wait for each other (a later inventory must win), while a handler
-   * that keeps order itself (the telemetry group commit) takes them all at once.
-   */
+  /** The module that consumes a topic registers its handler (routing.ts); a topic without one is accepted and dropped. */
   route(leaf: BridgePublishTopic, handler: MessageHandler, options: { ordered: boolean }): void {
-    if (this.routes.has(leaf)) throw new Error(`A handler for ${leaf} is already registered`);
-    this.routes.set(leaf, { handler, ...options });
+    this.routes.add(leaf, handler, options);
   }
 
   get running(): boolean {
@@ -139,15 +82,17 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
         if (!packet.clientId) this.withoutClientId.add(client);
         callback(null, true);
       },
-      authenticate: (client, username, password, callback) => this.authenticate(client, username, password, callback),
-      authorizeSubscribe: (client, subscription, callback) => this.authorizeSubscribe(client, subscription, callback),
-      authorizePublish: (client, packet, callback) => this.authorizePublish(client, packet, callback),
+      ...this.hooks,
     });
     this.aedes.on('clientReady', (client) => this.onReady(client));
     this.aedes.on('clientDisconnect', (client) => this.onDisconnect(client));
     this.aedes.on('subscribe', (subscriptions, client) => {
-      // Refused subscriptions are listed too, with qos 128 (0x80).
-      if (subscriptions.some((s) => (s.qos as number) !== 0x80 && this.isAdminTopic(client, s.topic))) this.requestSnapshot(client);
+      const session = this.sessions.get(client);
+      if (!session) return;
+      // Refused subscriptions are listed too, with qos 128 (0x80, MQTT 3.1.1 §3.9.3).
+      const granted = subscriptions.filter((s) => (s.qos as number) !== 0x80).map((s) => s.topic);
+      for (const leaf of ['put', 'admin'] as const) if (granted.includes(topicFor(session.bridge.serial, leaf))) this.emit('subscribed', session.bridge, leaf);
+      if (granted.some((topic) => this.isAdminTopic(client, topic))) this.requestSnapshot(client);
     });
     this.aedes.on('clientError', (client, err) => this.log.debug('bridge connection error', { serial: client.id, error: err.message }));
     this.aedes.on('connectionError', (_client, err) => this.log.debug('connection refused', { error: err.message }));
@@ -202,109 +147,22 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
     for (const connection of this.connections) connection.destroy();
   }
 
-  private authenticate(client: Client, username: string | undefined, password: Buffer | undefined, callback: (error: AuthenticateError | null, success: boolean | null) => void): void {
-    // BRIDGE.md: clientId = username = serial. An empty client id is refused (MQTT-3.1.3-9).
-    if (this.withoutClientId.has(client)) return callback(authError(2, 'a bridge must send its serial as client id'), null);
-    if (!username || username !== client.id || !password) return callback(authError(5, 'not authorized'), null);
-    this.authenticator(username, password).then(
-      (bridge) => {
-        if (!bridge) return callback(authError(5, 'not authorized'), null);
-        this.sessions.set(client, { bridge, tails: new Map(), refusals: 0, malformedWindowStart: 0, malformed: 0, snapshotRequested: false });
-        callback(null, true);
-      },
-      (err) => {
-        this.log.error('bridge authentication failed', { serial: username, error: err });
-        callback(authError(3, 'server unavailable'), null);
-      },
-    );
-  }
-
-  private authorizeSubscribe(client: Client, subscription: Subscription, callback: (error: Error | null, subscription?: Subscription | null) => void): void {
-    const session = this.sessions.get(client);
-    if (session && maySubscribe(session.bridge.serial, subscription.topic)) return callback(null, subscription);
-    // A refused subscription is answered with return code 0x80 (MQTT 3.1.1 §3.9.3), not a dropped connection.
-    this.log.info('subscription refused', { serial: client.id, topic: subscription.topic });
-    if (session && this.tooManyRefusals(session)) return callback(new Error('too many refused requests'));
-    callback(null, null);
-  }
-
-  private authorizePublish(client: Client | null, packet: PublishPacket, callback: (error?: Error | null) => void): void {
-    const session = client ? this.sessions.get(client) : undefined;
-    // A will left by a connection that is gone: nothing to attribute it to.
-    if (!session) return this.consume(packet, callback);
-    const leaf = publishLeaf(session.bridge.serial, packet.topic);
-    const bytes = packet.payload.length;
-    if (!leaf) {
-      // MQTT-3.3.5-2: an unauthorised PUBLISH is acknowledged as usual or the connection closed.
-      this.log.info('publish refused', { serial: session.bridge.serial, topic: packet.topic });
-      this.emit('traffic', session.bridge, bytes, true);
-      if (this.tooManyRefusals(session)) return callback(new Error('too many refused requests'));
-      return this.consume(packet, callback);
-    }
-    const route = this.routes.get(leaf);
-    if (!route) {
-      this.emit('traffic', session.bridge, bytes, false);
-      return this.consume(packet, callback);
-    }
-    const message: BridgeMessage = {
-      bridge: session.bridge,
-      leaf,
-      payload: packet.payload as Buffer,
-      qos: packet.qos,
-      messageId: packet.messageId,
-      dup: packet.dup,
-      receivedAt: new Date(),
-    };
-    this.handle(session, route, message).then(
-      () => {
-        this.emit('traffic', session.bridge, bytes, false);
-        this.consume(packet, callback);
-      },
-      (err: unknown) => {
-        if (err instanceof MalformedMessage) {
-          this.log.info('malformed message dropped', { serial: session.bridge.serial, topic: leaf, reason: err.message });
-          this.emit('traffic', session.bridge, bytes, true);
-          if (this.tooManyMalformed(session)) return callback(new Error('too many malformed messages'));
-          return this.consume(packet, callback);
-        }
-        // Not stored, so not acknowledged: closing the connection makes the bridge send it again.
-        this.log.error('message could not be stored', { serial: session.bridge.serial, topic: leaf, error: err });
-        callback(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  }
-
-  private handle(session: Session, route: Route, message: BridgeMessage): Promise<void> {
-    if (!route.ordered) return route.handler(message);
-    const handled = (session.tails.get(message.leaf) ?? Promise.resolve()).then(() => route.handler(message));
-    session.tails.set(message.leaf, handled.catch(() => {}));
-    return handled;
-  }
-
   /**
-   * The server is the only consumer of bridge messages (no client may subscribe to them), so
-   * once handled they are routed nowhere and nothing is retained.
+   * A connection that went over a misbehaviour limit is closed, but only once every message it
+   * has in flight is answered: a message stored and then dropped with the connection would lose
+   * its PUBACK, and the bridge would send it again (MQTT-4.4.0-1), a duplicate at best.
    */
-  private consume(packet: PublishPacket, callback: (error?: Error | null) => void): void {
-    packet.topic = CONSUMED;
-    packet.retain = false;
-    packet.payload = Buffer.alloc(0);
-    callback(null);
-  }
-
-  private tooManyRefusals(session: Session): boolean {
-    session.refusals++;
-    return session.refusals >= this.limits.refusalsBeforeClose;
-  }
-
-  private tooManyMalformed(session: Session): boolean {
-    const now = Date.now();
-    if (now - session.malformedWindowStart > 60_000) {
-      session.malformedWindowStart = now;
-      session.malformed = 0;
-    }
-    session.malformed++;
-    return session.malformed >= this.limits.malformedPerMinute;
+  private closeAfterInFlight(client: Client, session: Session, reason: string): void {
+    if (session.closing) return;
+    session.closing = true;
+    this.log.info('closing a misbehaving connection', { serial: session.bridge.serial, reason });
+    const guard = client.conn as FrameGuard;
+    guard.stopReading();
+    const close = async () => {
+      while (session.inFlight.size) await Promise.allSettled([...session.inFlight]);
+      guard.closeGracefully();
+    };
+    void close();
   }
 
   private onReady(client: Client): void {

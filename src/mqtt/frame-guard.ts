@@ -23,6 +23,8 @@ export class FrameGuard extends Duplex {
   violation: string | null = null;
 
   private corked = false;
+  private reading = true;
+  private closing = false;
   private state: ParseState = 'type';
   private first = true;
   private length = 0;
@@ -35,6 +37,7 @@ export class FrameGuard extends Duplex {
   ) {
     super({ allowHalfOpen: false });
     inner.on('data', (chunk: Buffer) => {
+      if (!this.reading) return;
       if (!this.inspect(chunk)) {
         this.destroy();
         return;
@@ -75,8 +78,29 @@ export class FrameGuard extends Duplex {
   }
 
   override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
-    this.inner.destroy();
+    // A graceful close lets the socket send what it holds (the last PUBACKs) before it goes.
+    if (!this.closing) this.inner.destroy();
     callback(err);
+  }
+
+  /** Ignores whatever the client sends from now on: the connection is about to close. */
+  stopReading(): void {
+    this.reading = false;
+  }
+
+  /**
+   * Closes after everything written so far has gone out: flushes the corked writes, then sends
+   * FIN (`end`) instead of dropping the socket, and gives up on a peer that never closes its side.
+   */
+  closeGracefully(): void {
+    if (this.closing || this.destroyed) return;
+    this.closing = true;
+    this.reading = false;
+    this.inner.uncork();
+    this.end();
+    const timer = setTimeout(() => this.inner.destroy(), 5_000);
+    timer.unref();
+    this.inner.once('close', () => clearTimeout(timer));
   }
 
   /** Follows packet boundaries through a chunk; false when the connection must close. */

@@ -3,24 +3,17 @@
  * stream to browsers) listen. Listeners never throw into the emitter.
  */
 import { EventEmitter } from 'node:events';
-
-export interface LiveValue {
-  vesselId: number;
-  deviceId: number;
-  propertyId: number;
-  path: string;
-  value: unknown;
-  timestamp: string;
-}
+import type { CommandStatus, LiveBatch } from '../../contracts/live.js';
 
 export interface EventMap {
   'user.suspended': { userId: number };
   'bridge.online': { bridgeId: number; serial: string; vesselId: number | null; online: boolean; lastSeen: string };
   'bridge.deleted': { bridgeId: number; serial: string };
-  'vessel.values': { vesselId: number; values: LiveValue[] };
+  /** Everything one group commit stored for the vessel (contracts/live.ts). */
+  'vessel.batch': { vesselId: number; batch: LiveBatch };
   'vessel.devices': { vesselId: number };
   'vessel.alert': { vesselId: number; alert: Record<string, unknown> };
-  'vessel.command': { vesselId: number; requestId: string; propertyId: number; state: string; statusCode: number; message?: string };
+  'vessel.command': { vesselId: number; status: CommandStatus };
 }
 
 export type EventName = keyof EventMap;

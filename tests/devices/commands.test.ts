@@ -6,7 +6,10 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PERMISSIONS } from '../../src/modules/vessel/permissions.js';
 import type { AdminRequest, PutRequest, PutResponse } from '../../src/mqtt/protocol.js';
+import { insertId } from '../../src/db/knex.js';
+import { systemClock } from '../../src/modules/devices/commands.js';
 import { startBridge } from '../../simulator/index.js';
+import { TestClock } from './clock.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { answerPuts, connectBridge, eventually, mqttUrl, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
 
@@ -25,6 +28,7 @@ let voltage: number;
 function answer(request: PutRequest): PutResponse[] | null {
   const { requestId } = request;
   if (request.put.value === 1) return [{ requestId, state: 'PENDING', statusCode: 202 }, { requestId, state: 'COMPLETED', statusCode: 200 }];
+  if (request.put.value === 'on') return [{ requestId, state: 'PENDING', statusCode: 202 }];
   if (request.put.value === 0) return [{ requestId, state: 'FAILED', statusCode: 502, message: 'The light did not answer' }];
   return null;
 }
@@ -56,29 +60,72 @@ describe('sendCommand', () => {
   it('sends a Signal K PUT and answers the final state; both go to the audit log', async () => {
     const res = await command(lights, 1);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ requestId: expect.any(String), state: 'COMPLETED', statusCode: 200 });
+    expect(res.body.data).toEqual({ requestId: expect.any(String), propertyId: lights, value: 1, state: 'CONFIRMED', statusCode: 200, expiresAt: null, updatedAt: expect.any(String) });
     expect(puts.at(-1)).toEqual({ requestId: res.body.data.requestId, context: 'vessels.self', put: { path: 'electrical.switches.bank.0.1.state', value: 1 } });
     const audit = await auditOf(res.body.data.requestId);
     expect(audit).toMatchObject({ outcome: 200, target_type: 'property', target_id: String(lights), actor_email: 'owner@demo.test' });
-    expect(JSON.parse(audit.details)).toMatchObject({ path: 'electrical.switches.bank.0.1.state', value: 1, state: 'COMPLETED', statusCode: 200 });
+    expect(JSON.parse(audit.details)).toMatchObject({ path: 'electrical.switches.bank.0.1.state', value: 1, state: 'CONFIRMED', statusCode: 200 });
   });
 
   it('answers a refusal on board as FAILED with its status code and message', async () => {
     const res = await command(lights, 0);
-    expect(res.body.data).toEqual({ requestId: expect.any(String), state: 'FAILED', statusCode: 502, message: 'The light did not answer' });
+    expect(res.body.data).toMatchObject({ requestId: expect.any(String), state: 'FAILED', statusCode: 502, message: 'The light did not answer' });
   });
 
   it('answers 504 when the bridge gives no final answer in time, and logs the timeout', async () => {
-    t.server.plugins.devices.commands.timeoutMs = 300;
+    const clock = new TestClock();
+    t.server.plugins.devices.commands.clock = clock;
     try {
-      const res = await command(lights, true);
+      const sent = command(lights, true);
+      const requestId = await eventually(() => puts.find((p) => p.put.value === true)?.requestId, 'PUT received');
+      clock.advance(10_000);
+      const res = await sent;
       expect(res.status).toBe(504);
       expect(res.body.message).toBe('The vessel did not answer in time');
-      const requestId = puts.at(-1)!.requestId;
       expect(JSON.parse((await auditOf(requestId)).details)).toMatchObject({ state: 'TIMEOUT' });
+      expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/${requestId}`, { token: owner })).body.data).toMatchObject({ requestId, state: 'TIMEOUT', statusCode: 504 });
     } finally {
-      t.server.plugins.devices.commands.timeoutMs = 10_000;
+      t.server.plugins.devices.commands.clock = systemClock;
     }
+  });
+
+  it('times out a command the bridge accepted but never finished, keeping its acknowledgement until then', async () => {
+    const clock = new TestClock();
+    t.server.plugins.devices.commands.clock = clock;
+    try {
+      const sent = command(lights, 'on');
+      await eventually(() => clock.pending > 0, 'command sent');
+      const requestId = await eventually(() => puts.find((p) => p.put.value === 'on')?.requestId, 'PUT received');
+      await eventually(async () => (await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/${requestId}`, { token: owner })).body.data?.state === 'ACKNOWLEDGED', 'acknowledged');
+      clock.advance(10_000);
+      expect((await sent).status).toBe(504);
+    } finally {
+      t.server.plugins.devices.commands.clock = systemClock;
+    }
+  });
+
+  it('matches every channel by the client’s requestId: two tabs each get their own outcome', async () => {
+    const [a, b] = await Promise.all([
+      t.call('POST', `/api/vessel/${bridge.vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: lights, value: 1, requestId: 'tab-a-1' } }),
+      t.call('POST', `/api/vessel/${bridge.vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: lights, value: 0, requestId: 'tab-b-1' } }),
+    ]);
+    expect(a.body.data).toMatchObject({ requestId: 'tab-a-1', value: 1, state: 'CONFIRMED', statusCode: 200 });
+    expect(b.body.data).toMatchObject({ requestId: 'tab-b-1', value: 0, state: 'FAILED', statusCode: 502 });
+    expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/tab-a-1`, { token: owner })).body.data).toMatchObject({ requestId: 'tab-a-1', state: 'CONFIRMED' });
+    expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/tab-b-1`, { token: owner })).body.data).toMatchObject({ requestId: 'tab-b-1', state: 'FAILED' });
+    expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/unknown`, { token: owner })).status).toBe(404);
+    expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/tab-a-1`, { token: owner2 })).status).toBe(404);
+    const again = await t.call('POST', `/api/vessel/${bridge.vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: lights, value: 1, requestId: 'tab-a-1' } });
+    expect(again.status).toBe(409);
+  });
+
+  it('confirms two concurrent commands to one light by the values read back', async () => {
+    const both = new Map<string, number>([['tab-c', 1], ['tab-d', 1]]);
+    const results = await Promise.all([...both].map(([requestId, value]) => t.call('POST', `/api/vessel/${bridge.vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: lights, value, requestId } })));
+    expect(results.map((r) => [r.body.data.requestId, r.body.data.state])).toEqual([
+      ['tab-c', 'CONFIRMED'],
+      ['tab-d', 'CONFIRMED'],
+    ]);
   });
 
   it('refuses properties that are not writable, values out of range, and unknown properties', async () => {
@@ -115,6 +162,52 @@ describe('sendCommand', () => {
     const res = await command(property.id, 1, owner, offline.vesselId);
     expect(res.status).toBe(418);
     expect(res.body.message).toBe('Vessel is offline');
+  });
+
+  it('queues a command for an offline vessel, delivers it on reconnect, and never delivers one a newer command replaced', async () => {
+    const ownerId = (await t.database.db('users').where({ email: 'owner@demo.test' }).first()).id;
+    const now = new Date().toISOString();
+    await insertId(t.database.db, 'vessels', { name: 'Ocean Pearl', owner_id: ownerId, created_at: now, updated_at: now });
+    const offline = await pairedBridge(t, admin, 'Ocean Pearl', 'BR-QUEUE');
+    let c = await connectBridge(t, offline);
+    await publishInventory(c, offline.serial);
+    await c.endAsync();
+    await eventually(async () => !(await t.call('GET', `/api/vessel/vesselOnline?vesselId=${offline.vesselId}`, { token: owner })).body.data.online, 'offline');
+    const property = await t.database.db('device_properties').where({ bridge_id: offline.id, path: 'electrical.switches.bank.0.1.state' }).first();
+    const queue = (requestId: string, value: number) =>
+      t.call('POST', `/api/vessel/${offline.vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: property.id, value, requestId, queueForSeconds: 600 } });
+
+    const first = await queue('queued-1', 0);
+    expect(first.body.data).toMatchObject({ requestId: 'queued-1', state: 'QUEUED', expiresAt: expect.any(String) });
+    expect((await queue('queued-2', 1)).body.data).toMatchObject({ state: 'QUEUED' });
+    const read = (requestId: string) => t.call('GET', `/api/vessel/${offline.vesselId}/commands/${requestId}`, { token: owner });
+    expect((await read('queued-1')).body.data).toMatchObject({ state: 'REPLACED', statusCode: 409 });
+
+    c = await connectBridge(t, offline);
+    const seen = await answerPuts(c, offline.serial, answer);
+    await eventually(async () => (await read('queued-2')).body.data.state === 'CONFIRMED', 'queued command confirmed');
+    expect(seen.map((p) => p.requestId)).toEqual(['queued-2']);
+    await c.endAsync();
+  });
+
+  it('expires a queued command whose vessel stayed offline', async () => {
+    const clock = new TestClock();
+    t.server.plugins.devices.commands.clock = clock;
+    try {
+      const offline = await t.database.db('bridges').where({ serial: 'BR-OFFLINE' }).first();
+      const vesselId = offline.vessel_id;
+      const property = await t.database.db('device_properties').where({ bridge_id: offline.id, path: 'electrical.switches.bank.0.1.state' }).first();
+      const res = await t.call('POST', `/api/vessel/${vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: property.id, value: 1, requestId: 'expiring', queueForSeconds: 60 } });
+      expect(res.body.data).toMatchObject({ state: 'QUEUED', expiresAt: new Date(clock.now() + 60_000).toISOString() });
+      clock.advance(59_000);
+      await t.server.plugins.devices.commands.expireDue();
+      expect((await t.call('GET', `/api/vessel/${vesselId}/commands/expiring`, { token: owner })).body.data.state).toBe('QUEUED');
+      clock.advance(1_000);
+      await t.server.plugins.devices.commands.expireDue();
+      expect((await t.call('GET', `/api/vessel/${vesselId}/commands/expiring`, { token: owner })).body.data).toMatchObject({ state: 'EXPIRED', statusCode: 410 });
+    } finally {
+      t.server.plugins.devices.commands.clock = systemClock;
+    }
   });
 });
 
@@ -179,7 +272,7 @@ describe('with the bridge simulator', () => {
       const property = light.properties[0];
       const wanted = property.value === 1 ? 0 : 1;
       const res = await command(property.id, wanted, owner2, sim.vesselId);
-      expect(res.body.data).toMatchObject({ state: 'COMPLETED', statusCode: 200 });
+      expect(res.body.data).toMatchObject({ state: 'CONFIRMED', statusCode: 200 });
       await eventually(async () => {
         const devices = (await t.call('GET', `/api/vessel/${sim.vesselId}/devices`, { token: owner2 })).body.data;
         return devices.find((d: { id: number }) => d.id === light.id).properties[0].value === wanted;

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distanceMetres } from '../../src/modules/vessel/geofence-watch.js';
+import { distanceMetres } from '../../src/modules/alerts/geofence/watch.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
 
@@ -60,6 +60,23 @@ describe('the geofence watch', () => {
 
     await position(INSIDE, new Date(start + 180_000));
     await eventually(async () => (await geofenceAlert())?.clearedAt, 'alarm cleared');
+  });
+
+  it('judges every position of a buffered track by its measurement time: out longer than the delay and back raises, then clears', async () => {
+    await t.call('POST', `/api/vessel/${bridge.vesselId}/geofence`, { token: owner, payload: { ...MONACO, radius: 500, delay: 60 } });
+    const alarmsBefore = await t.database.db('alerts').where({ bridge_id: bridge.id, path: 'notifications.navigation.geofence' }).count({ n: '*' }).first();
+    // Between the first test's positions and the next test's, since older notifications change nothing.
+    const start = Date.now() - 6.9 * 60_000;
+    const update = (value: { latitude: number; longitude: number }, offsetMs: number) => ({ $source: 'n2k.17', timestamp: new Date(start + offsetMs).toISOString(), values: [{ path: 'navigation.position', value }] });
+    // One message, as a bridge flushes its buffer after the link came back: the last point is inside.
+    const track = { updates: [update(INSIDE, 0), update(OFFSHORE, 10_000), update(OFFSHORE, 20_000), update(OFFSHORE, 85_000), update(INSIDE, 100_000)] };
+    await client.publishAsync(`bridges/${bridge.serial}/delta`, JSON.stringify(track), { qos: 1 });
+    const alarm = await eventually(async () => {
+      const rows = await t.database.db('alerts').where({ bridge_id: bridge.id, path: 'notifications.navigation.geofence' }).orderBy('id');
+      return rows.length > Number(alarmsBefore?.n ?? 0) ? rows.at(-1) : null;
+    }, 'geofence alarm raised by the buffered track');
+    expect(alarm.message).toBe('Sea Breeze has left its geofence (radius 500 m)');
+    await eventually(async () => (await geofenceAlert())?.clearedAt, 'alarm cleared by the track’s last point');
   });
 
   it('clears an active alarm when the geofence is switched off', async () => {

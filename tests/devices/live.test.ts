@@ -6,7 +6,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PERMISSIONS } from '../../src/modules/vessel/permissions.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { answerPuts, connectBridge, delta, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import { answerPuts, connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
 
 interface LiveEvent {
   event: string;
@@ -97,7 +97,7 @@ describe('the live stream', () => {
     const timestamp = new Date().toISOString();
     await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.9 }], { timestamp }), { qos: 1 });
     const property = await t.database.db('device_properties').where({ bridge_id: bridge.id, path: 'electrical.batteries.house.voltage' }).first();
-    expect(await live.next('value')).toEqual({ deviceId: property.device_id, propertyId: property.id, path: 'electrical.batteries.house.voltage', value: 12.9, timestamp });
+    expect(await live.next('batch')).toEqual({ values: [{ deviceId: property.device_id, propertyId: property.id, path: 'electrical.batteries.house.voltage', value: 12.9, timestamp }], positions: [] });
 
     await publishInventory(client, bridge.serial);
     expect((await live.next('devices')).devices.map((d: { name: string }) => d.name)).toContain('House battery');
@@ -111,8 +111,15 @@ describe('the live stream', () => {
     ]);
     const lights = await t.database.db('device_properties').where({ bridge_id: bridge.id, path: 'electrical.switches.bank.0.1.state' }).first();
     const sent = await t.call('POST', `/api/vessel/${bridge.vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: lights.id, value: 1 } });
-    expect(await live.next('command')).toEqual({ requestId: sent.body.data.requestId, propertyId: lights.id, state: 'PENDING', statusCode: 202 });
-    expect(await live.next('command')).toEqual({ requestId: sent.body.data.requestId, propertyId: lights.id, state: 'COMPLETED', statusCode: 200 });
+    const requestId = sent.body.data.requestId;
+    const states = [await live.next('command'), await live.next('command'), await live.next('command'), await live.next('command')];
+    expect(states.map((s) => [s.requestId, s.state, s.statusCode])).toEqual([
+      [requestId, 'SENT', 202],
+      [requestId, 'ACKNOWLEDGED', 202],
+      [requestId, 'ACKNOWLEDGED', 200],
+      [requestId, 'CONFIRMED', 200],
+    ]);
+    expect(states.at(-1)).toEqual(sent.body.data);
 
     await client.endAsync();
     expect(await live.next('online')).toEqual({ online: false, lastSeen: expect.any(String) });
@@ -131,13 +138,102 @@ describe('the live stream', () => {
       await full.next('hello');
       await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.1 }]), { qos: 1 });
       await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'notifications.fire.galley', value: { state: 'emergency', message: 'Fire' } }]), { qos: 1 });
-      expect((await full.next('value')).value).toBe(12.1);
+      expect((await full.next('batch')).values.map((v: { value: unknown }) => v.value)).toEqual([12.1]);
       expect(await crew.next('alert')).toMatchObject({ path: 'notifications.fire.galley' });
       expect(crew.events.map((e) => e.event)).toEqual(['hello', 'alert']);
       crew.close();
       full.close();
     } finally {
       await crewMember().update({ permissions: original });
+    }
+  });
+
+  it('sends a committed batch as one event: every value, paths without a property, every position in measurement order', async () => {
+    const live = await openLive(t, bridge.vesselId, owner);
+    await live.next('hello');
+    const at = (s: number) => new Date(Date.UTC(2026, 5, 1, 10, 0, s)).toISOString();
+    const payload = JSON.stringify({
+      updates: [
+        { $source: 'n2k.17', timestamp: at(2), values: [{ path: 'navigation.position', value: { latitude: 43.72, longitude: 7.42 } }, { path: 'environment.depth.belowTransducer', value: 12 }] },
+        { $source: 'n2k.17', timestamp: at(1), values: [{ path: 'navigation.position', value: { latitude: 43.71, longitude: 7.42 } }, { path: 'electrical.batteries.house.voltage', value: 12.4 }] },
+        { $source: 'n2k.17', timestamp: at(3), values: [{ path: 'electrical.batteries.house.voltage', value: 12.5 }] },
+      ],
+    });
+    await client.publishAsync(`bridges/${bridge.serial}/delta`, payload, { qos: 1 });
+    const batch = await live.next('batch');
+    expect(batch.values.map((v: { path: string; value: unknown; propertyId: number | null }) => [v.path, v.value, v.propertyId === null])).toEqual([
+      ['navigation.position', { latitude: 43.72, longitude: 7.42 }, false],
+      ['environment.depth.belowTransducer', 12, true],
+      ['navigation.position', { latitude: 43.71, longitude: 7.42 }, false],
+      ['electrical.batteries.house.voltage', 12.4, false],
+      ['electrical.batteries.house.voltage', 12.5, false],
+    ]);
+    expect(batch.positions.map((p: { lat: number; timestamp: string }) => [p.lat, p.timestamp])).toEqual([
+      [43.71, at(1)],
+      [43.72, at(2)],
+    ]);
+    live.close();
+  });
+
+  it('queries the devices once per inventory change for every open stream, and a failing query ends neither the process nor the streams', async () => {
+    const live = t.server.plugins.devices.live;
+    const original = live.loadDevices;
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    const streams = [await openLive(t, bridge.vesselId, owner), await openLive(t, bridge.vesselId, owner)];
+    try {
+      for (const s of streams) await s.next('hello');
+      let queries = 0;
+      live.loadDevices = async (vesselId) => {
+        queries++;
+        return original(vesselId);
+      };
+      await publishInventory(client, bridge.serial);
+      for (const s of streams) await s.next('devices');
+      expect(queries).toBe(1);
+
+      live.loadDevices = async () => {
+        queries++;
+        throw new Error('the database is gone');
+      };
+      await publishInventory(client, bridge.serial);
+      await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 11.9 }]), { qos: 1 });
+      for (const s of streams) expect((await s.next('batch')).values[0].value).toBe(11.9);
+      expect(queries).toBe(2);
+      expect(rejections).toEqual([]);
+      for (const s of streams) expect(s.events.filter((e) => e.event === 'devices')).toHaveLength(1);
+    } finally {
+      live.loadDevices = original;
+      process.off('unhandledRejection', onRejection);
+      for (const s of streams) s.close();
+    }
+  });
+
+  it('allows a user at most ten open streams across vessels; the eleventh is answered 429', async () => {
+    const token = await t.login('owner@demo.test');
+    const blueHorizon = (await t.database.db('vessels').where({ name: 'Blue Horizon' }).first()).id;
+    const streams: Live[] = [];
+    try {
+      for (let i = 0; i < 10; i++) {
+        streams.push(await openLive(t, i % 2 ? blueHorizon : bridge.vesselId, token));
+        await streams.at(-1)!.next('hello');
+      }
+      const refused = await fetch(`http://127.0.0.1:${t.server.info.port}/api/vessel/${bridge.vesselId}/live?sessionKey=${token}`);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ ok: false, status: 429, error: 'Too Many Requests' });
+      streams.pop()!.close();
+      await eventually(async () => {
+        const res = await fetch(`http://127.0.0.1:${t.server.info.port}/api/vessel/${bridge.vesselId}/live?sessionKey=${token}`);
+        if (res.status !== 200) {
+          await res.body?.cancel();
+          return false;
+        }
+        await res.body?.cancel();
+        return true;
+      }, 'a stream slot freed');
+    } finally {
+      for (const s of streams) s.close();
     }
   });
 

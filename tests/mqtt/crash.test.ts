@@ -1,7 +1,10 @@
 /**
  * BRIDGE.md: "A QoS 1 delta is acknowledged only once it is stored". The real server runs as a
- * child process on a SQLite file; a bridge publishes as fast as it can, the server is killed
- * with SIGKILL mid-stream, and every value the bridge got a PUBACK for must be in the file.
+ * child process on a SQLite file; a bridge publishes one stream as fast as it can, and the server
+ * is killed with SIGKILL at several points of it (after 10 %, 50 % and 90 % of the messages were
+ * sent). After each kill the server is restarted on the same file: every value the bridge got a
+ * PUBACK for must be in the history, the current value must be the newest stored, and the
+ * restarted server must take the rest of the stream.
  */
 import { join } from 'node:path';
 import mqtt from 'mqtt';
@@ -24,49 +27,61 @@ async function api(port: string, method: string, path: string, body?: unknown, t
   return (await res.json()) as { data: any };
 }
 
+const PATH = 'propulsion.main.revolutions';
+const TOTAL = 6000;
+const KILL_POINTS = [0.1, 0.5, 0.9];
+
 describe('a server killed during ingest', () => {
-  it('loses no value it acknowledged', async () => {
+  it('loses no value it acknowledged, wherever in the stream it is killed, and carries on after a restart', async () => {
     server = await startServerProcess({ DEMO: 'on' });
+    const dataDir = server.dataDir;
     await untilRunning(server);
     const token = (await api(server.port, 'POST', '/api/auth/login', { username: 'admin@demo.test', password: 'vessel-link-demo' })).data.token;
     const bridge = (await api(server.port, 'POST', '/api/admin/reportingClients', { serial: 'BR-CRASH' }, token)).data;
-
-    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.mqttPort}`, { clientId: bridge.serial, username: bridge.serial, password: bridge.secret, reconnectPeriod: 0, protocolVersion: 4 });
-    client.on('error', () => {});
     const acked: number[] = [];
     let sent = 0;
     const start = Date.now() - 3_600_000;
-    // Many messages in flight at once, so the kill lands among batches being written.
-    const publishing = (async () => {
-      while (client.connected) {
-        const window = Array.from({ length: 50 }, () => {
-          const n = sent++;
-          const payload = delta([{ path: 'propulsion.main.revolutions', value: n }], { timestamp: new Date(start + n).toISOString() });
-          return client.publishAsync(`bridges/${bridge.serial}/delta`, payload, { qos: 1 }).then(
-            () => void acked.push(n),
-            () => {},
-          );
-        });
-        await Promise.all(window);
+
+    for (const point of KILL_POINTS) {
+      const running: ServerProcess = server;
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${running.mqttPort}`, { clientId: bridge.serial, username: bridge.serial, password: bridge.secret, reconnectPeriod: 0, protocolVersion: 4 });
+      client.on('error', () => {});
+      // Many messages in flight at once, so the kill lands among batches being written.
+      const publishing = (async () => {
+        while (client.connected && sent < TOTAL) {
+          const window = Array.from({ length: 50 }, () => {
+            const n = sent++;
+            const payload = delta([{ path: PATH, value: n }], { timestamp: new Date(start + n).toISOString() });
+            return client.publishAsync(`bridges/${bridge.serial}/delta`, payload, { qos: 1 }).then(
+              () => void acked.push(n),
+              () => {},
+            );
+          });
+          await Promise.all(window);
+        }
+      })();
+
+      while (sent < point * TOTAL) await new Promise((r) => setTimeout(r, 5));
+      running.child.kill('SIGKILL');
+      await running.exited;
+      client.end(true);
+      await publishing;
+
+      server = await startServerProcess({ DEMO: 'on', DATA_DIR: dataDir });
+      await untilRunning(server);
+      const db = createDatabase(join(dataDir, 'vessel-link.db'));
+      try {
+        const chunks: string[] = await db('value_history as h').join('value_series as s', 's.id', 'h.series_id').where('s.path', PATH).pluck('h.samples');
+        const stored = new Set(chunks.flatMap((samples) => (JSON.parse(samples) as Array<[number, number]>).map(([, value]) => value)));
+        const current = await db('value_series').where({ bridge_id: bridge.id, path: PATH }).first();
+        expect(acked.length, `acknowledged by ${point * 100} %`).toBeGreaterThan(0);
+        expect(acked.filter((n) => !stored.has(n)), `lost after the kill at ${point * 100} %`).toEqual([]);
+        expect(stored.size).toBeLessThanOrEqual(sent);
+        expect(JSON.parse(current.value)).toBe(Math.max(...stored));
+        expect(Number(current.ts_ms)).toBe(start + Math.max(...stored));
+      } finally {
+        await db.destroy();
       }
-    })();
-
-    while (acked.length < 2000) await new Promise((r) => setTimeout(r, 5));
-    server.child.kill('SIGKILL');
-    await server.exited;
-    client.end(true);
-    await publishing;
-
-    const db = createDatabase(join(server.dataDir, 'vessel-link.db'));
-    try {
-      const chunks: string[] = await db('value_history as h').join('value_series as s', 's.id', 'h.series_id').where('s.path', 'propulsion.main.revolutions').pluck('h.samples');
-      const stored = new Set(chunks.flatMap((samples) => (JSON.parse(samples) as Array<[number, number]>).map(([, value]) => value)));
-      const lost = acked.filter((n) => !stored.has(n));
-      expect(acked.length).toBeGreaterThanOrEqual(2000);
-      expect(lost).toEqual([]);
-      expect(stored.size).toBeLessThanOrEqual(sent);
-    } finally {
-      await db.destroy();
     }
-  });
+  }, 120_000);
 });

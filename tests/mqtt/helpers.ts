@@ -94,7 +94,11 @@ export async function publishInventory(client: MqttClient, serial: string, inven
   await client.publishAsync(`bridges/${serial}/devices`, JSON.stringify(inventory), { qos: 1, retain: true });
 }
 
-/** Makes a connected bridge answer PUT requests like a device on board would. */
+/**
+ * Makes a connected bridge answer PUT requests like a device on board would: the answers, then,
+ * when the last one is COMPLETED, the property's new value as a delta (the read-back that
+ * confirms a command).
+ */
 export async function answerPuts(client: MqttClient, serial: string, answer: (request: PutRequest) => PutResponse[] | null): Promise<PutRequest[]> {
   const seen: PutRequest[] = [];
   await client.subscribeAsync(`bridges/${serial}/put`, { qos: 1 });
@@ -102,7 +106,11 @@ export async function answerPuts(client: MqttClient, serial: string, answer: (re
     if (topic !== `bridges/${serial}/put`) return;
     const request = JSON.parse(payload.toString()) as PutRequest;
     seen.push(request);
-    for (const response of answer(request) ?? []) void client.publishAsync(`bridges/${serial}/put/response`, JSON.stringify(response), { qos: 1 });
+    const responses = answer(request) ?? [];
+    void (async () => {
+      for (const response of responses) await client.publishAsync(`bridges/${serial}/put/response`, JSON.stringify(response), { qos: 1 });
+      if (responses.at(-1)?.state === 'COMPLETED') await client.publishAsync(`bridges/${serial}/delta`, delta([{ path: request.put.path, value: request.put.value }]), { qos: 1 });
+    })();
   });
   return seen;
 }

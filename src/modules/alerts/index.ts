@@ -1,15 +1,22 @@
 /**
  * The alerts module: vessel alerts raised and cleared by the Signal K notifications bridges
- * send (applied by the devices module's ingest through api.ts), acknowledged and silenced here.
+ * send (applied by the devices module's ingest through api.ts), acknowledged and silenced here;
+ * and the geofence, whose watch raises and clears the geofence alarm from the positions each
+ * committed batch announces.
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
+import { GeofenceWatch } from './geofence/watch.js';
 import { alertRoutes } from './routes/alerts.js';
+import { geofenceRoutes } from './routes/geofence.js';
 
 export const alertsModule: Plugin<ModuleOptions> = {
   name: 'alerts',
-  dependencies: ['auth'],
+  dependencies: ['auth', 'vessel'],
   register(server, { ctx }) {
-    server.route(alertRoutes(ctx));
+    const geofences = new GeofenceWatch(ctx);
+    server.ext('onPostStart', () => geofences.start());
+    server.ext('onPreStop', () => geofences.stop());
+    server.route([...alertRoutes(ctx), ...geofenceRoutes(ctx, geofences)]);
   },
 };

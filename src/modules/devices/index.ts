@@ -45,12 +45,13 @@ export const devicesModule: Plugin<ModuleOptions> = {
     broker.route('put/response', (message) => commands.onPutResponse(message), { ordered: true });
     ctx.events.on('bridge.deleted', ({ bridgeId }) => ingest.forget(bridgeId));
 
+    server.ext('onPostStart', () => commands.start());
     // Once the broker is closed nothing new arrives: end the streams, then finish what is queued.
     server.ext(
       'onPreStop',
       async () => {
-        live.closeAll();
-        commands.stop();
+        live.stop();
+        await commands.stop();
         await ingest.drained();
       },
       { after: ['mqtt'] },

@@ -1,22 +1,23 @@
 /**
  * Telemetry ingest, one straight line per message (BRIDGE.md):
  *   bridge `delta` → parse and check → values, positions and source sightings → group commit
- *   (one transaction for many messages) → alerts from notifications → live events → and only
- *   then does the broker send the PUBACK.
+ *   (one transaction for many messages) → alerts from notifications → one `vessel.batch` event
+ *   per vessel with every value and position → and only then does the broker send the PUBACK.
+ * An inventory change is announced once (`vessel.devices`); the live streams share one query.
  * The `devices` topic replaces the bridge's stored inventory.
  */
 import { hash } from 'node:crypto';
 import { MalformedMessage, type BridgeMessage } from '../../mqtt/broker.js';
+import type { LiveBatch } from '../../../contracts/live.js';
 import { ownUpdates, parseDelta, parseInventory, type SignalKDelta } from '../../mqtt/protocol.js';
 import type { AppContext } from '../../platform/context.js';
-import type { LiveValue } from '../../platform/events.js';
 import { type Alert, applyNotification, isNotificationPath } from '../alerts/api.js';
 import { vesselIdsOfBridges } from '../bridges/api.js';
 import { GroupCommit } from './group-commit.js';
 import { PerBridge } from './per-bridge.js';
 import * as repo from './repository.js';
 import { DEFAULT_SOURCE, type MessageSources } from './sources.js';
-import { type AdvancedValue, createValueStore, type IngestItem, RECEIPT_SLOTS, type SourceSighting, type ValueStore } from './value-store.js';
+import { createValueStore, type IngestItem, RECEIPT_SLOTS, type SourceSighting, type ValueStore } from './value-store/index.js';
 
 /**
  * A timestamp further ahead than this is a bridge with a wrong clock: its values are taken as
@@ -142,40 +143,56 @@ export class IngestService {
   }
 
   /**
-   * One batch: write it, then apply its notifications to alerts and tell the live streams. Once
-   * the values are committed the batch has succeeded: a failure after that is logged, never
-   * reported as a failed write (which would write the batch again).
+   * One batch: write it, then apply its notifications to alerts and announce it. Once the values
+   * are committed the batch has succeeded: a failure after that is logged, never reported as a
+   * failed write (which would write the batch again).
    */
   private async commit(items: IngestItem[]): Promise<void> {
-    const advanced = await this.store.commit(items);
+    await this.store.commit(items);
     try {
       const alerts: Array<{ bridgeId: number; alert: Alert }> = [];
       for (const item of items) {
+        if (item.duplicate) continue;
         for (const notification of item.notifications) {
           const alert = await applyNotification(this.ctx.db, item.bridgeId, notification);
           if (alert) alerts.push({ bridgeId: item.bridgeId, alert });
         }
       }
-      await this.announce(advanced, alerts);
+      await this.announce(items, alerts);
     } catch (err) {
       this.ctx.log.error('alerts or live events of a committed batch failed', { error: err });
     }
   }
 
-  private async announce(advanced: AdvancedValue[], alerts: Array<{ bridgeId: number; alert: Alert }>): Promise<void> {
-    if (!advanced.length && !alerts.length) return;
-    const vesselOf = await vesselIdsOfBridges(this.ctx.db, [...new Set([...advanced, ...alerts].map((a) => a.bridgeId))]);
-    const values = new Map<number, LiveValue[]>();
-    for (const v of advanced) {
-      const vesselId = vesselOf.get(v.bridgeId);
+  /** One `vessel.batch` per vessel with every value and position the batch stored, then its alerts. */
+  private async announce(items: IngestItem[], alerts: Array<{ bridgeId: number; alert: Alert }>): Promise<void> {
+    const stored = items.filter((i) => !i.duplicate && (i.values.length || i.locations.length));
+    if (!stored.length && !alerts.length) return;
+    const vesselOf = await vesselIdsOfBridges(this.ctx.db, [...new Set([...stored, ...alerts].map((a) => a.bridgeId))]);
+    const batches = new Map<number, LiveBatch>();
+    for (const item of stored) {
+      const vesselId = vesselOf.get(item.bridgeId);
       if (vesselId === undefined) continue;
-      const property = (await this.properties.of(v.bridgeId)).get(v.path);
-      if (!property) continue;
-      const list = values.get(vesselId) ?? [];
-      list.push({ vesselId, ...property, path: v.path, value: v.value, timestamp: new Date(v.tsMs).toISOString() });
-      values.set(vesselId, list);
+      let batch = batches.get(vesselId);
+      if (!batch) batches.set(vesselId, (batch = { values: [], positions: [] }));
+      const properties = await this.properties.of(item.bridgeId);
+      // The values of one update share their time: format it once.
+      let lastMs = NaN;
+      let timestamp = '';
+      for (const v of item.values) {
+        const property = properties.get(v.path);
+        if (v.tsMs !== lastMs) timestamp = new Date((lastMs = v.tsMs)).toISOString();
+        batch.values.push({ deviceId: property?.deviceId ?? null, propertyId: property?.propertyId ?? null, path: v.path, value: v.value, timestamp });
+      }
+      for (const l of item.locations) {
+        batch.positions.push({ lat: l.lat, lon: l.lon, timestamp: new Date(l.tsMs).toISOString(), speedOverGround: l.speedOverGround, courseOverGroundTrue: l.courseOverGroundTrue });
+      }
     }
-    for (const [vesselId, list] of values) this.ctx.events.emit('vessel.values', { vesselId, values: list });
+    for (const [vesselId, batch] of batches) {
+      // Buffered tracks arrive out of order with live ones; the contract promises measurement order.
+      batch.positions.sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+      this.ctx.events.emit('vessel.batch', { vesselId, batch });
+    }
     for (const { bridgeId, alert } of alerts) {
       const vesselId = vesselOf.get(bridgeId);
       if (vesselId !== undefined) this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...alert } });

@@ -1,21 +1,25 @@
 /**
- * The live stream of a vessel (docs/api-shapes.md): server-sent events relaying what the event
- * bus announces — values, inventory changes, online state, alerts, command states — to every
- * member allowed to see each kind. Every 15 s a keepalive comment goes out and the session and
- * the member's permissions are checked again; the stream ends when either is gone, when the
- * user is suspended, and when the server stops.
+ * The live stream of a vessel (contracts/live.ts): server-sent events relaying what the event
+ * bus announces — a committed batch, inventory changes, online state, alerts, command states —
+ * to every member allowed to see each kind. The streams listen on the bus once, not once each:
+ * an event is looked at once and written to the open streams of its vessel, and the devices
+ * push is queried once per change for all of them. Every 15 s a keepalive comment goes out and
+ * the session and the member's permissions are checked again; the stream ends when either is
+ * gone, when the user is suspended, and when the server stops.
  */
 import { PassThrough } from 'node:stream';
+import Boom from '@hapi/boom';
 import type { Request } from '@hapi/hapi';
+import type { LiveEventMap, LiveEventName } from '../../../contracts/live.js';
 import type { AppContext } from '../../platform/context.js';
-import type { EventMap } from '../../platform/events.js';
 import { bridgeOfVessel } from '../bridges/api.js';
 import { accessOf, allows, type VesselAccess } from '../vessel/api.js';
 import * as repo from './repository.js';
 
 const KEEPALIVE_MS = 15_000;
 
-type LiveEvent = 'hello' | 'value' | 'devices' | 'online' | 'alert' | 'command';
+/** Streams one user may hold open across all vessels: each holds a connection and a timer. */
+export const MAX_STREAMS_PER_USER = 10;
 
 interface Rights {
   values: boolean;
@@ -29,6 +33,9 @@ const rightsOf = (access: VesselAccess): Rights => ({
 
 /** The user whose session the request still carries, or null once the session is revoked or the user suspended. */
 export type SessionCheck = (request: Request) => Promise<number | null>;
+
+/** A vessel's device list as the `devices` event carries it. */
+export type DevicesLoader = (vesselId: number) => Promise<unknown[]>;
 
 /**
  * The response stream. Browsers ask for gzip, and hapi compresses event streams; it hands the
@@ -60,90 +67,126 @@ class EventStream extends PassThrough {
   }
 }
 
+interface OpenStream {
+  userId: number;
+  rights: Rights;
+  send<K extends LiveEventName>(event: K, data: LiveEventMap[K]): void;
+  close(): void;
+}
+
 export class LiveStreams {
   /** Keepalive and re-check interval; tests shorten it. */
   keepaliveMs = KEEPALIVE_MS;
-  private readonly open = new Set<() => void>();
+  private readonly byVessel = new Map<number, Set<OpenStream>>();
+  private readonly perUser = new Map<number, number>();
+  private readonly unsubscribe: Array<() => void>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly sessionUser: SessionCheck,
-  ) {}
-
-  /** Opens the stream for a caller whose access to the vessel was checked. */
-  async stream(request: Request, access: VesselAccess, userId: number): Promise<EventStream> {
-    const { db, events } = this.ctx;
-    const vesselId = access.vesselId;
-    const out = new EventStream();
-    let rights = rightsOf(access);
-    const send = (event: LiveEvent, data: unknown) => out.send(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-
-    const bridge = await bridgeOfVessel(db, vesselId);
-    out.send('retry: 3000\n\n');
-    send('hello', { vesselId, online: bridge?.online ?? false, lastSeen: bridge?.lastSeen ?? null });
-
-    const unsubscribe = [
-      events.on('vessel.values', ({ vesselId: id, values }) => {
-        if (id !== vesselId || !rights.values) return;
-        for (const { deviceId, propertyId, path, value, timestamp } of values) send('value', { deviceId, propertyId, path, value, timestamp });
-      }),
-      events.on('vessel.devices', ({ vesselId: id }) => {
-        if (id !== vesselId || !rights.values) return;
-        void this.sendDevices(vesselId, (devices) => send('devices', { devices }));
-      }),
-      events.on('bridge.online', ({ vesselId: id, online, lastSeen }) => {
-        if (id === vesselId) send('online', { online, lastSeen });
-      }),
-      events.on('vessel.alert', ({ vesselId: id, alert }) => {
-        if (id === vesselId && rights.alerts) send('alert', alert);
-      }),
-      events.on('vessel.command', ({ vesselId: id, requestId, propertyId, state, statusCode, message }: EventMap['vessel.command']) => {
-        if (id === vesselId && rights.values) send('command', { requestId, propertyId, state, statusCode, ...(message ? { message } : {}) });
-      }),
-      events.on('user.suspended', ({ userId: suspended }) => {
-        if (suspended === userId) close();
+    /** Replaceable so that a test can make the devices query fail. */
+    public loadDevices: DevicesLoader = async (vesselId) => {
+      const bridge = await bridgeOfVessel(ctx.db, vesselId);
+      return bridge ? repo.devicesOfBridge(ctx.db, bridge.id) : [];
+    },
+  ) {
+    const { events } = ctx;
+    this.unsubscribe = [
+      events.on('vessel.batch', ({ vesselId, batch }) => this.each(vesselId, (s) => s.rights.values && s.send('batch', batch))),
+      events.on('vessel.devices', ({ vesselId }) => void this.pushDevices(vesselId)),
+      events.on('bridge.online', ({ vesselId, online, lastSeen }) => vesselId !== null && this.each(vesselId, (s) => s.send('online', { online, lastSeen }))),
+      events.on('vessel.alert', ({ vesselId, alert }) => this.each(vesselId, (s) => s.rights.alerts && s.send('alert', alert))),
+      events.on('vessel.command', ({ vesselId, status }) => this.each(vesselId, (s) => s.rights.values && s.send('command', status))),
+      events.on('user.suspended', ({ userId }) => {
+        for (const streams of this.byVessel.values()) for (const s of [...streams]) if (s.userId === userId) s.close();
       }),
     ];
+  }
 
+  /** Opens the stream for a caller whose access to the vessel was checked; 429 past the per-user limit. */
+  async stream(request: Request, access: VesselAccess, userId: number): Promise<EventStream> {
+    if ((this.perUser.get(userId) ?? 0) >= MAX_STREAMS_PER_USER) throw Boom.tooManyRequests(`At most ${MAX_STREAMS_PER_USER} live streams may be open at once`);
+    this.perUser.set(userId, (this.perUser.get(userId) ?? 0) + 1);
+    const vesselId = access.vesselId;
+    const out = new EventStream();
+    let closed = false;
     const timer = setInterval(() => {
       out.send(': keepalive\n\n');
-      void this.stillAllowed(request, userId, vesselId).then(
-        (access) => {
-          if (!access) close();
-          else rights = rightsOf(access);
+      this.stillAllowed(request, userId, vesselId).then(
+        (current) => {
+          if (!current) open.close();
+          else open.rights = rightsOf(current);
         },
         (err) => this.ctx.log.warn('live stream check failed', { error: err }),
       );
     }, this.keepaliveMs);
-
-    let closed = false;
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(timer);
-      for (const off of unsubscribe) off();
-      this.open.delete(close);
-      out.end();
+    const open: OpenStream = {
+      userId,
+      rights: rightsOf(access),
+      send: (event, data) => {
+        if (!closed) out.send(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      },
+      close: () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(timer);
+        const streams = this.byVessel.get(vesselId);
+        streams?.delete(open);
+        if (streams?.size === 0) this.byVessel.delete(vesselId);
+        const count = (this.perUser.get(userId) ?? 1) - 1;
+        if (count > 0) this.perUser.set(userId, count);
+        else this.perUser.delete(userId);
+        out.end();
+      },
     };
-    this.open.add(close);
-    request.raw.res.once('close', close);
-    out.once('close', close);
+    let streams = this.byVessel.get(vesselId);
+    if (!streams) this.byVessel.set(vesselId, (streams = new Set()));
+    streams.add(open);
+    request.raw.res.once('close', open.close);
+    out.once('close', open.close);
+
+    try {
+      const bridge = await bridgeOfVessel(this.ctx.db, vesselId);
+      out.send('retry: 3000\n\n');
+      open.send('hello', { vesselId, online: bridge?.online ?? false, lastSeen: bridge?.lastSeen ?? null });
+    } catch (err) {
+      open.close();
+      throw err;
+    }
     return out;
   }
 
   /** Ends every stream: the server is stopping. */
   closeAll(): void {
-    for (const close of [...this.open]) close();
+    for (const streams of [...this.byVessel.values()]) for (const s of [...streams]) s.close();
+  }
+
+  /** Stops listening on the bus. */
+  stop(): void {
+    this.closeAll();
+    for (const off of this.unsubscribe) off();
+  }
+
+  private each(vesselId: number, write: (stream: OpenStream) => unknown): void {
+    const streams = this.byVessel.get(vesselId);
+    if (streams) for (const s of streams) write(s);
+  }
+
+  /** One query per inventory change, whatever the number of open streams; a failure is logged and the streams stay open. */
+  private async pushDevices(vesselId: number): Promise<void> {
+    const streams = this.byVessel.get(vesselId);
+    if (!streams || ![...streams].some((s) => s.rights.values)) return;
+    try {
+      const devices = await this.loadDevices(vesselId);
+      this.each(vesselId, (s) => s.rights.values && s.send('devices', { devices }));
+    } catch (err) {
+      this.ctx.log.error('devices push failed', { vesselId, error: err });
+    }
   }
 
   private async stillAllowed(request: Request, userId: number, vesselId: number): Promise<VesselAccess | null> {
     if ((await this.sessionUser(request)) !== userId) return null;
     const access = await accessOf(this.ctx.db, userId, vesselId);
     return access && !access.paused ? access : null;
-  }
-
-  private async sendDevices(vesselId: number, send: (devices: repo.Device[]) => void): Promise<void> {
-    const bridge = await bridgeOfVessel(this.ctx.db, vesselId);
-    send(bridge ? await repo.devicesOfBridge(this.ctx.db, bridge.id) : []);
   }
 }

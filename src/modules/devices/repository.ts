@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import { insertId, nowIso } from '../../db/knex.js';
 import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
-import { MAX_CHUNK_SPAN_MS } from './value-store.js';
+import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
 
 type Db = Database | Knex.Transaction;
 

@@ -1,10 +1,9 @@
 /**
  * The vessel module: vessels, their members and companies, permissions, pairing, notes,
- * documents and the geofence.
+ * documents (the geofence belongs to the alerts module).
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
-import { GeofenceWatch } from './geofence-watch.js';
 import { companyRoutes } from './routes/companies.js';
 import { contentRoutes } from './routes/content.js';
 import { logRoutes } from './routes/logs.js';
@@ -20,11 +19,8 @@ export const vesselModule: Plugin<ModuleOptions> = {
   name: 'vessel',
   dependencies: ['auth'],
   register(server, { ctx }) {
-    const geofences = new GeofenceWatch(ctx);
     const notes = new NotesService(ctx.db, server.plugins.auth.api);
     server.route([listNotes(notes), createNote(notes), deleteNote(notes)]);
-    server.ext('onPostStart', () => geofences.start());
-    server.ext('onPreStop', () => geofences.stop());
-    server.route([...vesselRoutes(server, ctx), ...memberRoutes(server, ctx), ...companyRoutes(ctx), ...pairingRoutes(server, ctx), ...contentRoutes(ctx, geofences), ...logRoutes(ctx)]);
+    server.route([...vesselRoutes(server, ctx), ...memberRoutes(server, ctx), ...companyRoutes(ctx), ...pairingRoutes(server, ctx), ...contentRoutes(ctx), ...logRoutes(ctx)]);
   },
 };

@@ -18,7 +18,7 @@ export function liveRoutes(ctx: AppContext, live: LiveStreams): ServerRoute[] {
       path: '/api/vessel/{id}/live',
       options: {
         tags: ['api', 'vessel'],
-        description: 'Server-sent events: hello, value, devices, online, alert, command; a keepalive comment every 15 s',
+        description: 'Server-sent events: hello, batch, devices, online, alert, command; a keepalive comment every 15 s; at most 10 open per user (429)',
         plugins: { envelope: false, sessionKeyInQuery: true },
         validate: { params: vesselIdParams, query: Joi.object({ sessionKey: Joi.string().max(4096) }) },
         async handler(request, h) {

@@ -6,21 +6,18 @@ import { auditTarget } from '../../../platform/audit.js';
 import { deleteFile, detectDocument, readFile, storeFile } from '../../../platform/files.js';
 import { insertId, nowIso } from '../../../db/knex.js';
 import { requireAccess } from '../api.js';
-import { idParams, stateParams, vesselId } from '../schemas.js';
+import { idParams, vesselId } from '../schemas.js';
 import { caller, vesselIdOf } from './support.js';
-import type { GeofenceWatch } from '../geofence-watch.js';
 
 /** Documents a vessel may hold in all, so one vessel cannot fill the database. */
 export const DOCUMENT_STORAGE_LIMIT_BYTES = 500 * 1024 * 1024;
 
 const viewDocuments = { area: 'documents', level: 'VIEW' } as const;
 const manageDocuments = { area: 'documents', level: 'MANAGE' } as const;
-const locationServices = { flag: 'allowLocationServices' } as const;
 
 const toDocument = (r: any) => ({ id: r.id, name: r.name, categoryId: r.category_id, mime: r.mime, size: r.size, uploadedBy: r.uploaded_by, createdAt: r.created_at, url: `/api/vessel/${r.vessel_id}/documents/${r.id}/file` });
-const toGeofence = (r: any) => (r ? { enabled: Boolean(r.enabled), radius: r.radius, lat: r.lat, lon: r.lon, delay: r.delay, updatedAt: r.updated_at } : null);
 
-export function contentRoutes(ctx: AppContext, geofences: GeofenceWatch): ServerRoute[] {
+export function contentRoutes(ctx: AppContext): ServerRoute[] {
   const { db } = ctx;
   return [
     // Documents: documents VIEW to read, MANAGE to upload and delete.
@@ -115,63 +112,5 @@ export function contentRoutes(ctx: AppContext, geofences: GeofenceWatch): Server
       },
     },
 
-    // Geofence: allowLocationServices and securityManager (VIEW to read, MANAGE to change).
-    {
-      method: 'GET',
-      path: '/api/vessel/{id}/geofence',
-      options: {
-        tags: ['api', 'vessel'],
-        description: 'The geofence: a circle (radius in metres) and a delay in seconds before an alert',
-        validate: { params: idParams },
-        async handler(request) {
-          const access = await requireAccess(db, caller(request).id, vesselIdOf(request), locationServices, { area: 'securityManager', level: 'VIEW' });
-          return toGeofence(await db('vessel_geofences').where({ vessel_id: access.vesselId }).first());
-        },
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/vessel/{id}/geofence',
-      options: {
-        tags: ['api', 'vessel'],
-        description: 'Set the geofence {radius (m), lat, lon, delay (s)}; it is enabled',
-        validate: {
-          params: idParams,
-          payload: Joi.object({
-            radius: Joi.number().min(10).max(1_000_000).required(),
-            lat: Joi.number().min(-90).max(90).required(),
-            lon: Joi.number().min(-180).max(180).required(),
-            delay: Joi.number().integer().min(0).max(86_400).default(0),
-          }),
-        },
-        async handler(request) {
-          const access = await requireAccess(db, caller(request).id, vesselIdOf(request), locationServices, { area: 'securityManager', level: 'MANAGE' });
-          const g = request.payload as { radius: number; lat: number; lon: number; delay: number };
-          auditTarget(request, { targetType: 'geofence', targetId: access.vesselId, vesselId: access.vesselId, details: g });
-          const row = { vessel_id: access.vesselId, enabled: true, radius: g.radius, lat: g.lat, lon: g.lon, delay: g.delay, updated_at: nowIso() };
-          await db('vessel_geofences').insert(row).onConflict('vessel_id').merge();
-          await geofences.changed(access.vesselId);
-          return toGeofence(row);
-        },
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/vessel/{id}/geofence/{state}',
-      options: {
-        tags: ['api', 'vessel'],
-        description: 'Turn the geofence on (true) or off (false)',
-        validate: { params: stateParams },
-        async handler(request) {
-          const access = await requireAccess(db, caller(request).id, vesselIdOf(request), locationServices, { area: 'securityManager', level: 'MANAGE' });
-          const { state } = request.params as unknown as { state: boolean };
-          auditTarget(request, { targetType: 'geofence', targetId: access.vesselId, vesselId: access.vesselId, details: { enabled: state } });
-          const updated = await db('vessel_geofences').where({ vessel_id: access.vesselId }).update({ enabled: state, updated_at: nowIso() });
-          if (!updated) throw Boom.notFound('This vessel has no geofence yet');
-          await geofences.changed(access.vesselId);
-          return toGeofence(await db('vessel_geofences').where({ vessel_id: access.vesselId }).first());
-        },
-      },
-    },
   ];
 }

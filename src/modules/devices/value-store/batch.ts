@@ -1,0 +1,211 @@
+/**
+ * A batch of telemetry messages as the writers store it: grouped into series (one path of one
+ * bridge: its newest value and its samples), history chunks, source sightings and receipts.
+ * Both writers (sqlite-writer.ts, knex-writer.ts) keep the same rules: history takes
+ * everything, in any order; a current value is replaced only by one at least as new (BRIDGE.md
+ * store-and-forward).
+ */
+import type { Database } from '../../../db/knex.js';
+import { PerBridge } from '../per-bridge.js';
+
+
+export interface IngestValue {
+  path: string;
+  /** The value as JSON text, as stored. */
+  json: string;
+  value: unknown;
+  tsMs: number;
+  source: string;
+}
+
+export interface IngestLocation {
+  tsMs: number;
+  lat: number;
+  lon: number;
+  speedOverGround: number | null;
+  courseOverGroundTrue: number | null;
+  source: string;
+}
+
+export interface SourceSighting {
+  uid: string;
+  lastSeenMs: number;
+  reportsPosition: boolean;
+  locationEnabled: boolean;
+}
+
+/** A QoS 1 delta's identity (slot = message id modulo RECEIPT_SLOTS). */
+export interface Receipt {
+  slot: number;
+  messageId: number;
+  digest: string;
+}
+
+/** Everything one telemetry message writes. */
+export interface IngestItem {
+  bridgeId: number;
+  values: IngestValue[];
+  locations: IngestLocation[];
+  sources: SourceSighting[];
+  receipt: Receipt | null;
+  /** A redelivery of a message already stored: nothing is written again. */
+  duplicate: boolean;
+  notifications: Array<{ path: string; value: unknown; timestampMs: number }>;
+}
+
+/** Receipts kept per bridge: far more than the messages a bridge has in flight at once. */
+export const RECEIPT_SLOTS = 256;
+
+/** A history chunk spans at most this much time, so a range query knows how far back to look. */
+export const MAX_CHUNK_SPAN_MS = 3600_000;
+
+export interface ValueStore {
+  commit(items: IngestItem[]): Promise<void>;
+  hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean>;
+  /** A bridge was deleted: its series are gone. */
+  forget(bridgeId: number): void;
+}
+
+/** One series' share of a batch: its newest value and all its samples, in arrival order. */
+export interface SeriesBatch {
+  bridgeId: number;
+  path: string;
+  newest: IngestValue;
+  samples: IngestValue[];
+}
+
+export function seriesOf(items: IngestItem[]): SeriesBatch[] {
+  const byBridge = new Map<number, Map<string, SeriesBatch>>();
+  const out: SeriesBatch[] = [];
+  for (const item of items) {
+    if (item.duplicate) continue;
+    let paths = byBridge.get(item.bridgeId);
+    if (!paths) byBridge.set(item.bridgeId, (paths = new Map()));
+    for (const v of item.values) {
+      const series = paths.get(v.path);
+      if (!series) {
+        const created = { bridgeId: item.bridgeId, path: v.path, newest: v, samples: [v] };
+        paths.set(v.path, created);
+        out.push(created);
+        continue;
+      }
+      // On equal timestamps the later message wins.
+      if (v.tsMs >= series.newest.tsMs) series.newest = v;
+      series.samples.push(v);
+    }
+  }
+  return out;
+}
+
+export interface HistoryChunk {
+  fromMs: number;
+  toMs: number;
+  count: number;
+  /** JSON `[[tsMs, value], ...]`, oldest first. */
+  samples: string;
+}
+
+/** A series' samples of one batch as history rows, each spanning at most MAX_CHUNK_SPAN_MS. */
+export function chunksOf(samples: IngestValue[]): HistoryChunk[] {
+  let ordered = samples;
+  for (let i = 1; i < samples.length; i++) {
+    if (samples[i - 1].tsMs > samples[i].tsMs) {
+      ordered = [...samples].sort((a, b) => a.tsMs - b.tsMs);
+      break;
+    }
+  }
+  const chunks: HistoryChunk[] = [];
+  let first = ordered[0];
+  let text = `[[${first.tsMs},${first.json}]`;
+  let count = 1;
+  for (let i = 1; i <= ordered.length; i++) {
+    const sample = ordered[i];
+    if (sample && sample.tsMs - first.tsMs <= MAX_CHUNK_SPAN_MS) {
+      text += `,[${sample.tsMs},${sample.json}]`;
+      count++;
+      continue;
+    }
+    chunks.push({ fromMs: first.tsMs, toMs: ordered[i - 1].tsMs, count, samples: `${text}]` });
+    if (!sample) break;
+    first = sample;
+    text = `[[${sample.tsMs},${sample.json}]`;
+    count = 1;
+  }
+  return chunks;
+}
+
+/** One row per (bridge, source) in a batch, merging what the batch saw. */
+export function sightingsOf(items: IngestItem[]): Array<SourceSighting & { bridgeId: number }> {
+  const merged = new Map<string, SourceSighting & { bridgeId: number }>();
+  for (const item of items) {
+    for (const s of item.sources) {
+      const key = `${item.bridgeId}\u0000${s.uid}`;
+      const seen = merged.get(key);
+      if (!seen) merged.set(key, { ...s, bridgeId: item.bridgeId });
+      else {
+        seen.lastSeenMs = Math.max(seen.lastSeenMs, s.lastSeenMs);
+        seen.reportsPosition ||= s.reportsPosition;
+        seen.locationEnabled ||= s.locationEnabled;
+      }
+    }
+  }
+  return [...merged.values()];
+}
+
+/** The last receipt per (bridge, slot) in a batch. */
+export function receiptsOf(items: IngestItem[]): Array<Receipt & { bridgeId: number }> {
+  const last = new Map<string, Receipt & { bridgeId: number }>();
+  for (const item of items) if (item.receipt) last.set(`${item.bridgeId}/${item.receipt.slot}`, { ...item.receipt, bridgeId: item.bridgeId });
+  return [...last.values()];
+}
+
+export interface BatchSeries {
+  /** The series id, once the series exists. */
+  find(bridgeId: number, path: string): number | undefined;
+  get(bridgeId: number, path: string): number;
+  remember(bridgeId: number, path: string, id: number): void;
+  commit(): void;
+}
+
+/** Each bridge's series ids by path, and those a batch creates until it is committed. */
+export class SeriesIds {
+  private readonly ids: PerBridge<Map<string, number>>;
+
+  constructor(db: Database) {
+    this.ids = new PerBridge(async (bridgeId) => {
+      const rows = await db('value_series').where({ bridge_id: bridgeId }).select('id', 'path');
+      return new Map(rows.map((r: { id: number; path: string }) => [r.path, r.id]));
+    });
+  }
+
+  /**
+   * Loads the series of every bridge in a batch; answers a lookup usable inside the transaction,
+   * which remembers the ids the batch's writes answered and keeps them once it is committed.
+   */
+  async forBatch(items: IngestItem[]): Promise<BatchSeries> {
+    const bridges = new Map<number, Map<string, number>>();
+    for (const bridgeId of new Set(items.map((i) => i.bridgeId))) bridges.set(bridgeId, await this.ids.of(bridgeId));
+    const fresh = new Map<number, Map<string, number>>();
+    const find = (bridgeId: number, path: string) => bridges.get(bridgeId)!.get(path) ?? fresh.get(bridgeId)?.get(path);
+    return {
+      find,
+      get(bridgeId, path) {
+        const id = find(bridgeId, path);
+        if (id === undefined) throw new Error(`no series for ${path} of bridge ${bridgeId}`);
+        return id;
+      },
+      remember(bridgeId, path, id) {
+        let ids = fresh.get(bridgeId);
+        if (!ids) fresh.set(bridgeId, (ids = new Map()));
+        ids.set(path, id);
+      },
+      commit() {
+        for (const [bridgeId, ids] of fresh) for (const [path, id] of ids) bridges.get(bridgeId)!.set(path, id);
+      },
+    };
+  }
+
+  forget(bridgeId: number): void {
+    this.ids.forget(bridgeId);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The Knex writer (PostgreSQL, or SQLite without better-sqlite3's connection): the same batch as
+ * multi-row statements in one Knex transaction.
+ */
+import type { Knex } from 'knex';
+import { type Database, dialect } from '../../../db/knex.js';
+import { type BatchSeries, chunksOf, type IngestItem, type Receipt, receiptsOf, type SeriesBatch, SeriesIds, seriesOf, type SourceSighting, sightingsOf, type ValueStore } from './batch.js';
+
+/** Rows per multi-row statement: well under PostgreSQL's 65,535 bind parameters. */
+const CHUNK = 1000;
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+export class KnexValueStore implements ValueStore {
+  private readonly greatest: string;
+  private readonly series: SeriesIds;
+
+  constructor(private readonly db: Database) {
+    this.greatest = dialect(db) === 'postgres' ? 'GREATEST' : 'MAX';
+    this.series = new SeriesIds(db);
+  }
+
+  async commit(items: IngestItem[]): Promise<void> {
+    const ids = await this.series.forBatch(items);
+    const batch = seriesOf(items);
+    await this.db.transaction(async (trx) => {
+      await this.writeNewest(trx, batch, ids);
+      const history = batch.flatMap(({ bridgeId, path, samples }) => {
+        const seriesId = ids.get(bridgeId, path);
+        return chunksOf(samples).map((c) => ({ series_id: seriesId, from_ms: c.fromMs, to_ms: c.toMs, count: c.count, samples: c.samples }));
+      });
+      for (const rows of chunks(history)) await trx('value_history').insert(rows);
+      const locations = items
+        .filter((i) => !i.duplicate)
+        .flatMap((i) => i.locations.map((l) => ({ bridge_id: i.bridgeId, ts_ms: l.tsMs, lat: l.lat, lon: l.lon, speed_over_ground: l.speedOverGround, course_over_ground_true: l.courseOverGroundTrue, source: l.source })));
+      for (const rows of chunks(locations)) await trx('locations').insert(rows);
+      await this.writeSources(trx, sightingsOf(items));
+      for (const rows of chunks(receiptsOf(items))) {
+        await trx('ingest_receipts')
+          .insert(rows.map((r) => ({ bridge_id: r.bridgeId, slot: r.slot, message_id: r.messageId, digest: r.digest })))
+          .onConflict(['bridge_id', 'slot'])
+          .merge(['message_id', 'digest']);
+      }
+    });
+    ids.commit();
+  }
+
+  async hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean> {
+    const row = await this.db('ingest_receipts').where({ bridge_id: bridgeId, slot: receipt.slot, message_id: receipt.messageId, digest: receipt.digest }).first();
+    return row !== undefined;
+  }
+
+  forget(bridgeId: number): void {
+    this.series.forget(bridgeId);
+  }
+
+  /** Creates the series a new path needs and moves current values forward (never back). */
+  private async writeNewest(trx: Knex.Transaction, batch: SeriesBatch[], ids: BatchSeries): Promise<void> {
+    for (const rows of chunks(batch)) {
+      const changed: Array<{ id: number; bridge_id: number; path: string }> = await trx('value_series')
+        .insert(rows.map(({ bridgeId, path, newest }) => ({ bridge_id: bridgeId, path, value: newest.json, ts_ms: newest.tsMs, source: newest.source })))
+        .onConflict(['bridge_id', 'path'])
+        .merge(['value', 'ts_ms', 'source'])
+        .where('value_series.ts_ms', '<=', trx.raw('excluded.ts_ms'))
+        .returning(['id', 'bridge_id', 'path']);
+      for (const c of changed) ids.remember(c.bridge_id, c.path, c.id);
+    }
+  }
+
+  private async writeSources(trx: Knex.Transaction, sightings: Array<SourceSighting & { bridgeId: number }>): Promise<void> {
+    for (const rows of chunks(sightings)) {
+      await trx('message_sources')
+        .insert(rows.map((s) => ({ bridge_id: s.bridgeId, uid: s.uid, enabled: true, location_enabled: s.locationEnabled, reports_position: s.reportsPosition, first_seen_ms: s.lastSeenMs, last_seen_ms: s.lastSeenMs })))
+        .onConflict(['bridge_id', 'uid'])
+        .merge({
+          last_seen_ms: trx.raw(`${this.greatest}(message_sources.last_seen_ms, excluded.last_seen_ms)`),
+          reports_position: trx.raw('message_sources.reports_position OR excluded.reports_position'),
+          location_enabled: trx.raw('message_sources.location_enabled OR excluded.location_enabled'),
+        });
+    }
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The broker's Aedes hooks, as Aedes splits them: `authenticate` checks a bridge's
+ * credentials, `authorizeSubscribe` applies the topic ACL to subscriptions, `authorizePublish`
+ * applies it to publishes and hands an accepted message on to its topic's handler. Aedes sends
+ * PUBACK (MQTT 3.1.1 §3.3.4) only once `authorizePublish` calls back, and that waits for the
+ * handler, so a QoS 1 delta is stored before the bridge may forget it (BRIDGE.md).
+ */
+import type { AuthenticateError, Client, PublishPacket, Subscription } from 'aedes';
+import type { Logger } from '../platform/logger.js';
+import { maySubscribe, publishLeaf } from './acl.js';
+import type { Misbehaviour } from './limits.js';
+import { type BridgeIdentity, type BridgeMessage, MalformedMessage, type Routes, type Tails } from './routing.js';
+
+/** Checks a bridge's credentials: its identity, or null when they are wrong. */
+export type Authenticator = (serial: string, secret: Buffer) => Promise<BridgeIdentity | null>;
+
+/** What the broker keeps about an authenticated connection. */
+export interface Session {
+  bridge: BridgeIdentity;
+  tails: Tails;
+  misbehaviour: Misbehaviour;
+  /** Messages handed on and not yet answered: they are acknowledged before a close. */
+  inFlight: Set<Promise<void>>;
+  closing: boolean;
+  snapshotRequested: boolean;
+}
+
+export interface HookDeps {
+  log: Logger;
+  routes: Routes;
+  sessions: WeakMap<Client, Session>;
+  /** Connections whose CONNECT carried no client id. */
+  withoutClientId: WeakSet<Client>;
+  authenticator: () => Authenticator;
+  newSession: (bridge: BridgeIdentity) => Session;
+  traffic: (bridge: BridgeIdentity, bytes: number, rejected: boolean) => void;
+  /** Closes a misbehaving connection once every message it has in flight is answered. */
+  closeAfterInFlight: (client: Client, session: Session, reason: string) => void;
+}
+
+/**
+ * Where consumed and refused messages go: a `$` topic matches no wildcard (MQTT-4.7.2-1) and the
+ * ACL lets nobody subscribe to it.
+ */
+const CONSUMED = '$consumed';
+
+function authError(returnCode: 2 | 3 | 5, message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode });
+}
+
+/**
+ * The server is the only consumer of bridge messages (no client may subscribe to them), so
+ * once handled they are routed nowhere and nothing is retained.
+ */
+function consume(packet: PublishPacket, callback: (error?: Error | null) => void): void {
+  packet.topic = CONSUMED;
+  packet.retain = false;
+  packet.payload = Buffer.alloc(0);
+  callback(null);
+}
+
+export function createHooks(deps: HookDeps) {
+  const { log, sessions } = deps;
+
+  function authenticate(client: Client, username: string | undefined, password: Buffer | undefined, callback: (error: AuthenticateError | null, success: boolean | null) => void): void {
+    // BRIDGE.md: clientId = username = serial. An empty client id is refused (MQTT-3.1.3-9).
+    if (deps.withoutClientId.has(client)) return callback(authError(2, 'a bridge must send its serial as client id'), null);
+    // MQTT-3.1.4-1 / §3.2.2.3 return code 5: wrong credentials get "not authorized" and nothing else.
+    if (!username || username !== client.id || !password) return callback(authError(5, 'not authorized'), null);
+    deps
+      .authenticator()(username, password)
+      .then(
+        (bridge) => {
+          if (!bridge) return callback(authError(5, 'not authorized'), null);
+          sessions.set(client, deps.newSession(bridge));
+          callback(null, true);
+        },
+        (err) => {
+          log.error('bridge authentication failed', { serial: username, error: err });
+          callback(authError(3, 'server unavailable'), null);
+        },
+      );
+  }
+
+  function authorizeSubscribe(client: Client, subscription: Subscription, callback: (error: Error | null, subscription?: Subscription | null) => void): void {
+    const session = sessions.get(client);
+    if (session && maySubscribe(session.bridge.serial, subscription.topic)) return callback(null, subscription);
+    // A refused subscription is answered with return code 0x80 (MQTT 3.1.1 §3.9.3), not a dropped connection.
+    log.info('subscription refused', { serial: client.id, topic: subscription.topic });
+    if (session && session.misbehaviour.refused()) deps.closeAfterInFlight(client, session, 'too many refused requests');
+    callback(null, null);
+  }
+
+  function authorizePublish(client: Client | null, packet: PublishPacket, callback: (error?: Error | null) => void): void {
+    const session = client ? sessions.get(client) : undefined;
+    // A will left by a connection that is gone: nothing to attribute it to.
+    if (!client || !session) return consume(packet, callback);
+    const leaf = publishLeaf(session.bridge.serial, packet.topic);
+    const bytes = packet.payload.length;
+    if (!leaf) {
+      // MQTT-3.3.5-2: an unauthorised PUBLISH is acknowledged as usual or the connection closed.
+      log.info('publish refused', { serial: session.bridge.serial, topic: packet.topic });
+      deps.traffic(session.bridge, bytes, true);
+      if (session.misbehaviour.refused()) deps.closeAfterInFlight(client, session, 'too many refused requests');
+      return consume(packet, callback);
+    }
+    if (!deps.routes.has(leaf)) {
+      deps.traffic(session.bridge, bytes, false);
+      return consume(packet, callback);
+    }
+    const message: BridgeMessage = {
+      bridge: session.bridge,
+      leaf,
+      payload: packet.payload as Buffer,
+      qos: packet.qos,
+      messageId: packet.messageId,
+      dup: packet.dup,
+      receivedAt: new Date(),
+    };
+    const answered = deps.routes.dispatch(session.tails, message).then(
+      () => {
+        deps.traffic(session.bridge, bytes, false);
+        consume(packet, callback);
+      },
+      (err: unknown) => {
+        if (err instanceof MalformedMessage) {
+          log.info('malformed message dropped', { serial: session.bridge.serial, topic: leaf, reason: err.message });
+          deps.traffic(session.bridge, bytes, true);
+          if (session.misbehaviour.malformedMessage()) deps.closeAfterInFlight(client, session, 'too many malformed messages');
+          return consume(packet, callback);
+        }
+        // Not stored, so not acknowledged: closing the connection makes the bridge send it again (MQTT-4.4.0-1).
+        log.error('message could not be stored', { serial: session.bridge.serial, topic: leaf, error: err });
+        callback(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+    session.inFlight.add(answered);
+    void answered.finally(() => session.inFlight.delete(answered));
+  }
+
+  return { authenticate, authorizeSubscribe, authorizePublish };
+}
