@@ -47,9 +47,10 @@ describe('live events', () => {
     expect(parseLiveEvent('mystery', '{}')).toBeNull();
   });
 
-  it('reads the one-value event of older servers as a batch of one', () => {
-    const event = parseLiveEvent('value', JSON.stringify(voltage(12.4, '2026-06-01T10:01:00.000Z')));
-    expect(event).toEqual({ type: 'batch', data: { values: [voltage(12.4, '2026-06-01T10:01:00.000Z')], positions: [] } });
+  it('reads a batch event and ignores event names outside the contract', () => {
+    const batch = { values: [voltage(12.4, '2026-06-01T10:01:00.000Z')], positions: [] };
+    expect(parseLiveEvent('batch', JSON.stringify(batch))).toEqual({ type: 'batch', data: batch });
+    expect(parseLiveEvent('value', JSON.stringify(voltage(12.4, '2026-06-01T10:01:00.000Z')))).toBeNull();
   });
 
   it('moves several properties to their newer values in one pass', () => {

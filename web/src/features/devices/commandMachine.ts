@@ -70,14 +70,8 @@ export function commandFailureText(statusCode: number | null, message?: string |
   return FAILURE_BY_STATUS[statusCode] ?? `Failed with status code ${statusCode}`;
 }
 
-/**
- * A command's state as the server reports it. Servers from before the command-state contract
- * answer with the bridge's PUT states (PENDING, COMPLETED): those are acknowledged and
- * confirmed in the contract's words.
- */
+/** A command's state as the server reports it; anything outside the contract counts as a failure. */
 export function commandStateOf(raw: string): CommandState {
-  if (raw === 'COMPLETED') return 'CONFIRMED';
-  if (raw === 'PENDING') return 'ACKNOWLEDGED';
   return COMMAND_STATES.find((state) => state === raw) ?? 'FAILED';
 }
 
@@ -170,7 +164,7 @@ export const commandMachine = setup({
           value: context.requestedValue,
           queueForSeconds: context.queueForSeconds,
         }),
-        // The HTTP answer is this command's by construction, whatever id an older server gives it.
+        // The HTTP answer is this command's by construction.
         onDone: {
           actions: raise(({ context, event }) => ({
             type: 'COMMAND.STATUS' as const,

@@ -1,8 +1,7 @@
-import type { CommandStatus, LiveBatch, LiveEventMap, LiveOnline, LivePosition, LiveValue } from '../../../../contracts/live';
+import { LIVE_EVENT_NAMES, type CommandStatus, type LiveBatch, type LiveEventMap, type LiveOnline, type LivePosition, type LiveValue } from '../../../../contracts/live';
 import { sortAlerts, type Alert } from '../alerts/types';
 import type { Device } from '../devices/types';
 import type { Location } from '../location/types';
-import { isPosition } from '../../lib/units';
 
 export type { LiveBatch, LiveOnline, LivePosition, LiveValue } from '../../../../contracts/live';
 
@@ -15,12 +14,8 @@ export type LiveEvent =
   | { type: 'alert'; data: Alert }
   | { type: 'command'; data: CommandStatus };
 
-/**
- * The event names the stream is listened to for. `value` is the one-value-per-event form of
- * servers from before the batch contract; it is read as a batch of one so that a web app
- * deployed first keeps working against them.
- */
-export const LIVE_EVENT_TYPES = ['hello', 'batch', 'value', 'devices', 'online', 'alert', 'command'] as const;
+/** The event names the stream is listened to for (contracts/live.ts). */
+export const LIVE_EVENT_TYPES = LIVE_EVENT_NAMES;
 
 export function parseLiveEvent(type: string, raw: string): LiveEvent | null {
   if (!(LIVE_EVENT_TYPES as readonly string[]).includes(type)) return null;
@@ -31,16 +26,8 @@ export function parseLiveEvent(type: string, raw: string): LiveEvent | null {
     return null;
   }
   if (!data || typeof data !== 'object') return null;
-  if (type === 'value') return { type: 'batch', data: batchOfOne(data as LiveValue) };
   if (type === 'batch') return { type, data: { values: [], positions: [], ...(data as Partial<LiveBatch>) } };
   return { type, data } as LiveEvent;
-}
-
-function batchOfOne(value: LiveValue): LiveBatch {
-  if (value.path === 'navigation.position' && isPosition(value.value)) {
-    return { values: [value], positions: [{ lat: value.value.latitude, lon: value.value.longitude, timestamp: value.timestamp }] };
-  }
-  return { values: [value], positions: [] };
 }
 
 const time = (iso: string) => Date.parse(iso);
