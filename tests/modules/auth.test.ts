@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { lastMailTo, linkToken } from '../helpers/mail.js';
 import { LOGIN_LIMITS } from '../../src/modules/auth/login-throttle.js';
+import { REGISTER_LIMITS } from '../../src/modules/auth/service.js';
+import { listOutbox } from '../../src/platform/mail.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -93,13 +95,15 @@ describe('login rate limit', () => {
     expect((await login('owner2@demo.test', 'vessel-link-demo')).status).toBe(200);
   });
 
+  // Fifty password hashes: more time than the default on two shared cores.
   it('limits an address that fails against many accounts, and no other address', async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perAddress.points; i++) expect((await login(`probe${i}@demo.test`, 'wrong-password', '192.0.2.7')).status).toBe(401);
+    const probes = await Promise.all(Array.from({ length: LOGIN_LIMITS.perAddress.points }, (_, i) => login(`probe${i}@demo.test`, 'wrong-password', '192.0.2.7')));
+    expect(probes.every((r) => r.status === 401)).toBe(true);
     const limited = await login('owner@demo.test', 'vessel-link-demo', '192.0.2.7');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await login('owner@demo.test', 'vessel-link-demo', '192.0.2.8')).status).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe('sessions', () => {
@@ -217,6 +221,33 @@ describe('password reset', () => {
     await t.database.db('one_time_tokens').where({ purpose: 'reset_password' }).update({ expires_at: new Date(Date.now() - 1000).toISOString() });
     const res = await t.call('POST', '/api/register/resetPassword', { payload: { token, password: 'brand-new-password' } });
     expect(res.status).toBe(418);
+  });
+});
+
+describe('registration limits', () => {
+  const forgotten = (email: string, remoteAddress: string) => t.call('POST', `/api/register/forgottenPassword?email=${encodeURIComponent(email)}`, { remoteAddress });
+
+  it('sends one address only a few reset mails an hour, whoever asks, and answers unknown addresses alike', async () => {
+    const { points } = REGISTER_LIMITS.mailsPerRecipient;
+    for (const email of ['contractor@demo.test', 'no-such-sailor@demo.test']) {
+      for (let i = 0; i < points; i++) expect((await forgotten(email, `203.0.113.${10 + i}`)).status).toBe(200);
+      const refused = await forgotten(email, '203.0.113.99');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const mails = (await listOutbox(t.database.db, 500)).filter((m) => m.to === 'contractor@demo.test');
+    expect(mails).toHaveLength(points);
+  });
+
+  it('limits reset requests and new accounts per address', async () => {
+    for (let i = 0; i < REGISTER_LIMITS.resetsPerAddress.points; i++) expect((await forgotten(`someone${i}@example.com`, '203.0.113.60')).status).toBe(200);
+    expect((await forgotten('someone-else@example.com', '203.0.113.60')).status).toBe(429);
+    const account = (i: number) => ({ email: `sailor${i}@example.com`, password: 'a-long-password-1', firstName: 'A', lastName: 'B' });
+    for (let i = 0; i < REGISTER_LIMITS.accountsPerAddress.points; i++) {
+      expect((await t.call('POST', '/api/register/createAccount', { payload: account(i), remoteAddress: '203.0.113.61' })).status).toBe(200);
+    }
+    expect((await t.call('POST', '/api/register/createAccount', { payload: account(99), remoteAddress: '203.0.113.61' })).status).toBe(429);
+    expect((await t.call('POST', '/api/register/createAccount', { payload: account(99), remoteAddress: '203.0.113.62' })).status).toBe(200);
   });
 });
 
