@@ -1,6 +1,7 @@
 /**
- * Accounts and sessions: login with its rate limit, session checks, registration, password
- * reset and change, and the e-mailed one-time codes of the two-step confirmations.
+ * Accounts and sessions: login behind its limits, session checks, registration, password reset
+ * and change, account administration, and the e-mailed one-time codes of the two-step
+ * confirmations.
  */
 import Boom from '@hapi/boom';
 import type { AppContext } from '../../platform/context.js';
@@ -37,7 +38,6 @@ export const REGISTER_LIMITS = {
 export const PASSWORD_RECHECKS = { points: 5, windowSeconds: 15 * 60 } as const;
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
-const ENDED = 'Your session has ended. Please sign in again.';
 
 export interface Client {
   ip: string;
@@ -77,7 +77,7 @@ export class AuthService {
     return this.openSession(user.id, client);
   }
 
-  async openSession(userId: number, client: { ip: string | null; userAgent: string | null }): Promise<string> {
+  private async openSession(userId: number, client: Client): Promise<string> {
     const sessionId = this.tokens.newSessionId();
     const { token, expiresAt } = this.tokens.sign(userId, sessionId);
     await repo.insertSession(this.db, { id: sessionId, userId, expiresAt: expiresAt.toISOString(), userAgent: client.userAgent, ip: client.ip });
@@ -95,13 +95,6 @@ export class AuthService {
       sessionId: session.id,
       scope: user.isAdmin ? ['user', 'admin'] : ['user'],
     };
-  }
-
-  /** The signed-in user, or 401 when the account went away under a live request. */
-  async me(userId: number): Promise<User> {
-    const user = await repo.findUserById(this.db, userId);
-    if (!user) throw Boom.unauthorized(ENDED);
-    return user;
   }
 
   async logout(sessionId: string): Promise<void> {
@@ -182,6 +175,12 @@ export class AuthService {
     return verifyPassword(password, await repo.passwordHashOf(this.db, userId));
   }
 
+  private async existingUser(userId: number): Promise<User> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw Boom.notFound('User not found');
+    return user;
+  }
+
   private async issueToken(userId: number, purpose: OneTimePurpose, ttlMs: number, targetId?: string): Promise<string> {
     const token = randomToken();
     await repo.insertOneTime(this.db, { userId, purpose, tokenHash: digest(token), targetId, expiresAt: new Date(Date.now() + ttlMs).toISOString() });
@@ -219,7 +218,7 @@ export class AuthService {
       isAdmin: input.isAdmin,
       status: input.status ?? 'active',
     });
-    return this.me(id);
+    return this.existingUser(id);
   }
 
   /**
@@ -240,7 +239,7 @@ export class AuthService {
       subject: invitation.subject,
       text: `${invitation.text}\n\nChoose your password to activate your account (valid for 7 days):\n${this.ctx.config.publicUrl}/password-reset?token=${token}`,
     });
-    return { user: await this.me(id), created: true };
+    return { user: await this.existingUser(id), created: true };
   }
 
   async setAdmin(id: number, isAdmin: boolean): Promise<void> {
