@@ -1,3 +1,4 @@
+import Boom from '@hapi/boom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_LIMITS, LoginThrottle, delayAfter } from '../../src/modules/auth/login-throttle.js';
 import { RateLimits } from '../../src/platform/rate-limit.js';
@@ -8,9 +9,8 @@ async function status(throttle: LoginThrottle, account: string, address: string)
     await throttle.admit(account, address);
     return { code: 200 };
   } catch (err) {
-    const boom = err as { output?: { statusCode: number; headers: Record<string, string> } };
-    if (!boom.output) throw err;
-    return { code: boom.output.statusCode, retryAfter: Number(boom.output.headers['Retry-After']) };
+    if (!Boom.isBoom(err)) throw err;
+    return { code: err.output.statusCode, retryAfter: Number(err.output.headers['Retry-After']) };
   }
 }
 

@@ -77,10 +77,16 @@ describe('login rate limit', () => {
 
   it('refuses the pair after the free failures, even with the right password, and says how long to wait', async () => {
     await createUser('slow@demo.test', 'correct-horse-battery');
-    for (let i = 0; i < LOGIN_LIMITS.freeFailures; i++) expect((await login('slow@demo.test', `wrong-${i}`, '198.51.100.3')).status).toBe(401);
-    const next = await login('slow@demo.test', 'correct-horse-battery', '198.51.100.3');
-    expect(next.status).toBe(429);
-    expect(Number(next.headers['retry-after'])).toBe(LOGIN_LIMITS.firstDelaySeconds);
+    // Time stands still, so the first delay cannot run out between two slow password checks.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      for (let i = 0; i < LOGIN_LIMITS.freeFailures; i++) expect((await login('slow@demo.test', `wrong-${i}`, '198.51.100.3')).status).toBe(401);
+      const next = await login('slow@demo.test', 'correct-horse-battery', '198.51.100.3');
+      expect(next.status).toBe(429);
+      expect(Number(next.headers['retry-after'])).toBe(LOGIN_LIMITS.firstDelaySeconds);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('clears the pair’s failures on a successful login', async () => {
