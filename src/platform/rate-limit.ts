@@ -17,8 +17,12 @@ export interface LimitRule {
 }
 
 export interface Limiter {
-  /** Counts one call for `key`; throws 429 once the key is over its limit. */
-  consume(key: string, points?: number): Promise<void>;
+  /** Counts one call for `key` and answers the calls counted in its window; throws 429 once the key is over its limit. */
+  consume(key: string, points?: number): Promise<number>;
+  /** Gives back points counted for a call that turned out harmless (a successful login). */
+  refund(key: string, points?: number): Promise<void>;
+  /** Refuses `key` for `seconds` from now, whatever its count (an escalating delay). */
+  block(key: string, seconds: number): Promise<void>;
   /** Forgets a key (a successful login clears its failures). */
   reset(key: string): Promise<void>;
   /** Seconds until `key` may call again, 0 when it may now. */
@@ -49,11 +53,17 @@ export class RateLimits {
     const limiter: Limiter = {
       async consume(key, points = 1) {
         try {
-          await counter.consume(key, points);
+          return (await counter.consume(key, points)).consumedPoints;
         } catch (refused) {
           if (refused instanceof RateLimiterRes) throw tooManyRequests(refused.msBeforeNext / 1000, message);
           throw refused;
         }
+      },
+      async refund(key, points = 1) {
+        await counter.reward(key, points);
+      },
+      async block(key, seconds) {
+        await counter.block(key, seconds);
       },
       async reset(key) {
         await counter.delete(key);

@@ -1,7 +1,11 @@
-import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import Jwt from '@hapi/jwt';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { lastMailTo, linkToken } from '../helpers/mail.js';
+import { LOGIN_LIMITS } from '../../src/modules/auth/login-throttle.js';
+import { REGISTER_LIMITS } from '../../src/modules/auth/service.js';
+import { listOutbox } from '../../src/platform/mail.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -41,29 +45,71 @@ describe('login', () => {
 });
 
 describe('login rate limit', () => {
-  it('answers 429 on the eleventh failure within 15 minutes, even with the right password', async () => {
-    const created = await t.call('POST', '/api/admin/users', {
-      token: await t.login('admin@demo.test'),
-      payload: { email: 'target@demo.test', password: 'correct-horse-battery' },
-    });
+  const createUser = async (email: string, password: string) => {
+    const created = await t.call('POST', '/api/admin/users', { token: await t.login('admin@demo.test'), payload: { email, password } });
     expect(created.status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await login('target@demo.test', `wrong-${i}`)).status).toBe(401);
-    const eleventh = await login('target@demo.test', 'wrong-again');
-    expect(eleventh.status).toBe(429);
-    expect(eleventh.body.ok).toBe(false);
-    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login('target@demo.test', 'correct-horse-battery')).status).toBe(429);
+  };
+
+  it('counts guesses before checking them: of 50 parallel guesses and the right password, most are refused unchecked', async () => {
+    await createUser('target@demo.test', 'correct-horse-battery');
+    // Time stands still during the burst, so no delay can run out while the requests queue up.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const guesses = Array.from({ length: 50 }, (_, i) => login('target@demo.test', `wrong-${i}`, '198.51.100.1'));
+      const all = await Promise.all([...guesses, login('target@demo.test', 'correct-horse-battery', '198.51.100.1')]);
+      const refused = all.filter((r) => r.status === 429);
+      const checked = all.filter((r) => r.status !== 429);
+      // A success clears the pair (that is what it is for): attempts counted after it start afresh.
+      const budget = all[50].status === 200 ? 2 * LOGIN_LIMITS.freeFailures : LOGIN_LIMITS.freeFailures;
+      expect(checked.length).toBeLessThanOrEqual(budget);
+      expect(checked.every((r) => r.status === 401 || r.status === 200)).toBe(true);
+      expect(refused.length).toBeGreaterThanOrEqual(all.length - budget);
+      expect(refused[0].body).toMatchObject({ ok: false, status: 429 });
+      expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not lock the owner out from another address', async () => {
+    expect((await login('target@demo.test', 'correct-horse-battery', '198.51.100.2')).status).toBe(200);
+  });
+
+  it('refuses the pair after the free failures, even with the right password, and says how long to wait', async () => {
+    await createUser('slow@demo.test', 'correct-horse-battery');
+    // Time stands still, so the first delay cannot run out between two slow password checks.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      for (let i = 0; i < LOGIN_LIMITS.freeFailures; i++) expect((await login('slow@demo.test', `wrong-${i}`, '198.51.100.3')).status).toBe(401);
+      const next = await login('slow@demo.test', 'correct-horse-battery', '198.51.100.3');
+      expect(next.status).toBe(429);
+      expect(Number(next.headers['retry-after'])).toBe(LOGIN_LIMITS.firstDelaySeconds);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('clears the pair’s failures on a successful login', async () => {
+    await createUser('forgetful@demo.test', 'correct-horse-battery');
+    const address = '198.51.100.4';
+    for (let i = 0; i < LOGIN_LIMITS.freeFailures - 1; i++) expect((await login('forgetful@demo.test', `wrong-${i}`, address)).status).toBe(401);
+    expect((await login('forgetful@demo.test', 'correct-horse-battery', address)).status).toBe(200);
+    for (let i = 0; i < LOGIN_LIMITS.freeFailures - 1; i++) expect((await login('forgetful@demo.test', `wrong-again-${i}`, address)).status).toBe(401);
   });
 
   it('still lets other accounts sign in', async () => {
     expect((await login('owner2@demo.test', 'vessel-link-demo')).status).toBe(200);
   });
 
+  // Fifty password hashes: more time than the default on two shared cores.
   it('limits an address that fails against many accounts, and no other address', async () => {
-    for (let i = 0; i < 10; i++) expect((await login(`probe${i}@demo.test`, 'wrong-password', '192.0.2.7')).status).toBe(401);
-    expect((await login('owner@demo.test', 'vessel-link-demo', '192.0.2.7')).status).toBe(429);
+    const probes = await Promise.all(Array.from({ length: LOGIN_LIMITS.perAddress.points }, (_, i) => login(`probe${i}@demo.test`, 'wrong-password', '192.0.2.7')));
+    expect(probes.every((r) => r.status === 401)).toBe(true);
+    const limited = await login('owner@demo.test', 'vessel-link-demo', '192.0.2.7');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await login('owner@demo.test', 'vessel-link-demo', '192.0.2.8')).status).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe('sessions', () => {
@@ -90,17 +136,26 @@ describe('sessions', () => {
     const [, payloadPart] = token.split('.');
     const claims = JSON.parse(Buffer.from(payloadPart, 'base64url').toString());
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payloadPart}.`;
-    const key = new TextEncoder().encode(t.config.sessionSecret);
-    const sign = (c: Record<string, unknown>, secret = key) => new SignJWT(c).setProtectedHeader({ alg: 'HS256' }).sign(secret);
-    const otherAudience = await sign({ ...claims, aud: 'another-service' });
-    const wrongKey = await sign(claims, new TextEncoder().encode('x'.repeat(48)));
-    const expired = await sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 });
-    const sameButResigned = await sign(claims);
+    const sign = (c: Record<string, unknown>, key = t.config.sessionSecret) => Jwt.token.generate(c, { key, algorithm: 'HS256' });
+    const otherAudience = sign({ ...claims, aud: 'another-service' });
+    const wrongKey = sign(claims, 'x'.repeat(48));
+    const expired = sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 });
+    const sameButResigned = sign(claims);
     for (const bad of [unsigned, otherAudience, wrongKey, expired]) {
       expect((await t.call('GET', '/api/profile/details', { token: bad })).status).toBe(401);
     }
     // The control: a correctly signed copy of the same claims is accepted.
     expect((await t.call('GET', '/api/profile/details', { token: sameButResigned })).status).toBe(200);
+  });
+
+  it('keeps accepting keys signed before the move to @hapi/jwt', async () => {
+    const token = await t.login('owner@demo.test');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    // What the earlier signer (jose's SignJWT) wrote: its header, its claim order, HMAC-SHA256.
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const signed = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sid: claims.sid, sub: claims.sub, iss: 'vessel-link', aud: 'vessel-link-api', iat: claims.iat, exp: claims.exp })}`;
+    const earlier = `${signed}.${createHmac('sha256', t.config.sessionSecret).update(signed).digest('base64url')}`;
+    expect((await t.call('GET', '/api/profile/details', { token: earlier })).status).toBe(200);
   });
 
   it('accepts the session key as ?sessionKey= only on link routes', async () => {
@@ -172,6 +227,33 @@ describe('password reset', () => {
     await t.database.db('one_time_tokens').where({ purpose: 'reset_password' }).update({ expires_at: new Date(Date.now() - 1000).toISOString() });
     const res = await t.call('POST', '/api/register/resetPassword', { payload: { token, password: 'brand-new-password' } });
     expect(res.status).toBe(418);
+  });
+});
+
+describe('registration limits', () => {
+  const forgotten = (email: string, remoteAddress: string) => t.call('POST', `/api/register/forgottenPassword?email=${encodeURIComponent(email)}`, { remoteAddress });
+
+  it('sends one address only a few reset mails an hour, whoever asks, and answers unknown addresses alike', async () => {
+    const { points } = REGISTER_LIMITS.mailsPerRecipient;
+    for (const email of ['contractor@demo.test', 'no-such-sailor@demo.test']) {
+      for (let i = 0; i < points; i++) expect((await forgotten(email, `203.0.113.${10 + i}`)).status).toBe(200);
+      const refused = await forgotten(email, '203.0.113.99');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const mails = (await listOutbox(t.database.db, 500)).filter((m) => m.to === 'contractor@demo.test');
+    expect(mails).toHaveLength(points);
+  });
+
+  it('limits reset requests and new accounts per address', async () => {
+    for (let i = 0; i < REGISTER_LIMITS.resetsPerAddress.points; i++) expect((await forgotten(`someone${i}@example.com`, '203.0.113.60')).status).toBe(200);
+    expect((await forgotten('someone-else@example.com', '203.0.113.60')).status).toBe(429);
+    const account = (i: number) => ({ email: `sailor${i}@example.com`, password: 'a-long-password-1', firstName: 'A', lastName: 'B' });
+    for (let i = 0; i < REGISTER_LIMITS.accountsPerAddress.points; i++) {
+      expect((await t.call('POST', '/api/register/createAccount', { payload: account(i), remoteAddress: '203.0.113.61' })).status).toBe(200);
+    }
+    expect((await t.call('POST', '/api/register/createAccount', { payload: account(99), remoteAddress: '203.0.113.61' })).status).toBe(429);
+    expect((await t.call('POST', '/api/register/createAccount', { payload: account(99), remoteAddress: '203.0.113.62' })).status).toBe(200);
   });
 });
 

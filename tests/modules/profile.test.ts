@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { lastMailTo, linkToken } from '../helpers/mail.js';
+import { PASSWORD_RECHECKS } from '../../src/modules/auth/service.js';
+import { VOUCHER_LOOKUPS } from '../../src/modules/profile/service.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -61,6 +63,15 @@ describe('profile reads', () => {
     const res = await t.call('GET', '/api/profile/billing/showVoucherDetails?code=welcome2026', { token });
     expect(res.body.data).toMatchObject({ code: 'WELCOME2026', months: 12, products: [expect.objectContaining({ code: 'CLOUD_CONNECT' })] });
     expect((await t.call('GET', '/api/profile/billing/showVoucherDetails?code=NOPE', { token })).status).toBe(404);
+  });
+
+  it('limits voucher look-ups per user, found or not', async () => {
+    const token = await t.login('crew@demo.test');
+    for (let i = 0; i < VOUCHER_LOOKUPS.points; i++) expect((await t.call('GET', `/api/profile/billing/showVoucherDetails?code=GUESS${i}`, { token })).status).toBe(404);
+    const refused = await t.call('GET', '/api/profile/billing/showVoucherDetails?code=WELCOME2026', { token });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.call('GET', '/api/profile/billing/showVoucherDetails?code=WELCOME2026', { token: await t.login('owner2@demo.test') })).status).toBe(200);
   });
 });
 
@@ -125,6 +136,16 @@ describe('password change', () => {
     expect((await t.call('GET', '/api/profile/details', { token })).status).toBe(200);
     expect((await t.call('GET', '/api/profile/details', { token: other })).status).toBe(401);
     expect(await t.login('dealer2@demo.test', 'a-new-long-password')).toEqual(expect.any(String));
+  });
+
+  it('counts re-checks of the current password, so a stolen session cannot guess it', async () => {
+    const token = await t.login('contractor@demo.test');
+    const attempt = (currentPassword: string) => t.call('POST', '/api/profile/changePassword', { token, payload: { currentPassword, newPassword: 'a-new-long-password' } });
+    for (let i = 0; i < PASSWORD_RECHECKS.points; i++) expect((await attempt(`guess-${i}`)).status).toBe(418);
+    const refused = await attempt('vessel-link-demo');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.login('contractor@demo.test')).toEqual(expect.any(String));
   });
 });
 

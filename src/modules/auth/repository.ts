@@ -1,15 +1,57 @@
 /**
- * The auth module's tables: users, sessions, one_time_tokens, login_failures.
- * Nothing outside this module reads them; other modules go through api.ts.
+ * The auth module's tables: users, sessions, one_time_tokens. Only this file touches them;
+ * other modules go through api.ts.
  */
-import type { Knex } from 'knex';
-import type { Database } from '../../db/knex.js';
+import type { Db } from '../../db/knex.js';
 import { insertId, nowIso } from '../../db/knex.js';
-import type { OneTimePurpose, Preferences, User, UserStatus } from './types.js';
+import { paginate, type Page, type PageRequest } from '../../platform/pagination.js';
+import type { OneTimePurpose, Preferences, TimeFormat, Theme, UnitSystem, User, UserStatus } from './types.js';
 
-type Db = Database | Knex.Transaction;
+export interface UserRow {
+  id: number;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  country_code: string | null;
+  language_code: string | null;
+  image_file_id: string | null;
+  /** SQLite answers 0/1. */
+  is_admin: boolean | number;
+  status: UserStatus;
+  unit_system: UnitSystem;
+  theme: Theme;
+  time_format: TimeFormat;
+  time_zone: string;
+  created_at: string;
+  updated_at: string;
+}
 
-export const toUser = (r: any): User => ({
+interface SessionRow {
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_seen_at: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+interface OneTimeRow {
+  id: number;
+  user_id: number;
+  purpose: OneTimePurpose;
+  token_hash: string;
+  target_id: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The one mapper from a user row to the API's User (never the password hash). */
+export const toUser = (r: UserRow): User => ({
   id: r.id,
   email: r.email,
   firstName: r.first_name,
@@ -26,18 +68,41 @@ export const toUser = (r: any): User => ({
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
+const users = (db: Db) => db<UserRow>('users');
+
 export async function findUserById(db: Db, id: number): Promise<User | null> {
-  const row = await db('users').where({ id }).first();
+  const row = await users(db).where({ id }).first();
   return row ? toUser(row) : null;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<(User & { passwordHash: string | null }) | null> {
-  const row = await db('users').where({ email: normaliseEmail(email) }).first();
+  const row = await users(db).where({ email: normaliseEmail(email) }).first();
   return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
 }
 
+export async function usersByIds(db: Db, ids: number[]): Promise<Map<number, User>> {
+  if (!ids.length) return new Map();
+  const rows = await users(db).whereIn('id', [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, toUser(r)]));
+}
+
+export interface UserFilter {
+  q?: string;
+  status?: UserStatus;
+  isAdmin?: boolean;
+}
+
+export function pageUsers(db: Db, request: PageRequest<UserFilter>): Promise<Page<User>> {
+  const f = request.filter ?? {};
+  const q = users(db).select('*');
+  if (f.q) q.where((w) => w.whereILike('email', `%${f.q}%`).orWhereILike('first_name', `%${f.q}%`).orWhereILike('last_name', `%${f.q}%`));
+  if (f.status) q.where('status', f.status);
+  if (f.isAdmin !== undefined) q.where('is_admin', f.isAdmin);
+  return paginate(q, request, { email: 'email', firstName: 'first_name', lastName: 'last_name', createdAt: 'created_at', status: 'status' }, ['email', 'asc'], toUser);
+}
+
 export async function passwordHashOf(db: Db, id: number): Promise<string | null> {
-  const row = await db('users').where({ id }).first('password_hash');
+  const row = await users(db).where({ id }).first('password_hash');
   return row?.password_hash ?? null;
 }
 
@@ -82,7 +147,7 @@ export interface UserPatch {
 }
 
 export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<void> {
-  const row: Record<string, unknown> = { updated_at: nowIso() };
+  const row: Partial<UserRow> = { updated_at: nowIso() };
   if (patch.firstName !== undefined) row.first_name = patch.firstName;
   if (patch.lastName !== undefined) row.last_name = patch.lastName;
   if (patch.phone !== undefined) row.phone = patch.phone;
@@ -97,48 +162,48 @@ export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<
   if (p.theme !== undefined) row.theme = p.theme;
   if (p.timeFormat !== undefined) row.time_format = p.timeFormat;
   if (p.timeZone !== undefined) row.time_zone = p.timeZone;
-  await db('users').where({ id }).update(row);
+  await users(db).where({ id }).update(row);
 }
 
 export async function deleteUser(db: Db, id: number): Promise<void> {
-  await db('users').where({ id }).delete();
+  await users(db).where({ id }).delete();
 }
 
 export async function countAdmins(db: Db): Promise<number> {
-  const row = await db('users').where({ is_admin: true, status: 'active' }).count<{ n: number }[]>({ n: '*' }).first();
+  const row = await users(db).where({ is_admin: true, status: 'active' }).count<{ n: number | string }[]>({ n: '*' }).first();
   return Number(row?.n ?? 0);
 }
 
 // Sessions
 
+const sessions = (db: Db) => db<SessionRow>('sessions');
+
 export async function insertSession(db: Db, s: { id: string; userId: number; expiresAt: string; userAgent: string | null; ip: string | null }): Promise<void> {
-  await db('sessions').insert({ id: s.id, user_id: s.userId, created_at: nowIso(), expires_at: s.expiresAt, user_agent: s.userAgent?.slice(0, 300) ?? null, ip: s.ip });
+  await sessions(db).insert({ id: s.id, user_id: s.userId, created_at: nowIso(), expires_at: s.expiresAt, user_agent: s.userAgent?.slice(0, 300) ?? null, ip: s.ip });
 }
 
 export async function findLiveSession(db: Db, id: string): Promise<{ id: string; userId: number } | null> {
-  const row = await db('sessions').where({ id }).whereNull('revoked_at').where('expires_at', '>', nowIso()).first();
+  const row = await sessions(db).where({ id }).whereNull('revoked_at').where('expires_at', '>', nowIso()).first();
   return row ? { id: row.id, userId: row.user_id } : null;
 }
 
-export async function touchSession(db: Db, id: string): Promise<void> {
-  await db('sessions').where({ id }).update({ last_seen_at: nowIso() });
-}
-
 export async function revokeSession(db: Db, id: string): Promise<void> {
-  await db('sessions').where({ id }).whereNull('revoked_at').update({ revoked_at: nowIso() });
+  await sessions(db).where({ id }).whereNull('revoked_at').update({ revoked_at: nowIso() });
 }
 
 /** Revokes every live session of a user, except `keep` (the one making the change). */
 export async function revokeUserSessions(db: Db, userId: number, keep?: string): Promise<number> {
-  const q = db('sessions').where({ user_id: userId }).whereNull('revoked_at');
+  const q = sessions(db).where({ user_id: userId }).whereNull('revoked_at');
   if (keep) q.whereNot({ id: keep });
   return q.update({ revoked_at: nowIso() });
 }
 
 // One-time tokens and codes (stored as digests)
 
+const oneTime = (db: Db) => db<OneTimeRow>('one_time_tokens');
+
 export async function insertOneTime(db: Db, t: { userId: number; purpose: OneTimePurpose; tokenHash: string; targetId?: string | null; expiresAt: string }): Promise<void> {
-  await db('one_time_tokens').insert({
+  await oneTime(db).insert({
     user_id: t.userId,
     purpose: t.purpose,
     token_hash: t.tokenHash,
@@ -152,41 +217,14 @@ export async function insertOneTime(db: Db, t: { userId: number; purpose: OneTim
  * Marks a live token used and answers its owner, atomically: of two concurrent uses, one wins.
  */
 export async function consumeOneTime(db: Db, purpose: OneTimePurpose, tokenHash: string, userId?: number): Promise<{ userId: number; targetId: string | null } | null> {
-  const row = await db('one_time_tokens').where({ purpose, token_hash: tokenHash }).whereNull('used_at').where('expires_at', '>', nowIso()).first();
+  const row = await oneTime(db).where({ purpose, token_hash: tokenHash }).whereNull('used_at').where('expires_at', '>', nowIso()).first();
   if (!row || (userId !== undefined && row.user_id !== userId)) return null;
-  const updated = await db('one_time_tokens').where({ id: row.id }).whereNull('used_at').update({ used_at: nowIso() });
+  const updated = await oneTime(db).where({ id: row.id }).whereNull('used_at').update({ used_at: nowIso() });
   return updated === 1 ? { userId: row.user_id, targetId: row.target_id } : null;
 }
 
 export async function discardOneTime(db: Db, userId: number, purpose: OneTimePurpose, targetId?: string): Promise<void> {
-  const q = db('one_time_tokens').where({ user_id: userId, purpose }).whereNull('used_at');
+  const q = oneTime(db).where({ user_id: userId, purpose }).whereNull('used_at');
   if (targetId !== undefined) q.where({ target_id: targetId });
   await q.update({ used_at: nowIso() });
-}
-
-// Login failures
-
-export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
-  await db('login_failures').insert({ email: normaliseEmail(email), ip, at: nowIso() });
-}
-
-export async function countLoginFailures(db: Db, since: string, by: { email?: string; ip?: string }): Promise<number> {
-  const q = db('login_failures').where('at', '>', since);
-  if (by.email !== undefined) q.where({ email: normaliseEmail(by.email) });
-  if (by.ip !== undefined) q.where({ ip: by.ip });
-  const row = await q.count<{ n: number }[]>({ n: '*' }).first();
-  return Number(row?.n ?? 0);
-}
-
-/** The oldest failure inside the window: the window ends 15 minutes after it. */
-export async function oldestLoginFailure(db: Db, since: string, by: { email?: string; ip?: string }): Promise<string | null> {
-  const q = db('login_failures').where('at', '>', since);
-  if (by.email !== undefined) q.where({ email: normaliseEmail(by.email) });
-  if (by.ip !== undefined) q.where({ ip: by.ip });
-  const row = await q.orderBy('at', 'asc').first('at');
-  return row?.at ?? null;
-}
-
-export async function pruneLoginFailures(db: Db, before: string): Promise<void> {
-  await db('login_failures').where('at', '<', before).delete();
 }

@@ -1,73 +1,93 @@
 /**
- * Accounts and sessions: login with its rate limit, session checks, registration, password
- * reset and change, and the e-mailed one-time codes of the two-step confirmations.
+ * Accounts and sessions: login behind its limits, session checks, registration, password reset
+ * and change, account administration, and the e-mailed one-time codes of the two-step
+ * confirmations.
  */
 import Boom from '@hapi/boom';
 import type { AppContext } from '../../platform/context.js';
 import { ruleRefused } from '../../platform/errors.js';
 import { digest, hashPassword, randomCode, randomToken, verifyPassword } from '../../platform/secrets.js';
+import type { Limiter } from '../../platform/rate-limit.js';
+import { LoginThrottle } from './login-throttle.js';
 import * as repo from './repository.js';
 import { SessionTokens } from './tokens.js';
-import type { OneTimePurpose, SessionCredentials } from './types.js';
+import type { OneTimePurpose, SessionCredentials, User, UserStatus } from './types.js';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_MAX_FAILURES = 10;
+export interface NewAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  countryCode?: string;
+  languageCode?: string;
+}
+
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const CODE_TTL_MS = 15 * 60 * 1000;
+const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What the public registration calls may cost: e-mails go to addresses nobody has proven to own. */
+export const REGISTER_LIMITS = {
+  /** Mails to one address (reset links, registration notices): nobody can bury an inbox. */
+  mailsPerRecipient: { points: 3, windowSeconds: 60 * 60 },
+  accountsPerAddress: { points: 10, windowSeconds: 60 * 60 },
+  resetsPerAddress: { points: 10, windowSeconds: 60 * 60 },
+} as const;
+
+export const PASSWORD_RECHECKS = { points: 5, windowSeconds: 15 * 60 } as const;
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
 
+export interface Client {
+  ip: string;
+  userAgent: string | null;
+}
+
 export class AuthService {
   readonly tokens: SessionTokens;
+  private readonly throttle: LoginThrottle;
+  private readonly mailsPerRecipient: Limiter;
+  private readonly accountsPerAddress: Limiter;
+  private readonly resetsPerAddress: Limiter;
+  private readonly passwordRechecks: Limiter;
 
   constructor(private readonly ctx: AppContext) {
     this.tokens = new SessionTokens(ctx.config.sessionSecret, ctx.config.sessionTtlSeconds);
+    this.throttle = new LoginThrottle(ctx.limits);
+    this.mailsPerRecipient = ctx.limits.limiter('register.mailsPerRecipient', REGISTER_LIMITS.mailsPerRecipient, 'Too many messages to this address. Please try again later.');
+    this.accountsPerAddress = ctx.limits.limiter('register.accountsPerAddress', REGISTER_LIMITS.accountsPerAddress);
+    this.resetsPerAddress = ctx.limits.limiter('register.resetsPerAddress', REGISTER_LIMITS.resetsPerAddress);
+    this.passwordRechecks = ctx.limits.limiter('profile.passwordRechecks', PASSWORD_RECHECKS, 'Too many attempts at your current password. Please try again later.');
   }
 
   private get db() {
     return this.ctx.db;
   }
 
-  async login(email: string, password: string, client: { ip: string; userAgent: string | null }): Promise<string> {
-    await this.assertNotRateLimited(email, client.ip);
-    const user = await repo.findUserByEmail(this.db, email);
+  async login(email: string, password: string, client: Client): Promise<string> {
+    const account = repo.normaliseEmail(email);
+    await this.throttle.admit(account, client.ip);
+    const user = await repo.findUserByEmail(this.db, account);
     const valid = await verifyPassword(password, user?.passwordHash ?? null);
-    if (!user || !valid) {
-      await repo.recordLoginFailure(this.db, email, client.ip);
-      throw Boom.unauthorized(INVALID_LOGIN);
-    }
+    if (!user || !valid) throw Boom.unauthorized(INVALID_LOGIN);
+    await this.throttle.succeeded(account, client.ip);
     if (user.status === 'suspended') throw Boom.unauthorized('This account has been suspended');
     if (user.status === 'pending') throw Boom.unauthorized('Please confirm your e-mail address first');
     return this.openSession(user.id, client);
   }
 
-  async openSession(userId: number, client: { ip: string | null; userAgent: string | null }): Promise<string> {
+  private async openSession(userId: number, client: Client): Promise<string> {
     const sessionId = this.tokens.newSessionId();
-    const { token, expiresAt } = await this.tokens.sign(userId, sessionId);
+    const { token, expiresAt } = this.tokens.sign(userId, sessionId);
     await repo.insertSession(this.db, { id: sessionId, userId, expiresAt: expiresAt.toISOString(), userAgent: client.userAgent, ip: client.ip });
     return token;
   }
 
-  private async assertNotRateLimited(email: string, ip: string): Promise<void> {
-    const since = new Date(Date.now() - LOGIN_WINDOW_MS).toISOString();
-    for (const by of [{ email }, { ip }]) {
-      if ((await repo.countLoginFailures(this.db, since, by)) >= LOGIN_MAX_FAILURES) {
-        const oldest = await repo.oldestLoginFailure(this.db, since, by);
-        const retryAfter = oldest ? Math.max(1, Math.ceil((Date.parse(oldest) + LOGIN_WINDOW_MS - Date.now()) / 1000)) : LOGIN_WINDOW_MS / 1000;
-        const err = Boom.tooManyRequests('Too many failed login attempts. Please try again later.');
-        err.output.headers['Retry-After'] = String(retryAfter);
-        throw err;
-      }
-    }
-  }
-
-  /** Credentials for a bearer token, or null when it is invalid, expired, revoked or its user cannot sign in. */
-  async authenticate(token: string): Promise<SessionCredentials | null> {
-    const claims = await this.tokens.verify(token);
-    if (!claims) return null;
-    const session = await repo.findLiveSession(this.db, claims.sessionId);
-    if (!session || session.userId !== claims.userId) return null;
+  /** Credentials for a session named by a verified key, or null when it is revoked, expired or its user cannot sign in. */
+  async credentialsFor(sessionId: string, userId: number): Promise<SessionCredentials | null> {
+    const session = await repo.findLiveSession(this.db, sessionId);
+    if (!session || session.userId !== userId) return null;
     const user = await repo.findUserById(this.db, session.userId);
     if (!user || user.status !== 'active') return null;
     return {
@@ -81,7 +101,10 @@ export class AuthService {
     await repo.revokeSession(this.db, sessionId);
   }
 
-  async createAccount(input: { email: string; password: string; firstName: string; lastName: string; countryCode?: string; languageCode?: string }): Promise<void> {
+  async createAccount(input: NewAccount, client: Client): Promise<void> {
+    await this.accountsPerAddress.consume(client.ip);
+    // Counted whether or not the address is known, so a 429 reveals nothing either.
+    await this.mailsPerRecipient.consume(repo.normaliseEmail(input.email));
     const existing = await repo.findUserByEmail(this.db, input.email);
     if (existing) {
       // Same answer as for a new address; the owner of the address learns of the attempt.
@@ -116,7 +139,10 @@ export class AuthService {
     if (user?.status === 'pending') await repo.updateUser(this.db, used.userId, { status: 'active' });
   }
 
-  async forgottenPassword(email: string): Promise<void> {
+  /** Mails a reset link when the address has an account; the limits apply alike to unknown addresses. */
+  async forgottenPassword(email: string, client: Client): Promise<void> {
+    await this.resetsPerAddress.consume(client.ip);
+    await this.mailsPerRecipient.consume(repo.normaliseEmail(email));
     const user = await repo.findUserByEmail(this.db, email);
     if (!user || user.status === 'suspended') return;
     await repo.discardOneTime(this.db, user.id, 'reset_password');
@@ -137,7 +163,9 @@ export class AuthService {
     await repo.revokeUserSessions(this.db, used.userId);
   }
 
+  /** The current password is counted before it is checked: a stolen session cannot guess it. */
   async changePassword(userId: number, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+    await this.passwordRechecks.consume(String(userId));
     if (!(await this.checkPassword(userId, currentPassword))) throw ruleRefused('The current password is not correct');
     await repo.updateUser(this.db, userId, { passwordHash: await hashPassword(newPassword) });
     await repo.revokeUserSessions(this.db, userId, sessionId);
@@ -145,6 +173,12 @@ export class AuthService {
 
   async checkPassword(userId: number, password: string): Promise<boolean> {
     return verifyPassword(password, await repo.passwordHashOf(this.db, userId));
+  }
+
+  private async existingUser(userId: number): Promise<User> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw Boom.notFound('User not found');
+    return user;
   }
 
   private async issueToken(userId: number, purpose: OneTimePurpose, ttlMs: number, targetId?: string): Promise<string> {
@@ -172,5 +206,64 @@ export class AuthService {
     const used = await repo.consumeOneTime(this.db, purpose, digest(code.trim().toUpperCase()), userId);
     if (!used || used.targetId === null) throw ruleRefused('The confirmation code is invalid or has expired');
     return used.targetId;
+  }
+
+  async createUser(input: { email: string; password?: string; firstName?: string; lastName?: string; isAdmin?: boolean; status?: UserStatus }): Promise<User> {
+    if (await repo.findUserByEmail(this.db, input.email)) throw Boom.conflict('A user with this e-mail address already exists');
+    const id = await repo.insertUser(this.db, {
+      email: input.email,
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      isAdmin: input.isAdmin,
+      status: input.status ?? 'active',
+    });
+    return this.existingUser(id);
+  }
+
+  /**
+   * Creates a pending account for an address (or reuses the existing one) and e-mails a link
+   * to choose a password. Answers the user.
+   */
+  async inviteUser(email: string, invitation: { subject: string; text: string }): Promise<{ user: User; created: boolean }> {
+    const existing = await repo.findUserByEmail(this.db, email);
+    if (existing) {
+      await this.ctx.mail.send({ to: existing.email, subject: invitation.subject, text: `${invitation.text}\n\nSign in at ${this.ctx.config.publicUrl}/` });
+      const { passwordHash: _hidden, ...user } = existing;
+      return { user, created: false };
+    }
+    const id = await repo.insertUser(this.db, { email, passwordHash: null, status: 'pending' });
+    const token = await this.issueToken(id, 'reset_password', INVITE_TTL_MS);
+    await this.ctx.mail.send({
+      to: repo.normaliseEmail(email),
+      subject: invitation.subject,
+      text: `${invitation.text}\n\nChoose your password to activate your account (valid for 7 days):\n${this.ctx.config.publicUrl}/password-reset?token=${token}`,
+    });
+    return { user: await this.existingUser(id), created: true };
+  }
+
+  async setAdmin(id: number, isAdmin: boolean): Promise<void> {
+    if (!isAdmin && (await repo.countAdmins(this.db)) <= 1) {
+      const user = await repo.findUserById(this.db, id);
+      if (user?.isAdmin) throw ruleRefused('The last administrator cannot lose the administrator role');
+    }
+    await repo.updateUser(this.db, id, { isAdmin });
+  }
+
+  async suspend(id: number): Promise<void> {
+    await repo.updateUser(this.db, id, { status: 'suspended' });
+    await repo.revokeUserSessions(this.db, id);
+    this.ctx.events.emit('user.suspended', { userId: id });
+  }
+
+  async deleteUser(id: number): Promise<void> {
+    await repo.revokeUserSessions(this.db, id);
+    await repo.deleteUser(this.db, id);
+  }
+
+  /** Sets a password chosen by someone else (an administrator): every session of the user ends. */
+  async setPassword(id: number, password: string): Promise<void> {
+    await repo.updateUser(this.db, id, { passwordHash: await hashPassword(password) });
+    await repo.revokeUserSessions(this.db, id);
   }
 }

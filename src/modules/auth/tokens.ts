@@ -1,46 +1,38 @@
 /**
- * Session keys are HS256 JWTs naming a server-side session. The signature, algorithm, issuer,
- * audience and expiry are checked first; the session row then decides revocation.
+ * Session keys are HS256 JWTs naming a server-side session (`sid`), issued here and verified by
+ * the `session` strategy (strategy.ts). The claims are those the keys issued before @hapi/jwt
+ * carried (iss, aud, sub, iat, exp), so sessions open at an upgrade stay open.
  */
 import { randomBytes } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import Jwt from '@hapi/jwt';
 
 export const TOKEN_ISSUER = 'vessel-link';
 export const TOKEN_AUDIENCE = 'vessel-link-api';
+export const TOKEN_ALGORITHM = 'HS256';
+
+/** The claims of a session key. */
+export interface SessionClaims {
+  sid: string;
+  sub: string;
+  iss: string;
+  aud: string;
+  iat: number;
+  exp: number;
+}
 
 export class SessionTokens {
-  private readonly key: Uint8Array;
-
-  constructor(secret: string, private readonly ttlSeconds: number) {
-    this.key = new TextEncoder().encode(secret);
-  }
+  constructor(
+    readonly secret: string,
+    readonly ttlSeconds: number,
+  ) {}
 
   newSessionId(): string {
     return randomBytes(24).toString('base64url');
   }
 
-  async sign(userId: number, sessionId: string): Promise<{ token: string; expiresAt: Date }> {
-    const expiresAt = new Date(Date.now() + this.ttlSeconds * 1000);
-    const token = await new SignJWT({ sid: sessionId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(userId))
-      .setIssuer(TOKEN_ISSUER)
-      .setAudience(TOKEN_AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(this.key);
-    return { token, expiresAt };
-  }
-
-  /** The session id and user of a valid token, or null for anything else. */
-  async verify(token: string): Promise<{ sessionId: string; userId: number } | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
-      const userId = Number(payload.sub);
-      if (typeof payload.sid !== 'string' || !Number.isInteger(userId)) return null;
-      return { sessionId: payload.sid, userId };
-    } catch {
-      return null;
-    }
+  sign(userId: number, sessionId: string, now = Date.now()): { token: string; expiresAt: Date } {
+    const token = Jwt.token.generate({ sid: sessionId, sub: String(userId), iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE }, { key: this.secret, algorithm: TOKEN_ALGORITHM }, { ttlSec: this.ttlSeconds, now });
+    // exp is whole seconds after iat, itself truncated: the row expires with the key.
+    return { token, expiresAt: new Date((Math.floor(now / 1000) + this.ttlSeconds) * 1000) };
   }
 }

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { countryCode, languageCode, name, password } from '../auth/schemas.js';
+import { countryCode, languageCode, name, password } from '../auth/api.js';
 
 const timeZones = new Set(Intl.supportedValuesOf('timeZone'));
 

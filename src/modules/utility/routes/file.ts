@@ -1,15 +1,15 @@
 import Boom from '@hapi/boom';
-import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import type { AppContext } from '../../platform/context.js';
-import { readFile } from '../../platform/files.js';
+import type { Db } from '../../../db/knex.js';
+import { readFile } from '../../../platform/files.js';
+import { defineRoute } from '../../../platform/routes.js';
 
 /**
  * Images by id. Ids are random UUIDs handed out only with the object they belong to, so a link
  * is as good as the permission that produced it; `?sessionKey=` lets `<img>` tags carry it.
  */
-export const fileRoutes = (ctx: AppContext): ServerRoute[] => [
-  {
+export const file = (db: Db) =>
+  defineRoute<{ Params: { fileId: string }; Query: { sessionKey?: string } }>({
     method: 'GET',
     path: '/api/files/{fileId}',
     options: {
@@ -18,7 +18,7 @@ export const fileRoutes = (ctx: AppContext): ServerRoute[] => [
       plugins: { envelope: false, sessionKeyInQuery: true },
       validate: { params: Joi.object({ fileId: Joi.string().guid().required() }), query: Joi.object({ sessionKey: Joi.string().max(2000) }) },
       async handler(request, h) {
-        const file = await readFile(ctx.db, (request.params as { fileId: string }).fileId);
+        const file = await readFile(db, request.params.fileId);
         if (!file) throw Boom.notFound('File not found');
         return h
           .response(file.data)
@@ -27,5 +27,4 @@ export const fileRoutes = (ctx: AppContext): ServerRoute[] => [
           .header('content-disposition', file.mime.startsWith('image/') ? 'inline' : `attachment; filename="${(file.name ?? 'document').replace(/[^\w.-]/g, '_')}"`);
       },
     },
-  },
-];
+  });

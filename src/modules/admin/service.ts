@@ -1,0 +1,77 @@
+/**
+ * Platform administration: accounts (through the auth module's api) and the navigation catalogue.
+ */
+import Boom from '@hapi/boom';
+import type { Db } from '../../db/knex.js';
+import { ruleRefused } from '../../platform/errors.js';
+import type { PageRequest } from '../../platform/pagination.js';
+import { publicUser, type AuthApi, type User, type UserFilter } from '../auth/api.js';
+import * as repo from './repository.js';
+
+export type PublicUser = ReturnType<typeof publicUser>;
+
+/** What an administrator may do to an account with one call. */
+export type AccountAction = 'makeAdmin' | 'revokeAdmin' | 'suspend' | 'activate';
+
+/** Actions that would lock the administrator out of their own account (or the platform). */
+const NOT_ON_ONESELF: ReadonlySet<AccountAction> = new Set(['revokeAdmin', 'suspend']);
+
+export class Administration {
+  constructor(
+    private readonly db: Db,
+    private readonly auth: AuthApi,
+  ) {}
+
+  async pageUsers(request: PageRequest<UserFilter>) {
+    const page = await this.auth.pageUsers(request);
+    return { totalElements: page.totalElements, content: page.content.map(publicUser) };
+  }
+
+  async createUser(input: { email: string; password: string; firstName?: string; lastName?: string; isAdmin?: boolean }): Promise<PublicUser> {
+    return publicUser(await this.auth.createUser(input));
+  }
+
+  async inviteUser(email: string): Promise<PublicUser> {
+    const { user, created } = await this.auth.inviteUser(email, {
+      subject: 'You are invited to Vessel Link',
+      text: 'An administrator has invited you to Vessel Link, the cloud platform for monitoring and controlling your vessels.',
+    });
+    if (!created) throw Boom.conflict('A user with this e-mail address already exists');
+    return publicUser(user);
+  }
+
+  async act(callerId: number, targetId: number, action: AccountAction): Promise<PublicUser> {
+    const user = await this.target(callerId, targetId, NOT_ON_ONESELF.has(action));
+    if (action === 'makeAdmin' || action === 'revokeAdmin') await this.auth.setAdmin(user.id, action === 'makeAdmin');
+    else if (action === 'suspend') await this.auth.suspend(user.id);
+    else await this.auth.activate(user.id);
+    return publicUser(await this.target(callerId, targetId, false));
+  }
+
+  async setPassword(callerId: number, targetId: number, password: string): Promise<PublicUser> {
+    const user = await this.target(callerId, targetId, false);
+    await this.auth.setPassword(user.id, password);
+    return publicUser(user);
+  }
+
+  async deleteUser(callerId: number, targetId: number): Promise<void> {
+    const user = await this.target(callerId, targetId, true);
+    await this.auth.deleteUser(user.id);
+  }
+
+  allNavigation() {
+    return repo.allNavigation(this.db);
+  }
+
+  async addNavigation(component: Omit<repo.NavigationComponent, 'id'>): Promise<repo.NavigationComponent> {
+    if (await repo.navigationCodeTaken(this.db, component.code)) throw Boom.conflict('A navigation component with this code already exists');
+    return repo.insertNavigation(this.db, component);
+  }
+
+  private async target(callerId: number, targetId: number, notOnOneself: boolean): Promise<User> {
+    const user = await this.auth.findUser(targetId);
+    if (!user) throw Boom.notFound('User not found');
+    if (notOnOneself && targetId === callerId) throw ruleRefused('You cannot do this to your own account');
+    return user;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * How many password guesses a login may cost (docs/architecture.md, "Sessions and secrets").
+ *
+ * Every attempt is counted before its password is checked, so a burst of parallel guesses is
+ * refused at once instead of racing the counter. Three counters:
+ * - per (account, address): a few free failures, then one attempt per delay that doubles up to
+ *   15 minutes. It slows the guesser without touching the owner signing in from elsewhere, and a
+ *   success clears it. Attempts racing through an open gate are counted too, so a burst spends
+ *   its doublings at once.
+ * - per address across accounts: one address spraying one password over many accounts.
+ * - per account across addresses: many addresses guessing one account; set above what one
+ *   address can reach through its own pair delay, so one address cannot lock the owner out.
+ * A successful attempt gives its point back to the last two, so people signing in from one
+ * office address never add up to a limit.
+ */
+import type { Limiter, RateLimits } from '../../platform/rate-limit.js';
+import { tooManyRequests } from '../../platform/rate-limit.js';
+
+export const LOGIN_LIMITS = {
+  freeFailures: 5,
+  firstDelaySeconds: 1,
+  maxDelaySeconds: 15 * 60,
+  /** How long a pair's failures are remembered without a success. */
+  pairMemorySeconds: 24 * 60 * 60,
+  perAddress: { points: 50, windowSeconds: 15 * 60 },
+  perAccount: { points: 100, windowSeconds: 15 * 60 },
+} as const;
+
+const MESSAGE = 'Too many failed login attempts. Please try again later.';
+
+/** The wait after the n-th attempt of a pair (n counted from 1): none before the free ones run out. */
+export function delayAfter(attempt: number): number {
+  if (attempt < LOGIN_LIMITS.freeFailures) return 0;
+  const doublings = attempt - LOGIN_LIMITS.freeFailures;
+  return Math.min(LOGIN_LIMITS.maxDelaySeconds, LOGIN_LIMITS.firstDelaySeconds * 2 ** Math.min(doublings, 30));
+}
+
+export class LoginThrottle {
+  private readonly attempts: Limiter;
+  private readonly gate: Limiter;
+  private readonly perAddress: Limiter;
+  private readonly perAccount: Limiter;
+
+  constructor(limits: RateLimits) {
+    // The attempt counter itself never refuses below this bound; the gate does the slowing.
+    this.attempts = limits.limiter('login.pair.attempts', { points: 10_000, windowSeconds: LOGIN_LIMITS.pairMemorySeconds }, MESSAGE);
+    this.gate = limits.limiter('login.pair.gate', { points: 1, windowSeconds: LOGIN_LIMITS.firstDelaySeconds }, MESSAGE);
+    this.perAddress = limits.limiter('login.address', LOGIN_LIMITS.perAddress, MESSAGE);
+    this.perAccount = limits.limiter('login.account', LOGIN_LIMITS.perAccount, MESSAGE);
+  }
+
+  /** Counts an attempt of `account` from `address`, or throws 429 with Retry-After. */
+  async admit(account: string, address: string): Promise<void> {
+    const pair = pairKey(account, address);
+    // Someone waiting out a delay is told so without lengthening it.
+    const wait = await this.gate.retryAfter(pair);
+    if (wait > 0) throw tooManyRequests(wait, MESSAGE);
+    const attempt = await this.attempts.consume(pair);
+    const delay = delayAfter(attempt);
+    if (delay > 0) {
+      // One attempt passes the gate; the others racing it are refused until the delay is over.
+      await this.gate.consume(pair);
+      await this.gate.block(pair, delay);
+    }
+    // The pair goes first: attempts its delay refuses never count against the account.
+    await this.perAddress.consume(address);
+    try {
+      await this.perAccount.consume(account);
+    } catch (refused) {
+      await this.perAddress.refund(address);
+      throw refused;
+    }
+  }
+
+  /** The password was right: the pair starts afresh and the attempt costs nothing. */
+  async succeeded(account: string, address: string): Promise<void> {
+    const pair = pairKey(account, address);
+    await Promise.all([this.attempts.reset(pair), this.gate.reset(pair), this.perAddress.refund(address), this.perAccount.refund(account)]);
+  }
+}
+
+const pairKey = (account: string, address: string) => `${account}|${address}`;

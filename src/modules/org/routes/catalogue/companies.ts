@@ -1,0 +1,15 @@
+import type { ReqRefDefaults } from '@hapi/hapi';
+import { defineRoute } from '../../../../platform/routes.js';
+import type { CompanyKind } from '../../repository.js';
+import type { OrgService } from '../../service.js';
+
+/** GET company/manufacturers and company/dealers: the public catalogue, for every signed-in user. */
+const companiesOfKind = (path: string, kind: CompanyKind, description: string) => (org: OrgService) =>
+  defineRoute<ReqRefDefaults>({
+    method: 'GET',
+    path,
+    options: { tags: ['api', 'catalogue'], description, handler: () => org.companiesOfKind(kind) },
+  });
+
+export const manufacturers = companiesOfKind('/api/company/manufacturers', 'manufacturer', 'Vessel manufacturers');
+export const dealers = companiesOfKind('/api/company/dealers', 'dealer', 'Dealers');
