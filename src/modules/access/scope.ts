@@ -1,7 +1,7 @@
 /**
  * The vessel-scoped route option, resolved once before the handler: a route that says
  * `plugins: { vessel: { needs: [...], bridge: true } }` gets the caller, their access to the
- * vessel named by `params.id` (or the `param`/`query` it names) and, when asked, the paired
+ * vessel named by `params.id` (or the `param`/`query`/`payload` field it names) and, when asked, the paired
  * bridge, in `vesselOf(request)`; a caller without access never reaches the handler (404 for
  * no access at all, 403 when paused or not permitted).
  */
@@ -11,8 +11,13 @@ import type { Db } from '../../db/knex.js';
 import { callerOf } from '../../platform/routes.js';
 import { type AccessApi, type AccessDirectory, check, type VesselRouteOptions } from './api.js';
 
+/** `name` may be a dotted path into the payload (`filter.vesselId`). */
+function fieldOf(source: unknown, name: string): unknown {
+  return name.split('.').reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined), source);
+}
+
 function vesselIdIn(request: Request, options: VesselRouteOptions): number {
-  const raw = options.query ? (request.query as Record<string, unknown>)[options.query] : (request.params as Record<string, unknown>)[options.param ?? 'id'];
+  const raw = options.payload ? fieldOf(request.payload, options.payload) : options.query ? fieldOf(request.query, options.query) : fieldOf(request.params, options.param ?? 'id');
   assert(typeof raw === 'number', `route ${request.route.path} must validate its vessel id as a number`);
   return raw;
 }
