@@ -85,10 +85,7 @@ const columns = (f: VesselFields): Partial<VesselTableRow> => {
 };
 
 /** SQLite and PostgreSQL name a foreign-key failure differently. */
-const isForeignKeyViolation = (err: unknown): boolean => {
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
-  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
-};
+const isForeignKeyViolation = (err: unknown): boolean => err instanceof Error && 'code' in err && (err.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || err.code === '23503');
 
 /** Runs a write that names a model; a model that does not exist is the caller's mistake (400). */
 async function naming<T>(write: Promise<T>): Promise<T> {
