@@ -31,7 +31,6 @@ export interface AccessDirectory {
   vesselNames(db: Db, vesselIds: number[]): Promise<Map<number, string>>;
 }
 
-
 /**
  * Who may give, change, pause or revoke a company's technical access: the owner, or a member
  * (or company) holding both allowGrantTechnicalAccess and userManager MANAGE, so that a company
