@@ -115,7 +115,11 @@ describe('members and invitations', () => {
     expect(joined.permissions.deviceManager).toBe('DENY');
     // Without alertManager the member does not even learn how many alerts there are.
     expect(joined.activeAlertCount).toBeNull();
+    const mailsBefore = (await t.database.db('mail_outbox').count<{ n: number }[]>({ n: '*' }).first())?.n;
     expect((await t.call('POST', `/api/vessel/${id}/addUser?email=owner2@demo.test`, { token: tokens.owner })).status).toBe(409);
+    expect((await t.call('POST', `/api/vessel/${id}/addUser?email=owner@demo.test`, { token: tokens.owner })).status).toBe(418);
+    // Refused invitations mail nobody.
+    expect((await t.database.db('mail_outbox').count<{ n: number }[]>({ n: '*' }).first())?.n).toBe(mailsBefore);
   });
 
   it('invites a person without an account, who registers through the link', async () => {

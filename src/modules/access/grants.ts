@@ -31,10 +31,15 @@ export class Grants {
     return repo.pendingInvitationsFor(this.db, user.id, user.email);
   }
 
-  /** A pending membership with no permissions; the invitee accepts it. */
-  async invite(granter: VesselScope, userId: number): Promise<void> {
+  /** Refuses to invite the owner or someone already on the vessel (or invited). */
+  async assertInvitable(granter: VesselScope, userId: number): Promise<void> {
     if (userId === granter.access.ownerId) throw ruleRefused('The owner is already on the vessel');
     if (await repo.findGrant(this.db, granter.vesselId, { userId })) throw Boom.conflict('This person is already a member or invited');
+  }
+
+  /** A pending membership with no permissions; the invitee accepts it. */
+  async invite(granter: VesselScope, userId: number): Promise<void> {
+    await this.assertInvitable(granter, userId);
     await repo.insertGrant(this.db, { vesselId: granter.vesselId, who: { userId }, permissions: { ...NO_PERMISSIONS }, status: 'pending', invitedBy: granter.caller.id });
   }
 

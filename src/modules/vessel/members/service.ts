@@ -11,6 +11,7 @@ import { names } from '../vessels/repository.js';
 
 /** What members need to know about people (the auth module's). */
 export interface People {
+  findUserByEmail(email: string): Promise<{ id: number } | null>;
   usersByIds(ids: number[]): Promise<Map<number, { id: number; email: string; firstName: string; lastName: string }>>;
   inviteUser(email: string, invitation: { subject: string; text: string }): Promise<{ user: { id: number; email: string } }>;
 }
@@ -56,8 +57,10 @@ export class MembersService {
     });
   }
 
-  /** Invites a person by e-mail (creating a pending account when there is none). */
+  /** Invites a person by e-mail (creating a pending account when there is none); nobody already on the vessel is mailed again. */
   async invite(scope: VesselScope, email: string): Promise<{ userId: number; email: string }> {
+    const known = await this.people.findUserByEmail(email);
+    if (known) await this.grants.assertInvitable(scope, known.id);
     const vesselName = (await names(this.db, [scope.vesselId])).get(scope.vesselId) ?? '';
     const { user } = await this.people.inviteUser(email, {
       subject: `You are invited to the vessel ${vesselName} on Vessel Link`,
