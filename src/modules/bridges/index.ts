@@ -36,7 +36,7 @@ export const bridgesModule: Plugin<ModuleOptions> = {
     server.ext('onPreStop', () => service.stop(), { after: ['mqtt'] });
 
     server.route([
-      listReportingClients(ctx.db),
+      listReportingClients(service),
       provisionReportingClient(service),
       editReportingClient(service),
       deleteReportingClient(service),

@@ -10,7 +10,7 @@ import { type AdminAction, type AdminRequest, parseAdminResponse, parseStatus } 
 import type { AppContext } from '../../platform/context.js';
 import Boom from '@hapi/boom';
 import { ruleRefused } from '../../platform/errors.js';
-import { deleteBridge, provisionBridge, reportingClientOf, type ReportingClient } from './api.js';
+import { deleteBridge, listBridges, provisionBridge, reportingClientOf, type ReportingClient } from './api.js';
 import * as repo from './repository.js';
 import { type BridgeSecrets, newPairingCode, pairingCodeHash } from './secrets.js';
 
@@ -76,6 +76,11 @@ export class BridgeService {
     const bridge = await repo.findBridgeBySerial(this.ctx.db, serial);
     if (!bridge || !this.secrets.matches(secret, bridge.secretHash)) return null;
     return { id: bridge.id, serial: bridge.serial };
+  }
+
+  /** Reporting clients by serial; `q` searches the serial, `paired` filters on pairing. */
+  list(filter: { q?: string; paired?: boolean }): Promise<ReportingClient[]> {
+    return listBridges(this.ctx.db, filter);
   }
 
   /** A reporting client by id, or 404. */

@@ -6,6 +6,7 @@ import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
 import { DocumentsService } from './documents/service.js';
 import { GeofenceWatch } from './geofence-watch.js';
+import { VesselLogService } from './logs/service.js';
 import { MembersService } from './members/service.js';
 import { NotesService } from './notes/service.js';
 import { PAIRING_LIMIT, PairingService } from './pairing/service.js';
@@ -63,6 +64,7 @@ export const vesselModule: Plugin<ModuleOptions> = {
     const pairing = new PairingService(ctx.db, auth, ctx.limits.limiter('pairing-code', PAIRING_LIMIT, 'Too many pairing attempts. Please try again later.'));
     const documents = new DocumentsService(ctx.db);
     const notes = new NotesService(ctx.db, auth);
+    const log = new VesselLogService(ctx.db);
     server.route([
       listVessels(vessels),
       listUserTypes(),
@@ -107,8 +109,8 @@ export const vesselModule: Plugin<ModuleOptions> = {
       createNote(notes),
       deleteNote(notes),
 
-      vesselLog(ctx.db),
-      vesselLogPage(ctx.db),
+      vesselLog(log),
+      vesselLogPage(log),
     ]);
     server.ext('onPostStart', () => geofences.start());
     server.ext('onPreStop', () => geofences.stop());

@@ -1,10 +1,9 @@
 import Joi from 'joi';
-import type { Database } from '../../../../db/knex.js';
 import { defineRoute } from '../../../../platform/routes.js';
-import { listBridges } from '../../api.js';
+import type { BridgeService } from '../../service.js';
 
 /** GET admin/reportingClients: by serial; `q` searches the serial, `paired` filters on pairing. */
-export const listReportingClients = (db: Database) =>
+export const listReportingClients = (bridges: BridgeService) =>
   defineRoute<{ Query: { q?: string; paired?: boolean } }>({
     method: 'GET',
     path: '/api/admin/reportingClients',
@@ -13,6 +12,6 @@ export const listReportingClients = (db: Database) =>
       tags: ['api', 'admin'],
       description: 'Reporting clients (bridges), by serial; q searches the serial, paired filters on pairing',
       validate: { query: Joi.object({ q: Joi.string().max(64).allow(''), paired: Joi.boolean() }) },
-      handler: (request) => listBridges(db, request.query),
+      handler: (request) => bridges.list(request.query),
     },
   });

@@ -1,15 +1,13 @@
 import Joi from 'joi';
-import type { Database } from '../../../../db/knex.js';
-import { auditFilterSchema, pageAudit } from '../../../../platform/audit.js';
-import { pageRequestSchema } from '../../../../platform/pagination.js';
+import { type AuditFilter, auditFilterSchema } from '../../../../platform/audit.js';
+import { type PageRequest, pageRequestSchema } from '../../../../platform/pagination.js';
 import { defineRoute } from '../../../../platform/routes.js';
 import { vesselOf } from '../../../access/api.js';
-
-type AuditPage = Parameters<typeof pageAudit>[1];
+import type { VesselLogService } from '../../logs/service.js';
 
 /** POST logs/all/page: a page of one vessel's audit log; the filter names the vessel (auditLogs VIEW). */
-export const vesselLogPage = (db: Database) =>
-  defineRoute<{ Payload: AuditPage & { filter: { vesselId: number } } }>({
+export const vesselLogPage = (log: VesselLogService) =>
+  defineRoute<{ Payload: PageRequest<AuditFilter & { vesselId: number }> }>({
     method: 'POST',
     path: '/api/logs/all/page',
     options: {
@@ -17,6 +15,6 @@ export const vesselLogPage = (db: Database) =>
       description: "A page of a vessel's audit log; the filter must name the vesselId",
       validate: { payload: pageRequestSchema(auditFilterSchema.keys({ vesselId: Joi.number().integer().min(1).required() })).required() },
       plugins: { vessel: { payload: 'filter.vesselId', needs: [{ area: 'auditLogs', level: 'VIEW' }] } },
-      handler: (request) => pageAudit(db, { ...request.payload, filter: { ...request.payload.filter, vesselId: vesselOf(request).vesselId } }),
+      handler: (request) => log.page(vesselOf(request).vesselId, request.payload),
     },
   });
