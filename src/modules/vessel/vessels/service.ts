@@ -13,7 +13,7 @@ import * as repo from './repository.js';
 import { vesselImageUrl, vesselViews, type VesselView } from './view.js';
 
 /** What vessels need to know about who may reach them. */
-export type VesselAccessLookup = Pick<AccessApi, 'accessesOf' | 'accessOf' | 'requireAccess'>;
+export type VesselAccessLookup = Pick<AccessApi, 'accessesOf' | 'requireAccess'>;
 
 /** E-mailed one-time codes (the auth module's), for the two-step deletion. */
 export interface Confirmations {
