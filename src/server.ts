@@ -29,7 +29,7 @@ import { staffCompaniesOf } from './modules/org/api.js';
 import { orgModule } from './modules/org/index.js';
 import { profileModule } from './modules/profile/index.js';
 import { utilityModule } from './modules/utility/index.js';
-import { vesselOwners } from './modules/vessel/api.js';
+import { vesselNames, vesselOwners } from './modules/vessel/api.js';
 import { vesselModule } from './modules/vessel/index.js';
 import { mqttModule } from './mqtt/index.js';
 
@@ -89,7 +89,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       },
     },
   ]);
-  await server.register({ plugin: accessModule, options: { ctx, directory: { staffCompanies: staffCompaniesOf, vesselOwners, bridgeOf: bridgeOfVessel } } });
+  await server.register({ plugin: accessModule, options: { ctx, directory: { staffCompanies: staffCompaniesOf, vesselOwners, bridgeOf: bridgeOfVessel, vesselNames } } });
   for (const plugin of MODULES) await server.register({ plugin, options: { ctx } });
   registerWebApp(server, config.webDist);
 

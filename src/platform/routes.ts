@@ -5,7 +5,7 @@
  * add `plugins: { vessel: { needs: [...] } }` and read `vesselOf(request)` (modules/access).
  */
 import assert from 'node:assert';
-import type { AuthCredentials, ReqRef, ServerRoute } from '@hapi/hapi';
+import type { AuthCredentials, ReqRef, ReqRefDefaults, ServerRoute } from '@hapi/hapi';
 
 declare module '@hapi/hapi' {
   /** What the `session` strategy puts in `request.auth.credentials.user`. */
@@ -29,7 +29,7 @@ export interface Caller {
  * Type-checks a route's handler against its request shape, then hands hapi the plain route
  * (a server's route list holds routes of many shapes).
  */
-export function defineRoute<Refs extends ReqRef>(route: ServerRoute<Refs>): ServerRoute {
+export function defineRoute<Refs extends ReqRef = ReqRefDefaults>(route: ServerRoute<Refs>): ServerRoute {
   return route as unknown as ServerRoute;
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lookUpVoucher } from '../../src/modules/billing/api.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 
 let t: TestServer;
@@ -45,5 +46,27 @@ describe('vouchers', () => {
     expect(second.status).toBe(418);
     expect(second.body.message).toBe('This voucher has already been used');
     expect((await t.call('POST', '/api/admin/vouchers', { token: owner, payload: { productIds: [1], months: 1 } })).status).toBe(403);
+  });
+});
+
+describe('voucher attempts', () => {
+  it('compares codes case-insensitively', async () => {
+    const adminId = (await t.call('GET', '/api/profile/details', { token: admin })).body.data.id;
+    expect(await lookUpVoucher(t.server.app.ctx, adminId, ' cameras6m ')).toMatchObject({ code: 'CAMERAS6M', months: 6 });
+  });
+
+  it('allows 10 voucher codes an hour per user, redemptions and lookups alike, then answers 429 with Retry-After', async () => {
+    const owner2Id = (await t.call('GET', '/api/profile/details', { token: owner2 })).body.data.id;
+    const redeem = () => t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', { token: owner2, payload: { vesselId: vessels['Northern Star'], voucherCode: 'NOSUCHCODE' } });
+    // One redemption of this user was counted above.
+    for (let i = 0; i < 8; i++) expect((await redeem()).status).toBe(404);
+    expect(await lookUpVoucher(t.server.app.ctx, owner2Id, 'NOSUCHCODE')).toBeNull();
+    const refused = await redeem();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    await expect(lookUpVoucher(t.server.app.ctx, owner2Id, 'WELCOME2026')).rejects.toMatchObject({ output: { statusCode: 429 } });
+    // Someone else is not affected.
+    expect((await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', { token: owner, payload: { vesselId: vessels['Blue Horizon'], voucherCode: 'NOSUCHCODE' } })).status).toBe(404);
   });
 });

@@ -83,7 +83,12 @@ describe('creating and editing vessels', () => {
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 7)]);
     const ok = await t.call('POST', '/api/vessel/createWithImage', { token: tokens.owner2, payload: body(jpeg), headers });
     expect(ok.status).toBe(200);
-    expect(ok.body.data.imageUrl).toMatch(/^\/api\/files\//);
+    // The picture is served through the vessel, so the link is only as good as the caller's access.
+    expect(ok.body.data.imageUrl).toBe(`/api/vessel/${ok.body.data.id}/image`);
+    const picture = await t.server.inject(`${ok.body.data.imageUrl}?sessionKey=${tokens.owner2}`);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(picture.rawPayload.equals(jpeg)).toBe(true);
     const bad = await t.call('POST', '/api/vessel/createWithImage', { token: tokens.owner2, payload: body(Buffer.from('%PDF-1.4 definitely not a picture')), headers });
     expect(bad.status).toBe(415);
     expect(names(await t.call('GET', '/api/vessel/basic', { token: tokens.owner2 })).filter((n: string) => n === 'Picture Boat')).toHaveLength(1);
@@ -110,7 +115,11 @@ describe('members and invitations', () => {
     expect(joined.permissions.deviceManager).toBe('DENY');
     // Without alertManager the member does not even learn how many alerts there are.
     expect(joined.activeAlertCount).toBeNull();
+    const mailsBefore = (await t.database.db('mail_outbox').count<{ n: number }[]>({ n: '*' }).first())?.n;
     expect((await t.call('POST', `/api/vessel/${id}/addUser?email=owner2@demo.test`, { token: tokens.owner })).status).toBe(409);
+    expect((await t.call('POST', `/api/vessel/${id}/addUser?email=owner@demo.test`, { token: tokens.owner })).status).toBe(418);
+    // Refused invitations mail nobody.
+    expect((await t.database.db('mail_outbox').count<{ n: number }[]>({ n: '*' }).first())?.n).toBe(mailsBefore);
   });
 
   it('invites a person without an account, who registers through the link', async () => {

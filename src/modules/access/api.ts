@@ -1,33 +1,23 @@
 /**
  * Who may see and do what on a vessel (docs/api.md, "Permission model"). The lowest of the
  * vessel modules: it owns the grants (`vessel_members`) and asks a directory, handed to it at
- * registration, for the two facts it does not own (who owns a vessel, whose staff a user is), so
+ * registration, for the facts it does not own (owners and names of vessels, whose staff a user
+ * is, paired bridges), so
  * it depends on no module above it and every module may depend on it.
  */
 import assert from 'node:assert';
 import Boom from '@hapi/boom';
 import type { RequestApplicationState } from '@hapi/hapi';
 import type { Db } from '../../db/knex.js';
-import type { Caller } from '../../platform/routes.js';
-import { atLeast, OWNER_PERMISSIONS, type Level, type PermissionArea, type PermissionFlag, type PermissionSet } from '../../../contracts/permissions.js';
+import { atLeast, OWNER_PERMISSIONS } from '../../../contracts/permissions.js';
+import { Grants } from './grants.js';
 import * as repo from './repository.js';
+import type { AccessNeed, ScopeBridge, VesselAccess, VesselRole, VesselScope } from './types.js';
 
 export * from '../../../contracts/permissions.js';
-export type { Grant } from './repository.js';
-
-export type VesselRole = 'owner' | 'member' | 'company';
-
-export interface VesselAccess {
-  vesselId: number;
-  ownerId: number;
-  role: VesselRole;
-  /** The company the access comes through (role `company`). */
-  companyId: number | null;
-  paused: boolean;
-  permissions: PermissionSet;
-}
-
-export type AccessNeed = { area: PermissionArea; level: Level } | { flag: PermissionFlag } | { owner: true };
+export type { Grant, Grantee } from './repository.js';
+export type { Grants } from './grants.js';
+export type { AccessNeed, ScopeBridge, VesselAccess, VesselRole, VesselScope } from './types.js';
 
 /** What the access module asks of the modules that own vessels and companies. */
 export interface AccessDirectory {
@@ -37,15 +27,16 @@ export interface AccessDirectory {
   vesselOwners(db: Db, query: { ownerId: number; vesselIds: number[]; onlyVesselId?: number }): Promise<Array<{ vesselId: number; ownerId: number }>>;
   /** The bridge paired to a vessel, for routes that talk to it. */
   bridgeOf(db: Db, vesselId: number): Promise<ScopeBridge | null>;
+  /** Names of the vessels that exist among these ids. */
+  vesselNames(db: Db, vesselIds: number[]): Promise<Map<number, string>>;
 }
 
-/** The paired bridge as vessel-scoped routes see it. */
-export interface ScopeBridge {
-  id: number;
-  serial: string;
-  online: boolean;
-  lastSeen: string | null;
-}
+/**
+ * Who may give, change, pause or revoke a company's technical access: the owner, or a member
+ * (or company) holding both allowGrantTechnicalAccess and userManager MANAGE, so that a company
+ * given only allowGrantTechnicalAccess cannot touch company grants, its own included.
+ */
+export const MANAGE_COMPANY_ACCESS: readonly AccessNeed[] = [{ flag: 'allowGrantTechnicalAccess' }, { area: 'userManager', level: 'MANAGE' }];
 
 export function allows(access: VesselAccess, need: AccessNeed): boolean {
   if (access.paused) return false;
@@ -80,6 +71,10 @@ export interface AccessApi {
   /** The caller's access to a vessel, or null (pending invitations, other tenants' and missing vessels look alike). */
   accessOf(userId: number, vesselId: number): Promise<VesselAccess | null>;
   requireAccess(userId: number, vesselId: number, ...needs: AccessNeed[]): Promise<VesselAccess>;
+  /** Names of the vessels that exist among these ids (for views of modules that do not own vessels). */
+  vesselNames(vesselIds: number[]): Promise<Map<number, string>>;
+  /** The grants themselves: members, invitations and companies. */
+  grants: Grants;
 }
 
 export function createAccessApi(db: Db, directory: AccessDirectory): AccessApi {
@@ -111,8 +106,19 @@ export function createAccessApi(db: Db, directory: AccessDirectory): AccessApi {
     accessesOf,
     accessOf,
     requireAccess: async (userId, vesselId, ...needs) => check(await accessOf(userId, vesselId), needs),
+    vesselNames: (vesselIds) => directory.vesselNames(db, vesselIds),
+    grants: new Grants(db),
   };
 }
+
+// Plain functions over the grants, for the modules that compose views of them (and the CLI).
+
+export const grantsOn = (db: Db, vesselId: number): Promise<repo.Grant[]> => repo.grantsOn(db, vesselId);
+export const grantCounts = (db: Db, vesselIds: number[]): Promise<Map<number, number>> => repo.grantCounts(db, vesselIds);
+export const countActiveMemberships = (db: Db, userId: number): Promise<number> => repo.countActiveMemberships(db, userId);
+export const companyGrantsOn = (db: Db, vesselIds: number[]): Promise<repo.Grant[]> => repo.companyGrantsOn(db, vesselIds);
+/** Pauses or resumes a company on these vessels; answers how many grants changed. */
+export const setCompanyPausedOn = (db: Db, companyId: number, vesselIds: number[], paused: boolean): Promise<number> => repo.setCompanyPausedOn(db, companyId, vesselIds, paused);
 
 // The vessel-scoped route option (scope.ts resolves it before the handler).
 
@@ -120,16 +126,11 @@ export interface VesselRouteOptions {
   /** Where the vessel id is: `params.id` unless said otherwise. */
   param?: string;
   query?: string;
+  /** A payload field, or a dotted path to one (`filter.vesselId`). */
+  payload?: string;
   needs?: readonly AccessNeed[];
   /** Load the paired bridge too (null when none is paired). */
   bridge?: boolean;
-}
-
-export interface VesselScope {
-  vesselId: number;
-  caller: Caller;
-  access: VesselAccess;
-  bridge: ScopeBridge | null;
 }
 
 declare module '@hapi/hapi' {

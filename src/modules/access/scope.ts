@@ -1,7 +1,7 @@
 /**
  * The vessel-scoped route option, resolved once right after authentication: a route that says
  * `plugins: { vessel: { needs: [...], bridge: true } }` gets the caller, their access to the
- * vessel named by `params.id` (or the `param`/`query` it names) and, when asked, the paired
+ * vessel named by `params.id` (or the `param`/`query`/`payload` field it names) and, when asked, the paired
  * bridge, in `vesselOf(request)`; a caller without access never reaches the handler (404 for
  * no access at all, 403 when paused or not permitted). It runs before validation, so a caller
  * without access learns nothing from the route's validation messages either.
@@ -13,11 +13,15 @@ import type { Db } from '../../db/knex.js';
 import { callerOf } from '../../platform/routes.js';
 import { type AccessApi, type AccessDirectory, check, type VesselRouteOptions } from './api.js';
 
-/** The vessel id as the client wrote it (validation has not run yet): a positive integer, or null. */
+/** `name` may be a dotted path into the payload (`filter.vesselId`). */
+function fieldOf(source: unknown, name: string): unknown {
+  return name.split('.').reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined), source);
+}
+
+/** The vessel id as the client wrote it (before or after validation): a positive integer, or null. */
 function vesselIdIn(request: Request, options: VesselRouteOptions): number | null {
-  const source: Record<string, unknown> = options.query ? request.query : request.params;
-  const raw = source[options.query ?? options.param ?? 'id'];
-  assert(options.query || raw !== undefined, `route ${request.route.path} has no {${options.param ?? 'id'}} parameter`);
+  const raw = options.payload ? fieldOf(request.payload, options.payload) : options.query ? fieldOf(request.query, options.query) : fieldOf(request.params, options.param ?? 'id');
+  assert(options.payload || options.query || raw !== undefined, `route ${request.route.path} has no {${options.param ?? 'id'}} parameter`);
   const text = typeof raw === 'number' ? String(raw) : raw;
   return typeof text === 'string' && /^\d{1,15}$/.test(text) && Number(text) >= 1 ? Number(text) : null;
 }

@@ -1,41 +1,41 @@
 /**
- * What other modules may ask of the billing module.
+ * What other modules may ask of the billing module: the subscriptions of vessels, and what a
+ * voucher code gives. Voucher codes are guessable secrets, so looking one up counts against the
+ * caller's voucher attempts (10 an hour, shared with redemption).
  */
-import type { Knex } from 'knex';
-import type { Database } from '../../db/knex.js';
+import type { Db } from '../../db/knex.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Limiter, RateLimits } from '../../platform/rate-limit.js';
 import { nowIso } from '../../db/knex.js';
+import * as repo from './repository.js';
 
-type Db = Database | Knex.Transaction;
+export type { Product } from './repository.js';
 
-export interface Product {
-  id: number;
+/** 10 voucher lookups or redemptions an hour per user. */
+export const VOUCHER_ATTEMPTS = { points: 10, windowSeconds: 3600 };
+
+/** The one counter of voucher attempts, shared by lookups and redemptions. */
+export const voucherAttempts = (limits: RateLimits): Limiter => limits.limiter('voucher-code', VOUCHER_ATTEMPTS, 'Too many voucher codes tried. Please try again later.');
+
+export interface VoucherOffer {
   code: string;
-  name: string;
-  description: string;
-  pricePence: number;
-  currency: string;
-  termMonths: number;
-  active: boolean;
+  months: number;
+  expiresAt: string | null;
+  usesLeft: number;
+  products: repo.Product[];
 }
 
-export const toProduct = (r: any): Product => ({
-  id: r.id,
-  code: r.code,
-  name: r.name,
-  description: r.description,
-  pricePence: r.price_pence,
-  currency: r.currency,
-  termMonths: r.term_months,
-  active: Boolean(r.active),
-});
+/** A voucher's offer, or null when the code is unknown, used up or expired; case does not matter. */
+export async function voucherDetails(db: Db, code: string): Promise<VoucherOffer | null> {
+  const voucher = await repo.findVoucherByCode(db, code);
+  if (!voucher || voucher.usedCount >= voucher.maxUses || (voucher.expiresAt && voucher.expiresAt < nowIso())) return null;
+  return { code: voucher.code, months: voucher.months, expiresAt: voucher.expiresAt, usesLeft: voucher.maxUses - voucher.usedCount, products: await repo.productsByIds(db, voucher.productIds) };
+}
 
-/** A voucher's offer, or null when the code is unknown, used up or expired. */
-export async function voucherDetails(db: Db, code: string) {
-  const row = await db('vouchers').where({ code }).first();
-  if (!row || row.used_count >= row.max_uses || (row.expires_at && row.expires_at < nowIso())) return null;
-  const productIds: number[] = JSON.parse(row.product_ids);
-  const products = await db('products').whereIn('id', productIds);
-  return { code: row.code, months: row.months, expiresAt: row.expires_at ?? null, usesLeft: row.max_uses - row.used_count, products: products.map(toProduct) };
+/** `voucherDetails` for a signed-in user, counted against their voucher attempts (429 once over). */
+export async function lookUpVoucher(ctx: Pick<AppContext, 'db' | 'limits'>, userId: number, code: string): Promise<VoucherOffer | null> {
+  await voucherAttempts(ctx.limits).consume(`user:${userId}`);
+  return voucherDetails(ctx.db, code);
 }
 
 export interface VesselSubscription {
@@ -46,10 +46,8 @@ export interface VesselSubscription {
 
 /** The current (latest-ending) subscription of each vessel. */
 export async function subscriptionsOf(db: Db, vesselIds: number[]): Promise<Map<number, VesselSubscription>> {
-  if (!vesselIds.length) return new Map();
-  const rows = await db('vessel_subscriptions').whereIn('vessel_id', vesselIds).orderBy('valid_until', 'asc');
   const now = nowIso();
   const out = new Map<number, VesselSubscription>();
-  for (const r of rows) out.set(r.vessel_id, { valid: r.valid_from <= now && r.valid_until > now, validUntil: r.valid_until, productIds: JSON.parse(r.product_ids) });
+  for (const s of await repo.subscriptionsOfVessels(db, vesselIds)) out.set(s.vesselId, { valid: s.validFrom <= now && s.validUntil > now, validUntil: s.validUntil, productIds: s.productIds });
   return out;
 }

@@ -1,21 +1,32 @@
 /**
  * The bridges module: reporting clients (the bridges' MQTT identities and pairing), their
  * connection state and usage, and admin requests to them. It checks bridge credentials for the
- * broker and consumes the `status` and `admin/response` topics.
+ * broker and consumes the `status` and `admin/response` topics. Who may act on a vessel's bridge
+ * is the access module's, so bridges depends on no vessel module.
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
-import { reportingClientRoutes } from './routes/reporting-clients.js';
-import { vesselBridgeRoutes } from './routes/vessel-bridge.js';
+import { PASSWORD_RECHECKS, PasswordRecheck } from './password-recheck.js';
+import { deleteReportingClient } from './routes/reporting-clients/delete.js';
+import { editReportingClient } from './routes/reporting-clients/edit.js';
+import { listReportingClients } from './routes/reporting-clients/list.js';
+import { provisionReportingClient } from './routes/reporting-clients/provision.js';
+import { softwareUpdate } from './routes/reporting-clients/software-update.js';
+import { updateProgress } from './routes/reporting-clients/update-progress.js';
+import { reportingClientUsage } from './routes/reporting-clients/usage.js';
+import { setLogLevel } from './routes/vessel-bridge/log-level.js';
+import { rebootBridge } from './routes/vessel-bridge/reboot.js';
+import { wakeUpBridge } from './routes/vessel-bridge/wakeup.js';
 import { BridgeSecrets } from './secrets.js';
 import { BridgeService } from './service.js';
 
 export const bridgesModule: Plugin<ModuleOptions> = {
   name: 'bridges',
-  dependencies: ['auth', 'mqtt'],
+  dependencies: ['auth', 'access', 'mqtt'],
   register(server, { ctx }) {
     const broker = server.plugins.mqtt.broker;
     const service = new BridgeService(ctx, broker, new BridgeSecrets(ctx.config.sessionSecret));
+    const recheck = new PasswordRecheck(server.plugins.auth.api, ctx.limits.limiter('password-recheck', PASSWORD_RECHECKS, 'Too many password checks. Please try again later.'));
     broker.authenticateWith((serial, secret) => service.authenticate(serial, secret));
     broker.route('status', (message) => service.onStatus(message), { ordered: true });
     broker.route('admin/response', (message) => service.onAdminResponse(message), { ordered: true });
@@ -24,6 +35,17 @@ export const bridgesModule: Plugin<ModuleOptions> = {
     server.ext('onPostStart', () => service.start(), { before: ['mqtt'] });
     server.ext('onPreStop', () => service.stop(), { after: ['mqtt'] });
 
-    server.route([...reportingClientRoutes(server, ctx, service), ...vesselBridgeRoutes(server, ctx, service)]);
+    server.route([
+      listReportingClients(service),
+      provisionReportingClient(service),
+      editReportingClient(service),
+      deleteReportingClient(service),
+      reportingClientUsage(service),
+      updateProgress(service),
+      softwareUpdate(service, recheck),
+      rebootBridge(service, recheck),
+      setLogLevel(service),
+      wakeUpBridge(service),
+    ]);
   },
 };

@@ -25,6 +25,8 @@ export interface UsageDay {
   rejected: number;
 }
 
+const toUsageDay = (r: UsageTableRow): UsageDay => ({ day: r.day, messages: Number(r.messages), bytes: Number(r.bytes), rejected: Number(r.rejected) });
+
 export interface BridgeRequestRow {
   requestId: string;
   bridgeId: number;
@@ -38,7 +40,43 @@ export interface BridgeRequestRow {
   updatedAt: string;
 }
 
-const toBridge = (r: any): BridgeRow => ({
+export interface BridgeTableRow {
+  id: number;
+  serial: string;
+  secret_hash: string;
+  pairing_code_hash: string | null;
+  vessel_id: number | null;
+  version: string | null;
+  online: boolean | number;
+  last_seen_ms: number | string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsageTableRow {
+  bridge_id: number;
+  day: string;
+  messages: number | string;
+  bytes: number | string;
+  rejected: number | string;
+}
+
+export interface RequestTableRow {
+  id: number;
+  bridge_id: number;
+  request_id: string;
+  action: string;
+  version: string | null;
+  level: string | null;
+  state: string;
+  progress: number | null;
+  message: string | null;
+  requested_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const toBridge = (r: BridgeTableRow): BridgeRow => ({
   id: r.id,
   serial: r.serial,
   secretHash: r.secret_hash,
@@ -49,7 +87,7 @@ const toBridge = (r: any): BridgeRow => ({
   createdAt: r.created_at,
 });
 
-const toRequest = (r: any): BridgeRequestRow => ({
+const toRequest = (r: RequestTableRow): BridgeRequestRow => ({
   requestId: r.request_id,
   bridgeId: r.bridge_id,
   action: r.action,
@@ -63,33 +101,33 @@ const toRequest = (r: any): BridgeRequestRow => ({
 });
 
 export async function findBridge(db: Db, id: number): Promise<BridgeRow | null> {
-  const row = await db('bridges').where({ id }).first();
+  const row = await db<BridgeTableRow>('bridges').where({ id }).first();
   return row ? toBridge(row) : null;
 }
 
 export async function findBridgeBySerial(db: Db, serial: string): Promise<BridgeRow | null> {
-  const row = await db('bridges').where({ serial }).first();
+  const row = await db<BridgeTableRow>('bridges').where({ serial }).first();
   return row ? toBridge(row) : null;
 }
 
 export async function findBridgeByPairingCode(db: Db, codeHash: string): Promise<BridgeRow | null> {
-  const row = await db('bridges').where({ pairing_code_hash: codeHash }).first();
+  const row = await db<BridgeTableRow>('bridges').where({ pairing_code_hash: codeHash }).first();
   return row ? toBridge(row) : null;
 }
 
 export async function bridgesOfVessels(db: Db, vesselIds: number[]): Promise<BridgeRow[]> {
   if (!vesselIds.length) return [];
-  return (await db('bridges').whereIn('vessel_id', vesselIds)).map(toBridge);
+  return (await db<BridgeTableRow>('bridges').whereIn('vessel_id', vesselIds)).map(toBridge);
 }
 
 export async function vesselIdsOfBridges(db: Db, bridgeIds: number[]): Promise<Map<number, number>> {
   if (!bridgeIds.length) return new Map();
-  const rows = await db('bridges').whereIn('id', bridgeIds).whereNotNull('vessel_id').select('id', 'vessel_id');
-  return new Map(rows.map((r: { id: number; vessel_id: number }) => [r.id, r.vessel_id]));
+  const rows = await db<BridgeTableRow>('bridges').whereIn('id', bridgeIds).whereNotNull('vessel_id').select('id', 'vessel_id');
+  return new Map(rows.flatMap((r) => (r.vessel_id === null ? [] : [[r.id, r.vessel_id] as const])));
 }
 
 export async function listBridges(db: Db, filter: { q?: string; paired?: boolean }): Promise<BridgeRow[]> {
-  const query = db('bridges').orderBy('serial');
+  const query = db<BridgeTableRow>('bridges').orderBy('serial');
   if (filter.q) query.whereILike('serial', `%${filter.q}%`);
   if (filter.paired === true) query.whereNotNull('vessel_id');
   if (filter.paired === false) query.whereNull('vessel_id');
@@ -112,38 +150,38 @@ export async function updateBridge(
   if (patch.secretHash !== undefined) changes.secret_hash = patch.secretHash;
   if (patch.pairingCodeHash !== undefined) changes.pairing_code_hash = patch.pairingCodeHash;
   if (patch.vesselId !== undefined) changes.vessel_id = patch.vesselId;
-  await db('bridges').where({ id }).update(changes);
+  await db<BridgeTableRow>('bridges').where({ id }).update(changes);
 }
 
 /** Pairs an unpaired bridge; false when it was paired meanwhile. */
 export async function pairIfUnpaired(db: Db, id: number, vesselId: number): Promise<boolean> {
-  const changed = await db('bridges').where({ id }).whereNull('vessel_id').update({ vessel_id: vesselId, updated_at: nowIso() });
+  const changed = await db<BridgeTableRow>('bridges').where({ id }).whereNull('vessel_id').update({ vessel_id: vesselId, updated_at: nowIso() });
   return changed === 1;
 }
 
 /** Replaces the pairing code of an unpaired bridge; false when it is paired. */
 export async function replacePairingCodeIfUnpaired(db: Db, id: number, codeHash: string): Promise<boolean> {
-  const changed = await db('bridges').where({ id }).whereNull('vessel_id').update({ pairing_code_hash: codeHash, updated_at: nowIso() });
+  const changed = await db<BridgeTableRow>('bridges').where({ id }).whereNull('vessel_id').update({ pairing_code_hash: codeHash, updated_at: nowIso() });
   return changed === 1;
 }
 
 export async function deleteBridge(db: Db, id: number): Promise<void> {
-  await db('bridges').where({ id }).delete();
+  await db<BridgeTableRow>('bridges').where({ id }).delete();
 }
 
 export async function setOnline(db: Db, id: number, online: boolean, lastSeenMs: number): Promise<void> {
-  await db('bridges').where({ id }).update({ online, last_seen_ms: lastSeenMs });
+  await db<BridgeTableRow>('bridges').where({ id }).update({ online, last_seen_ms: lastSeenMs });
 }
 
 /** After a restart no bridge is connected, whatever the table said when the server stopped. */
 export async function setAllOffline(db: Db): Promise<void> {
-  await db('bridges').where({ online: true }).update({ online: false });
+  await db<BridgeTableRow>('bridges').where({ online: true }).update({ online: false });
 }
 
 export async function recordActivity(db: Database, lastSeen: Array<{ bridgeId: number; ms: number }>, usage: Array<{ bridgeId: number } & UsageDay>): Promise<void> {
   if (!lastSeen.length && !usage.length) return;
   await db.transaction(async (trx) => {
-    for (const { bridgeId, ms } of lastSeen) await trx('bridges').where({ id: bridgeId }).update({ last_seen_ms: ms });
+    for (const { bridgeId, ms } of lastSeen) await trx<BridgeTableRow>('bridges').where({ id: bridgeId }).update({ last_seen_ms: ms });
     for (const u of usage) {
       await trx('bridge_usage')
         .insert({ bridge_id: u.bridgeId, day: u.day, messages: u.messages, bytes: u.bytes, rejected: u.rejected })
@@ -158,13 +196,13 @@ export async function recordActivity(db: Database, lastSeen: Array<{ bridgeId: n
 }
 
 export async function usageOf(db: Db, bridgeId: number, fromDay: string, toDay: string): Promise<UsageDay[]> {
-  const rows = await db('bridge_usage').where({ bridge_id: bridgeId }).whereBetween('day', [fromDay, toDay]).orderBy('day');
-  return rows.map((r: any) => ({ day: r.day, messages: Number(r.messages), bytes: Number(r.bytes), rejected: Number(r.rejected) }));
+  const rows = await db<UsageTableRow>('bridge_usage').where({ bridge_id: bridgeId }).whereBetween('day', [fromDay, toDay]).orderBy('day');
+  return rows.map(toUsageDay);
 }
 
 export async function insertRequest(db: Db, row: { bridgeId: number; requestId: string; action: string; version?: string; level?: string; requestedBy: number | null }): Promise<void> {
   const now = nowIso();
-  await db('bridge_requests').insert({
+  await db<RequestTableRow>('bridge_requests').insert({
     bridge_id: row.bridgeId,
     request_id: row.requestId,
     action: row.action,
@@ -178,13 +216,13 @@ export async function insertRequest(db: Db, row: { bridgeId: number; requestId: 
 }
 
 export async function updateRequest(db: Db, bridgeId: number, requestId: string, patch: { state: string; progress?: number; message?: string }): Promise<boolean> {
-  const changed = await db('bridge_requests')
+  const changed = await db<RequestTableRow>('bridge_requests')
     .where({ bridge_id: bridgeId, request_id: requestId })
     .update({ state: patch.state, progress: patch.progress ?? null, message: patch.message ?? null, updated_at: nowIso() });
   return changed > 0;
 }
 
 export async function latestRequest(db: Db, bridgeId: number, action: string): Promise<BridgeRequestRow | null> {
-  const row = await db('bridge_requests').where({ bridge_id: bridgeId, action }).orderBy('id', 'desc').first();
+  const row = await db<RequestTableRow>('bridge_requests').where({ bridge_id: bridgeId, action }).orderBy('id', 'desc').first();
   return row ? toRequest(row) : null;
 }

@@ -8,10 +8,11 @@ import type { BridgeBroker, BridgeIdentity, BridgeMessage } from '../../mqtt/bro
 import { MalformedMessage } from '../../mqtt/broker.js';
 import { type AdminAction, type AdminRequest, parseAdminResponse, parseStatus } from '../../mqtt/protocol.js';
 import type { AppContext } from '../../platform/context.js';
+import Boom from '@hapi/boom';
 import { ruleRefused } from '../../platform/errors.js';
-import { deleteBridge } from './api.js';
+import { deleteBridge, listBridges, provisionBridge, reportingClientOf, type ReportingClient } from './api.js';
 import * as repo from './repository.js';
-import type { BridgeSecrets } from './secrets.js';
+import { type BridgeSecrets, newPairingCode, pairingCodeHash } from './secrets.js';
 
 /** How often `lastSeen` and usage counters are written (and when the server stops). */
 const ACTIVITY_FLUSH_MS = 10_000;
@@ -75,6 +76,44 @@ export class BridgeService {
     const bridge = await repo.findBridgeBySerial(this.ctx.db, serial);
     if (!bridge || !this.secrets.matches(secret, bridge.secretHash)) return null;
     return { id: bridge.id, serial: bridge.serial };
+  }
+
+  /** Reporting clients by serial; `q` searches the serial, `paired` filters on pairing. */
+  list(filter: { q?: string; paired?: boolean }): Promise<ReportingClient[]> {
+    return listBridges(this.ctx.db, filter);
+  }
+
+  /** A reporting client by id, or 404. */
+  async find(bridgeId: number): Promise<repo.BridgeRow> {
+    const bridge = await repo.findBridge(this.ctx.db, bridgeId);
+    if (!bridge) throw Boom.notFound('Reporting client not found');
+    return bridge;
+  }
+
+  /** A new reporting client, answered with its secret and pairing code (shown only this once). */
+  async provision(input: { serial?: string; version?: string }): Promise<ReportingClient & { secret: string; pairingCode: string }> {
+    const created = await provisionBridge(this.ctx.db, this.secrets, { serial: input.serial, version: input.version ?? null });
+    return { ...reportingClientOf(await this.find(created.bridgeId)), secret: created.secret, pairingCode: created.pairingCode };
+  }
+
+  /**
+   * Edits a reporting client; a new secret or pairing code is answered once. A new secret or
+   * serial disconnects the bridge, which must come back with its new credentials.
+   */
+  async edit(bridge: repo.BridgeRow, input: { serial?: string; version?: string | null; rotateSecret: boolean; newPairingCode: boolean }): Promise<ReportingClient & { secret?: string; pairingCode?: string }> {
+    if (input.serial && input.serial !== bridge.serial && (await repo.findBridgeBySerial(this.ctx.db, input.serial))) {
+      throw Boom.conflict('A reporting client with this serial already exists');
+    }
+    const secret = input.rotateSecret ? this.secrets.newSecret() : undefined;
+    const pairingCode = input.newPairingCode ? newPairingCode() : undefined;
+    await repo.updateBridge(this.ctx.db, bridge.id, {
+      serial: input.serial,
+      version: input.version,
+      secretHash: secret ? this.secrets.hash(secret) : undefined,
+      pairingCodeHash: pairingCode ? pairingCodeHash(pairingCode) : undefined,
+    });
+    if (secret || (input.serial && input.serial !== bridge.serial)) this.broker.disconnect(bridge.serial);
+    return { ...reportingClientOf(await this.find(bridge.id)), ...(secret ? { secret } : {}), ...(pairingCode ? { pairingCode } : {}) };
   }
 
   /** Before the broker accepts bridges: none is connected yet, whatever the table says. */

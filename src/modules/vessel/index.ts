@@ -1,26 +1,113 @@
 /**
- * The vessel module: vessels, their members and companies, permissions, pairing, notes,
- * documents (the geofence belongs to the alerts module).
+ * The vessel module: vessels, their members and companies (grants kept by the access module),
+ * pairing, notes, documents and the vessel audit log (the geofence belongs to the alerts module).
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
-import { companyRoutes } from './routes/companies.js';
-import { contentRoutes } from './routes/content.js';
-import { logRoutes } from './routes/logs.js';
-import { memberRoutes } from './routes/members.js';
-import { pairingRoutes } from './routes/pairing.js';
-import { vesselRoutes } from './routes/vessels.js';
+import { DocumentsService } from './documents/service.js';
+import { VesselLogService } from './logs/service.js';
+import { MembersService } from './members/service.js';
 import { NotesService } from './notes/service.js';
+import { PAIRING_LIMIT, PairingService } from './pairing/service.js';
+import { addCompany } from './routes/companies/add.js';
+import { editCompany } from './routes/companies/edit.js';
+import { pauseCompany } from './routes/companies/pause.js';
+import { revokeCompany } from './routes/companies/revoke.js';
+import { documentCategories } from './routes/documents/categories.js';
+import { deleteDocument } from './routes/documents/delete.js';
+import { downloadDocument } from './routes/documents/download.js';
+import { listDocuments } from './routes/documents/list.js';
+import { documentStorage } from './routes/documents/storage.js';
+import { uploadDocument } from './routes/documents/upload.js';
+import { vesselLogPage } from './routes/logs/log-page.js';
+import { vesselLog } from './routes/logs/vessel-log.js';
+import { acceptInvite } from './routes/members/accept-invite.js';
+import { addUser } from './routes/members/add-user.js';
+import { vesselDirectory } from './routes/members/directory.js';
+import { editPermissions } from './routes/members/edit-permissions.js';
+import { grantPermissions } from './routes/members/grant.js';
+import { pauseMember } from './routes/members/pause.js';
+import { pendingInvitations } from './routes/members/pending.js';
+import { vesselPermissions } from './routes/members/permissions.js';
+import { revokeMember } from './routes/members/revoke.js';
 import { createNote } from './routes/notes/create.js';
 import { deleteNote } from './routes/notes/delete.js';
 import { listNotes } from './routes/notes/list.js';
+import { completeClientUnlink } from './routes/pairing/complete-client-unlink.js';
+import { pairBridge } from './routes/pairing/pair.js';
+import { unlinkClient } from './routes/pairing/unlink-client.js';
+import { listVessels } from './routes/vessels/basic.js';
+import { confirmVesselDeletion } from './routes/vessels/confirm-delete.js';
+import { createVesselWithImage } from './routes/vessels/create-with-image.js';
+import { createVessel } from './routes/vessels/create.js';
+import { currentUserPermissions } from './routes/vessels/current-user-perms.js';
+import { requestVesselDeletion } from './routes/vessels/delete.js';
+import { editVessel } from './routes/vessels/edit.js';
+import { getVessel } from './routes/vessels/get.js';
+import { getVesselImage } from './routes/vessels/image.js';
+import { setVesselImage } from './routes/vessels/set-image.js';
+import { setVesselToggle, VESSEL_TOGGLES } from './routes/vessels/toggle.js';
+import { listUserTypes } from './routes/vessels/user-types.js';
+import { VesselService } from './vessels/service.js';
 
 export const vesselModule: Plugin<ModuleOptions> = {
   name: 'vessel',
-  dependencies: ['auth'],
+  dependencies: ['auth', 'access'],
   register(server, { ctx }) {
-    const notes = new NotesService(ctx.db, server.plugins.auth.api);
-    server.route([listNotes(notes), createNote(notes), deleteNote(notes)]);
-    server.route([...vesselRoutes(server, ctx), ...memberRoutes(server, ctx), ...companyRoutes(ctx), ...pairingRoutes(server, ctx), ...contentRoutes(ctx), ...logRoutes(ctx)]);
+    const auth = server.plugins.auth.api;
+    const access = server.plugins.access.api;
+    const vessels = new VesselService(ctx.db, access, auth);
+    const members = new MembersService(ctx.db, access.grants, auth);
+    const pairing = new PairingService(ctx.db, auth, ctx.limits.limiter('pairing-code', PAIRING_LIMIT, 'Too many pairing attempts. Please try again later.'));
+    const documents = new DocumentsService(ctx.db);
+    const notes = new NotesService(ctx.db, auth);
+    const log = new VesselLogService(ctx.db);
+    server.route([
+      listVessels(vessels),
+      listUserTypes(),
+      getVessel(vessels),
+      currentUserPermissions(),
+      createVessel(vessels),
+      createVesselWithImage(vessels, ctx.config),
+      editVessel(vessels),
+      getVesselImage(vessels),
+      setVesselImage(vessels, ctx.config),
+      ...VESSEL_TOGGLES.map((toggle) => setVesselToggle(vessels, toggle)),
+      requestVesselDeletion(vessels),
+      confirmVesselDeletion(vessels),
+
+      vesselDirectory(members),
+      vesselPermissions(members),
+      pendingInvitations(members),
+      addUser(members),
+      acceptInvite(access.grants),
+      grantPermissions(access.grants),
+      editPermissions(access.grants),
+      revokeMember(access.grants),
+      pauseMember(access.grants),
+
+      addCompany(members),
+      editCompany(access.grants),
+      pauseCompany(access.grants),
+      revokeCompany(access.grants),
+
+      pairBridge(pairing),
+      unlinkClient(pairing),
+      completeClientUnlink(pairing),
+
+      documentCategories(documents),
+      listDocuments(documents),
+      documentStorage(documents),
+      uploadDocument(documents, ctx.config),
+      downloadDocument(documents),
+      deleteDocument(documents),
+
+      listNotes(notes),
+      createNote(notes),
+      deleteNote(notes),
+
+      vesselLog(log),
+      vesselLogPage(log),
+    ]);
   },
 };

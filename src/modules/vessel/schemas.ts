@@ -3,6 +3,10 @@ import { permissionSetSchema } from './permissions.js';
 
 export const vesselId = Joi.number().integer().min(1);
 export const idParams = Joi.object({ id: vesselId.required() });
+export const stateParams = Joi.object({ id: vesselId.required(), state: Joi.boolean().required() });
+
+/** An e-mail address as accounts store it (lower case, no surrounding spaces). */
+export const email = Joi.string().trim().lowercase().email({ tlds: false }).max(320);
 
 const nullableText = (max: number) => Joi.string().trim().max(max).allow(null, '');
 
@@ -14,10 +18,22 @@ export const vesselFields = {
   homePort: nullableText(200),
 };
 
+export interface VesselFieldsPayload {
+  name?: string;
+  modelId?: number | null;
+  groupName?: string | null;
+  hullId?: string | null;
+  homePort?: string | null;
+}
+
 export const createVesselPayload = Joi.object({ ...vesselFields, name: vesselFields.name.required() });
 export const editVesselPayload = Joi.object(vesselFields).min(1);
 
-export const memberPayload = Joi.object({ userId: Joi.number().integer().required() });
+export const userIdPayload = Joi.object({ userId: Joi.number().integer().required() });
 export const permissionsPayload = Joi.object({ userId: Joi.number().integer().required(), permissions: permissionSetSchema.required() });
+export const companyIdPayload = Joi.object({ companyId: Joi.number().integer().required() });
 export const companyPermissionsPayload = Joi.object({ companyId: Joi.number().integer().required(), permissions: permissionSetSchema.required() });
-export const stateParams = Joi.object({ id: vesselId.required(), state: Joi.boolean().required() });
+export const companyParams = Joi.object({ id: vesselId.required(), companyId: Joi.number().integer().required() });
+
+/** The session key may ride in the query of links that `<img>` tags and downloads follow. */
+export const sessionKeyQuery = Joi.object({ sessionKey: Joi.string().max(2000) });

@@ -1,0 +1,103 @@
+/**
+ * Granting access to a vessel: inviting people, giving companies technical access, and changing,
+ * pausing or revoking either. One rule holds for every grant: nobody hands out more than they
+ * hold (the owner holds everything), so a delegated user manager or a company can never create,
+ * or become, someone more powerful than themselves.
+ */
+import Boom from '@hapi/boom';
+import type { Db } from '../../db/knex.js';
+import { ruleRefused } from '../../platform/errors.js';
+import { NO_PERMISSIONS, withinHeld, type PermissionSet } from '../../../contracts/permissions.js';
+import type { VesselScope } from './types.js';
+import * as repo from './repository.js';
+
+const memberMissing = () => Boom.notFound('This person is not a member of the vessel');
+const companyMissing = () => Boom.notFound('This company has no access to the vessel');
+
+/** Refuses a request for more than the granter holds; only the asked-for entries count, so lowering is always allowed. */
+function assertBounded(granter: VesselScope, asked: Partial<PermissionSet>): void {
+  if (granter.access.role === 'owner') return;
+  if (!withinHeld({ ...NO_PERMISSIONS, ...asked }, granter.access.permissions)) throw Boom.forbidden('You cannot grant permissions beyond your own');
+}
+
+export class Grants {
+  constructor(private readonly db: Db) {}
+
+  on(vesselId: number): Promise<repo.Grant[]> {
+    return repo.grantsOn(this.db, vesselId);
+  }
+
+  pendingFor(user: { id: number; email: string }): Promise<repo.Grant[]> {
+    return repo.pendingInvitationsFor(this.db, user.id, user.email);
+  }
+
+  /** Refuses to invite the owner or someone already on the vessel (or invited). */
+  async assertInvitable(granter: VesselScope, userId: number): Promise<void> {
+    if (userId === granter.access.ownerId) throw ruleRefused('The owner is already on the vessel');
+    if (await repo.findGrant(this.db, granter.vesselId, { userId })) throw Boom.conflict('This person is already a member or invited');
+  }
+
+  /** A pending membership with no permissions; the invitee accepts it. */
+  async invite(granter: VesselScope, userId: number): Promise<void> {
+    await this.assertInvitable(granter, userId);
+    await repo.insertGrant(this.db, { vesselId: granter.vesselId, who: { userId }, permissions: { ...NO_PERMISSIONS }, status: 'pending', invitedBy: granter.caller.id });
+  }
+
+  /** Accepts the user's own invitation; without one the answer is the same 404 whether or not the vessel exists. */
+  async accept(userId: number, vesselId: number): Promise<void> {
+    const grant = await repo.findGrant(this.db, vesselId, { userId });
+    if (!grant || grant.status !== 'pending') throw Boom.notFound('No invitation to this vessel');
+    await repo.updateGrant(this.db, grant.id, { status: 'active' });
+  }
+
+  /** `replace` starts from nothing (grant), `merge` changes only the entries given (edit). */
+  async setMemberPermissions(granter: VesselScope, userId: number, asked: Partial<PermissionSet>, mode: 'replace' | 'merge'): Promise<PermissionSet> {
+    const grant = await this.member(granter.vesselId, userId);
+    assertBounded(granter, asked);
+    const next = { ...(mode === 'replace' ? NO_PERMISSIONS : grant.permissions), ...asked };
+    await repo.updateGrant(this.db, grant.id, { permissions: next });
+    return next;
+  }
+
+  async pauseMember(granter: VesselScope, userId: number, paused: boolean): Promise<void> {
+    if (userId === granter.caller.id) throw ruleRefused('You cannot pause yourself');
+    await repo.updateGrant(this.db, (await this.member(granter.vesselId, userId)).id, { paused });
+  }
+
+  async revokeMember(granter: VesselScope, userId: number): Promise<void> {
+    await repo.deleteGrant(this.db, (await this.member(granter.vesselId, userId)).id);
+  }
+
+  /** Technical access for a company that exists (the caller checked it in the catalogue). */
+  async addCompany(granter: VesselScope, companyId: number, asked: Partial<PermissionSet>): Promise<PermissionSet> {
+    assertBounded(granter, asked);
+    if (await repo.findGrant(this.db, granter.vesselId, { companyId })) throw Boom.conflict('This company already has access');
+    const permissions = { ...NO_PERMISSIONS, ...asked };
+    await repo.insertGrant(this.db, { vesselId: granter.vesselId, who: { companyId }, permissions, status: 'active', invitedBy: granter.caller.id });
+    return permissions;
+  }
+
+  async editCompany(granter: VesselScope, companyId: number, asked: Partial<PermissionSet>): Promise<PermissionSet> {
+    const grant = await this.company(granter.vesselId, companyId);
+    assertBounded(granter, asked);
+    const next = { ...grant.permissions, ...asked };
+    await repo.updateGrant(this.db, grant.id, { permissions: next });
+    return next;
+  }
+
+  async pauseCompany(granter: VesselScope, companyId: number, paused: boolean): Promise<void> {
+    await repo.updateGrant(this.db, (await this.company(granter.vesselId, companyId)).id, { paused });
+  }
+
+  async revokeCompany(granter: VesselScope, companyId: number): Promise<void> {
+    await repo.deleteGrant(this.db, (await this.company(granter.vesselId, companyId)).id);
+  }
+
+  private async member(vesselId: number, userId: number): Promise<repo.Grant> {
+    return (await repo.findGrant(this.db, vesselId, { userId })) ?? Promise.reject(memberMissing());
+  }
+
+  private async company(vesselId: number, companyId: number): Promise<repo.Grant> {
+    return (await repo.findGrant(this.db, vesselId, { companyId })) ?? Promise.reject(companyMissing());
+  }
+}

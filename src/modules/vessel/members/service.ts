@@ -1,0 +1,80 @@
+/**
+ * The people and companies on a vessel, as its owner and user managers see them. The grants are
+ * the access module's (it decides, and bounds every grant by what the granter holds); this
+ * service adds names from the auth and org modules and sends the invitation mail.
+ */
+import Boom from '@hapi/boom';
+import type { Database } from '../../../db/knex.js';
+import type { Grant, Grants, PermissionSet, VesselScope } from '../../access/api.js';
+import { companiesByIds, findCompany } from '../../org/api.js';
+import { names } from '../vessels/repository.js';
+
+/** What members need to know about people (the auth module's). */
+export interface People {
+  findUserByEmail(email: string): Promise<{ id: number } | null>;
+  usersByIds(ids: number[]): Promise<Map<number, { id: number; email: string; firstName: string; lastName: string }>>;
+  inviteUser(email: string, invitation: { subject: string; text: string }): Promise<{ user: { id: number; email: string } }>;
+}
+
+export type DirectoryEntry =
+  | { kind: 'user'; userId: number | null; email: string | null; firstName: string; lastName: string; role: 'owner' | 'member'; paused: boolean; pending: boolean; permissions: PermissionSet | null }
+  | { kind: 'company'; companyId: number; name: string; companyKind: string | null; role: 'company'; paused: boolean; pending: boolean; permissions: PermissionSet };
+
+export class MembersService {
+  constructor(
+    private readonly db: Database,
+    private readonly grants: Grants,
+    private readonly people: People,
+  ) {}
+
+  /** The owner first, then every grant in the order it was made. */
+  async directory(scope: VesselScope): Promise<DirectoryEntry[]> {
+    const grants = await this.grants.on(scope.vesselId);
+    const ownerId = scope.access.ownerId;
+    const users = await this.people.usersByIds([ownerId, ...grants.flatMap((g) => (g.userId ? [g.userId] : []))]);
+    const companies = await companiesByIds(this.db, grants.flatMap((g) => (g.companyId ? [g.companyId] : [])));
+    const owner = users.get(ownerId);
+    const entry = (g: Grant): DirectoryEntry => {
+      if (g.companyId) {
+        const c = companies.get(g.companyId);
+        return { kind: 'company', companyId: g.companyId, name: c?.name ?? '', companyKind: c?.kind ?? null, role: 'company', paused: g.paused, pending: g.status === 'pending', permissions: g.permissions };
+      }
+      const u = g.userId ? users.get(g.userId) : undefined;
+      return { kind: 'user', userId: g.userId, email: u?.email ?? g.invitedEmail, firstName: u?.firstName ?? '', lastName: u?.lastName ?? '', role: 'member', paused: g.paused, pending: g.status === 'pending', permissions: g.permissions };
+    };
+    return [
+      { kind: 'user', userId: ownerId, email: owner?.email ?? null, firstName: owner?.firstName ?? '', lastName: owner?.lastName ?? '', role: 'owner', paused: false, pending: false, permissions: null },
+      ...grants.map(entry),
+    ];
+  }
+
+  async pendingFor(user: { id: number; email: string }): Promise<Array<{ vesselId: number; vesselName: string; permissions: PermissionSet; invitedAt: string }>> {
+    const pending = await this.grants.pendingFor(user);
+    const vesselNames = await names(this.db, pending.map((g) => g.vesselId));
+    return pending.flatMap((g) => {
+      const vesselName = vesselNames.get(g.vesselId);
+      return vesselName === undefined ? [] : [{ vesselId: g.vesselId, vesselName, permissions: g.permissions, invitedAt: g.createdAt }];
+    });
+  }
+
+  /** Invites a person by e-mail (creating a pending account when there is none); nobody already on the vessel is mailed again. */
+  async invite(scope: VesselScope, email: string): Promise<{ userId: number; email: string }> {
+    const known = await this.people.findUserByEmail(email);
+    if (known) await this.grants.assertInvitable(scope, known.id);
+    const vesselName = (await names(this.db, [scope.vesselId])).get(scope.vesselId) ?? '';
+    const { user } = await this.people.inviteUser(email, {
+      subject: `You are invited to the vessel ${vesselName} on Vessel Link`,
+      text: `${scope.caller.email} has invited you to the vessel ${vesselName}. Open Vessel Link to accept the invitation.`,
+    });
+    await this.grants.invite(scope, user.id);
+    return { userId: user.id, email: user.email };
+  }
+
+  /** Technical access for a company of the catalogue. */
+  async addCompany(scope: VesselScope, companyId: number, permissions: Partial<PermissionSet>) {
+    const company = await findCompany(this.db, companyId);
+    if (!company) throw Boom.notFound('Company not found');
+    const granted = await this.grants.addCompany(scope, companyId, permissions);
+    return { companyId, name: company.name, kind: company.kind, permissions: granted, paused: false };
+  }
+}

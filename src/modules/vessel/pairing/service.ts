@@ -1,0 +1,47 @@
+/**
+ * BRIDGE.md: the owner pairs a bridge with the code printed on it; unlinking takes two steps
+ * (an e-mailed code), after which the bridge gets a fresh pairing code. Pairing codes are eight
+ * characters, so attempts are limited per user and per address.
+ */
+import Boom from '@hapi/boom';
+import type { Database } from '../../../db/knex.js';
+import { ruleRefused } from '../../../platform/errors.js';
+import type { Limiter } from '../../../platform/rate-limit.js';
+import type { VesselScope } from '../../access/api.js';
+import { bridgeOfVessel, pairBridge, unpairBridge, type VesselBridge } from '../../bridges/api.js';
+import { findVessel } from '../vessels/repository.js';
+
+/** 10 pairing attempts in 15 minutes, per user and per address. */
+export const PAIRING_LIMIT = { points: 10, windowSeconds: 15 * 60 };
+
+export interface UnlinkConfirmations {
+  sendConfirmationCode(userId: number, purpose: 'unlink_client', targetId: string, what: string): Promise<unknown>;
+  consumeConfirmationCode(userId: number, purpose: 'unlink_client', code: string): Promise<string>;
+}
+
+export class PairingService {
+  constructor(
+    private readonly db: Database,
+    private readonly confirmations: UnlinkConfirmations,
+    private readonly attempts: Limiter,
+  ) {}
+
+  async pair(scope: VesselScope, pairingCode: string, address: string): Promise<VesselBridge> {
+    await this.attempts.consume(`user:${scope.caller.id}`);
+    await this.attempts.consume(`address:${address}`);
+    if (await bridgeOfVessel(this.db, scope.vesselId)) throw Boom.conflict('This vessel already has a bridge; unlink it first');
+    return pairBridge(this.db, pairingCode, scope.vesselId);
+  }
+
+  async requestUnlink(scope: VesselScope): Promise<void> {
+    if (!(await bridgeOfVessel(this.db, scope.vesselId))) throw ruleRefused('This vessel has no bridge paired');
+    const vessel = await findVessel(this.db, scope.vesselId);
+    await this.confirmations.sendConfirmationCode(scope.caller.id, 'unlink_client', String(scope.vesselId), `unlink the bridge of ${vessel?.name ?? 'your vessel'}`);
+  }
+
+  async completeUnlink(scope: VesselScope, code: string): Promise<void> {
+    const target = await this.confirmations.consumeConfirmationCode(scope.caller.id, 'unlink_client', code);
+    if (Number(target) !== scope.vesselId) throw ruleRefused('The confirmation code is invalid or has expired');
+    await unpairBridge(this.db, scope.vesselId);
+  }
+}

@@ -1,0 +1,22 @@
+import Joi from 'joi';
+import { defineRoute } from '../../../../platform/routes.js';
+import { vesselOf } from '../../../access/api.js';
+import type { DocumentsService } from '../../documents/service.js';
+import { sessionKeyQuery, vesselId } from '../../schemas.js';
+
+/** GET vessel/{id}/documents/{documentId}/file: the content, with documents VIEW checked on every download. */
+export const downloadDocument = (documents: DocumentsService) =>
+  defineRoute<{ Params: { id: number; documentId: number }; Query: { sessionKey?: string } }>({
+    method: 'GET',
+    path: '/api/vessel/{id}/documents/{documentId}/file',
+    options: {
+      tags: ['api', 'vessel'],
+      description: 'Download a document (needs documents VIEW; the session key may ride as ?sessionKey=)',
+      plugins: { envelope: false, sessionKeyInQuery: true, vessel: { needs: [{ area: 'documents', level: 'VIEW' }] } },
+      validate: { params: Joi.object({ id: vesselId.required(), documentId: Joi.number().integer().required() }), query: sessionKeyQuery },
+      async handler(request, h) {
+        const file = await documents.download(vesselOf(request).vesselId, request.params.documentId);
+        return h.response(file.data).type(file.mime).header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="${file.filename}"`);
+      },
+    },
+  });

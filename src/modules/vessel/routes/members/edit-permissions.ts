@@ -1,0 +1,23 @@
+import { auditTarget } from '../../../../platform/audit.js';
+import { defineRoute } from '../../../../platform/routes.js';
+import { type Grants, type PermissionSet, vesselOf } from '../../../access/api.js';
+import { idParams, permissionsPayload } from '../../schemas.js';
+
+/** POST vessel/{id}/editPermissions: changes the entries given, never beyond the granter's own (userManager MANAGE). */
+export const editPermissions = (grants: Grants) =>
+  defineRoute<{ Params: { id: number }; Payload: { userId: number; permissions: Partial<PermissionSet> } }>({
+    method: 'POST',
+    path: '/api/vessel/{id}/editPermissions',
+    options: {
+      tags: ['api', 'vessel'],
+      description: "Change a member's permission set (needs userManager MANAGE; never beyond your own)",
+      validate: { params: idParams, payload: permissionsPayload },
+      plugins: { vessel: { needs: [{ area: 'userManager', level: 'MANAGE' }] } },
+      async handler(request) {
+        const scope = vesselOf(request);
+        const { userId, permissions } = request.payload;
+        auditTarget(request, { targetType: 'user', targetId: userId, vesselId: scope.vesselId, details: { permissions } });
+        return { userId, permissions: await grants.setMemberPermissions(scope, userId, permissions, 'merge') };
+      },
+    },
+  });

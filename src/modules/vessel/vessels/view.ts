@@ -1,0 +1,57 @@
+/**
+ * The Vessel shape of API.md (plus role and banner state, docs/api-shapes.md), assembled from
+ * this module's rows and what the bridges, billing and alerts modules know.
+ */
+import type { Db } from '../../../db/knex.js';
+import { allows, type VesselAccess } from '../../access/api.js';
+import { activeAlertCounts } from '../../alerts/api.js';
+import { subscriptionsOf } from '../../billing/api.js';
+import { bridgesOfVessels } from '../../bridges/api.js';
+import type { VesselRow } from './repository.js';
+
+export type BannerState = 'NOT_PAIRED' | 'NO_SUBSCRIPTION' | 'OFFLINE' | 'OK';
+
+/** The spec's banner precedence: not paired, then no valid subscription, then offline. */
+export function bannerStateOf(v: { reportingClient: unknown | null; vesselSubscription: { valid: boolean } | null; online: boolean }): BannerState {
+  if (!v.reportingClient) return 'NOT_PAIRED';
+  if (!v.vesselSubscription?.valid) return 'NO_SUBSCRIPTION';
+  if (!v.online) return 'OFFLINE';
+  return 'OK';
+}
+
+/**
+ * The picture is served through the vessel, with the caller's access checked on every download,
+ * so a link stops working when that access is revoked (the file store's own ids never leave the
+ * server).
+ */
+export const vesselImageUrl = (v: { id: number; imageFileId: string | null }): string | null => (v.imageFileId ? `/api/vessel/${v.id}/image` : null);
+
+export async function vesselViews(db: Db, vessels: VesselRow[], accessById: Map<number, VesselAccess>) {
+  const ids = vessels.map((v) => v.id);
+  const [bridges, subscriptions, alertCounts] = await Promise.all([bridgesOfVessels(db, ids), subscriptionsOf(db, ids), activeAlertCounts(db, ids)]);
+  return vessels.map((v) => {
+    const bridge = bridges.get(v.id) ?? null;
+    const access = accessById.get(v.id);
+    const view = {
+      id: v.id,
+      name: v.name,
+      modelId: v.modelId,
+      imageUrl: vesselImageUrl(v),
+      ownerId: v.ownerId,
+      groupName: v.groupName,
+      hullId: v.hullId,
+      homePort: v.homePort,
+      reportingClient: bridge ? { id: bridge.id, serial: bridge.serial, version: bridge.version } : null,
+      vesselSubscription: subscriptions.get(v.id) ?? null,
+      online: bridge?.online ?? false,
+      lastSeen: bridge?.lastSeen ?? null,
+      settings: { gpsReporting: v.gpsReporting, propertyUpdate: v.propertyUpdate, mfrAccess: v.mfrAccess, userNotifications: v.userNotifications },
+      role: access?.role ?? null,
+      // Only those who may read alerts learn how many there are.
+      activeAlertCount: access && allows(access, { area: 'alertManager', level: 'VIEW' }) ? (alertCounts.get(v.id) ?? 0) : null,
+    };
+    return { ...view, bannerState: bannerStateOf(view) };
+  });
+}
+
+export type VesselView = Awaited<ReturnType<typeof vesselViews>>[number];
