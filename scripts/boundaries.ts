@@ -102,7 +102,9 @@ export function tableViolations(): Violation[] {
     const file = relative(root, path);
     const text = readFileSync(path, 'utf8');
     const module = moduleOf(file);
-    const isRepository = /(^|\/)repository(\/|\.ts$)/.test(file) || file.startsWith('src/platform/') || file.startsWith('src/db/');
+    // Repository files: `repository.ts`, `<concept>-repository.ts`, anything under a `repository/`
+    // folder, and the devices module's hot-path writer (`value-store/`).
+    const isRepository = /(^|\/)([\w-]+-)?repository(\/|\.ts$)|\/value-store\//.test(file) || file.startsWith('src/platform/') || file.startsWith('src/db/');
     const tables = new Set<string>();
     for (const m of text.matchAll(TABLE_USE)) tables.add(m[1]);
     for (const m of text.matchAll(SQL_TABLE)) if (owners.has(m[1])) tables.add(m[1]);

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { MqttClient } from 'mqtt';
 import type { DeviceInventory, SignalKDelta } from '../contracts/bridge';
-import { parseDelta } from '../src/mqtt/protocol';
+import { parseDelta } from '../contracts/bridge-validation';
 import { DEFAULT_VERSION } from './bridge';
 import { parseAdminRequest, parsePutRequest } from './requests';
 import { BridgeConnection, type ConnectionStats } from './connection';

@@ -19,6 +19,7 @@ import { RateLimits } from './platform/rate-limit.js';
 import { registerWebApp } from './platform/web.js';
 import { accessModule } from './modules/access/index.js';
 import { adminModule } from './modules/admin/index.js';
+import { activeAlertCounts } from './modules/alerts/api.js';
 import { alertsModule } from './modules/alerts/index.js';
 import { authModule } from './modules/auth/index.js';
 import { billingModule } from './modules/billing/index.js';
@@ -40,7 +41,7 @@ declare module '@hapi/hapi' {
 }
 
 /** Every module of the product, in registration order (access first, with its directory, below). */
-const MODULES = [authModule, adminModule, orgModule, billingModule, profileModule, utilityModule, vesselModule, mqttModule, bridgesModule, alertsModule, devicesModule];
+const MODULES = [authModule, adminModule, orgModule, billingModule, profileModule, utilityModule, mqttModule, bridgesModule, alertsModule, devicesModule];
 
 export interface ServerOverrides {
   db?: Database;
@@ -91,6 +92,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   ]);
   await server.register({ plugin: accessModule, options: { ctx, directory: { staffCompanies: staffCompaniesOf, vesselOwners, bridgeOf: bridgeOfVessel, vesselNames } } });
   for (const plugin of MODULES) await server.register({ plugin, options: { ctx } });
+  await server.register({ plugin: vesselModule, options: { ctx, activeAlertCounts } });
   registerWebApp(server, config.webDist);
 
   server.ext('onPostStop', async () => {

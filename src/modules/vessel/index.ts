@@ -4,6 +4,7 @@
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
+import type { AlertCounts } from './vessels/view.js';
 import { DocumentsService } from './documents/service.js';
 import { VesselLogService } from './logs/service.js';
 import { MembersService } from './members/service.js';
@@ -50,13 +51,18 @@ import { setVesselToggle, VESSEL_TOGGLES } from './routes/vessels/toggle.js';
 import { listUserTypes } from './routes/vessels/user-types.js';
 import { VesselService } from './vessels/service.js';
 
-export const vesselModule: Plugin<ModuleOptions> = {
+export interface VesselModuleOptions extends ModuleOptions {
+  /** The alerts module's count of active alerts per vessel, for the fleet view. */
+  activeAlertCounts: AlertCounts;
+}
+
+export const vesselModule: Plugin<VesselModuleOptions> = {
   name: 'vessel',
   dependencies: ['auth', 'access'],
-  register(server, { ctx }) {
+  register(server, { ctx, activeAlertCounts }) {
     const auth = server.plugins.auth.api;
     const access = server.plugins.access.api;
-    const vessels = new VesselService(ctx.db, access, auth);
+    const vessels = new VesselService(ctx.db, access, auth, activeAlertCounts);
     const members = new MembersService(ctx.db, access.grants, auth);
     const pairing = new PairingService(ctx.db, auth, ctx.limits.limiter('pairing-code', PAIRING_LIMIT, 'Too many pairing attempts. Please try again later.'));
     const documents = new DocumentsService(ctx.db);

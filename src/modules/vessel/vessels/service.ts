@@ -10,7 +10,7 @@ import type { Caller } from '../../../platform/routes.js';
 import type { AccessApi, PermissionSet, VesselAccess, VesselScope } from '../../access/api.js';
 import { unpairBridge } from '../../bridges/api.js';
 import * as repo from './repository.js';
-import { vesselImageUrl, vesselViews, type VesselView } from './view.js';
+import { type AlertCounts, vesselImageUrl, vesselViews, type VesselView } from './view.js';
 
 /** What vessels need to know about who may reach them. */
 export type VesselAccessLookup = Pick<AccessApi, 'accessesOf' | 'requireAccess'>;
@@ -31,17 +31,18 @@ export class VesselService {
     private readonly db: Database,
     private readonly access: VesselAccessLookup,
     private readonly confirmations: Confirmations,
+    private readonly alertCounts: AlertCounts,
   ) {}
 
   async fleetOf(userId: number): Promise<VesselView[]> {
     const access = await this.access.accessesOf(userId);
-    return vesselViews(this.db, await repo.vesselsByIds(this.db, [...access.keys()]), access);
+    return vesselViews(this.db, await repo.vesselsByIds(this.db, [...access.keys()]), access, this.alertCounts);
   }
 
   async viewOf(access: VesselAccess): Promise<VesselView & { permissions: PermissionSet }> {
     const vessel = await repo.findVessel(this.db, access.vesselId);
     if (!vessel) throw Boom.notFound('Vessel not found');
-    const [view] = await vesselViews(this.db, [vessel], new Map([[vessel.id, access]]));
+    const [view] = await vesselViews(this.db, [vessel], new Map([[vessel.id, access]]), this.alertCounts);
     return { ...view, permissions: access.permissions };
   }
 

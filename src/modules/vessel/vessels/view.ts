@@ -4,7 +4,6 @@
  */
 import type { Db } from '../../../db/knex.js';
 import { allows, type VesselAccess } from '../../access/api.js';
-import { activeAlertCounts } from '../../alerts/api.js';
 import { subscriptionsOf } from '../../billing/api.js';
 import { bridgesOfVessels } from '../../bridges/api.js';
 import type { VesselRow } from './repository.js';
@@ -26,7 +25,13 @@ export function bannerStateOf(v: { reportingClient: unknown | null; vesselSubscr
  */
 export const vesselImageUrl = (v: { id: number; imageFileId: string | null }): string | null => (v.imageFileId ? `/api/vessel/${v.id}/image` : null);
 
-export async function vesselViews(db: Db, vessels: VesselRow[], accessById: Map<number, VesselAccess>) {
+/**
+ * Active alerts per vessel. The alerts module answers it; server.ts hands it in, so that the
+ * vessel module does not depend on the alerts module (which depends on vessels through access).
+ */
+export type AlertCounts = (db: Db, vesselIds: number[]) => Promise<Map<number, number>>;
+
+export async function vesselViews(db: Db, vessels: VesselRow[], accessById: Map<number, VesselAccess>, activeAlertCounts: AlertCounts) {
   const ids = vessels.map((v) => v.id);
   const [bridges, subscriptions, alertCounts] = await Promise.all([bridgesOfVessels(db, ids), subscriptionsOf(db, ids), activeAlertCounts(db, ids)]);
   return vessels.map((v) => {
