@@ -6,7 +6,7 @@ import { atLeast } from '../../contracts/permissions.js';
 import type { AccessNeed } from '../../src/modules/access/api.js';
 import type { RoleAccess } from './roles.js';
 
-export type Audience = 'public' | 'user' | 'admin' | { vessel: AccessNeed[]; param?: string; query?: string; stream?: true };
+export type Audience = 'public' | 'user' | 'admin' | { vessel: AccessNeed[]; param?: string; query?: string; payload?: string; stream?: true };
 
 /** `pass` = authorization let the caller through (the answer may still be 400 or a missing sub-object). */
 export type Expected = 401 | 403 | 404 | 'pass';
@@ -16,7 +16,8 @@ export function expected(audience: Audience, role: RoleAccess, ownObject: boolea
   if (!role.token) return 401;
   if (audience === 'user') return 'pass';
   if (audience === 'admin') return role.admin ? 'pass' : 403;
-  if (!ownObject || !role.permissions) return 404;
+  if (!ownObject) return role.ownsForeignVessel ? 'pass' : 404;
+  if (!role.permissions) return 404;
   if (role.paused) return 403;
   const held = role.permissions;
   const met = audience.vessel.every((need) => ('owner' in need ? role.owner : 'flag' in need ? held[need.flag] : atLeast(held[need.area], need.level)));

@@ -12,13 +12,14 @@ export const FOREIGN_VESSEL = 3; // Northern Star, owner2@demo.test
 
 export type RoleName = 'anonymous' | 'owner' | 'viewer' | 'manager' | 'denied' | 'paused' | 'crew' | 'otherOwner' | 'staffWithAccess' | 'staffWithoutAccess' | 'admin';
 
-/** How a role reaches Sea Breeze: null = not at all. */
+/** How a role reaches Sea Breeze (`permissions` null: not at all), and whether it owns Northern Star. */
 export interface RoleAccess {
   token: string | null;
   paused: boolean;
   permissions: PermissionSet | null;
   owner: boolean;
   admin: boolean;
+  ownsForeignVessel: boolean;
 }
 
 const VIEW_ALL: PermissionSet = { ...NO_PERMISSIONS, alertManager: 'VIEW', auditLogs: 'VIEW', deviceManager: 'VIEW', documents: 'VIEW', routineManager: 'VIEW', userManager: 'VIEW', securityManager: 'VIEW', billingManager: 'VIEW' };
@@ -38,7 +39,7 @@ export async function signInEveryRole(t: TestServer): Promise<Record<RoleName, R
   await addMember(t, 'paused@attack.test', MANAGE_ALL_BUT_OWNER, true);
   const crew = (await t.database.db('vessel_members').where({ vessel_id: OWN_VESSEL }).whereNotNull('user_id').first()) as { permissions: string };
   const dealer = (await t.database.db('vessel_members').where({ vessel_id: OWN_VESSEL }).whereNotNull('company_id').first()) as { permissions: string };
-  const role = (token: string | null, permissions: PermissionSet | null, extra: Partial<RoleAccess> = {}): RoleAccess => ({ token, permissions, paused: false, owner: false, admin: false, ...extra });
+  const role = (token: string | null, permissions: PermissionSet | null, extra: Partial<RoleAccess> = {}): RoleAccess => ({ token, permissions, paused: false, owner: false, admin: false, ownsForeignVessel: false, ...extra });
   return {
     anonymous: role(null, null),
     owner: role(await t.login('owner@demo.test'), OWNER_PERMISSIONS, { owner: true }),
@@ -47,7 +48,7 @@ export async function signInEveryRole(t: TestServer): Promise<Record<RoleName, R
     denied: role(await t.login('denied@attack.test', PASSWORD), NO_PERMISSIONS),
     paused: role(await t.login('paused@attack.test', PASSWORD), MANAGE_ALL_BUT_OWNER, { paused: true }),
     crew: role(await t.login('crew@demo.test'), normalisePermissions(crew.permissions)),
-    otherOwner: role(await t.login('owner2@demo.test'), null),
+    otherOwner: role(await t.login('owner2@demo.test'), null, { ownsForeignVessel: true }),
     staffWithAccess: role(await t.login('dealer@demo.test'), normalisePermissions(dealer.permissions)),
     staffWithoutAccess: role(await t.login('manufacturer@demo.test'), null),
     admin: role(await t.login('admin@demo.test'), null, { admin: true }),

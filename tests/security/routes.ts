@@ -13,10 +13,11 @@ export function apiRoutes(server: Server): RequestRoute[] {
 export function declaredAudience(route: RequestRoute): Audience {
   const settings = route.settings;
   const vessel = settings.plugins?.vessel;
-  if (vessel) return { vessel: [...(vessel.needs ?? [])], ...(vessel.param ? { param: vessel.param } : {}), ...(vessel.query ? { query: vessel.query } : {}) };
+  if (vessel) return { vessel: [...(vessel.needs ?? [])], ...(vessel.param ? { param: vessel.param } : {}), ...(vessel.query ? { query: vessel.query } : {}), ...(vessel.payload ? { payload: vessel.payload } : {}) };
   // hapi's route table keeps `auth: false` as false, which its types do not admit.
   const auth: unknown = settings.auth;
-  if (auth === false) return 'public';
+  // `optional` / `try`: anyone may call, a session only adds who the caller is.
+  if (auth === false || (settings.auth?.mode && settings.auth.mode !== 'required')) return 'public';
   const scope = settings.auth?.access?.flatMap((a) => (a.scope ? a.scope.selection : []));
   if (scope?.includes('admin')) return 'admin';
   return 'user';
@@ -33,7 +34,7 @@ export interface Probe {
 
 /** A request for the route on `vesselId`, every other id a number that names nothing, and an empty body. */
 export function probe(route: RequestRoute, audience: Audience, vesselId: number): Probe {
-  const vesselParam = typeof audience === 'object' ? (audience.param ?? (audience.query ? null : 'id')) : null;
+  const vesselParam = typeof audience === 'object' ? (audience.param ?? (audience.query || audience.payload ? null : 'id')) : null;
   const path = route.path.replace(/\{(\w+)\??\}/g, (_m, name: string) => (name === vesselParam ? String(vesselId) : (PLACEHOLDERS[name] ?? '999999')));
   const query = typeof audience === 'object' && audience.query ? `?${audience.query}=${vesselId}` : '';
   const probeRequest: Probe = { method: route.method.toUpperCase(), url: path + query, headers: {} };
@@ -45,7 +46,9 @@ export function probe(route: RequestRoute, audience: Audience, vesselId: number)
     probeRequest.payload = '--probe--\r\n';
   } else {
     probeRequest.headers['content-type'] = 'application/json';
-    probeRequest.payload = '{}';
+    // A vessel named in the body sits at its dotted path (`filter.vesselId`).
+    const body = typeof audience === 'object' && audience.payload ? audience.payload.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), vesselId) : {};
+    probeRequest.payload = JSON.stringify(body);
   }
   return probeRequest;
 }
