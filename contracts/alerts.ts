@@ -1,4 +1,4 @@
-/** A vessel alert, raised and cleared by the bridge's Signal K notifications (BRIDGE.md). */
+/** A vessel alert, raised and cleared by the bridge's Signal K notifications (docs/protocol.md). */
 
 export const ALERT_STATES = ['normal', 'alert', 'warn', 'alarm', 'emergency'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];

@@ -1,4 +1,4 @@
-/** The HTTP envelope and page shapes of API.md ("Conventions"), for every client of the API. */
+/** The HTTP envelope and page shapes of docs/api.md ("Conventions"), for every client of the API. */
 
 export interface ApiSuccess<T> {
   ok: true;
@@ -31,5 +31,5 @@ export interface Page<T> {
   content: T[];
 }
 
-/** API.md: `size` is capped at 200. */
+/** docs/api.md: `size` is capped at 200. */
 export const MAX_PAGE_SIZE = 200;

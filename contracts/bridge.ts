@@ -1,5 +1,5 @@
 /**
- * The bridge protocol of BRIDGE.md as types, topic names and limits: one contract for the
+ * The bridge protocol of docs/protocol.md as types, topic names and limits: one contract for the
  * broker, the ingest path, the bridge simulator, the web app and the tests, so that the two ends
  * of the wire cannot drift apart. The validators stay on the server (src/mqtt/protocol.ts).
  */
@@ -17,11 +17,11 @@ export const DEVICE_CATEGORIES = [
 ] as const;
 export type DeviceCategory = (typeof DEVICE_CATEGORIES)[number];
 
-/** BRIDGE.md: a message over 256 KiB is malformed. */
+/** docs/protocol.md: a message over 256 KiB is malformed. */
 export const MAX_PAYLOAD_BYTES = 256 * 1024;
-/** BRIDGE.md: keepalive as the client asks, at most 300 s. */
+/** docs/protocol.md: keepalive as the client asks, at most 300 s. */
 export const MAX_KEEPALIVE_SECONDS = 300;
-/** BRIDGE.md: no final PUT answer within 10 s answers 504. */
+/** docs/protocol.md: no final PUT answer within 10 s answers 504. */
 export const COMMAND_TIMEOUT_MS = 10_000;
 
 /** Topics a bridge publishes to (relative to `bridges/{serial}/`). */

@@ -1,4 +1,4 @@
-/** The Device and Property shapes of API.md; a device's category is one of the bridge protocol's. */
+/** The Device and Property shapes of docs/api.md; a device's category is one of the bridge protocol's. */
 import type { DeviceCategory } from './bridge';
 
 export { DEVICE_CATEGORIES, type DeviceCategory } from './bridge';
@@ -39,7 +39,7 @@ export interface Device {
   properties: Property[];
 }
 
-/** API.md Location: the vessel's last position. */
+/** docs/api.md Location: the vessel's last position. */
 export interface Location {
   lat: number;
   lon: number;

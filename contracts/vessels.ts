@@ -1,4 +1,4 @@
-/** The Vessel shape of API.md and the rule that picks a vessel's status banner (spec 4). */
+/** The Vessel shape of docs/api.md and the rule that picks a vessel's status banner (docs/product.md §4). */
 import type { PermissionSet } from './permissions';
 
 export interface ReportingClientSummary {
@@ -45,7 +45,7 @@ export interface VesselDetail extends Vessel {
 }
 
 /**
- * Vessel banner precedence, highest first (spec 4): not paired, paired without a valid
+ * Vessel banner precedence, highest first (docs/product.md §4): not paired, paired without a valid
  * subscription, paired and subscribed but offline; otherwise OK, where a general message may show.
  */
 export function bannerStateOf(vessel: Pick<Vessel, 'reportingClient' | 'vesselSubscription' | 'online'>): BannerState {

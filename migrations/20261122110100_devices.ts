@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Devices module: what each bridge reports (BRIDGE.md). Everything is keyed by bridge, so data
+// Devices module: what each bridge reports (docs/protocol.md). Everything is keyed by bridge, so data
 // from an unpaired bridge is kept and shows on the vessel it is paired with later. The hot
 // tables (series, history, locations, sources, receipts) store epoch milliseconds as BIGINT.
 export async function up(knex: Knex): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Alerts module: vessel alerts raised and cleared by Signal K notifications (BRIDGE.md), kept
+// Alerts module: vessel alerts raised and cleared by Signal K notifications (docs/protocol.md), kept
 // against the bridge that reported them. `notified_ms` is the timestamp of the newest
 // notification applied, so late (store-and-forward) notifications never undo newer ones.
 export async function up(knex: Knex): Promise<void> {

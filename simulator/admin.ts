@@ -1,5 +1,5 @@
 /**
- * The bridge's side of admin actions (BRIDGE.md `admin` / `admin/response`). Long actions report
+ * The bridge's side of admin actions (docs/protocol.md `admin` / `admin/response`). Long actions report
  * progress one step per tick, so a fleet updating at once needs no timers of its own.
  */
 import type { AdminRequest, AdminResponse } from '../contracts/bridge';

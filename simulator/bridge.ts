@@ -1,5 +1,5 @@
 /**
- * A simulated bridge: one vessel's equipment behind one MQTT connection, speaking BRIDGE.md.
+ * A simulated bridge: one vessel's equipment behind one MQTT connection, speaking docs/protocol.md.
  * Each tick it advances the vessel and publishes what is due as a delta (or buffers it while the
  * link is down); it answers PUTs and admin actions, and runs alarm scenarios on request.
  */

@@ -1,5 +1,5 @@
 /**
- * A bridge's MQTT session with the cloud (BRIDGE.md "Connection"): clientId = username = serial,
+ * A bridge's MQTT session with the cloud (docs/protocol.md "Connection"): clientId = username = serial,
  * password = secret, MQTT 3.1.1, the offline will, its own `put` and `admin` subscriptions, and
  * store and forward for deltas while the link is down.
  *

@@ -52,7 +52,7 @@ export const writable = (path: string, displayName: string, units: string, range
 
 const badValue = (message: string): WriteOutcome => ({ ok: false, statusCode: 400, message });
 
-/** Switch states are 1/0 on the wire (BRIDGE.md); booleans are accepted as the same thing. */
+/** Switch states are 1/0 on the wire (docs/protocol.md); booleans are accepted as the same thing. */
 export function switchState(value: unknown): WriteOutcome {
   if (value === 1 || value === true) return { ok: true, value: 1 };
   if (value === 0 || value === false) return { ok: true, value: 0 };

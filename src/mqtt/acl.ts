@@ -1,5 +1,5 @@
 /**
- * The topic ACL of BRIDGE.md, deny by default: a bridge publishes only to its own `status`,
+ * The topic ACL of docs/protocol.md, deny by default: a bridge publishes only to its own `status`,
  * `devices`, `delta`, `put/response` and `admin/response`, and subscribes only to its own `put`
  * and `admin`, by exact name (no wildcards, so never `#`, `$SYS/...` or another bridge's topics).
  */

@@ -1,5 +1,5 @@
 /**
- * The embedded MQTT broker that bridges connect to (BRIDGE.md): a small core around Aedes, split
+ * The embedded MQTT broker that bridges connect to (docs/protocol.md): a small core around Aedes, split
  * the way Aedes splits it — hooks.ts (authenticate, authorizePublish, authorizeSubscribe),
  * limits.ts (refusals, malformed messages per minute), routing.ts (topic → handler, ordered or
  * not), acl.ts (who may use which topic), frame-guard.ts (packet sizes on the socket). This file
@@ -76,7 +76,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
       connectTimeout: this.limits.connectTimeoutMs,
       drainTimeout: 30_000,
       preConnect: (client, packet, callback) => {
-        // BRIDGE.md: keepalive as the client asks, at most 300 s. MQTT 3.1.1 cannot tell the
+        // docs/protocol.md: keepalive as the client asks, at most 300 s. MQTT 3.1.1 cannot tell the
         // client, so a larger (or zero, "never") keepalive is enforced as 300 s (MQTT-3.1.2-24).
         if (!packet.keepalive || packet.keepalive > this.limits.maxKeepaliveSeconds) packet.keepalive = this.limits.maxKeepaliveSeconds;
         if (!packet.clientId) this.withoutClientId.add(client);
@@ -189,7 +189,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
     return !!session && topic === topicFor(session.bridge.serial, 'admin');
   }
 
-  /** BRIDGE.md: on every (re)connect the server asks for a snapshot of the bridge's state. */
+  /** docs/protocol.md: on every (re)connect the server asks for a snapshot of the bridge's state. */
   private requestSnapshot(client: Client): void {
     const session = this.sessions.get(client);
     if (!session || session.snapshotRequested) return;

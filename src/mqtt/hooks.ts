@@ -3,7 +3,7 @@
  * credentials, `authorizeSubscribe` applies the topic ACL to subscriptions, `authorizePublish`
  * applies it to publishes and hands an accepted message on to its topic's handler. Aedes sends
  * PUBACK (MQTT 3.1.1 §3.3.4) only once `authorizePublish` calls back, and that waits for the
- * handler, so a QoS 1 delta is stored before the bridge may forget it (BRIDGE.md).
+ * handler, so a QoS 1 delta is stored before the bridge may forget it (docs/protocol.md).
  */
 import type { AuthenticateError, Client, PublishPacket, Subscription } from 'aedes';
 import type { Logger } from '../platform/logger.js';
@@ -63,7 +63,7 @@ export function createHooks(deps: HookDeps) {
   const { log, sessions } = deps;
 
   function authenticate(client: Client, username: string | undefined, password: Buffer | undefined, callback: (error: AuthenticateError | null, success: boolean | null) => void): void {
-    // BRIDGE.md: clientId = username = serial. An empty client id is refused (MQTT-3.1.3-9).
+    // docs/protocol.md: clientId = username = serial. An empty client id is refused (MQTT-3.1.3-9).
     if (deps.withoutClientId.has(client)) return callback(authError(2, 'a bridge must send its serial as client id'), null);
     // MQTT-3.1.4-1 / §3.2.2.3 return code 5: wrong credentials get "not authorized" and nothing else.
     if (!username || username !== client.id || !password) return callback(authError(5, 'not authorized'), null);

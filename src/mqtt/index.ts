@@ -1,7 +1,7 @@
 /**
  * The `mqtt` plugin: runs the bridge broker beside the HTTP server, on its own TCP port
  * (config.mqttPort, 0 = any free port) and as WebSocket at `/mqtt` on the HTTP port
- * (BRIDGE.md). It starts when the server starts and stops before it stops; a server that is
+ * (docs/protocol.md). It starts when the server starts and stops before it stops; a server that is
  * only initialised (tests with `inject`, the CLI) opens no MQTT port.
  *
  * Modules plug into `server.plugins.mqtt.broker`: the bridges module checks credentials, the
@@ -42,7 +42,7 @@ export const mqttModule: Plugin<ModuleOptions> = {
       socket.setNoDelay(true);
       broker.attach(socket);
     };
-    // BRIDGE.md: MQTT over TLS when a certificate is configured, plain TCP otherwise.
+    // docs/protocol.md: MQTT over TLS when a certificate is configured, plain TCP otherwise.
     const tls = ctx.config.mqttTls;
     const tcp = tls ? createTlsServer({ cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, onSocket) : createTcpServer(onSocket);
     // Several MQTT packets may share a WebSocket message; each is still held to the frame limit.

@@ -1,5 +1,5 @@
 /**
- * Per-connection misbehaviour limits (BRIDGE.md "repeated violations close the connection"):
+ * Per-connection misbehaviour limits (docs/protocol.md "repeated violations close the connection"):
  * refused publishes and subscriptions, and malformed messages within a minute.
  */
 import { MAX_KEEPALIVE_SECONDS } from './protocol.js';

@@ -1,5 +1,5 @@
 /**
- * The error contract of API.md: every failure leaves the server as
+ * The error contract of docs/api.md: every failure leaves the server as
  * `{ ok: false, status, error, message }`; no stack trace, no 500 for client input.
  */
 import Boom from '@hapi/boom';

@@ -1,5 +1,5 @@
 /**
- * The HTTP platform: the success and error envelope of API.md, security headers on every
+ * The HTTP platform: the success and error envelope of docs/api.md, security headers on every
  * response, and no stack traces to clients.
  */
 import Boom from '@hapi/boom';

@@ -1,5 +1,5 @@
 /**
- * The paging contract of API.md: `{page, size, sort: "field,desc", filter}` in,
+ * The paging contract of docs/api.md: `{page, size, sort: "field,desc", filter}` in,
  * `{totalElements, content}` out, size capped at 200.
  */
 import Joi from 'joi';

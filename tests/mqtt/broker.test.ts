@@ -1,5 +1,5 @@
 /**
- * The embedded broker with real MQTT clients: authentication, the topic ACL of BRIDGE.md,
+ * The embedded broker with real MQTT clients: authentication, the topic ACL of docs/protocol.md,
  * online state, the snapshot request on connect, and MQTT over WebSocket.
  */
 import mqtt from 'mqtt';

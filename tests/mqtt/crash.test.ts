@@ -1,5 +1,5 @@
 /**
- * BRIDGE.md: "A QoS 1 delta is acknowledged only once it is stored". The real server runs as a
+ * docs/protocol.md: "A QoS 1 delta is acknowledged only once it is stored". The real server runs as a
  * child process on a SQLite file; a bridge publishes one stream as fast as it can, and the server
  * is killed with SIGKILL at several points of it (after 10 %, 50 % and 90 % of the messages were
  * sent). After each kill the server is restarted on the same file: every value the bridge got a

@@ -1,6 +1,6 @@
 /**
  * Test bridges: provisioning through the admin API, real MQTT clients (the `mqtt` package)
- * speaking BRIDGE.md to the in-process broker, and small waiting helpers.
+ * speaking docs/protocol.md to the in-process broker, and small waiting helpers.
  */
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { pairBridge } from '../../src/modules/bridges/api.js';

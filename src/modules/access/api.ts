@@ -46,7 +46,7 @@ export function allows(access: VesselAccess, need: AccessNeed): boolean {
 }
 
 /**
- * Access that satisfies every need, or the error API.md asks for: 404 without any access (never
+ * Access that satisfies every need, or the error docs/api.md asks for: 404 without any access (never
  * reveal another tenant's vessel), 403 when paused or not permitted.
  */
 export function check(access: VesselAccess | null, needs: readonly AccessNeed[]): VesselAccess {

@@ -17,7 +17,7 @@ export { BridgeSecrets } from './secrets.js';
 
 type Db = Database | Knex.Transaction;
 
-/** A vessel's bridge as the vessel shows it (API.md `reportingClient` plus its connection state). */
+/** A vessel's bridge as the vessel shows it (docs/api.md `reportingClient` plus its connection state). */
 export interface VesselBridge {
   id: number;
   serial: string;
@@ -34,7 +34,7 @@ const vesselBridgeOf = (row: repo.BridgeRow): VesselBridge => ({
   lastSeen: row.lastSeenMs === null ? null : new Date(row.lastSeenMs).toISOString(),
 });
 
-/** API.md `reportingClient`: `{id, serial, version, online, lastSeen, vesselId | null}`, and when it was provisioned. */
+/** docs/api.md `reportingClient`: `{id, serial, version, online, lastSeen, vesselId | null}`, and when it was provisioned. */
 export interface ReportingClient extends VesselBridge {
   vesselId: number | null;
   createdAt: string;

@@ -1,6 +1,6 @@
 /**
  * Actions on a bridge itself (reboot, software update) re-check the caller's own password
- * (spec 5). A stolen session must not turn this into a password oracle, so checks are limited:
+ * (docs/product.md §5). A stolen session must not turn this into a password oracle, so checks are limited:
  * 5 in 15 minutes per user.
  */
 import { ruleRefused } from '../../platform/errors.js';

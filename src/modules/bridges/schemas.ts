@@ -9,7 +9,7 @@ export const version = Joi.string().max(64).pattern(/^[\w.+-]+$/);
 export const bridgeIdParams = Joi.object({ id: Joi.number().integer().required() });
 export const vesselIdParams = Joi.object({ id: Joi.number().integer().required() });
 
-/** The caller's own password, checked again before actions on the bridge itself (spec 5). */
+/** The caller's own password, checked again before actions on the bridge itself (docs/product.md §5). */
 export const adminPasswordQuery = Joi.object({ adminPassword: Joi.string().max(128).required() });
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;

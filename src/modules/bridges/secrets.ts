@@ -1,7 +1,7 @@
 /**
  * Bridge secrets and pairing codes. A secret is a random 256-bit token, not a password, so it is
  * stored as an HMAC-SHA256 keyed with a server key rather than with a slow password hash: a
- * whole fleet can reconnect at once (BRIDGE.md), and a stolen database alone does not let anyone
+ * whole fleet can reconnect at once (docs/protocol.md), and a stolen database alone does not let anyone
  * check guesses. The key is derived from the session secret under a label of its own, so it
  * never equals a key used for anything else.
  */

@@ -160,7 +160,7 @@ export class BridgeService {
     return requestView((await repo.latestRequest(this.ctx.db, bridge.id, action))!);
   }
 
-  /** BRIDGE.md: a snapshot request makes the bridge republish its whole state. */
+  /** docs/protocol.md: a snapshot request makes the bridge republish its whole state. */
   async requestSnapshot(serial: string): Promise<boolean> {
     if (!this.broker.isConnected(serial)) return false;
     await this.broker.publish(serial, 'admin', { action: 'snapshot' } satisfies AdminRequest);

@@ -6,7 +6,7 @@ import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
 import * as repo from './repository.js';
 
-/** Staff permissions in the organisation area (spec 6: exact names not shown; these are ours). */
+/** Staff permissions in the organisation area (docs/product.md §6: exact names not shown; these are ours). */
 export const STAFF_ROLES = {
   admin: { manageStaff: true, manageClients: true, manageRelationships: true, viewClients: true },
   staff: { manageStaff: false, manageClients: false, manageRelationships: false, viewClients: true },

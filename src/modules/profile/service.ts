@@ -64,7 +64,7 @@ export class ProfileService {
     this.voucherLookups = limits.limiter('profile.voucherLookups', VOUCHER_LOOKUPS, 'Too many voucher look-ups. Please try again later.');
   }
 
-  /** The Profile shape of docs/api-shapes.md. */
+  /** The Profile shape of docs/api.md. */
   async profile(userId: number) {
     return this.view(await this.me(userId));
   }

@@ -1,5 +1,5 @@
 /**
- * Error reports from the interface (spec 3). Signed-out pages report too, so anonymous reports
+ * Error reports from the interface (docs/product.md §3). Signed-out pages report too, so anonymous reports
  * are accepted (docs/decisions.md); every reporter, signed in or not, has a budget.
  */
 import type { Db } from '../../db/knex.js';

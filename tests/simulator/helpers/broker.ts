@@ -1,5 +1,5 @@
 /**
- * An in-process Aedes broker on a free port, with the bridge credentials check of BRIDGE.md
+ * An in-process Aedes broker on a free port, with the bridge credentials check of docs/protocol.md
  * (username = clientId and a known secret, for the serials given), and a way to cut every link
  * and bring the listener back on the same port, as a lost uplink looks to a bridge. The broker
  * itself survives an interruption, so persistent sessions (the cloud's observer) keep their

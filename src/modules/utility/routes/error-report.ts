@@ -10,7 +10,7 @@ export const storeErrorReport = (reports: ErrorReports) =>
     options: {
       auth: { mode: 'optional' },
       tags: ['api', 'utility'],
-      description: 'Store an error report from the interface (spec 3); the comment is optional; 429 over the limit',
+      description: 'Store an error report from the interface (docs/product.md §3); the comment is optional; 429 over the limit',
       validate: { payload: errorReport },
       handler(request) {
         const user = request.auth.credentials?.user;

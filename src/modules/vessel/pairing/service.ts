@@ -1,5 +1,5 @@
 /**
- * BRIDGE.md: the owner pairs a bridge with the code printed on it; unlinking takes two steps
+ * docs/protocol.md: the owner pairs a bridge with the code printed on it; unlinking takes two steps
  * (an e-mailed code), after which the bridge gets a fresh pairing code. Pairing codes are eight
  * characters, so attempts are limited per user and per address.
  */

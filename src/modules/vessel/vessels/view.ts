@@ -1,5 +1,5 @@
 /**
- * The Vessel shape of API.md (plus role and banner state, docs/api-shapes.md), assembled from
+ * The Vessel shape of docs/api.md (plus role and banner state, docs/api.md), assembled from
  * this module's rows and what the bridges, billing and alerts modules know.
  */
 import type { Db } from '../../../db/knex.js';

@@ -2,7 +2,7 @@ import type { ReqRefDefaults } from '@hapi/hapi';
 import { callerOf, defineRoute } from '../../../../platform/routes.js';
 import type { ProfileService } from '../../service.js';
 
-/** GET profile/details: the Profile shape of docs/api-shapes.md. */
+/** GET profile/details: the Profile shape of docs/api.md. */
 export const details = (profile: ProfileService) =>
   defineRoute<ReqRefDefaults>({
     method: 'GET',
