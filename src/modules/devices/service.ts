@@ -14,10 +14,19 @@ import { currentLocation, locationHistory } from './api.js';
 import type { CommandService } from './commands.js';
 import * as repo from './repository.js';
 import { busOf, type MessageSources } from './sources.js';
-import { DAY_MS, DEVICES_VIEW, rangeOf } from './routes/support.js';
+import { DEVICES_VIEW } from './routes/support.js';
 
 /** Most points a property history answers; longer ranges are evenly thinned. */
 const MAX_CHART_POINTS = 2000;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A time range from optional ISO ends: `to` defaults to now, `from` to `defaultSpanMs` before it. */
+function rangeOf(from: string | undefined, to: string | undefined, defaultSpanMs: number): { fromMs: number; toMs: number } {
+  const toMs = to ? Date.parse(to) : Date.now();
+  const fromMs = from ? Date.parse(from) : toMs - defaultSpanMs;
+  if (fromMs > toMs) throw Boom.badRequest('from must be before to');
+  return { fromMs, toMs };
+}
 
 /** What the property history asks of the access module: its vessel is known only once the property is found. */
 export interface PropertyAccess {
@@ -41,7 +50,13 @@ export class DevicesService {
   }
 
   async basicDevices(bridge: ScopeBridge | null) {
-    return (await this.devices(bridge)).map(({ id, name, category, location, properties }) => ({ id, name, category, location, propertyCount: properties.length }));
+    return (await this.devices(bridge)).map(({ id, name, category, location, properties }) => ({
+      id,
+      name,
+      category,
+      location,
+      propertyCount: properties.length,
+    }));
   }
 
   /** The buses (NMEA 2000, NMEA 0183, ...) the bridge's message sources report through, by name. */

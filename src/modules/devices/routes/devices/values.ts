@@ -13,7 +13,8 @@ export const propertyValues = (devices: DevicesService) =>
     path: '/api/simpleDevices/values',
     options: {
       tags: ['api', 'devices'],
-      description: "A property's history between dateFrom and dateTo (ISO; default the last 24 hours), oldest first, thinned to at most 2000 points (deviceManager VIEW)",
+      description:
+        "A property's history between dateFrom and dateTo (ISO; default the last 24 hours), oldest first, thinned to at most 2000 points (deviceManager VIEW)",
       validate: { query: timeRange('dateFrom', 'dateTo').keys({ propertyId: Joi.number().integer().required() }) },
       handler(request) {
         const { propertyId, dateFrom, dateTo } = request.query;

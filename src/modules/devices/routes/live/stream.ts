@@ -22,11 +22,7 @@ export const liveStream = (live: LiveStreams) =>
       async handler(request, h) {
         const { access, caller } = vesselOf(request);
         const stream = await live.stream(request, access, caller.id);
-        return h
-          .response(stream)
-          .type('text/event-stream; charset=utf-8')
-          .header('cache-control', 'no-cache, no-transform')
-          .header('x-accel-buffering', 'no');
+        return h.response(stream).type('text/event-stream; charset=utf-8').header('cache-control', 'no-cache, no-transform').header('x-accel-buffering', 'no');
       },
     },
   });

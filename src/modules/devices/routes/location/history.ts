@@ -11,7 +11,8 @@ export const locationHistory = (devices: DevicesService) =>
     path: '/api/vessel/{id}/locationHistory',
     options: {
       tags: ['api', 'vessel', 'location'],
-      description: "The vessel's positions between from and to (ISO; default the last 24 hours), oldest first, thinned to at most 5000 (deviceManager VIEW and allowLocationServices)",
+      description:
+        "The vessel's positions between from and to (ISO; default the last 24 hours), oldest first, thinned to at most 5000 (deviceManager VIEW and allowLocationServices)",
       validate: { params: vesselIdParams, query: timeRange('from', 'to') },
       plugins: { vessel: { needs: [DEVICES_VIEW, { flag: 'allowLocationServices' }] } },
       handler: (request) => devices.locationHistory(vesselOf(request).vesselId, request.query.from, request.query.to),

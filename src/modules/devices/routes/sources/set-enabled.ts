@@ -16,7 +16,12 @@ export const setMessageSources = (sources: SourcesService) =>
       description: 'Enable or disable message sources; answers all sources (deviceManager MANAGE)',
       validate: {
         params: vesselIdParams,
-        payload: Joi.object({ sources: Joi.array().items(Joi.object({ uid: sourceUid.required(), enabled: Joi.boolean().required() })).max(500).required() }),
+        payload: Joi.object({
+          sources: Joi.array()
+            .items(Joi.object({ uid: sourceUid.required(), enabled: Joi.boolean().required() }))
+            .max(500)
+            .required(),
+        }),
       },
       plugins: { vessel: { needs: [DEVICES_MANAGE], bridge: true } },
       handler(request) {
