@@ -8,11 +8,22 @@ import type { ModuleOptions } from '../../platform/context.js';
 import { CommandService } from './commands.js';
 import { IngestService } from './ingest.js';
 import { LiveStreams } from './live.js';
-import { commandRoutes } from './routes/commands.js';
-import { deviceRoutes } from './routes/devices.js';
-import { liveRoutes } from './routes/live.js';
-import { locationRoutes } from './routes/location.js';
-import { sourceRoutes } from './routes/sources.js';
+import { sendCommand } from './routes/commands/send.js';
+import { commandStatus } from './routes/commands/status.js';
+import { basicDevices } from './routes/devices/basic.js';
+import { busList } from './routes/devices/bus-list.js';
+import { listDevices } from './routes/devices/list.js';
+import { vesselOnline } from './routes/devices/online.js';
+import { propertyValues } from './routes/devices/values.js';
+import { liveStream } from './routes/live/stream.js';
+import { currentLocation } from './routes/location/current.js';
+import { enableLocationSources } from './routes/location/enable-sources.js';
+import { enabledLocationSources } from './routes/location/enabled-sources.js';
+import { locationHistory } from './routes/location/history.js';
+import { persistedLocationSources } from './routes/location/persisted-sources.js';
+import { listMessageSources } from './routes/sources/list.js';
+import { setMessageSources } from './routes/sources/set-enabled.js';
+import { CommandRequests, DevicesService, SourcesService } from './service.js';
 import { MessageSources } from './sources.js';
 
 declare module '@hapi/hapi' {
@@ -23,20 +34,25 @@ declare module '@hapi/hapi' {
 
 export const devicesModule: Plugin<ModuleOptions> = {
   name: 'devices',
-  dependencies: ['auth', 'mqtt', 'bridges', 'alerts'],
+  dependencies: ['auth', 'access', 'mqtt', 'bridges', 'alerts'],
   register(server, { ctx }) {
     const broker = server.plugins.mqtt.broker;
+    const access = server.plugins.access.api;
     const sources = new MessageSources(ctx.db);
     const ingest = new IngestService(ctx, sources);
     const commands = new CommandService(ctx, broker);
-    const live = new LiveStreams(ctx, async (request) => {
-      try {
-        const { credentials } = await server.auth.test('session', request);
-        return (credentials as { user: { id: number } }).user.id;
-      } catch {
-        return null;
-      }
-    });
+    const live = new LiveStreams(
+      ctx,
+      async (request) => {
+        try {
+          const { credentials } = await server.auth.test('session', request);
+          return credentials.user?.id ?? null;
+        } catch {
+          return null;
+        }
+      },
+      access.accessOf,
+    );
     server.expose('commands', commands);
     server.expose('live', live);
 
@@ -57,6 +73,29 @@ export const devicesModule: Plugin<ModuleOptions> = {
       { after: ['mqtt'] },
     );
 
-    server.route([...deviceRoutes(ctx), ...locationRoutes(ctx, sources), ...sourceRoutes(ctx, sources), ...commandRoutes(ctx, commands), ...liveRoutes(ctx, live)]);
+    const devices = new DevicesService(ctx.db, access);
+    const sourceViews = new SourcesService(sources);
+    const requests = new CommandRequests(ctx.db, commands);
+    server.route([
+      listDevices(devices),
+      basicDevices(devices),
+      busList(devices),
+      vesselOnline(),
+      propertyValues(devices),
+
+      currentLocation(devices),
+      locationHistory(devices),
+      persistedLocationSources(sourceViews),
+      enabledLocationSources(sourceViews),
+      enableLocationSources(sourceViews),
+
+      listMessageSources(sourceViews),
+      setMessageSources(sourceViews),
+
+      sendCommand(requests),
+      commandStatus(requests),
+
+      liveStream(live),
+    ]);
   },
 };

@@ -13,7 +13,7 @@ import type { Request } from '@hapi/hapi';
 import type { LiveEventMap, LiveEventName } from '../../../contracts/live.js';
 import type { AppContext } from '../../platform/context.js';
 import { bridgeOfVessel } from '../bridges/api.js';
-import { accessOf, allows, type VesselAccess } from '../vessel/api.js';
+import { type AccessApi, allows, type VesselAccess } from '../access/api.js';
 import * as repo from './repository.js';
 
 const KEEPALIVE_MS = 15_000;
@@ -33,6 +33,9 @@ const rightsOf = (access: VesselAccess): Rights => ({
 
 /** The user whose session the request still carries, or null once the session is revoked or the user suspended. */
 export type SessionCheck = (request: Request) => Promise<number | null>;
+
+/** The member's current access to the vessel (the access module's `accessOf`), asked again on every keepalive. */
+export type AccessCheck = AccessApi['accessOf'];
 
 /** A vessel's device list as the `devices` event carries it. */
 export type DevicesLoader = (vesselId: number) => Promise<unknown[]>;
@@ -84,6 +87,7 @@ export class LiveStreams {
   constructor(
     private readonly ctx: AppContext,
     private readonly sessionUser: SessionCheck,
+    private readonly accessOf: AccessCheck,
     /** Replaceable so that a test can make the devices query fail. */
     public loadDevices: DevicesLoader = async (vesselId) => {
       const bridge = await bridgeOfVessel(ctx.db, vesselId);
@@ -186,7 +190,7 @@ export class LiveStreams {
 
   private async stillAllowed(request: Request, userId: number, vesselId: number): Promise<VesselAccess | null> {
     if ((await this.sessionUser(request)) !== userId) return null;
-    const access = await accessOf(this.ctx.db, userId, vesselId);
+    const access = await this.accessOf(userId, vesselId);
     return access && !access.paused ? access : null;
   }
 }

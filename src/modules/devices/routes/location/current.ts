@@ -1,0 +1,19 @@
+import { defineRoute } from '../../../../platform/routes.js';
+import { vesselOf } from '../../../access/api.js';
+import { vesselIdParams } from '../../schemas.js';
+import type { DevicesService } from '../../service.js';
+import { DEVICES_VIEW } from '../support.js';
+
+/** GET vessel/{id}/location: the last known position (deviceManager VIEW: DENY hides locations, spec 6). */
+export const currentLocation = (devices: DevicesService) =>
+  defineRoute<{ Params: { id: number } }>({
+    method: 'GET',
+    path: '/api/vessel/{id}/location',
+    options: {
+      tags: ['api', 'vessel', 'location'],
+      description: "The vessel's last known position, or null (deviceManager VIEW)",
+      validate: { params: vesselIdParams },
+      plugins: { vessel: { needs: [DEVICES_VIEW] } },
+      handler: (request) => devices.location(vesselOf(request).vesselId),
+    },
+  });
