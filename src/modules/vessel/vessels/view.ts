@@ -1,22 +1,16 @@
 /**
- * The Vessel shape of docs/api.md (plus role and banner state, docs/api.md), assembled from
+ * The Vessel shape of docs/api.md (plus role and banner state), assembled from
  * this module's rows and what the bridges, billing and alerts modules know.
  */
 import type { Db } from '../../../db/knex.js';
 import { allows, type VesselAccess } from '../../access/api.js';
 import { subscriptionsOf } from '../../billing/api.js';
 import { bridgesOfVessels } from '../../bridges/api.js';
+import { bannerStateOf } from '../../../../contracts/vessels.js';
 import type { VesselRow } from './repository.js';
 
-export type BannerState = 'NOT_PAIRED' | 'NO_SUBSCRIPTION' | 'OFFLINE' | 'OK';
-
-/** The spec's banner precedence: not paired, then no valid subscription, then offline. */
-export function bannerStateOf(v: { reportingClient: unknown | null; vesselSubscription: { valid: boolean } | null; online: boolean }): BannerState {
-  if (!v.reportingClient) return 'NOT_PAIRED';
-  if (!v.vesselSubscription?.valid) return 'NO_SUBSCRIPTION';
-  if (!v.online) return 'OFFLINE';
-  return 'OK';
-}
+// The banner rule (docs/product.md §4) is one function for the server and the web app.
+export { bannerStateOf, type BannerState } from '../../../../contracts/vessels.js';
 
 /**
  * The picture is served through the vessel, with the caller's access checked on every download,
