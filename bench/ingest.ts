@@ -21,22 +21,48 @@ import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { type LoadClient, type LoadResult, percentile, runLoad } from './load.js';
 
-const { values: flags } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '60' },
-    bridges: { type: 'string', default: '50' },
-    inflight: { type: 'string', default: '10' },
-    values: { type: 'string', default: '10' },
-    postgres: { type: 'string' },
-    fleet: { type: 'string', default: '0' },
-    mosquitto: { type: 'string', default: '/usr/sbin/mosquitto' },
-  },
-});
+const USAGE = 'usage: npm run bench -- [--duration 60] [--bridges 50] [--inflight 10] [--values 10] [--postgres URL] [--fleet 1000] [--mosquitto PATH]';
 
-const durationMs = Number(flags.duration) * 1000;
-const bridgeCount = Number(flags.bridges);
-const load = { durationMs, inflight: Number(flags.inflight), valuesPerMessage: Number(flags.values) };
-const fleetSize = Number(flags.fleet);
+function readFlags() {
+  try {
+    return parseArgs({
+      options: {
+        duration: { type: 'string', default: '60' },
+        bridges: { type: 'string', default: '50' },
+        inflight: { type: 'string', default: '10' },
+        values: { type: 'string', default: '10' },
+        postgres: { type: 'string' },
+        fleet: { type: 'string', default: '0' },
+        mosquitto: { type: 'string', default: '/usr/sbin/mosquitto' },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const flags = readFlags();
+if (flags.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+/** A flag that must be a whole number within bounds; anything else ends the run with the usage line. */
+function whole(name: 'duration' | 'bridges' | 'inflight' | 'values' | 'fleet', min: number, max: number): number {
+  const text = flags[name];
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    console.error(`--${name} must be a whole number from ${min} to ${max}\n${USAGE}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const durationMs = whole('duration', 1, 3600) * 1000;
+const bridgeCount = whole('bridges', 1, 10_000);
+const load = { durationMs, inflight: whole('inflight', 1, 1000), valuesPerMessage: whole('values', 1, 1000) };
+const fleetSize = whole('fleet', 0, 10_000);
 
 interface Child {
   process: ChildProcess;
