@@ -12,6 +12,7 @@ type Db = Database | Knex.Transaction;
 /** docs/api-shapes.md `Alert`. */
 export interface Alert {
   id: number;
+  origin: repo.AlertOrigin;
   path: string;
   state: repo.AlertState;
   message: string;
@@ -23,6 +24,7 @@ export interface Alert {
 
 export const alertView = (row: repo.AlertRow): Alert => ({
   id: row.id,
+  origin: row.origin,
   path: row.path,
   state: row.state,
   message: row.message,
@@ -35,7 +37,8 @@ export const alertView = (row: repo.AlertRow): Alert => ({
 /** Signal K notification states in rising severity; `nominal` counts as `normal`. */
 const SEVERITY: Record<repo.AlertState, number> = { normal: 0, alert: 1, warn: 2, alarm: 3, emergency: 4 };
 
-type Reading = { state: Exclude<repo.AlertState, 'normal'>; message: string } | 'clear';
+/** What a condition says of its alert: raised (at a state, with a message) or cleared. */
+export type Reading = { state: Exclude<repo.AlertState, 'normal'>; message: string } | 'clear';
 
 /** What a notification value says: raise (with state and message), clear, or nothing usable (null). */
 function readNotification(value: unknown): Reading | null {
@@ -50,31 +53,45 @@ function readNotification(value: unknown): Reading | null {
 export const isNotificationPath = (path: string): boolean => path.startsWith('notifications.');
 
 /**
- * Applies a notification to the bridge's alert for its path: raises a new alert, changes the
- * active one (a rise in severity asks for acknowledgement again) or clears it. A notification
- * older than the last one applied changes nothing, so buffered (store-and-forward) messages
- * cannot undo newer ones and applying the same notification twice is harmless. Answers the
- * alert raised, changed or cleared, or null.
+ * Applies a notification to the bridge's alert for its path (applyCondition). The geofence
+ * watch raises its alarm the same way, under its own origin.
  */
-export async function applyNotification(db: Db, bridgeId: number, notification: { path: string; value: unknown; timestampMs: number }): Promise<Alert | null> {
+export async function applyNotification(
+  db: Db,
+  bridgeId: number,
+  notification: { path: string; value: unknown; timestampMs: number },
+  origin: repo.AlertOrigin = 'notification',
+): Promise<Alert | null> {
   const reading = readNotification(notification.value);
   if (!reading) return null;
-  const latest = await repo.latestOfPath(db, bridgeId, notification.path);
-  if (latest && notification.timestampMs < latest.notifiedMs) return null;
+  return applyCondition(db, bridgeId, { origin, path: notification.path, reading, timestampMs: notification.timestampMs });
+}
+
+/**
+ * Applies what a condition (a notification, a warning level, the geofence) says to the bridge's
+ * alert for its origin and path: raises a new alert, changes the active one (a rise in severity
+ * asks for acknowledgement again) or clears it. A reading older than the last one applied
+ * changes nothing, so buffered (store-and-forward) messages cannot undo newer ones and applying
+ * the same reading twice is harmless. Answers the alert raised, changed or cleared, or null.
+ */
+export async function applyCondition(db: Db, bridgeId: number, condition: { origin: repo.AlertOrigin; path: string; reading: Reading; timestampMs: number }): Promise<Alert | null> {
+  const { origin, path, reading, timestampMs } = condition;
+  const latest = await repo.latestOfPath(db, bridgeId, origin, path);
+  if (latest && timestampMs < latest.notifiedMs) return null;
   const active = latest && latest.clearedAt === null ? latest : null;
   let changedId: number;
   if (reading === 'clear') {
     if (!active) return null;
-    await repo.updateAlert(db, active.id, { state: 'normal', notifiedMs: notification.timestampMs, cleared: true });
+    await repo.updateAlert(db, active.id, { state: 'normal', notifiedMs: timestampMs, cleared: true });
     changedId = active.id;
   } else if (!active) {
-    changedId = await repo.insertAlert(db, { bridgeId, path: notification.path, state: reading.state, message: reading.message, notifiedMs: notification.timestampMs });
+    changedId = await repo.insertAlert(db, { bridgeId, origin, path, state: reading.state, message: reading.message, notifiedMs: timestampMs });
   } else if (active.state === reading.state && active.message === reading.message) {
-    await repo.updateAlert(db, active.id, { notifiedMs: notification.timestampMs });
+    await repo.updateAlert(db, active.id, { notifiedMs: timestampMs });
     return null;
   } else {
     const escalated = SEVERITY[reading.state] > SEVERITY[active.state];
-    await repo.updateAlert(db, active.id, { state: reading.state, message: reading.message, notifiedMs: notification.timestampMs, ...(escalated ? { acknowledgedBy: null, silencedBy: null } : {}) });
+    await repo.updateAlert(db, active.id, { state: reading.state, message: reading.message, notifiedMs: timestampMs, ...(escalated ? { acknowledgedBy: null, silencedBy: null } : {}) });
     changedId = active.id;
   }
   return alertView((await repo.findAlert(db, changedId))!);

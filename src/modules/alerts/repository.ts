@@ -11,9 +11,14 @@ type Db = Database | Knex.Transaction;
 export const ALERT_STATES = ['normal', 'alert', 'warn', 'alarm', 'emergency'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
+/** What raised an alert: a bridge's notification, a property's warning level, the geofence. */
+export const ALERT_ORIGINS = ['notification', 'level', 'geofence'] as const;
+export type AlertOrigin = (typeof ALERT_ORIGINS)[number];
+
 export interface AlertRow {
   id: number;
   bridgeId: number;
+  origin: AlertOrigin;
   path: string;
   state: AlertState;
   message: string;
@@ -27,6 +32,7 @@ export interface AlertRow {
 export const toAlertRow = (r: any): AlertRow => ({
   id: r.id,
   bridgeId: r.bridge_id,
+  origin: r.origin,
   path: r.path,
   state: r.state,
   message: r.message,
@@ -42,15 +48,15 @@ export async function findAlert(db: Db, id: number): Promise<AlertRow | null> {
   return row ? toAlertRow(row) : null;
 }
 
-/** The newest alert of a notification path, active or not. */
-export async function latestOfPath(db: Db, bridgeId: number, path: string): Promise<AlertRow | null> {
-  const row = await db('alerts').where({ bridge_id: bridgeId, path }).orderBy('id', 'desc').first();
+/** The newest alert of a path raised by one origin, active or not. */
+export async function latestOfPath(db: Db, bridgeId: number, origin: AlertOrigin, path: string): Promise<AlertRow | null> {
+  const row = await db('alerts').where({ bridge_id: bridgeId, origin, path }).orderBy('id', 'desc').first();
   return row ? toAlertRow(row) : null;
 }
 
-export async function insertAlert(db: Db, row: { bridgeId: number; path: string; state: AlertState; message: string; notifiedMs: number }): Promise<number> {
+export async function insertAlert(db: Db, row: { bridgeId: number; origin: AlertOrigin; path: string; state: AlertState; message: string; notifiedMs: number }): Promise<number> {
   const now = nowIso();
-  return insertId(db, 'alerts', { bridge_id: row.bridgeId, path: row.path, state: row.state, message: row.message, notified_ms: row.notifiedMs, raised_at: now, updated_at: now });
+  return insertId(db, 'alerts', { bridge_id: row.bridgeId, origin: row.origin, path: row.path, state: row.state, message: row.message, notified_ms: row.notifiedMs, raised_at: now, updated_at: now });
 }
 
 export async function updateAlert(

@@ -13,6 +13,7 @@ import { deviceRoutes } from './routes/devices.js';
 import { liveRoutes } from './routes/live.js';
 import { locationRoutes } from './routes/location.js';
 import { sourceRoutes } from './routes/sources.js';
+import { setPropertyWarningLevels } from './routes/warning-levels.js';
 import { MessageSources } from './sources.js';
 
 declare module '@hapi/hapi' {
@@ -57,6 +58,6 @@ export const devicesModule: Plugin<ModuleOptions> = {
       { after: ['mqtt'] },
     );
 
-    server.route([...deviceRoutes(ctx), ...locationRoutes(ctx, sources), ...sourceRoutes(ctx, sources), ...commandRoutes(ctx, commands), ...liveRoutes(ctx, live)]);
+    server.route([...deviceRoutes(ctx), ...locationRoutes(ctx, sources), ...sourceRoutes(ctx, sources), ...commandRoutes(ctx, commands), ...liveRoutes(ctx, live), setPropertyWarningLevels(ctx, ingest)]);
   },
 };
