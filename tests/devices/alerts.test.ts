@@ -48,9 +48,13 @@ describe('notifications', () => {
     expect((await alerts())[0]).toMatchObject({ id: raised.id, state: 'alarm', message: 'High bilge water', acknowledgedAt: null });
 
     await notify(BILGE, { state: 'normal', message: '' }, 3000);
-    const [cleared] = await alerts();
-    expect(cleared).toMatchObject({ id: raised.id, state: 'normal' });
-    expect(cleared.clearedAt).not.toBeNull();
+    // Nobody acknowledged the alarm: rectified, it stays active until someone does.
+    const [rectified] = await alerts();
+    expect(rectified).toMatchObject({ id: raised.id, state: 'normal', status: 'rectified-unacknowledged', priority: 'alarm' });
+    expect(rectified.clearedAt).not.toBeNull();
+    expect((await t.call('GET', '/api/alerts/active', { token: owner })).body.data).toEqual([expect.objectContaining({ id: raised.id })]);
+    await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/${raised.id}/ack`, { token: owner });
+    expect((await alerts())[0]).toMatchObject({ id: raised.id, status: 'cleared' });
     expect((await t.call('GET', '/api/alerts/active', { token: owner })).body.data).toEqual([]);
   });
 
@@ -64,6 +68,9 @@ describe('notifications', () => {
     const active = (await t.call('GET', '/api/alerts/active', { token: owner })).body.data;
     expect(active).toEqual([expect.objectContaining({ path: 'notifications.engine.main.overTemperature', state: 'emergency', vesselId: bridge.vesselId })]);
     await notify('notifications.engine.main.overTemperature', null, 1000);
+    const [rectified] = (await t.call('GET', '/api/alerts/active', { token: owner })).body.data;
+    expect(rectified).toMatchObject({ status: 'rectified-unacknowledged', priority: 'emergency' });
+    await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/${rectified.id}/ack`, { token: owner });
     expect((await t.call('GET', '/api/alerts/active', { token: owner })).body.data).toEqual([]);
     await notify(BILGE, { state: 'warn', message: 'again' }, 500);
     const list = await alerts();

@@ -95,6 +95,7 @@ export const MATRIX: Record<string, Audience> = {
   'POST /api/alerts/history/page': "user",
   'POST /api/logs/all/page': "user",
   'POST /api/vessel/{id}/sendCommand': "user",
+  'POST /api/devices/setPropertyWarningLevels': "user",
   'POST /api/vessel/{id}/geofence': "user",
   'POST /api/vessel/{id}/completeClientUnlink': "user",
   'POST /api/vessel/{id}/pair': "user",

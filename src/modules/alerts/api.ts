@@ -1,37 +1,70 @@
 /**
- * What other modules may ask of the alerts module: applying Signal K notifications (the devices
- * module's ingest does, BRIDGE.md) and counting a vessel's active alerts (the vessel list does).
+ * What other modules may ask of the alerts module: applying a condition's reading to its alert
+ * (the devices module's ingest does, for Signal K notifications and warning levels), counting a
+ * vessel's active alerts (the vessel list does), and reading the alert log of some paths (the
+ * devices module's alert log of a device).
  */
-import type { Knex } from 'knex';
-import type { Database } from '../../db/knex.js';
+import type { Db } from '../../db/knex.js';
+import { nowIso } from '../../db/knex.js';
 import { bridgesOfVessels } from '../bridges/api.js';
 import * as repo from './repository.js';
 
-type Db = Database | Knex.Transaction;
+export type { AlertLogRow, LogAction } from './repository.js';
 
-/** docs/api-shapes.md `Alert`. */
+/**
+ * Where an alarm stands (docs/decisions.md, "Alarms"). `rectified-unacknowledged`: the
+ * condition cleared before anyone acknowledged it, so it stays until someone does.
+ */
+export const ALERT_STATUSES = ['active-unacknowledged', 'active-acknowledged', 'silenced', 'rectified-unacknowledged', 'cleared'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export { ALERT_PRIORITIES, type AlertPriority } from './repository.js';
+type AlertPriority = repo.AlertPriority;
+
+/** Signal K notification state → priority. */
+const PRIORITY_OF: Record<Exclude<repo.AlertState, 'normal'>, AlertPriority> = { emergency: 'emergency', alarm: 'alarm', warn: 'warning', alert: 'caution' };
+
+/** docs/api.md `Alert`: `state` is the Signal K state (`normal` once cleared); `priority` the highest it reached. */
 export interface Alert {
   id: number;
   origin: repo.AlertOrigin;
   path: string;
   state: repo.AlertState;
+  status: AlertStatus;
+  priority: AlertPriority;
   message: string;
   raisedAt: string;
   clearedAt: string | null;
   acknowledgedAt: string | null;
   silenced: boolean;
+  silencedUntil: string | null;
 }
 
-export const alertView = (row: repo.AlertRow): Alert => ({
+/** An alert as a change announced it: what just happened to it. */
+export type AlertChange = Alert & { change: repo.LogAction };
+
+/** Whether an alert is silenced at a moment. */
+const silencedAt = (row: repo.AlertRow, nowMs: number) => row.silencedUntil !== null && Date.parse(row.silencedUntil) > nowMs;
+
+export function statusOf(row: repo.AlertRow, nowMs: number): AlertStatus {
+  if (row.clearedAt !== null) return row.acknowledgedAt === null ? 'rectified-unacknowledged' : 'cleared';
+  if (row.acknowledgedAt !== null) return 'active-acknowledged';
+  return silencedAt(row, nowMs) ? 'silenced' : 'active-unacknowledged';
+}
+
+export const alertView = (row: repo.AlertRow, nowMs = Date.now()): Alert => ({
   id: row.id,
   origin: row.origin,
   path: row.path,
   state: row.state,
+  status: statusOf(row, nowMs),
+  priority: row.priority,
   message: row.message,
   raisedAt: row.raisedAt,
   clearedAt: row.clearedAt,
   acknowledgedAt: row.acknowledgedAt,
-  silenced: row.silenced,
+  silenced: silencedAt(row, nowMs) && row.acknowledgedAt === null,
+  silencedUntil: silencedAt(row, nowMs) ? row.silencedUntil : null,
 });
 
 /** Signal K notification states in rising severity; `nominal` counts as `normal`. */
@@ -61,7 +94,7 @@ export async function applyNotification(
   bridgeId: number,
   notification: { path: string; value: unknown; timestampMs: number },
   origin: repo.AlertOrigin = 'notification',
-): Promise<Alert | null> {
+): Promise<AlertChange | null> {
   const reading = readNotification(notification.value);
   if (!reading) return null;
   return applyCondition(db, bridgeId, { origin, path: notification.path, reading, timestampMs: notification.timestampMs });
@@ -70,31 +103,38 @@ export async function applyNotification(
 /**
  * Applies what a condition (a notification, a warning level, the geofence) says to the bridge's
  * alert for its origin and path: raises a new alert, changes the active one (a rise in severity
- * asks for acknowledgement again) or clears it. A reading older than the last one applied
- * changes nothing, so buffered (store-and-forward) messages cannot undo newer ones and applying
- * the same reading twice is harmless. Answers the alert raised, changed or cleared, or null.
+ * asks for acknowledgement again, and ends a silence) or clears it. A reading older than the
+ * last one applied changes nothing, so buffered (store-and-forward) messages cannot undo newer
+ * ones and applying the same reading twice is harmless. Every change is logged. Answers the
+ * alert raised, changed or cleared, or null.
  */
-export async function applyCondition(db: Db, bridgeId: number, condition: { origin: repo.AlertOrigin; path: string; reading: Reading; timestampMs: number }): Promise<Alert | null> {
+export async function applyCondition(db: Db, bridgeId: number, condition: { origin: repo.AlertOrigin; path: string; reading: Reading; timestampMs: number }): Promise<AlertChange | null> {
   const { origin, path, reading, timestampMs } = condition;
   const latest = await repo.latestOfPath(db, bridgeId, origin, path);
   if (latest && timestampMs < latest.notifiedMs) return null;
   const active = latest && latest.clearedAt === null ? latest : null;
   let changedId: number;
+  let change: repo.LogAction;
   if (reading === 'clear') {
     if (!active) return null;
-    await repo.updateAlert(db, active.id, { state: 'normal', notifiedMs: timestampMs, cleared: true });
+    await repo.updateAlert(db, active.id, { state: 'normal', notifiedMs: timestampMs, cleared: true, silencedUntil: null });
     changedId = active.id;
+    change = active.acknowledgedAt === null ? 'rectified' : 'cleared';
   } else if (!active) {
-    changedId = await repo.insertAlert(db, { bridgeId, origin, path, state: reading.state, message: reading.message, notifiedMs: timestampMs });
+    changedId = await repo.insertAlert(db, { bridgeId, origin, path, state: reading.state, priority: PRIORITY_OF[reading.state], message: reading.message, notifiedMs: timestampMs });
+    change = 'raised';
   } else if (active.state === reading.state && active.message === reading.message) {
     await repo.updateAlert(db, active.id, { notifiedMs: timestampMs });
     return null;
   } else {
     const escalated = SEVERITY[reading.state] > SEVERITY[active.state];
-    await repo.updateAlert(db, active.id, { state: reading.state, message: reading.message, notifiedMs: timestampMs, ...(escalated ? { acknowledgedBy: null, silencedBy: null } : {}) });
+    await repo.updateAlert(db, active.id, { state: reading.state, priority: PRIORITY_OF[reading.state], message: reading.message, notifiedMs: timestampMs, ...(escalated ? { acknowledgedBy: null, silencedBy: null, silencedUntil: null } : {}) });
     changedId = active.id;
+    change = escalated ? 'escalated' : 'changed';
   }
-  return alertView((await repo.findAlert(db, changedId))!);
+  const changed = (await repo.findAlert(db, changedId))!;
+  await repo.insertLog(db, changed, { action: change, userId: null, messageText: changed.message, at: nowIso() });
+  return { ...alertView(changed), change };
 }
 
 /** vessel id → number of active alerts (vessels without any are absent). */

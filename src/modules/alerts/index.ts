@@ -7,16 +7,31 @@
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
 import { GeofenceWatch } from './geofence/watch.js';
+import { AlertLifecycle } from './lifecycle.js';
 import { alertRoutes } from './routes/alerts.js';
 import { geofenceRoutes } from './routes/geofence.js';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    alerts: { lifecycle: AlertLifecycle };
+  }
+}
 
 export const alertsModule: Plugin<ModuleOptions> = {
   name: 'alerts',
   dependencies: ['auth', 'vessel'],
   register(server, { ctx }) {
     const geofences = new GeofenceWatch(ctx);
-    server.ext('onPostStart', () => geofences.start());
-    server.ext('onPreStop', () => geofences.stop());
-    server.route([...alertRoutes(ctx), ...geofenceRoutes(ctx, geofences)]);
+    const lifecycle = new AlertLifecycle(ctx);
+    server.expose('lifecycle', lifecycle);
+    server.ext('onPostStart', () => {
+      geofences.start();
+      lifecycle.start();
+    });
+    server.ext('onPreStop', () => {
+      geofences.stop();
+      lifecycle.stop();
+    });
+    server.route([...alertRoutes(ctx, lifecycle), ...geofenceRoutes(ctx, geofences)]);
   },
 };
