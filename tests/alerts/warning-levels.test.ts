@@ -134,3 +134,28 @@ describe('the level watch', () => {
     expect(judge(watch, 16, 5000)).toBe('highCritical');
   });
 });
+
+describe('the alert log of a device', () => {
+  const deviceOf = async () => (await t.database.db('device_properties').where({ id: voltageId }).first()).device_id;
+
+  it('lists the transitions of the alerts on its properties, newest first, and takes notes', async () => {
+    const deviceId = await deviceOf();
+    const log = (await t.call('GET', `/api/devices/${deviceId}/alertLogs`, { token: crew })).body.data;
+    expect(log.map((e: { action: string }) => e.action).slice(0, 3)).toEqual(['rectified', 'raised', 'rectified']);
+    expect(log.every((e: { path: string }) => e.path === VOLTAGE)).toBe(true);
+
+    const crewNote = await t.call('POST', '/api/devices/alertLogs/addNote', { token: crew, payload: { alertLogId: log[0].id, messageText: 'Charger checked' } });
+    expect(crewNote.status).toBe(403);
+    const note = await t.call('POST', '/api/devices/alertLogs/addNote', { token: owner, payload: { alertLogId: log[0].id, messageText: 'Charger checked' } });
+    expect(note.body.data).toMatchObject({ action: 'note', messageText: 'Charger checked', alertId: log[0].alertId });
+    expect((await t.call('POST', '/api/devices/alertLogs/addNote', { token: owner, payload: { alertLogId: log[0].id, messageText: ' ' } })).body.message).toMatch(/messageText/);
+    expect((await t.call('POST', '/api/devices/alertLogs/addNote', { token: owner2, payload: { alertLogId: log[0].id, messageText: 'x' } })).status).toBe(404);
+
+    const page = await t.call('POST', '/api/devices/alertLogs/page', { token: owner, payload: { page: 0, size: 2, filter: { deviceId } } });
+    expect(page.body.data.content).toHaveLength(2);
+    expect(page.body.data.content[0]).toMatchObject({ action: 'note' });
+    expect(page.body.data.totalElements).toBe(log.length + 1);
+    expect((await t.call('POST', '/api/devices/alertLogs/page', { token: owner, payload: { filter: {} } })).body.message).toMatch(/deviceId/);
+    expect((await t.call('GET', `/api/devices/${deviceId}/alertLogs`, { token: owner2 })).status).toBe(404);
+  });
+});

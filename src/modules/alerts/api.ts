@@ -148,3 +148,30 @@ export async function activeAlertCounts(db: Db, vesselIds: number[]): Promise<Ma
   }
   return out;
 }
+
+/** docs/api.md `AlertLogEntry`. */
+export interface AlertLogEntry {
+  id: number;
+  alertId: number;
+  path: string;
+  action: repo.LogAction;
+  state: repo.AlertState;
+  userId: number | null;
+  messageText: string;
+  at: string;
+}
+
+export const logView = (row: repo.AlertLogRow): AlertLogEntry => ({ id: row.id, alertId: row.alertId, path: row.path, action: row.action, state: row.state, userId: row.userId, messageText: row.messageText, at: row.at });
+
+/**
+ * The alert log of some paths of a bridge (a device's properties), newest first, paged: the
+ * alerts raised on a property path, by a warning level, and by a notification of the same path.
+ */
+export async function alertLogOfPaths(db: Db, bridgeId: number, paths: string[], page: { page: number; size: number; from?: string; to?: string }): Promise<{ totalElements: number; content: AlertLogEntry[] }> {
+  const query = repo.logQuery(db, bridgeId, [...paths, ...paths.map((p) => `notifications.${p}`)]);
+  if (page.from) query.where('at', '>=', new Date(page.from).toISOString());
+  if (page.to) query.where('at', '<=', new Date(page.to).toISOString());
+  const count = await query.clone().clearSelect().count<{ n: number | string }[]>({ n: '*' }).first();
+  const rows = await query.orderBy('id', 'desc').limit(page.size).offset(page.page * page.size);
+  return { totalElements: Number(count?.n ?? 0), content: rows.map((r: Parameters<typeof repo.toLogRow>[0]) => logView(repo.toLogRow(r))) };
+}

@@ -8,6 +8,7 @@ import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
 import { GeofenceWatch } from './geofence/watch.js';
 import { AlertLifecycle } from './lifecycle.js';
+import { addAlertLogNote } from './routes/alert-log-note.js';
 import { alertRoutes } from './routes/alerts.js';
 import { geofenceRoutes } from './routes/geofence.js';
 
@@ -32,6 +33,6 @@ export const alertsModule: Plugin<ModuleOptions> = {
       geofences.stop();
       lifecycle.stop();
     });
-    server.route([...alertRoutes(ctx, lifecycle), ...geofenceRoutes(ctx, geofences)]);
+    server.route([...alertRoutes(ctx, lifecycle), ...geofenceRoutes(ctx, geofences), addAlertLogNote(ctx, lifecycle)]);
   },
 };

@@ -8,6 +8,7 @@ import type { ModuleOptions } from '../../platform/context.js';
 import { CommandService } from './commands.js';
 import { IngestService } from './ingest.js';
 import { LiveStreams } from './live.js';
+import { deviceAlertLogPage, deviceAlertLogs } from './routes/alert-logs.js';
 import { commandRoutes } from './routes/commands.js';
 import { deviceRoutes } from './routes/devices.js';
 import { liveRoutes } from './routes/live.js';
@@ -58,6 +59,6 @@ export const devicesModule: Plugin<ModuleOptions> = {
       { after: ['mqtt'] },
     );
 
-    server.route([...deviceRoutes(ctx), ...locationRoutes(ctx, sources), ...sourceRoutes(ctx, sources), ...commandRoutes(ctx, commands), ...liveRoutes(ctx, live), setPropertyWarningLevels(ctx, ingest)]);
+    server.route([...deviceRoutes(ctx), ...locationRoutes(ctx, sources), ...sourceRoutes(ctx, sources), ...commandRoutes(ctx, commands), ...liveRoutes(ctx, live), setPropertyWarningLevels(ctx, ingest), deviceAlertLogs(ctx), deviceAlertLogPage(ctx)]);
   },
 };

@@ -157,6 +157,14 @@ export async function devicesOfBridge(db: Db, bridgeId: number): Promise<Device[
   }));
 }
 
+/** A device's bridge and the paths of its properties, or null when there is no such device. */
+export async function deviceWithPaths(db: Db, id: number): Promise<{ id: number; bridgeId: number; paths: string[] } | null> {
+  const device = await db('devices').where({ id }).first();
+  if (!device) return null;
+  const paths: string[] = await db('device_properties').where({ device_id: id }).pluck('path');
+  return { id, bridgeId: device.bridge_id, paths };
+}
+
 export async function findProperty(db: Db, id: number): Promise<PropertyRow | null> {
   const p = await db('device_properties').where({ id }).first();
   return p ? { id: p.id, deviceId: p.device_id, bridgeId: p.bridge_id, path: p.path, displayName: p.display_name, writable: Boolean(p.writable), min: numberOrNull(p.min_value), max: numberOrNull(p.max_value) } : null;
