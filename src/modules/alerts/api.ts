@@ -10,6 +10,7 @@ import { bridgesOfVessels } from '../bridges/api.js';
 import * as repo from './repository.js';
 
 export type { AlertLogRow, LogAction } from './repository.js';
+export type { CustomAlerts } from './custom/watch.js';
 
 /**
  * Where an alarm stands (docs/decisions.md, "Alarms"). `rectified-unacknowledged`: the
@@ -108,9 +109,14 @@ export async function applyNotification(
  * ones and applying the same reading twice is harmless. Every change is logged. Answers the
  * alert raised, changed or cleared, or null.
  */
-export async function applyCondition(db: Db, bridgeId: number, condition: { origin: repo.AlertOrigin; path: string; reading: Reading; timestampMs: number }): Promise<AlertChange | null> {
+export async function applyCondition(
+  db: Db,
+  bridgeId: number,
+  condition: { origin: repo.AlertOrigin; customAlertId?: number; path: string; reading: Reading; timestampMs: number },
+): Promise<AlertChange | null> {
   const { origin, path, reading, timestampMs } = condition;
-  const latest = await repo.latestOfPath(db, bridgeId, origin, path);
+  const customAlertId = condition.customAlertId ?? null;
+  const latest = await repo.latestOfPath(db, bridgeId, origin, path, customAlertId);
   if (latest && timestampMs < latest.notifiedMs) return null;
   const active = latest && latest.clearedAt === null ? latest : null;
   let changedId: number;
@@ -121,7 +127,7 @@ export async function applyCondition(db: Db, bridgeId: number, condition: { orig
     changedId = active.id;
     change = active.acknowledgedAt === null ? 'rectified' : 'cleared';
   } else if (!active) {
-    changedId = await repo.insertAlert(db, { bridgeId, origin, path, state: reading.state, priority: PRIORITY_OF[reading.state], message: reading.message, notifiedMs: timestampMs });
+    changedId = await repo.insertAlert(db, { bridgeId, origin, customAlertId, path, state: reading.state, priority: PRIORITY_OF[reading.state], message: reading.message, notifiedMs: timestampMs });
     change = 'raised';
   } else if (active.state === reading.state && active.message === reading.message) {
     await repo.updateAlert(db, active.id, { notifiedMs: timestampMs });

@@ -6,15 +6,17 @@
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
+import { CustomAlerts } from './custom/watch.js';
 import { GeofenceWatch } from './geofence/watch.js';
 import { AlertLifecycle } from './lifecycle.js';
 import { addAlertLogNote } from './routes/alert-log-note.js';
 import { alertRoutes } from './routes/alerts.js';
+import { customAlertRoutes } from './routes/custom-alerts.js';
 import { geofenceRoutes } from './routes/geofence.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    alerts: { lifecycle: AlertLifecycle };
+    alerts: { lifecycle: AlertLifecycle; custom: CustomAlerts };
   }
 }
 
@@ -24,7 +26,10 @@ export const alertsModule: Plugin<ModuleOptions> = {
   register(server, { ctx }) {
     const geofences = new GeofenceWatch(ctx);
     const lifecycle = new AlertLifecycle(ctx);
+    const custom = new CustomAlerts(ctx);
     server.expose('lifecycle', lifecycle);
+    server.expose('custom', custom);
+    ctx.events.on('bridge.deleted', ({ bridgeId }) => custom.forget(bridgeId));
     server.ext('onPostStart', () => {
       geofences.start();
       lifecycle.start();
@@ -33,6 +38,6 @@ export const alertsModule: Plugin<ModuleOptions> = {
       geofences.stop();
       lifecycle.stop();
     });
-    server.route([...alertRoutes(ctx, lifecycle), ...geofenceRoutes(ctx, geofences), addAlertLogNote(ctx, lifecycle)]);
+    server.route([...alertRoutes(ctx, lifecycle), ...geofenceRoutes(ctx, geofences), addAlertLogNote(ctx, lifecycle), ...customAlertRoutes(ctx, custom)]);
   },
 };

@@ -9,11 +9,11 @@ import { insertId, nowIso } from '../../db/knex.js';
 export const ALERT_STATES = ['normal', 'alert', 'warn', 'alarm', 'emergency'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
-/** What raised an alert: a bridge's notification, a property's warning level, the geofence. */
+/** What raised an alert: a bridge's notification, a property's warning level, the geofence, a custom alert. */
 export const ALERT_PRIORITIES = ['emergency', 'alarm', 'warning', 'caution'] as const;
 export type AlertPriority = (typeof ALERT_PRIORITIES)[number];
 
-export const ALERT_ORIGINS = ['notification', 'level', 'geofence'] as const;
+export const ALERT_ORIGINS = ['notification', 'level', 'geofence', 'custom'] as const;
 export type AlertOrigin = (typeof ALERT_ORIGINS)[number];
 
 export interface AlertRow {
@@ -30,6 +30,7 @@ export interface AlertRow {
   acknowledgedAt: string | null;
   acknowledgedBy: number | null;
   silencedUntil: string | null;
+  customAlertId: number | null;
 }
 
 interface AlertRecord {
@@ -46,6 +47,7 @@ interface AlertRecord {
   acknowledged_at: string | null;
   acknowledged_by: number | null;
   silenced_until: string | null;
+  custom_alert_id: number | null;
 }
 
 export const toAlertRow = (r: AlertRecord): AlertRow => ({
@@ -62,6 +64,7 @@ export const toAlertRow = (r: AlertRecord): AlertRow => ({
   acknowledgedAt: r.acknowledged_at ?? null,
   acknowledgedBy: r.acknowledged_by ?? null,
   silencedUntil: r.silenced_until ?? null,
+  customAlertId: r.custom_alert_id ?? null,
 });
 
 export async function findAlert(db: Db, id: number): Promise<AlertRow | null> {
@@ -69,15 +72,15 @@ export async function findAlert(db: Db, id: number): Promise<AlertRow | null> {
   return row ? toAlertRow(row) : null;
 }
 
-/** The newest alert of a path raised by one origin, active or not. */
-export async function latestOfPath(db: Db, bridgeId: number, origin: AlertOrigin, path: string): Promise<AlertRow | null> {
-  const row = await db<AlertRecord>('alerts').where({ bridge_id: bridgeId, origin, path }).orderBy('id', 'desc').first();
+/** The newest alert of a path raised by one origin (and custom alert), active or not. */
+export async function latestOfPath(db: Db, bridgeId: number, origin: AlertOrigin, path: string, customAlertId: number | null): Promise<AlertRow | null> {
+  const row = await db<AlertRecord>('alerts').where({ bridge_id: bridgeId, origin, path, custom_alert_id: customAlertId }).orderBy('id', 'desc').first();
   return row ? toAlertRow(row) : null;
 }
 
-export async function insertAlert(db: Db, row: { bridgeId: number; origin: AlertOrigin; path: string; state: AlertState; priority: AlertPriority; message: string; notifiedMs: number }): Promise<number> {
+export async function insertAlert(db: Db, row: { bridgeId: number; origin: AlertOrigin; customAlertId: number | null; path: string; state: AlertState; priority: AlertPriority; message: string; notifiedMs: number }): Promise<number> {
   const now = nowIso();
-  return insertId(db, 'alerts', { bridge_id: row.bridgeId, origin: row.origin, path: row.path, state: row.state, priority: row.priority, message: row.message, notified_ms: row.notifiedMs, raised_at: now, updated_at: now });
+  return insertId(db, 'alerts', { bridge_id: row.bridgeId, origin: row.origin, custom_alert_id: row.customAlertId, path: row.path, state: row.state, priority: row.priority, message: row.message, notified_ms: row.notifiedMs, raised_at: now, updated_at: now });
 }
 
 export async function updateAlert(
@@ -203,3 +206,87 @@ export async function findLog(db: Db, id: number): Promise<AlertLogRow | null> {
 
 /** The log of some paths of a bridge, newest first. */
 export const logQuery = (db: Db, bridgeId: number, paths: string[]) => db('alert_log').where({ bridge_id: bridgeId }).whereIn('path', paths).select('*');
+
+// Custom alerts.
+
+export const COMPARISONS = ['<', '<=', '>', '>=', '==', '!='] as const;
+export type Comparison = (typeof COMPARISONS)[number];
+
+export interface CustomAlertRow {
+  id: number;
+  vesselId: number;
+  propertyId: number;
+  path: string;
+  comparison: Comparison;
+  threshold: number;
+  durationSeconds: number;
+  priority: AlertPriority;
+  message: string;
+  paused: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type CustomAlertFields = Pick<CustomAlertRow, 'propertyId' | 'path' | 'comparison' | 'threshold' | 'durationSeconds' | 'priority' | 'message'>;
+
+interface CustomAlertRecord {
+  id: number;
+  vessel_id: number;
+  property_id: number;
+  path: string;
+  comparison: Comparison;
+  threshold: number | string;
+  duration_seconds: number;
+  priority: AlertPriority;
+  message: string;
+  paused: boolean | number;
+  created_at: string;
+  updated_at: string;
+}
+
+const toCustomAlert = (r: CustomAlertRecord): CustomAlertRow => ({
+  id: r.id,
+  vesselId: r.vessel_id,
+  propertyId: r.property_id,
+  path: r.path,
+  comparison: r.comparison,
+  threshold: Number(r.threshold),
+  durationSeconds: r.duration_seconds,
+  priority: r.priority,
+  message: r.message,
+  paused: Boolean(r.paused),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const customColumns = (f: CustomAlertFields) => ({
+  property_id: f.propertyId,
+  path: f.path,
+  comparison: f.comparison,
+  threshold: f.threshold,
+  duration_seconds: f.durationSeconds,
+  priority: f.priority,
+  message: f.message,
+});
+
+export async function customAlertsOfVessel(db: Db, vesselId: number): Promise<CustomAlertRow[]> {
+  return (await db<CustomAlertRecord>('custom_alerts').where({ vessel_id: vesselId }).orderBy('id')).map(toCustomAlert);
+}
+
+export async function findCustomAlert(db: Db, vesselId: number, id: number): Promise<CustomAlertRow | null> {
+  const row = await db<CustomAlertRecord>('custom_alerts').where({ vessel_id: vesselId, id }).first();
+  return row ? toCustomAlert(row) : null;
+}
+
+export async function insertCustomAlert(db: Db, vesselId: number, fields: CustomAlertFields, userId: number): Promise<number> {
+  const now = nowIso();
+  return insertId(db, 'custom_alerts', { vessel_id: vesselId, ...customColumns(fields), paused: false, created_by: userId, created_at: now, updated_at: now });
+}
+
+export async function updateCustomAlert(db: Db, id: number, change: CustomAlertFields | { paused: boolean }): Promise<void> {
+  await db('custom_alerts').where({ id }).update({ ...('paused' in change ? { paused: change.paused } : customColumns(change)), updated_at: nowIso() });
+}
+
+export async function deleteCustomAlert(db: Db, id: number): Promise<void> {
+  await db('custom_alerts').where({ id }).delete();
+}

@@ -15,6 +15,7 @@ import { liveRoutes } from './routes/live.js';
 import { locationRoutes } from './routes/location.js';
 import { sourceRoutes } from './routes/sources.js';
 import { setPropertyWarningLevels } from './routes/warning-levels.js';
+import * as repo from './repository.js';
 import { MessageSources } from './sources.js';
 
 declare module '@hapi/hapi' {
@@ -29,7 +30,9 @@ export const devicesModule: Plugin<ModuleOptions> = {
   register(server, { ctx }) {
     const broker = server.plugins.mqtt.broker;
     const sources = new MessageSources(ctx.db);
-    const ingest = new IngestService(ctx, sources);
+    const custom = server.plugins.alerts.custom;
+    custom.useProperties({ propertyOf: repo.findProperty });
+    const ingest = new IngestService(ctx, sources, custom);
     const commands = new CommandService(ctx, broker);
     const live = new LiveStreams(ctx, async (request) => {
       try {

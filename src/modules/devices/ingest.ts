@@ -11,7 +11,7 @@ import { MalformedMessage, type BridgeMessage } from '../../mqtt/broker.js';
 import type { LiveBatch } from '../../../contracts/live.js';
 import { ownUpdates, parseDelta, parseInventory, type SignalKDelta } from '../../mqtt/protocol.js';
 import type { AppContext } from '../../platform/context.js';
-import { type Alert, applyCondition, applyNotification, isNotificationPath } from '../alerts/api.js';
+import { type Alert, applyCondition, applyNotification, type CustomAlerts, isNotificationPath } from '../alerts/api.js';
 import { vesselIdsOfBridges } from '../bridges/api.js';
 import { GroupCommit } from './group-commit.js';
 import { levelsOfBridge } from './levels/repository.js';
@@ -50,6 +50,7 @@ export class IngestService {
   constructor(
     private readonly ctx: AppContext,
     private readonly sources: MessageSources,
+    private readonly custom: CustomAlerts,
   ) {
     this.store = createValueStore(ctx.db);
     this.queue = new GroupCommit((items) => this.commit(items));
@@ -174,6 +175,7 @@ export class IngestService {
           if (alert) alerts.push({ bridgeId: item.bridgeId, alert });
         }
         for (const alert of await this.judgeLevels(item)) alerts.push({ bridgeId: item.bridgeId, alert });
+        for (const alert of await this.custom.judge(item.bridgeId, item.values)) alerts.push({ bridgeId: item.bridgeId, alert });
       }
       await this.announce(items, alerts);
     } catch (err) {
