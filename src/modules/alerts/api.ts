@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/knex.js';
 import { nowIso } from '../../db/knex.js';
-import { bridgesOfVessels } from '../bridges/api.js';
+import { bridgesOfVessels, vesselIdsOfBridges } from '../bridges/api.js';
 import * as repo from './repository.js';
 
 export type { AlertLogRow, LogAction } from './repository.js';
@@ -134,7 +134,7 @@ export async function applyCondition(
     return null;
   } else {
     const escalated = SEVERITY[reading.state] > SEVERITY[active.state];
-    await repo.updateAlert(db, active.id, { state: reading.state, priority: PRIORITY_OF[reading.state], message: reading.message, notifiedMs: timestampMs, ...(escalated ? { acknowledgedBy: null, silencedBy: null, silencedUntil: null } : {}) });
+    await repo.updateAlert(db, active.id, { state: reading.state, priority: PRIORITY_OF[reading.state], message: reading.message, notifiedMs: timestampMs, ...(escalated ? { acknowledged: false, silencedBy: null, silencedUntil: null } : {}) });
     changedId = active.id;
     change = escalated ? 'escalated' : 'changed';
   }
@@ -180,4 +180,18 @@ export async function alertLogOfPaths(db: Db, bridgeId: number, paths: string[],
   const count = await query.clone().clearSelect().count<{ n: number | string }[]>({ n: '*' }).first();
   const rows = await query.orderBy('id', 'desc').limit(page.size).offset(page.page * page.size);
   return { totalElements: Number(count?.n ?? 0), content: rows.map((r: Parameters<typeof repo.toLogRow>[0]) => logView(repo.toLogRow(r))) };
+}
+
+/** Active alerts of the vessels named, newest first, each with its vesselId. */
+export async function activeAlertsOfVessels(db: Db, vesselIds: number[]): Promise<Array<Alert & { vesselId: number }>> {
+  const bridges = await bridgesOfVessels(db, vesselIds);
+  const vesselOf = new Map([...bridges].map(([vesselId, bridge]) => [bridge.id, vesselId]));
+  return (await repo.activeOfBridges(db, [...vesselOf.keys()])).map((row) => ({ ...alertView(row), vesselId: vesselOf.get(row.bridgeId)! }));
+}
+
+/** An alert and the vessel its bridge is paired with, or null when there is no such alert or vessel. */
+export async function alertWithVessel(db: Db, alertId: number): Promise<{ row: repo.AlertRow; vesselId: number } | null> {
+  const row = await repo.findAlert(db, alertId);
+  const vesselId = row ? (await vesselIdsOfBridges(db, [row.bridgeId])).get(row.bridgeId) : undefined;
+  return row && vesselId !== undefined ? { row, vesselId } : null;
 }

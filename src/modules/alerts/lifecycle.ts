@@ -42,10 +42,13 @@ export class AlertLifecycle {
     return alertView(row, this.now());
   }
 
-  /** Acknowledges an alert; an acknowledged one stays as it is. A rectified alert is cleared by it. */
-  async acknowledge(vesselId: number, alert: repo.AlertRow, userId: number): Promise<Alert> {
+  /**
+   * Acknowledges an alert (userId null: the operator, from the CLI); an acknowledged one stays
+   * as it is. A rectified alert is cleared by it.
+   */
+  async acknowledge(vesselId: number, alert: repo.AlertRow, userId: number | null): Promise<Alert> {
     if (alert.acknowledgedAt !== null) return this.view(alert);
-    await repo.updateAlert(this.ctx.db, alert.id, { acknowledgedBy: userId, silencedUntil: null, at: this.iso() });
+    await repo.updateAlert(this.ctx.db, alert.id, { acknowledged: { by: userId }, silencedUntil: null, at: this.iso() });
     return this.changed(vesselId, alert.id, 'acknowledged', userId);
   }
 

@@ -86,7 +86,7 @@ export async function insertAlert(db: Db, row: { bridgeId: number; origin: Alert
 export async function updateAlert(
   db: Db,
   id: number,
-  patch: { state?: AlertState; priority?: AlertPriority; message?: string; notifiedMs?: number; cleared?: boolean; acknowledgedBy?: number | null; silencedBy?: number | null; silencedUntil?: string | null; at?: string },
+  patch: { state?: AlertState; priority?: AlertPriority; message?: string; notifiedMs?: number; cleared?: boolean; acknowledged?: { by: number | null } | false; silencedBy?: number | null; silencedUntil?: string | null; at?: string },
 ): Promise<void> {
   const now = patch.at ?? nowIso();
   const changes: Record<string, unknown> = { updated_at: now };
@@ -95,7 +95,8 @@ export async function updateAlert(
   if (patch.message !== undefined) changes.message = patch.message;
   if (patch.notifiedMs !== undefined) changes.notified_ms = patch.notifiedMs;
   if (patch.cleared) changes.cleared_at = now;
-  if (patch.acknowledgedBy !== undefined) Object.assign(changes, { acknowledged_at: patch.acknowledgedBy === null ? null : now, acknowledged_by: patch.acknowledgedBy });
+  // `by` null: acknowledged by the operator (CLI), not by a user.
+  if (patch.acknowledged !== undefined) Object.assign(changes, patch.acknowledged ? { acknowledged_at: now, acknowledged_by: patch.acknowledged.by } : { acknowledged_at: null, acknowledged_by: null });
   if (patch.silencedBy !== undefined) changes.silenced_by = patch.silencedBy;
   if (patch.silencedUntil !== undefined) changes.silenced_until = patch.silencedUntil;
   await db('alerts').where({ id }).update(changes);
