@@ -65,6 +65,18 @@ describe('alarms by e-mail', () => {
     expect(after[0].subject).toMatch(/silence ended, not acknowledged/);
   });
 
+  it('leaves out a member who muted the vessel', async () => {
+    const crew = await t.login('crew@demo.test');
+    expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/mute`, { token: crew, payload: { muted: 'yes' } })).body.message).toMatch(/muted/);
+    expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/mute`, { token: crew, payload: { muted: true } })).body.data).toEqual({ vesselId: bridge.vesselId, muted: true });
+    const before = (await mails()).length;
+    await send('notifications.muted.check', { state: 'alarm', message: 'Only the owner hears this' }, 5);
+    await delivery.idle();
+    const sent = (await mails()).slice(0, (await mails()).length - before);
+    expect(sent.map((m) => m.to)).toEqual(['owner@demo.test']);
+    await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/mute`, { token: crew, payload: { muted: false } });
+  });
+
   it('groups a flood of alarms into one e-mail with their count', async () => {
     clock += 3_600_000;
     const before = (await mails()).length;

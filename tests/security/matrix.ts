@@ -96,6 +96,7 @@ export const MATRIX: Record<string, Audience> = {
   'POST /api/logs/all/page': "user",
   'POST /api/vessel/{id}/sendCommand': "user",
   'POST /api/devices/setPropertyWarningLevels': "user",
+  'POST /api/vessel/{id}/alerts/mute': "user",
   'POST /api/vessel/{id}/customAlerts': "user",
   'GET /api/vessel/{id}/customAlerts': "user",
   'GET /api/vessel/{id}/customAlerts/{alertId}': "user",

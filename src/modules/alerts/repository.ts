@@ -291,3 +291,14 @@ export async function updateCustomAlert(db: Db, id: number, change: CustomAlertF
 export async function deleteCustomAlert(db: Db, id: number): Promise<void> {
   await db('custom_alerts').where({ id }).delete();
 }
+
+// Vessels muted by their members (no alarm e-mail).
+
+export async function mutedUserIds(db: Db, vesselId: number): Promise<Set<number>> {
+  return new Set(await db('alert_mutes').where({ vessel_id: vesselId }).pluck('user_id'));
+}
+
+export async function setMuted(db: Db, vesselId: number, userId: number, muted: boolean): Promise<void> {
+  if (!muted) await db('alert_mutes').where({ vessel_id: vesselId, user_id: userId }).delete();
+  else await db('alert_mutes').insert({ vessel_id: vesselId, user_id: userId, created_at: nowIso() }).onConflict(['vessel_id', 'user_id']).ignore();
+}

@@ -1,13 +1,14 @@
 /**
  * Alarm delivery: when an alarm is raised, rises in priority, or its silence ends without
  * anyone acknowledging it, every member of the vessel who receives notifications (and the
- * owner) is told through every channel. More than FLOOD_LIMIT new alarms on a vessel within
+ * owner) who has not muted the vessel is told through every channel. More than FLOOD_LIMIT new alarms on a vessel within
  * FLOOD_WINDOW_MS are grouped: the rest go out as one notice with their count (`flush`, run with
  * the lifecycle's sweep), so a failing sensor cannot bury the crew in mail.
  */
 import type { AppContext } from '../../../platform/context.js';
 import { listVessels, membersOfVessel } from '../../vessel/api.js';
 import type { Alert, AlertChange } from '../api.js';
+import { mutedUserIds } from '../repository.js';
 import type { NotificationChannel, Recipient } from './channels.js';
 
 export const FLOOD_LIMIT = 10;
@@ -104,12 +105,13 @@ export class AlarmDelivery {
     for (const channel of this.channels) await channel.deliver(recipients, notice);
   }
 
-  /** The owner and every active, unpaused member holding `receiveNotifications`. */
+  /** The owner and every active, unpaused member holding `receiveNotifications`, unless they muted the vessel. */
   private async recipients(vesselId: number): Promise<Recipient[]> {
     const [vessel] = await listVessels(this.ctx.db, { ids: [vesselId] });
     if (!vessel) return [];
     const members = (await membersOfVessel(this.ctx.db, vesselId)).filter((m) => m.userId !== null && m.status === 'active' && !m.paused && m.permissions.receiveNotifications);
-    const ids = [vessel.ownerId, ...members.map((m) => m.userId!)];
+    const muted = await mutedUserIds(this.ctx.db, vesselId);
+    const ids = [vessel.ownerId, ...members.map((m) => m.userId!)].filter((id) => !muted.has(id));
     const users = await this.usersByIds(ids);
     return [...users.values()].filter((u) => u.status === 'active').map((u) => ({ userId: u.id, email: u.email }));
   }

@@ -144,6 +144,22 @@ export function alertRoutes(ctx: AppContext, lifecycle: AlertLifecycle): ServerR
       },
     },
     {
+      method: 'POST',
+      path: '/api/vessel/{id}/alerts/mute',
+      options: {
+        tags: ['api', 'vessel', 'alerts'],
+        description: "Stop (muted=true) or resume (muted=false) the vessel's alarm e-mails to you; the app still shows them (any member)",
+        validate: { params: vesselParams, payload: Joi.object({ muted: Joi.boolean().required() }) },
+        async handler(request) {
+          const vesselId = (request.params as { id: number }).id;
+          await requireAccess(db, userId(request), vesselId);
+          const { muted } = request.payload as { muted: boolean };
+          await repo.setMuted(db, vesselId, userId(request), muted);
+          return { vesselId, muted };
+        },
+      },
+    },
+    {
       method: 'GET',
       path: '/api/alerts/active',
       options: {
