@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { alertsCommand } from './commands/alerts.js';
 import { auditCommand } from './commands/audit.js';
 import { bridgesCommand } from './commands/bridges.js';
 import { mailCommand } from './commands/mail.js';
@@ -26,7 +27,8 @@ function buildProgram(): Command {
     .addCommand(mailCommand())
     .addCommand(auditCommand())
     .addCommand(bridgesCommand())
-    .addCommand(vesselsCommand());
+    .addCommand(vesselsCommand())
+    .addCommand(alertsCommand());
   throwInsteadOfExit(program);
   return program;
 }

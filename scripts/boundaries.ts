@@ -23,8 +23,8 @@ export const TABLE_OWNERS: Record<string, string[]> = {
   vessel: ['vessels', 'vessel_notes', 'vessel_documents', 'document_categories'],
   billing: ['products', 'vouchers', 'vessel_subscriptions'],
   bridges: ['bridges', 'bridge_usage', 'bridge_requests'],
-  devices: ['devices', 'device_properties', 'value_series', 'value_history', 'locations', 'message_sources', 'ingest_receipts', 'device_commands'],
-  alerts: ['alerts', 'vessel_geofences'],
+  devices: ['devices', 'device_properties', 'value_series', 'value_history', 'locations', 'message_sources', 'ingest_receipts', 'device_commands', 'property_warning_levels'],
+  alerts: ['alerts', 'vessel_geofences', 'alert_log', 'custom_alerts', 'alert_mutes'],
 };
 
 export interface Violation {

@@ -13,6 +13,7 @@ export const SCENARIOS = {
   'high-bilge': 'Water comes in and the bilge pump keeps cycling, then the leak stops',
   'shore-power-lost': 'At the berth (the vessel returns to it first) the shore power pedestal trips, then is reset',
   'engine-over-temperature': 'The first engine runs and its coolant climbs past 100 °C, then cools down',
+  'coolant-hovering': 'The first engine runs and its coolant climbs to 92 °C and hovers either side of it, then cools down (a warning level at 92 °C raises one alarm, not one per crossing)',
 } as const;
 export type ScenarioName = keyof typeof SCENARIOS;
 export const SCENARIO_NAMES = Object.keys(SCENARIOS) as ScenarioName[];
@@ -95,11 +96,40 @@ function engineOverTemperature(vessel: Vessel): Plan {
   };
 }
 
+/**
+ * A value at a warning level, as real sensors sit there: just over, just under, tick after tick.
+ * The bridge raises nothing itself (below its own warning at 95 °C); the server's warning level on
+ * the coolant temperature, with its delay and hysteresis, decides.
+ */
+function coolantHovering(vessel: Vessel): Plan {
+  const engine = vessel.engines.propulsion[0];
+  const from = Math.max(engine.coolantTemperature, celsius(82));
+  const level = celsius(92);
+  const cooled = celsius(83);
+  let tick = 0;
+  const drive = (temperature: number) => {
+    engine.forcedRunning = true;
+    engine.forcedCoolantTemperature = temperature;
+  };
+  return {
+    phases: [
+      { ticks: 10, drive: (progress) => drive(lerp(from, level + 0.5, progress)) },
+      { ticks: 30, drive: () => drive(level + ((tick += 1) % 2 ? 0.4 : -0.3)) },
+      { ticks: 12, drive: (progress) => drive(lerp(level - 0.3, cooled, progress)) },
+    ],
+    release: () => {
+      engine.forcedRunning = false;
+      engine.forcedCoolantTemperature = undefined;
+    },
+  };
+}
+
 const PLANS: Record<ScenarioName, (vessel: Vessel, dt: number) => Plan> = {
   'low-battery': lowBattery,
   'high-bilge': highBilge,
   'shore-power-lost': shorePowerLost,
   'engine-over-temperature': engineOverTemperature,
+  'coolant-hovering': coolantHovering,
 };
 
 /** A scenario in progress on one vessel, advanced by the bridge before each vessel tick. */

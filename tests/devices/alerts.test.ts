@@ -29,8 +29,10 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Measurement times are fixed before the tests run, so a slow machine cannot reorder them. */
+const T = Date.now();
 const notify = (path: string, value: unknown, msAgo: number) =>
-  client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path, value }], { timestamp: new Date(Date.now() - msAgo).toISOString() }), { qos: 1 });
+  client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path, value }], { timestamp: new Date(T - msAgo).toISOString() }), { qos: 1 });
 const alerts = async (token = owner) => (await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token })).body.data;
 const BILGE = 'notifications.bilge.engineRoom';
 
@@ -48,9 +50,13 @@ describe('notifications', () => {
     expect((await alerts())[0]).toMatchObject({ id: raised.id, state: 'alarm', message: 'High bilge water', acknowledgedAt: null });
 
     await notify(BILGE, { state: 'normal', message: '' }, 3000);
-    const [cleared] = await alerts();
-    expect(cleared).toMatchObject({ id: raised.id, state: 'normal' });
-    expect(cleared.clearedAt).not.toBeNull();
+    // Nobody acknowledged the alarm: rectified, it stays active until someone does.
+    const [rectified] = await alerts();
+    expect(rectified).toMatchObject({ id: raised.id, state: 'normal', status: 'rectified-unacknowledged', priority: 'alarm' });
+    expect(rectified.clearedAt).not.toBeNull();
+    expect((await t.call('GET', '/api/alerts/active', { token: owner })).body.data).toEqual([expect.objectContaining({ id: raised.id })]);
+    await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/${raised.id}/ack`, { token: owner });
+    expect((await alerts())[0]).toMatchObject({ id: raised.id, status: 'cleared' });
     expect((await t.call('GET', '/api/alerts/active', { token: owner })).body.data).toEqual([]);
   });
 
@@ -64,6 +70,9 @@ describe('notifications', () => {
     const active = (await t.call('GET', '/api/alerts/active', { token: owner })).body.data;
     expect(active).toEqual([expect.objectContaining({ path: 'notifications.engine.main.overTemperature', state: 'emergency', vesselId: bridge.vesselId })]);
     await notify('notifications.engine.main.overTemperature', null, 1000);
+    const [rectified] = (await t.call('GET', '/api/alerts/active', { token: owner })).body.data;
+    expect(rectified).toMatchObject({ status: 'rectified-unacknowledged', priority: 'emergency' });
+    await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/${rectified.id}/ack`, { token: owner });
     expect((await t.call('GET', '/api/alerts/active', { token: owner })).body.data).toEqual([]);
     await notify(BILGE, { state: 'warn', message: 'again' }, 500);
     const list = await alerts();

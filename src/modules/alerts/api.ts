@@ -1,41 +1,78 @@
 /**
- * What other modules may ask of the alerts module: applying Signal K notifications (the devices
- * module's ingest does, BRIDGE.md) and counting a vessel's active alerts (the vessel list does).
+ * What other modules may ask of the alerts module: applying a condition's reading to its alert
+ * (the devices module's ingest does, for Signal K notifications and warning levels), counting a
+ * vessel's active alerts (the vessel list does), and reading the alert log of some paths (the
+ * devices module's alert log of a device).
  */
-import type { Knex } from 'knex';
-import type { Database } from '../../db/knex.js';
-import { bridgesOfVessels } from '../bridges/api.js';
+import type { Db } from '../../db/knex.js';
+import { nowIso } from '../../db/knex.js';
+import { bridgesOfVessels, vesselIdsOfBridges } from '../bridges/api.js';
 import * as repo from './repository.js';
 
-type Db = Database | Knex.Transaction;
+export type { AlertLogRow, LogAction } from './repository.js';
+export type { CustomAlerts } from './custom/watch.js';
 
-/** docs/api-shapes.md `Alert`. */
+/**
+ * Where an alarm stands (docs/decisions.md, "Alarms"). `rectified-unacknowledged`: the
+ * condition cleared before anyone acknowledged it, so it stays until someone does.
+ */
+export const ALERT_STATUSES = ['active-unacknowledged', 'active-acknowledged', 'silenced', 'rectified-unacknowledged', 'cleared'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export { ALERT_PRIORITIES, type AlertPriority } from './repository.js';
+type AlertPriority = repo.AlertPriority;
+
+/** Signal K notification state → priority. */
+const PRIORITY_OF: Record<Exclude<repo.AlertState, 'normal'>, AlertPriority> = { emergency: 'emergency', alarm: 'alarm', warn: 'warning', alert: 'caution' };
+
+/** docs/api.md `Alert`: `state` is the Signal K state (`normal` once cleared); `priority` the highest it reached. */
 export interface Alert {
   id: number;
+  origin: repo.AlertOrigin;
   path: string;
   state: repo.AlertState;
+  status: AlertStatus;
+  priority: AlertPriority;
   message: string;
   raisedAt: string;
   clearedAt: string | null;
   acknowledgedAt: string | null;
   silenced: boolean;
+  silencedUntil: string | null;
 }
 
-export const alertView = (row: repo.AlertRow): Alert => ({
+/** An alert as a change announced it: what just happened to it. */
+export type AlertChange = Alert & { change: repo.LogAction };
+
+/** Whether an alert is silenced at a moment. */
+const silencedAt = (row: repo.AlertRow, nowMs: number) => row.silencedUntil !== null && Date.parse(row.silencedUntil) > nowMs;
+
+export function statusOf(row: repo.AlertRow, nowMs: number): AlertStatus {
+  if (row.clearedAt !== null) return row.acknowledgedAt === null ? 'rectified-unacknowledged' : 'cleared';
+  if (row.acknowledgedAt !== null) return 'active-acknowledged';
+  return silencedAt(row, nowMs) ? 'silenced' : 'active-unacknowledged';
+}
+
+export const alertView = (row: repo.AlertRow, nowMs = Date.now()): Alert => ({
   id: row.id,
+  origin: row.origin,
   path: row.path,
   state: row.state,
+  status: statusOf(row, nowMs),
+  priority: row.priority,
   message: row.message,
   raisedAt: row.raisedAt,
   clearedAt: row.clearedAt,
   acknowledgedAt: row.acknowledgedAt,
-  silenced: row.silenced,
+  silenced: silencedAt(row, nowMs) && row.acknowledgedAt === null,
+  silencedUntil: silencedAt(row, nowMs) ? row.silencedUntil : null,
 });
 
 /** Signal K notification states in rising severity; `nominal` counts as `normal`. */
 const SEVERITY: Record<repo.AlertState, number> = { normal: 0, alert: 1, warn: 2, alarm: 3, emergency: 4 };
 
-type Reading = { state: Exclude<repo.AlertState, 'normal'>; message: string } | 'clear';
+/** What a condition says of its alert: raised (at a state, with a message) or cleared. */
+export type Reading = { state: Exclude<repo.AlertState, 'normal'>; message: string } | 'clear';
 
 /** What a notification value says: raise (with state and message), clear, or nothing usable (null). */
 function readNotification(value: unknown): Reading | null {
@@ -50,34 +87,60 @@ function readNotification(value: unknown): Reading | null {
 export const isNotificationPath = (path: string): boolean => path.startsWith('notifications.');
 
 /**
- * Applies a notification to the bridge's alert for its path: raises a new alert, changes the
- * active one (a rise in severity asks for acknowledgement again) or clears it. A notification
- * older than the last one applied changes nothing, so buffered (store-and-forward) messages
- * cannot undo newer ones and applying the same notification twice is harmless. Answers the
- * alert raised, changed or cleared, or null.
+ * Applies a notification to the bridge's alert for its path (applyCondition). The geofence
+ * watch raises its alarm the same way, under its own origin.
  */
-export async function applyNotification(db: Db, bridgeId: number, notification: { path: string; value: unknown; timestampMs: number }): Promise<Alert | null> {
+export async function applyNotification(
+  db: Db,
+  bridgeId: number,
+  notification: { path: string; value: unknown; timestampMs: number },
+  origin: repo.AlertOrigin = 'notification',
+): Promise<AlertChange | null> {
   const reading = readNotification(notification.value);
   if (!reading) return null;
-  const latest = await repo.latestOfPath(db, bridgeId, notification.path);
-  if (latest && notification.timestampMs < latest.notifiedMs) return null;
+  return applyCondition(db, bridgeId, { origin, path: notification.path, reading, timestampMs: notification.timestampMs });
+}
+
+/**
+ * Applies what a condition (a notification, a warning level, the geofence) says to the bridge's
+ * alert for its origin and path: raises a new alert, changes the active one (a rise in severity
+ * asks for acknowledgement again, and ends a silence) or clears it. A reading older than the
+ * last one applied changes nothing, so buffered (store-and-forward) messages cannot undo newer
+ * ones and applying the same reading twice is harmless. Every change is logged. Answers the
+ * alert raised, changed or cleared, or null.
+ */
+export async function applyCondition(
+  db: Db,
+  bridgeId: number,
+  condition: { origin: repo.AlertOrigin; customAlertId?: number; path: string; reading: Reading; timestampMs: number },
+): Promise<AlertChange | null> {
+  const { origin, path, reading, timestampMs } = condition;
+  const customAlertId = condition.customAlertId ?? null;
+  const latest = await repo.latestOfPath(db, bridgeId, origin, path, customAlertId);
+  if (latest && timestampMs < latest.notifiedMs) return null;
   const active = latest && latest.clearedAt === null ? latest : null;
   let changedId: number;
+  let change: repo.LogAction;
   if (reading === 'clear') {
     if (!active) return null;
-    await repo.updateAlert(db, active.id, { state: 'normal', notifiedMs: notification.timestampMs, cleared: true });
+    await repo.updateAlert(db, active.id, { state: 'normal', notifiedMs: timestampMs, cleared: true, silencedUntil: null });
     changedId = active.id;
+    change = active.acknowledgedAt === null ? 'rectified' : 'cleared';
   } else if (!active) {
-    changedId = await repo.insertAlert(db, { bridgeId, path: notification.path, state: reading.state, message: reading.message, notifiedMs: notification.timestampMs });
+    changedId = await repo.insertAlert(db, { bridgeId, origin, customAlertId, path, state: reading.state, priority: PRIORITY_OF[reading.state], message: reading.message, notifiedMs: timestampMs });
+    change = 'raised';
   } else if (active.state === reading.state && active.message === reading.message) {
-    await repo.updateAlert(db, active.id, { notifiedMs: notification.timestampMs });
+    await repo.updateAlert(db, active.id, { notifiedMs: timestampMs });
     return null;
   } else {
     const escalated = SEVERITY[reading.state] > SEVERITY[active.state];
-    await repo.updateAlert(db, active.id, { state: reading.state, message: reading.message, notifiedMs: notification.timestampMs, ...(escalated ? { acknowledgedBy: null, silencedBy: null } : {}) });
+    await repo.updateAlert(db, active.id, { state: reading.state, priority: PRIORITY_OF[reading.state], message: reading.message, notifiedMs: timestampMs, ...(escalated ? { acknowledged: false, silencedBy: null, silencedUntil: null } : {}) });
     changedId = active.id;
+    change = escalated ? 'escalated' : 'changed';
   }
-  return alertView((await repo.findAlert(db, changedId))!);
+  const changed = (await repo.findAlert(db, changedId))!;
+  await repo.insertLog(db, changed, { action: change, userId: null, messageText: changed.message, at: nowIso() });
+  return { ...alertView(changed), change };
 }
 
 /** vessel id → number of active alerts (vessels without any are absent). */
@@ -90,4 +153,45 @@ export async function activeAlertCounts(db: Db, vesselIds: number[]): Promise<Ma
     if (n) out.set(vesselId, n);
   }
   return out;
+}
+
+/** docs/api.md `AlertLogEntry`. */
+export interface AlertLogEntry {
+  id: number;
+  alertId: number;
+  path: string;
+  action: repo.LogAction;
+  state: repo.AlertState;
+  userId: number | null;
+  messageText: string;
+  at: string;
+}
+
+export const logView = (row: repo.AlertLogRow): AlertLogEntry => ({ id: row.id, alertId: row.alertId, path: row.path, action: row.action, state: row.state, userId: row.userId, messageText: row.messageText, at: row.at });
+
+/**
+ * The alert log of some paths of a bridge (a device's properties), newest first, paged: the
+ * alerts raised on a property path, by a warning level, and by a notification of the same path.
+ */
+export async function alertLogOfPaths(db: Db, bridgeId: number, paths: string[], page: { page: number; size: number; from?: string; to?: string }): Promise<{ totalElements: number; content: AlertLogEntry[] }> {
+  const query = repo.logQuery(db, bridgeId, [...paths, ...paths.map((p) => `notifications.${p}`)]);
+  if (page.from) query.where('at', '>=', new Date(page.from).toISOString());
+  if (page.to) query.where('at', '<=', new Date(page.to).toISOString());
+  const count = await query.clone().clearSelect().count<{ n: number | string }[]>({ n: '*' }).first();
+  const rows = await query.orderBy('id', 'desc').limit(page.size).offset(page.page * page.size);
+  return { totalElements: Number(count?.n ?? 0), content: rows.map((r: Parameters<typeof repo.toLogRow>[0]) => logView(repo.toLogRow(r))) };
+}
+
+/** Active alerts of the vessels named, newest first, each with its vesselId. */
+export async function activeAlertsOfVessels(db: Db, vesselIds: number[]): Promise<Array<Alert & { vesselId: number }>> {
+  const bridges = await bridgesOfVessels(db, vesselIds);
+  const vesselOf = new Map([...bridges].map(([vesselId, bridge]) => [bridge.id, vesselId]));
+  return (await repo.activeOfBridges(db, [...vesselOf.keys()])).map((row) => ({ ...alertView(row), vesselId: vesselOf.get(row.bridgeId)! }));
+}
+
+/** An alert and the vessel its bridge is paired with, or null when there is no such alert or vessel. */
+export async function alertWithVessel(db: Db, alertId: number): Promise<{ row: repo.AlertRow; vesselId: number } | null> {
+  const row = await repo.findAlert(db, alertId);
+  const vesselId = row ? (await vesselIdsOfBridges(db, [row.bridgeId])).get(row.bridgeId) : undefined;
+  return row && vesselId !== undefined ? { row, vesselId } : null;
 }

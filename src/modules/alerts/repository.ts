@@ -1,80 +1,116 @@
 /**
- * The alerts module's table. Alerts are kept against the bridge that raised them; the vessel
- * they show on is the one the bridge is paired with.
+ * The alerts module's tables: alerts and their log. Alerts are kept against the bridge that
+ * raised them; the vessel they show on is the one the bridge is paired with.
  */
 import type { Knex } from 'knex';
-import type { Database } from '../../db/knex.js';
+import type { Db } from '../../db/knex.js';
 import { insertId, nowIso } from '../../db/knex.js';
-
-type Db = Database | Knex.Transaction;
 
 export const ALERT_STATES = ['normal', 'alert', 'warn', 'alarm', 'emergency'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
+/** What raised an alert: a bridge's notification, a property's warning level, the geofence, a custom alert. */
+export const ALERT_PRIORITIES = ['emergency', 'alarm', 'warning', 'caution'] as const;
+export type AlertPriority = (typeof ALERT_PRIORITIES)[number];
+
+export const ALERT_ORIGINS = ['notification', 'level', 'geofence', 'custom'] as const;
+export type AlertOrigin = (typeof ALERT_ORIGINS)[number];
+
 export interface AlertRow {
   id: number;
   bridgeId: number;
+  origin: AlertOrigin;
   path: string;
   state: AlertState;
+  priority: AlertPriority;
   message: string;
   notifiedMs: number;
   raisedAt: string;
   clearedAt: string | null;
   acknowledgedAt: string | null;
-  silenced: boolean;
+  acknowledgedBy: number | null;
+  silencedUntil: string | null;
+  customAlertId: number | null;
 }
 
-export const toAlertRow = (r: any): AlertRow => ({
+interface AlertRecord {
+  id: number;
+  bridge_id: number;
+  origin: AlertOrigin;
+  path: string;
+  state: AlertState;
+  priority: AlertPriority;
+  message: string;
+  notified_ms: number | string;
+  raised_at: string;
+  cleared_at: string | null;
+  acknowledged_at: string | null;
+  acknowledged_by: number | null;
+  silenced_until: string | null;
+  custom_alert_id: number | null;
+}
+
+export const toAlertRow = (r: AlertRecord): AlertRow => ({
   id: r.id,
   bridgeId: r.bridge_id,
+  origin: r.origin,
   path: r.path,
   state: r.state,
+  priority: r.priority,
   message: r.message,
   notifiedMs: Number(r.notified_ms),
   raisedAt: r.raised_at,
   clearedAt: r.cleared_at ?? null,
   acknowledgedAt: r.acknowledged_at ?? null,
-  silenced: Boolean(r.silenced),
+  acknowledgedBy: r.acknowledged_by ?? null,
+  silencedUntil: r.silenced_until ?? null,
+  customAlertId: r.custom_alert_id ?? null,
 });
 
 export async function findAlert(db: Db, id: number): Promise<AlertRow | null> {
-  const row = await db('alerts').where({ id }).first();
+  const row = await db<AlertRecord>('alerts').where({ id }).first();
   return row ? toAlertRow(row) : null;
 }
 
-/** The newest alert of a notification path, active or not. */
-export async function latestOfPath(db: Db, bridgeId: number, path: string): Promise<AlertRow | null> {
-  const row = await db('alerts').where({ bridge_id: bridgeId, path }).orderBy('id', 'desc').first();
+/** The newest alert of a path raised by one origin (and custom alert), active or not. */
+export async function latestOfPath(db: Db, bridgeId: number, origin: AlertOrigin, path: string, customAlertId: number | null): Promise<AlertRow | null> {
+  const row = await db<AlertRecord>('alerts').where({ bridge_id: bridgeId, origin, path, custom_alert_id: customAlertId }).orderBy('id', 'desc').first();
   return row ? toAlertRow(row) : null;
 }
 
-export async function insertAlert(db: Db, row: { bridgeId: number; path: string; state: AlertState; message: string; notifiedMs: number }): Promise<number> {
+export async function insertAlert(db: Db, row: { bridgeId: number; origin: AlertOrigin; customAlertId: number | null; path: string; state: AlertState; priority: AlertPriority; message: string; notifiedMs: number }): Promise<number> {
   const now = nowIso();
-  return insertId(db, 'alerts', { bridge_id: row.bridgeId, path: row.path, state: row.state, message: row.message, notified_ms: row.notifiedMs, raised_at: now, updated_at: now });
+  return insertId(db, 'alerts', { bridge_id: row.bridgeId, origin: row.origin, custom_alert_id: row.customAlertId, path: row.path, state: row.state, priority: row.priority, message: row.message, notified_ms: row.notifiedMs, raised_at: now, updated_at: now });
 }
 
 export async function updateAlert(
   db: Db,
   id: number,
-  patch: { state?: AlertState; message?: string; notifiedMs?: number; cleared?: boolean; acknowledgedBy?: number | null; silencedBy?: number | null },
+  patch: { state?: AlertState; priority?: AlertPriority; message?: string; notifiedMs?: number; cleared?: boolean; acknowledged?: { by: number | null } | false; silencedBy?: number | null; silencedUntil?: string | null; at?: string },
 ): Promise<void> {
-  const now = nowIso();
+  const now = patch.at ?? nowIso();
   const changes: Record<string, unknown> = { updated_at: now };
   if (patch.state !== undefined) changes.state = patch.state;
+  if (patch.priority !== undefined) changes.priority = patch.priority;
   if (patch.message !== undefined) changes.message = patch.message;
   if (patch.notifiedMs !== undefined) changes.notified_ms = patch.notifiedMs;
   if (patch.cleared) changes.cleared_at = now;
-  if (patch.acknowledgedBy !== undefined) Object.assign(changes, { acknowledged_at: patch.acknowledgedBy === null ? null : now, acknowledged_by: patch.acknowledgedBy });
-  if (patch.silencedBy !== undefined) Object.assign(changes, { silenced: patch.silencedBy !== null, silenced_by: patch.silencedBy });
+  // `by` null: acknowledged by the operator (CLI), not by a user.
+  if (patch.acknowledged !== undefined) Object.assign(changes, patch.acknowledged ? { acknowledged_at: now, acknowledged_by: patch.acknowledged.by } : { acknowledged_at: null, acknowledged_by: null });
+  if (patch.silencedBy !== undefined) changes.silenced_by = patch.silencedBy;
+  if (patch.silencedUntil !== undefined) changes.silenced_until = patch.silencedUntil;
   await db('alerts').where({ id }).update(changes);
 }
 
+/** Active: the condition holds, or it has cleared and nobody has acknowledged the alert yet. */
+const whereActive = (q: Knex.QueryBuilder) => q.where((w) => w.whereNull('cleared_at').orWhereNull('acknowledged_at'));
+
 /** Active alerts first (newest first), then those cleared since `clearedSince`. */
 export async function alertsOfBridge(db: Db, bridgeId: number, clearedSince: string): Promise<AlertRow[]> {
-  const rows = await db('alerts')
+  const rows = await db<AlertRecord>('alerts')
     .where({ bridge_id: bridgeId })
-    .andWhere((w) => w.whereNull('cleared_at').orWhere('cleared_at', '>=', clearedSince))
-    .orderByRaw('CASE WHEN cleared_at IS NULL THEN 0 ELSE 1 END')
+    .andWhere((w) => w.whereNull('cleared_at').orWhereNull('acknowledged_at').orWhere('cleared_at', '>=', clearedSince))
+    .orderByRaw('CASE WHEN cleared_at IS NULL OR acknowledged_at IS NULL THEN 0 ELSE 1 END')
     .orderBy('raised_at', 'desc')
     .orderBy('id', 'desc');
   return rows.map(toAlertRow);
@@ -82,18 +118,187 @@ export async function alertsOfBridge(db: Db, bridgeId: number, clearedSince: str
 
 export async function activeOfBridges(db: Db, bridgeIds: number[]): Promise<AlertRow[]> {
   if (!bridgeIds.length) return [];
-  const rows = await db('alerts').whereIn('bridge_id', bridgeIds).whereNull('cleared_at').orderBy('raised_at', 'desc').orderBy('id', 'desc');
+  const rows = await whereActive(db('alerts').whereIn('bridge_id', bridgeIds)).orderBy('raised_at', 'desc').orderBy('id', 'desc');
   return rows.map(toAlertRow);
 }
 
 export async function countActiveOfBridges(db: Db, bridgeIds: number[]): Promise<Map<number, number>> {
   if (!bridgeIds.length) return new Map();
-  const rows = await db('alerts').whereIn('bridge_id', bridgeIds).whereNull('cleared_at').groupBy('bridge_id').select('bridge_id').count<{ bridge_id: number; n: number | string }[]>({ n: '*' });
+  const rows = await whereActive(db('alerts').whereIn('bridge_id', bridgeIds)).groupBy('bridge_id').select('bridge_id').count<{ bridge_id: number; n: number | string }[]>({ n: '*' });
   return new Map(rows.map((r) => [r.bridge_id, Number(r.n)]));
 }
 
-export async function unsilencedActiveIds(db: Db, bridgeId: number): Promise<number[]> {
-  return db('alerts').where({ bridge_id: bridgeId, silenced: false }).whereNull('cleared_at').pluck('id');
+/** Alerts of a bridge whose condition holds, that nobody has acknowledged and that are not silenced at `nowIsoText`. */
+export async function sounding(db: Db, bridgeId: number, nowIsoText: string): Promise<AlertRow[]> {
+  const rows = await db<AlertRecord>('alerts')
+    .where({ bridge_id: bridgeId })
+    .whereNull('cleared_at')
+    .whereNull('acknowledged_at')
+    .where((w) => w.whereNull('silenced_until').orWhere('silenced_until', '<=', nowIsoText));
+  return rows.map(toAlertRow);
+}
+
+/** Silences that have run out (`silenced_until` at or before `nowIso`) on alerts still unacknowledged. */
+export async function lapsedSilences(db: Db, nowIsoText: string): Promise<AlertRow[]> {
+  const rows = await db<AlertRecord>('alerts').whereNotNull('silenced_until').where('silenced_until', '<=', nowIsoText).whereNull('acknowledged_at');
+  return rows.map(toAlertRow);
 }
 
 export const historyQuery = (db: Db, bridgeIds: number[]) => db('alerts').whereIn('bridge_id', bridgeIds).select('*');
+
+// The alert log.
+
+export const LOG_ACTIONS = ['raised', 'changed', 'escalated', 'rectified', 'acknowledged', 'silenced', 'unsilenced', 'cleared', 'note'] as const;
+export type LogAction = (typeof LOG_ACTIONS)[number];
+
+export interface AlertLogRow {
+  id: number;
+  alertId: number;
+  bridgeId: number;
+  path: string;
+  action: LogAction;
+  state: AlertState;
+  userId: number | null;
+  messageText: string;
+  at: string;
+}
+
+interface AlertLogRecord {
+  id: number;
+  alert_id: number;
+  bridge_id: number;
+  path: string;
+  action: LogAction;
+  state: AlertState;
+  user_id: number | null;
+  message_text: string;
+  at: string;
+}
+
+export const toLogRow = (r: AlertLogRecord): AlertLogRow => ({
+  id: r.id,
+  alertId: r.alert_id,
+  bridgeId: r.bridge_id,
+  path: r.path,
+  action: r.action,
+  state: r.state,
+  userId: r.user_id ?? null,
+  messageText: r.message_text,
+  at: r.at,
+});
+
+export async function insertLog(db: Db, alert: { id: number; bridgeId: number; path: string; state: AlertState }, entry: { action: LogAction; userId: number | null; messageText?: string; at: string }): Promise<number> {
+  return insertId(db, 'alert_log', {
+    alert_id: alert.id,
+    bridge_id: alert.bridgeId,
+    path: alert.path,
+    action: entry.action,
+    state: alert.state,
+    user_id: entry.userId,
+    message_text: entry.messageText ?? '',
+    at: entry.at,
+  });
+}
+
+export async function findLog(db: Db, id: number): Promise<AlertLogRow | null> {
+  const row = await db<AlertLogRecord>('alert_log').where({ id }).first();
+  return row ? toLogRow(row) : null;
+}
+
+/** The log of some paths of a bridge, newest first. */
+export const logQuery = (db: Db, bridgeId: number, paths: string[]) => db('alert_log').where({ bridge_id: bridgeId }).whereIn('path', paths).select('*');
+
+// Custom alerts.
+
+export const COMPARISONS = ['<', '<=', '>', '>=', '==', '!='] as const;
+export type Comparison = (typeof COMPARISONS)[number];
+
+export interface CustomAlertRow {
+  id: number;
+  vesselId: number;
+  propertyId: number;
+  path: string;
+  comparison: Comparison;
+  threshold: number;
+  durationSeconds: number;
+  priority: AlertPriority;
+  message: string;
+  paused: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type CustomAlertFields = Pick<CustomAlertRow, 'propertyId' | 'path' | 'comparison' | 'threshold' | 'durationSeconds' | 'priority' | 'message'>;
+
+interface CustomAlertRecord {
+  id: number;
+  vessel_id: number;
+  property_id: number;
+  path: string;
+  comparison: Comparison;
+  threshold: number | string;
+  duration_seconds: number;
+  priority: AlertPriority;
+  message: string;
+  paused: boolean | number;
+  created_at: string;
+  updated_at: string;
+}
+
+const toCustomAlert = (r: CustomAlertRecord): CustomAlertRow => ({
+  id: r.id,
+  vesselId: r.vessel_id,
+  propertyId: r.property_id,
+  path: r.path,
+  comparison: r.comparison,
+  threshold: Number(r.threshold),
+  durationSeconds: r.duration_seconds,
+  priority: r.priority,
+  message: r.message,
+  paused: Boolean(r.paused),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const customColumns = (f: CustomAlertFields) => ({
+  property_id: f.propertyId,
+  path: f.path,
+  comparison: f.comparison,
+  threshold: f.threshold,
+  duration_seconds: f.durationSeconds,
+  priority: f.priority,
+  message: f.message,
+});
+
+export async function customAlertsOfVessel(db: Db, vesselId: number): Promise<CustomAlertRow[]> {
+  return (await db<CustomAlertRecord>('custom_alerts').where({ vessel_id: vesselId }).orderBy('id')).map(toCustomAlert);
+}
+
+export async function findCustomAlert(db: Db, vesselId: number, id: number): Promise<CustomAlertRow | null> {
+  const row = await db<CustomAlertRecord>('custom_alerts').where({ vessel_id: vesselId, id }).first();
+  return row ? toCustomAlert(row) : null;
+}
+
+export async function insertCustomAlert(db: Db, vesselId: number, fields: CustomAlertFields, userId: number): Promise<number> {
+  const now = nowIso();
+  return insertId(db, 'custom_alerts', { vessel_id: vesselId, ...customColumns(fields), paused: false, created_by: userId, created_at: now, updated_at: now });
+}
+
+export async function updateCustomAlert(db: Db, id: number, change: CustomAlertFields | { paused: boolean }): Promise<void> {
+  await db('custom_alerts').where({ id }).update({ ...('paused' in change ? { paused: change.paused } : customColumns(change)), updated_at: nowIso() });
+}
+
+export async function deleteCustomAlert(db: Db, id: number): Promise<void> {
+  await db('custom_alerts').where({ id }).delete();
+}
+
+// Vessels muted by their members (no alarm e-mail).
+
+export async function mutedUserIds(db: Db, vesselId: number): Promise<Set<number>> {
+  return new Set(await db('alert_mutes').where({ vessel_id: vesselId }).pluck('user_id'));
+}
+
+export async function setMuted(db: Db, vesselId: number, userId: number, muted: boolean): Promise<void> {
+  if (!muted) await db('alert_mutes').where({ vessel_id: vesselId, user_id: userId }).delete();
+  else await db('alert_mutes').insert({ vessel_id: vesselId, user_id: userId, created_at: nowIso() }).onConflict(['vessel_id', 'user_id']).ignore();
+}

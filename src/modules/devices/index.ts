@@ -24,6 +24,9 @@ import { persistedLocationSources } from './routes/location/persisted-sources.js
 import { listMessageSources } from './routes/sources/list.js';
 import { setMessageSources } from './routes/sources/set-enabled.js';
 import { CommandRequests, DevicesService, SourcesService } from './service.js';
+import { deviceAlertLogPage, deviceAlertLogs } from './routes/alert-logs.js';
+import { setPropertyWarningLevels } from './routes/warning-levels.js';
+import * as repo from './repository.js';
 import { MessageSources } from './sources.js';
 
 declare module '@hapi/hapi' {
@@ -39,7 +42,9 @@ export const devicesModule: Plugin<ModuleOptions> = {
     const broker = server.plugins.mqtt.broker;
     const access = server.plugins.access.api;
     const sources = new MessageSources(ctx.db);
-    const ingest = new IngestService(ctx, sources);
+    const custom = server.plugins.alerts.custom;
+    custom.useProperties({ propertyOf: repo.findProperty });
+    const ingest = new IngestService(ctx, sources, custom);
     const commands = new CommandService(ctx, broker);
     const live = new LiveStreams(
       ctx,
@@ -96,6 +101,10 @@ export const devicesModule: Plugin<ModuleOptions> = {
       commandStatus(requests),
 
       liveStream(live),
+
+      setPropertyWarningLevels(ctx, ingest),
+      deviceAlertLogs(ctx),
+      deviceAlertLogPage(ctx),
     ]);
   },
 };

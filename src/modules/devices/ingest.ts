@@ -1,7 +1,7 @@
 /**
  * Telemetry ingest, one straight line per message (BRIDGE.md):
  *   bridge `delta` → parse and check → values, positions and source sightings → group commit
- *   (one transaction for many messages) → alerts from notifications → one `vessel.batch` event
+ *   (one transaction for many messages) → alerts from notifications and warning levels → one `vessel.batch` event
  *   per vessel with every value and position → and only then does the broker send the PUBACK.
  * An inventory change is announced once (`vessel.devices`); the live streams share one query.
  * The `devices` topic replaces the bridge's stored inventory.
@@ -11,9 +11,11 @@ import { MalformedMessage, type BridgeMessage } from '../../mqtt/broker.js';
 import type { LiveBatch } from '../../../contracts/live.js';
 import { ownUpdates, parseDelta, parseInventory, type SignalKDelta } from '../../mqtt/protocol.js';
 import type { AppContext } from '../../platform/context.js';
-import { type Alert, applyNotification, isNotificationPath } from '../alerts/api.js';
+import { type Alert, applyCondition, applyNotification, type CustomAlerts, isNotificationPath } from '../alerts/api.js';
 import { vesselIdsOfBridges } from '../bridges/api.js';
 import { GroupCommit } from './group-commit.js';
+import { levelsOfBridge } from './levels/repository.js';
+import { judge, type LevelWatch, newWatch, readingOf } from './levels/watch.js';
 import { PerBridge } from './per-bridge.js';
 import * as repo from './repository.js';
 import { DEFAULT_SOURCE, type MessageSources } from './sources.js';
@@ -42,14 +44,22 @@ export class IngestService {
   private readonly queue: GroupCommit<IngestItem>;
   /** path → its device and property, for live events. */
   private readonly properties: PerBridge<Map<string, { deviceId: number; propertyId: number }>>;
+  /** path → the warning levels of its property and how its values stand against them. */
+  private readonly levels: PerBridge<Map<string, { displayName: string; units: string; watch: LevelWatch }>>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly sources: MessageSources,
+    private readonly custom: CustomAlerts,
   ) {
     this.store = createValueStore(ctx.db);
     this.queue = new GroupCommit((items) => this.commit(items));
     this.properties = new PerBridge((bridgeId) => repo.propertiesByPath(ctx.db, bridgeId));
+    this.levels = new PerBridge(async (bridgeId) => {
+      const byPath = new Map<string, { displayName: string; units: string; watch: LevelWatch }>();
+      for (const [path, { displayName, units, levels }] of await levelsOfBridge(ctx.db, bridgeId)) byPath.set(path, { displayName, units, watch: newWatch(levels) });
+      return byPath;
+    });
   }
 
   /** `delta` topic. Resolves once the message is committed; a malformed one is refused. */
@@ -72,6 +82,7 @@ export class IngestService {
     if (!parsed.ok) throw new MalformedMessage(parsed.reason);
     await repo.replaceInventory(this.ctx.db, message.bridge.id, parsed.value);
     this.properties.forget(message.bridge.id);
+    this.levels.forget(message.bridge.id);
     const vesselId = (await vesselIdsOfBridges(this.ctx.db, [message.bridge.id])).get(message.bridge.id);
     if (vesselId !== undefined) this.ctx.events.emit('vessel.devices', { vesselId });
   }
@@ -81,8 +92,14 @@ export class IngestService {
     return this.queue.drained();
   }
 
+  /** A property's warning levels changed: the bridge's values are judged afresh from the next one. */
+  levelsChanged(bridgeId: number): void {
+    this.levels.forget(bridgeId);
+  }
+
   forget(bridgeId: number): void {
     this.properties.forget(bridgeId);
+    this.levels.forget(bridgeId);
     this.sources.forget(bridgeId);
     this.store.forget(bridgeId);
   }
@@ -157,11 +174,30 @@ export class IngestService {
           const alert = await applyNotification(this.ctx.db, item.bridgeId, notification);
           if (alert) alerts.push({ bridgeId: item.bridgeId, alert });
         }
+        for (const alert of await this.judgeLevels(item)) alerts.push({ bridgeId: item.bridgeId, alert });
+        for (const alert of await this.custom.judge(item.bridgeId, item.values)) alerts.push({ bridgeId: item.bridgeId, alert });
       }
       await this.announce(items, alerts);
     } catch (err) {
       this.ctx.log.error('alerts or live events of a committed batch failed', { error: err });
     }
+  }
+
+  /** Holds an item's values against their properties' warning levels; touches the database only when a verdict changes. */
+  private async judgeLevels(item: IngestItem): Promise<Alert[]> {
+    const levels = await this.levels.of(item.bridgeId);
+    if (!levels.size) return [];
+    const changed: Alert[] = [];
+    for (const v of item.values) {
+      const property = typeof v.value === 'number' ? levels.get(v.path) : undefined;
+      if (!property || typeof v.value !== 'number') continue;
+      const zone = judge(property.watch, v.value, v.tsMs);
+      if (zone === null) continue;
+      const reading = readingOf(zone, { ...property, levels: property.watch.levels }, v.value);
+      const alert = await applyCondition(this.ctx.db, item.bridgeId, { origin: 'level', path: v.path, reading, timestampMs: v.tsMs });
+      if (alert) changed.push(alert);
+    }
+    return changed;
   }
 
   /** One `vessel.batch` per vessel with every value and position the batch stored, then its alerts. */

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import { insertId, nowIso } from '../../db/knex.js';
 import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
+import { levelsByProperty, type WarningLevels } from './levels/repository.js';
 import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
 
 type Db = Database | Knex.Transaction;
@@ -21,7 +22,7 @@ export interface Property {
   max: number | null;
   value: unknown;
   timestamp: string | null;
-  warningLevels: null;
+  warningLevels: WarningLevels | null;
 }
 
 /** API.md Device. */
@@ -126,6 +127,7 @@ export async function devicesOfBridge(db: Db, bridgeId: number): Promise<Device[
     .orderBy('p.position')
     .orderBy('p.id')
     .select('p.*', 'c.value', 'c.ts_ms');
+  const levels = await levelsByProperty(db, bridgeId);
   const byDevice = new Map<number, Property[]>();
   for (const p of properties) {
     const list = byDevice.get(p.device_id) ?? [];
@@ -139,7 +141,7 @@ export async function devicesOfBridge(db: Db, bridgeId: number): Promise<Device[
       max: numberOrNull(p.max_value),
       value: p.value === null || p.value === undefined ? null : JSON.parse(p.value),
       timestamp: p.ts_ms === null || p.ts_ms === undefined ? null : iso(p.ts_ms),
-      warningLevels: null,
+      warningLevels: levels.get(p.id) ?? null,
     });
     byDevice.set(p.device_id, list);
   }
@@ -153,6 +155,14 @@ export async function devicesOfBridge(db: Db, bridgeId: number): Promise<Device[
     location: d.location,
     properties: byDevice.get(d.id) ?? [],
   }));
+}
+
+/** A device's bridge and the paths of its properties, or null when there is no such device. */
+export async function deviceWithPaths(db: Db, id: number): Promise<{ id: number; bridgeId: number; paths: string[] } | null> {
+  const device = await db('devices').where({ id }).first();
+  if (!device) return null;
+  const paths: string[] = await db('device_properties').where({ device_id: id }).pluck('path');
+  return { id, bridgeId: device.bridge_id, paths };
 }
 
 export async function findProperty(db: Db, id: number): Promise<PropertyRow | null> {

@@ -110,7 +110,7 @@ export class GeofenceWatch {
   private async notify(vesselId: number, value: 'clear' | Record<string, unknown>, at: number): Promise<void> {
     const bridge = await bridgeOfVessel(this.ctx.db, vesselId);
     if (!bridge) return;
-    const alert = await applyNotification(this.ctx.db, bridge.id, { path: GEOFENCE_PATH, value: value === 'clear' ? null : value, timestampMs: at });
+    const alert = await applyNotification(this.ctx.db, bridge.id, { path: GEOFENCE_PATH, value: value === 'clear' ? null : value, timestampMs: at }, 'geofence');
     if (alert) this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...alert } });
   }
 }

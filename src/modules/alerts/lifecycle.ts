@@ -1,0 +1,98 @@
+/**
+ * What people do to an alarm, whatever raised it: acknowledge it, silence it for a while
+ * (30 s unless asked, at most an hour, at most a minute for an emergency), and the silence
+ * running out, after which the alarm notifies again. Every transition is logged with who and
+ * when, and announced on the vessel's live stream with what changed. Time comes from `now`, so
+ * tests move it instead of waiting.
+ */
+import Boom from '@hapi/boom';
+import type { AppContext } from '../../platform/context.js';
+import { vesselIdsOfBridges } from '../bridges/api.js';
+import { type Alert, type AlertChange, alertView } from './api.js';
+import * as repo from './repository.js';
+
+export const SILENCE_DEFAULT_SECONDS = 30;
+export const SILENCE_MAX_SECONDS = 3600;
+export const EMERGENCY_SILENCE_MAX_SECONDS = 60;
+/** How often lapsed silences are looked for: a silence ends at most this late. */
+const SWEEP_MS = 5000;
+
+export class AlertLifecycle {
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    /** The clock: replaced by tests. */
+    public now: () => number = Date.now,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.sweep().catch((err) => this.ctx.log.error('ending lapsed silences failed', { error: err }));
+    }, SWEEP_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  view(row: repo.AlertRow): Alert {
+    return alertView(row, this.now());
+  }
+
+  /**
+   * Acknowledges an alert (userId null: the operator, from the CLI); an acknowledged one stays
+   * as it is. A rectified alert is cleared by it.
+   */
+  async acknowledge(vesselId: number, alert: repo.AlertRow, userId: number | null): Promise<Alert> {
+    if (alert.acknowledgedAt !== null) return this.view(alert);
+    await repo.updateAlert(this.ctx.db, alert.id, { acknowledged: { by: userId }, silencedUntil: null, at: this.iso() });
+    return this.changed(vesselId, alert.id, 'acknowledged', userId);
+  }
+
+  /**
+   * Silences an alert nobody has acknowledged yet (an acknowledged or cleared one has nothing to
+   * silence and stays as it is). An emergency is silenced for at most a minute.
+   */
+  async silence(vesselId: number, alert: repo.AlertRow, userId: number, seconds = SILENCE_DEFAULT_SECONDS): Promise<Alert> {
+    if (alert.acknowledgedAt !== null || alert.clearedAt !== null) return this.view(alert);
+    if (seconds < 1 || seconds > SILENCE_MAX_SECONDS) throw Boom.badRequest(`seconds must be between 1 and ${SILENCE_MAX_SECONDS}`);
+    const capped = alert.priority === 'emergency' ? Math.min(seconds, EMERGENCY_SILENCE_MAX_SECONDS) : seconds;
+    const until = new Date(this.now() + capped * 1000).toISOString();
+    await repo.updateAlert(this.ctx.db, alert.id, { silencedBy: userId, silencedUntil: until, at: this.iso() });
+    return this.changed(vesselId, alert.id, 'silenced', userId);
+  }
+
+  /** Silences every alert of a bridge that is sounding (unacknowledged, not silenced); answers how many. */
+  async silenceAll(vesselId: number, bridgeId: number, userId: number, seconds?: number): Promise<number> {
+    const alerts = await repo.sounding(this.ctx.db, bridgeId, this.iso());
+    for (const alert of alerts) await this.silence(vesselId, alert, userId, seconds);
+    return alerts.length;
+  }
+
+  /** Ends the silences that have run out: each alarm sounds (and notifies) again. */
+  async sweep(): Promise<void> {
+    const lapsed = await repo.lapsedSilences(this.ctx.db, this.iso());
+    if (!lapsed.length) return;
+    const vesselOf = await vesselIdsOfBridges(this.ctx.db, [...new Set(lapsed.map((a) => a.bridgeId))]);
+    for (const alert of lapsed) {
+      await repo.updateAlert(this.ctx.db, alert.id, { silencedUntil: null, at: this.iso() });
+      const vesselId = vesselOf.get(alert.bridgeId);
+      if (alert.clearedAt === null && vesselId !== undefined) await this.changed(vesselId, alert.id, 'unsilenced', null);
+    }
+  }
+
+  private iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  private async changed(vesselId: number, alertId: number, change: repo.LogAction, userId: number | null): Promise<Alert> {
+    const row = (await repo.findAlert(this.ctx.db, alertId))!;
+    await repo.insertLog(this.ctx.db, row, { action: change, userId, at: this.iso() });
+    const alert: AlertChange = { ...this.view(row), change };
+    this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...alert } });
+    return this.view(row);
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * POST devices/alertLogs/addNote {alertLogId, messageText}: a note on an alert, kept in its log
+ * after the entry it answers (alertManager MANAGE on the alert's vessel; another tenant's entry
+ * answers 404 like a missing one).
+ */
+import Boom from '@hapi/boom';
+import Joi from 'joi';
+import { auditTarget } from '../../../platform/audit.js';
+import type { AppContext } from '../../../platform/context.js';
+import { callerOf, defineRoute } from '../../../platform/routes.js';
+import { vesselIdsOfBridges } from '../../bridges/api.js';
+import { accessOf, allows } from '../../vessel/api.js';
+import { logView } from '../api.js';
+import type { AlertLifecycle } from '../lifecycle.js';
+import * as repo from '../repository.js';
+
+export const addAlertLogNote = (ctx: AppContext, lifecycle: AlertLifecycle) =>
+  defineRoute<{ Payload: { alertLogId: number; messageText: string } }>({
+    method: 'POST',
+    path: '/api/devices/alertLogs/addNote',
+    options: {
+      tags: ['api', 'devices', 'alerts'],
+      description: "Add a note to an alert's log (alertManager MANAGE)",
+      validate: { payload: Joi.object({ alertLogId: Joi.number().integer().min(1).required(), messageText: Joi.string().trim().min(1).max(5000).required() }) },
+      async handler(request) {
+        const { db } = ctx;
+        const caller = callerOf(request);
+        const entry = await repo.findLog(db, request.payload.alertLogId);
+        const vesselId = entry ? (await vesselIdsOfBridges(db, [entry.bridgeId])).get(entry.bridgeId) : undefined;
+        const access = vesselId === undefined ? null : await accessOf(db, caller.id, vesselId);
+        if (!entry || !access) throw Boom.notFound('Alert log entry not found');
+        if (!allows(access, { area: 'alertManager', level: 'MANAGE' })) throw Boom.forbidden('You need MANAGE on alertManager for this');
+        const alert = (await repo.findAlert(db, entry.alertId))!;
+        auditTarget(request, { targetType: 'alert', targetId: alert.id, vesselId });
+        const id = await repo.insertLog(db, alert, { action: 'note', userId: caller.id, messageText: request.payload.messageText, at: new Date(lifecycle.now()).toISOString() });
+        return logView((await repo.findLog(db, id))!);
+      },
+    },
+  });

@@ -1,0 +1,161 @@
+/**
+ * Warning levels on a property: set by deviceManager MANAGE, shown on the property, and judged
+ * on ingest through a real bridge: crossed only after the delay (by measurement time), held by
+ * the hysteresis, so a value hovering at a level raises one alert.
+ */
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judge, newWatch } from '../../src/modules/devices/levels/watch.js';
+import { createTestServer, type TestServer } from '../helpers/server.js';
+import { connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+
+const VOLTAGE = 'electrical.batteries.house.voltage';
+
+let t: TestServer;
+let owner: string;
+let crew: string;
+let owner2: string;
+let bridge: TestBridge & { vesselId: number };
+let client: MqttClient;
+let voltageId: number;
+
+beforeAll(async () => {
+  t = await createTestServer({ demo: true, listen: true });
+  const admin = await t.login('admin@demo.test');
+  owner = await t.login('owner@demo.test');
+  crew = await t.login('crew@demo.test');
+  owner2 = await t.login('owner2@demo.test');
+  bridge = await pairedBridge(t, admin, 'Sea Breeze', 'BR-LEVELS');
+  client = await connectBridge(t, bridge);
+  await publishInventory(client, bridge.serial);
+  voltageId = await eventually(async () => (await t.database.db('device_properties').where({ bridge_id: bridge.id, path: VOLTAGE }).first())?.id, 'inventory');
+});
+afterAll(async () => {
+  await client.endAsync();
+  await t.close();
+});
+
+/** Measurement times start ten minutes ago and move only as the test says. */
+const T0 = Date.now() - 600_000;
+const send = (value: number, atSeconds: number) =>
+  client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: VOLTAGE, value }], { timestamp: new Date(T0 + atSeconds * 1000).toISOString() }), { qos: 1 });
+const setLevels = (payload: Record<string, unknown>, token = owner) => t.call('POST', '/api/devices/setPropertyWarningLevels', { token, payload: { propertyId: voltageId, ...payload } });
+const levelAlerts = () => t.database.db('alerts').where({ bridge_id: bridge.id, origin: 'level', path: VOLTAGE }).orderBy('id');
+
+describe('setting warning levels', () => {
+  it('validates the levels, naming the field', async () => {
+    const inverted = await setLevels({ highWarning: 15, highCritical: 14 });
+    expect(inverted.status).toBe(400);
+    expect(inverted.body.message).toMatch(/highCritical/);
+    const negative = await setLevels({ highWarning: 15, hysteresis: -1 });
+    expect(negative.status).toBe(400);
+    expect(negative.body.message).toMatch(/hysteresis/);
+    expect((await setLevels({ highWarning: 'x' })).body.message).toMatch(/highWarning/);
+    expect((await t.call('POST', '/api/devices/setPropertyWarningLevels', { token: owner, payload: {} })).body.message).toMatch(/propertyId/);
+  });
+
+  it('needs deviceManager MANAGE; another tenant’s property is not found', async () => {
+    expect((await setLevels({ highWarning: 14.4 }, crew)).status).toBe(403);
+    const foreign = await setLevels({ highWarning: 14.4 }, owner2);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe('Property not found');
+    const missing = await t.call('POST', '/api/devices/setPropertyWarningLevels', { token: owner, payload: { propertyId: 999_999, highWarning: 1 } });
+    expect(missing.body.message).toBe('Property not found');
+  });
+
+  it('shows the levels on the property, null when none', async () => {
+    const set = await setLevels({ highWarning: 14.4, highCritical: 15, lowWarning: 11.8, hysteresis: 0.2, delaySeconds: 10 });
+    expect(set.status).toBe(200);
+    const devices = (await t.call('GET', `/api/vessel/${bridge.vesselId}/devices`, { token: crew })).body.data;
+    const properties = devices.flatMap((d: { properties: Array<{ id: number }> }) => d.properties);
+    expect(properties.find((p: { id: number }) => p.id === voltageId).warningLevels).toEqual({ lowCritical: null, lowWarning: 11.8, highWarning: 14.4, highCritical: 15, hysteresis: 0.2, delaySeconds: 10 });
+    expect(properties.filter((p: { id: number }) => p.id !== voltageId).every((p: { warningLevels: unknown }) => p.warningLevels === null)).toBe(true);
+  });
+});
+
+describe('judging values on ingest', () => {
+  it('raises one warning for a value hovering at the level, only after the delay', async () => {
+    await send(13.2, 0);
+    // Past the level for 9 s, dipping back, then past it again: not yet.
+    for (let s = 1; s <= 10; s++) await send(14.5, s);
+    await send(14.3, 10.5);
+    expect(await levelAlerts()).toHaveLength(0);
+    for (let s = 11; s <= 21; s++) await send(14.5, s);
+    // Then hovering either side of the level, inside the hysteresis band.
+    for (let s = 22; s <= 80; s++) await send(s % 2 ? 14.35 : 14.45, s);
+    const alerts = await levelAlerts();
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ state: 'warn', cleared_at: null });
+    expect(alerts[0].message).toMatch(/Voltage is above its high warning level of 14.4 V/);
+    const active = (await t.call('GET', '/api/alerts/active', { token: owner })).body.data;
+    expect(active).toEqual(expect.arrayContaining([expect.objectContaining({ origin: 'level', path: VOLTAGE, state: 'warn', vesselId: bridge.vesselId })]));
+  });
+
+  it('rises to an alarm past the critical level, and clears once back inside by the hysteresis', async () => {
+    for (let s = 81; s <= 91; s++) await send(15.3, s);
+    const [alert] = await levelAlerts();
+    expect(alert).toMatchObject({ state: 'alarm', cleared_at: null });
+    await send(14.1, 92);
+    expect((await levelAlerts())[0]).toMatchObject({ state: 'normal' });
+    expect((await levelAlerts())[0].cleared_at).not.toBeNull();
+    // A late sample from before the clear changes nothing.
+    await send(15.3, 88);
+    expect(await levelAlerts()).toHaveLength(1);
+  });
+
+  it('removing the levels clears their alert', async () => {
+    for (let s = 100; s <= 110; s++) await send(11.5, s);
+    expect((await levelAlerts()).at(-1)).toMatchObject({ state: 'warn', cleared_at: null });
+    expect((await setLevels({})).body.data).toEqual({ propertyId: voltageId, warningLevels: null });
+    expect((await levelAlerts()).at(-1).cleared_at).not.toBeNull();
+    await send(5, 111);
+    expect((await levelAlerts()).filter((a: { cleared_at: string | null }) => !a.cleared_at)).toHaveLength(0);
+  });
+});
+
+describe('the level watch', () => {
+  const levels = { lowCritical: 10, lowWarning: 11, highWarning: 14, highCritical: 15, hysteresis: 0.5, delaySeconds: 5 };
+
+  it('judges by measurement time and ignores older values', () => {
+    const watch = newWatch(levels);
+    expect(judge(watch, 12, 0)).toBe('normal');
+    expect(judge(watch, 9, 1000)).toBeNull();
+    expect(judge(watch, 9, 5999)).toBeNull();
+    expect(judge(watch, 9, 6000)).toBe('lowCritical');
+    expect(judge(watch, 12, 3000)).toBeNull();
+    expect(judge(watch, 10.4, 7000)).toBeNull();
+    expect(judge(watch, 10.6, 8000)).toBe('lowWarning');
+    expect(judge(watch, 11.6, 9000)).toBe('normal');
+  });
+
+  it('after loading, waits for the delay rather than clearing an alert raised before', () => {
+    const watch = newWatch(levels);
+    expect(judge(watch, 16, 0)).toBeNull();
+    expect(judge(watch, 16, 5000)).toBe('highCritical');
+  });
+});
+
+describe('the alert log of a device', () => {
+  const deviceOf = async () => (await t.database.db('device_properties').where({ id: voltageId }).first()).device_id;
+
+  it('lists the transitions of the alerts on its properties, newest first, and takes notes', async () => {
+    const deviceId = await deviceOf();
+    const log = (await t.call('GET', `/api/devices/${deviceId}/alertLogs`, { token: crew })).body.data;
+    expect(log.map((e: { action: string }) => e.action).slice(0, 3)).toEqual(['rectified', 'raised', 'rectified']);
+    expect(log.every((e: { path: string }) => e.path === VOLTAGE)).toBe(true);
+
+    const crewNote = await t.call('POST', '/api/devices/alertLogs/addNote', { token: crew, payload: { alertLogId: log[0].id, messageText: 'Charger checked' } });
+    expect(crewNote.status).toBe(403);
+    const note = await t.call('POST', '/api/devices/alertLogs/addNote', { token: owner, payload: { alertLogId: log[0].id, messageText: 'Charger checked' } });
+    expect(note.body.data).toMatchObject({ action: 'note', messageText: 'Charger checked', alertId: log[0].alertId });
+    expect((await t.call('POST', '/api/devices/alertLogs/addNote', { token: owner, payload: { alertLogId: log[0].id, messageText: ' ' } })).body.message).toMatch(/messageText/);
+    expect((await t.call('POST', '/api/devices/alertLogs/addNote', { token: owner2, payload: { alertLogId: log[0].id, messageText: 'x' } })).status).toBe(404);
+
+    const page = await t.call('POST', '/api/devices/alertLogs/page', { token: owner, payload: { page: 0, size: 2, filter: { deviceId } } });
+    expect(page.body.data.content).toHaveLength(2);
+    expect(page.body.data.content[0]).toMatchObject({ action: 'note' });
+    expect(page.body.data.totalElements).toBe(log.length + 1);
+    expect((await t.call('POST', '/api/devices/alertLogs/page', { token: owner, payload: { filter: {} } })).body.message).toMatch(/deviceId/);
+    expect((await t.call('GET', `/api/devices/${deviceId}/alertLogs`, { token: owner2 })).status).toBe(404);
+  });
+});
