@@ -12,10 +12,23 @@ import { EmailChannel } from './delivery/channels.js';
 import { AlarmDelivery } from './delivery/delivery.js';
 import { GeofenceWatch } from './geofence/watch.js';
 import { AlertLifecycle } from './lifecycle.js';
-import { addAlertLogNote } from './routes/alert-log-note.js';
-import { alertRoutes } from './routes/alerts.js';
-import { customAlertRoutes } from './routes/custom-alerts.js';
-import { geofenceRoutes } from './routes/geofence.js';
+import { addAlertLogNote } from './routes/alert-logs/add-note.js';
+import { acknowledgeAlert } from './routes/alerts/ack.js';
+import { activeAlerts } from './routes/alerts/active.js';
+import { alertHistoryPage } from './routes/alerts/history.js';
+import { listAlerts } from './routes/alerts/list.js';
+import { muteAlerts } from './routes/alerts/mute.js';
+import { silenceAllAlerts } from './routes/alerts/silence-all.js';
+import { silenceAlert } from './routes/alerts/silence.js';
+import { createCustomAlert } from './routes/custom-alerts/create.js';
+import { deleteCustomAlert } from './routes/custom-alerts/delete.js';
+import { getCustomAlert } from './routes/custom-alerts/get.js';
+import { listCustomAlerts } from './routes/custom-alerts/list.js';
+import { pauseCustomAlert } from './routes/custom-alerts/pause.js';
+import { replaceCustomAlert } from './routes/custom-alerts/replace.js';
+import { getGeofence } from './routes/geofence/get.js';
+import { setGeofenceState } from './routes/geofence/set-state.js';
+import { setGeofence } from './routes/geofence/set.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
@@ -25,7 +38,7 @@ declare module '@hapi/hapi' {
 
 export const alertsModule: Plugin<ModuleOptions> = {
   name: 'alerts',
-  dependencies: ['auth', 'vessel'],
+  dependencies: ['auth', 'access', 'vessel'],
   register(server, { ctx }) {
     const geofences = new GeofenceWatch(ctx);
     const lifecycle = new AlertLifecycle(ctx);
@@ -48,6 +61,28 @@ export const alertsModule: Plugin<ModuleOptions> = {
       delivery.stop();
       return delivery.idle();
     });
-    server.route([...alertRoutes(ctx, lifecycle), ...geofenceRoutes(ctx, geofences), addAlertLogNote(ctx, lifecycle), ...customAlertRoutes(ctx, custom)]);
+    const access = server.plugins.access.api;
+    server.route([
+      listAlerts(ctx, lifecycle),
+      acknowledgeAlert(ctx, lifecycle),
+      silenceAlert(ctx, lifecycle),
+      silenceAllAlerts(lifecycle),
+      muteAlerts(ctx),
+      activeAlerts(ctx, lifecycle, access),
+      alertHistoryPage(ctx, lifecycle, access),
+
+      getGeofence(ctx),
+      setGeofence(ctx, geofences),
+      setGeofenceState(ctx, geofences),
+
+      addAlertLogNote(ctx, lifecycle, access),
+
+      createCustomAlert(ctx, custom),
+      listCustomAlerts(ctx),
+      getCustomAlert(ctx),
+      replaceCustomAlert(ctx, custom),
+      deleteCustomAlert(ctx, custom),
+      pauseCustomAlert(ctx, custom),
+    ]);
   },
 };

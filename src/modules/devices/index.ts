@@ -24,8 +24,9 @@ import { persistedLocationSources } from './routes/location/persisted-sources.js
 import { listMessageSources } from './routes/sources/list.js';
 import { setMessageSources } from './routes/sources/set-enabled.js';
 import { CommandRequests, DevicesService, SourcesService } from './service.js';
-import { deviceAlertLogPage, deviceAlertLogs } from './routes/alert-logs.js';
-import { setPropertyWarningLevels } from './routes/warning-levels.js';
+import { deviceAlertLogPage } from './routes/alerts/log-page.js';
+import { deviceAlertLogs } from './routes/alerts/logs.js';
+import { setPropertyWarningLevels } from './routes/alerts/warning-levels.js';
 import * as repo from './repository.js';
 import { MessageSources } from './sources.js';
 
@@ -102,9 +103,9 @@ export const devicesModule: Plugin<ModuleOptions> = {
 
       liveStream(live),
 
-      setPropertyWarningLevels(ctx, ingest),
-      deviceAlertLogs(ctx),
-      deviceAlertLogPage(ctx),
+      setPropertyWarningLevels(ctx, ingest, access),
+      deviceAlertLogs(ctx, access),
+      deviceAlertLogPage(ctx, access),
     ]);
   },
 };

@@ -5,16 +5,16 @@
  */
 import Boom from '@hapi/boom';
 import Joi from 'joi';
-import { auditTarget } from '../../../platform/audit.js';
-import type { AppContext } from '../../../platform/context.js';
-import { callerOf, defineRoute } from '../../../platform/routes.js';
-import { applyCondition } from '../../alerts/api.js';
-import { vesselIdsOfBridges } from '../../bridges/api.js';
-import { accessOf, allows } from '../../vessel/api.js';
-import type { IngestService } from '../ingest.js';
-import { setLevels, type WarningLevels } from '../levels/repository.js';
-import * as repo from '../repository.js';
-import { DEVICES_MANAGE } from './support.js';
+import { auditTarget } from '../../../../platform/audit.js';
+import type { AppContext } from '../../../../platform/context.js';
+import { callerOf, defineRoute } from '../../../../platform/routes.js';
+import { applyCondition } from '../../../alerts/api.js';
+import { vesselIdsOfBridges } from '../../../bridges/api.js';
+import { type AccessApi, allows } from '../../../access/api.js';
+import type { IngestService } from '../../ingest.js';
+import { setLevels, type WarningLevels } from '../../levels/repository.js';
+import * as repo from '../../repository.js';
+import { DEVICES_MANAGE } from '../support.js';
 
 type LevelsPayload = { propertyId: number } & Partial<WarningLevels>;
 
@@ -42,7 +42,7 @@ function levelsOf(payload: LevelsPayload): WarningLevels | null {
   };
 }
 
-export const setPropertyWarningLevels = (ctx: AppContext, ingest: IngestService) =>
+export const setPropertyWarningLevels = (ctx: AppContext, ingest: IngestService, access: AccessApi) =>
   defineRoute<{ Payload: LevelsPayload }>({
     method: 'POST',
     path: '/api/devices/setPropertyWarningLevels',
@@ -65,10 +65,10 @@ export const setPropertyWarningLevels = (ctx: AppContext, ingest: IngestService)
         const caller = callerOf(request);
         const property = await repo.findProperty(db, request.payload.propertyId);
         const vesselId = property ? (await vesselIdsOfBridges(db, [property.bridgeId])).get(property.bridgeId) : undefined;
-        const access = vesselId === undefined ? null : await accessOf(db, caller.id, vesselId);
-        if (!property || vesselId === undefined || !access) throw Boom.notFound('Property not found');
-        if (access.paused) throw Boom.forbidden('Your access to this vessel is paused');
-        if (!allows(access, DEVICES_MANAGE)) throw Boom.forbidden('You need MANAGE on deviceManager for this');
+        const held = vesselId === undefined ? null : await access.accessOf(caller.id, vesselId);
+        if (!property || vesselId === undefined || !held) throw Boom.notFound('Property not found');
+        if (held.paused) throw Boom.forbidden('Your access to this vessel is paused');
+        if (!allows(held, DEVICES_MANAGE)) throw Boom.forbidden('You need MANAGE on deviceManager for this');
         const levels = levelsOf(request.payload);
         auditTarget(request, { targetType: 'property', targetId: property.id, vesselId });
         await setLevels(db, property, levels, caller.id);

@@ -5,16 +5,18 @@
  */
 import Boom from '@hapi/boom';
 import Joi from 'joi';
-import { auditTarget } from '../../../platform/audit.js';
-import type { AppContext } from '../../../platform/context.js';
-import { callerOf, defineRoute } from '../../../platform/routes.js';
-import { vesselIdsOfBridges } from '../../bridges/api.js';
-import { accessOf, allows } from '../../vessel/api.js';
-import { logView } from '../api.js';
-import type { AlertLifecycle } from '../lifecycle.js';
-import * as repo from '../repository.js';
+import { auditTarget } from '../../../../platform/audit.js';
+import type { AppContext } from '../../../../platform/context.js';
+import { callerOf, defineRoute } from '../../../../platform/routes.js';
+import { type AccessApi, type AccessNeed, allows } from '../../../access/api.js';
+import { vesselIdsOfBridges } from '../../../bridges/api.js';
+import { logView } from '../../api.js';
+import type { AlertLifecycle } from '../../lifecycle.js';
+import * as repo from '../../repository.js';
 
-export const addAlertLogNote = (ctx: AppContext, lifecycle: AlertLifecycle) =>
+const ALERTS_MANAGE: AccessNeed = { area: 'alertManager', level: 'MANAGE' };
+
+export const addAlertLogNote = (ctx: AppContext, lifecycle: AlertLifecycle, access: AccessApi) =>
   defineRoute<{ Payload: { alertLogId: number; messageText: string } }>({
     method: 'POST',
     path: '/api/devices/alertLogs/addNote',
@@ -27,13 +29,16 @@ export const addAlertLogNote = (ctx: AppContext, lifecycle: AlertLifecycle) =>
         const caller = callerOf(request);
         const entry = await repo.findLog(db, request.payload.alertLogId);
         const vesselId = entry ? (await vesselIdsOfBridges(db, [entry.bridgeId])).get(entry.bridgeId) : undefined;
-        const access = vesselId === undefined ? null : await accessOf(db, caller.id, vesselId);
-        if (!entry || !access) throw Boom.notFound('Alert log entry not found');
-        if (!allows(access, { area: 'alertManager', level: 'MANAGE' })) throw Boom.forbidden('You need MANAGE on alertManager for this');
-        const alert = (await repo.findAlert(db, entry.alertId))!;
+        const held = vesselId === undefined ? null : await access.accessOf(caller.id, vesselId);
+        if (!entry || !held) throw Boom.notFound('Alert log entry not found');
+        if (!allows(held, ALERTS_MANAGE)) throw Boom.forbidden('You need MANAGE on alertManager for this');
+        const alert = await repo.findAlert(db, entry.alertId);
+        if (!alert) throw Boom.notFound('Alert log entry not found');
         auditTarget(request, { targetType: 'alert', targetId: alert.id, vesselId });
         const id = await repo.insertLog(db, alert, { action: 'note', userId: caller.id, messageText: request.payload.messageText, at: new Date(lifecycle.now()).toISOString() });
-        return logView((await repo.findLog(db, id))!);
+        const note = await repo.findLog(db, id);
+        if (!note) throw Boom.notFound('Alert log entry not found');
+        return logView(note);
       },
     },
   });
