@@ -65,6 +65,36 @@ export interface SourceRow {
   lastSeen: string;
 }
 
+/** A `devices` table row as read. */
+interface DeviceTableRow {
+  id: number;
+  name: string;
+  category: DeviceCategory;
+  manufacturer: string | null;
+  model: string | null;
+  serial: string | null;
+  location: string | null;
+}
+
+/** A `locations` table row as read (numbers may come back as strings from some drivers). */
+interface LocationTableRow {
+  lat: number | string;
+  lon: number | string;
+  ts_ms: number | string;
+  speed_over_ground: number | string | null;
+  course_over_ground_true: number | string | null;
+}
+
+/** A `message_sources` table row as read. */
+interface SourceTableRow {
+  uid: string;
+  enabled: boolean | number;
+  location_enabled: boolean | number;
+  reports_position: boolean | number;
+  first_seen_ms: number | string;
+  last_seen_ms: number | string;
+}
+
 const iso = (ms: unknown): string => new Date(Number(ms)).toISOString();
 const numberOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
@@ -145,7 +175,7 @@ export async function devicesOfBridge(db: Db, bridgeId: number): Promise<Device[
     });
     byDevice.set(p.device_id, list);
   }
-  return devices.map((d: any) => ({
+  return devices.map((d: DeviceTableRow) => ({
     id: d.id,
     name: d.name,
     category: d.category,
@@ -180,7 +210,7 @@ export async function propertiesByPath(db: Db, bridgeId: number): Promise<Map<st
  * At most `limit` rows of a time range, oldest first, evenly thinned when there are more, so
  * a month of one-second data still draws as a chart or a track.
  */
-async function thinned(db: Db, query: Knex.QueryBuilder, limit: number): Promise<any[]> {
+async function thinned<T>(db: Db, query: Knex.QueryBuilder, limit: number): Promise<T[]> {
   const counted = await query.clone().clearSelect().count<{ n: number | string }[]>({ n: '*' }).first();
   const step = Math.max(1, Math.ceil(Number(counted?.n ?? 0) / limit));
   if (step === 1) return query.orderBy('ts_ms');
@@ -215,7 +245,7 @@ export async function historyOf(db: Db, bridgeId: number, path: string, fromMs: 
   return kept.slice(0, limit).map(([ts, value]) => ({ timestamp: iso(ts), value }));
 }
 
-const toLocation = (r: any): LocationRow => ({
+const toLocation = (r: LocationTableRow): LocationRow => ({
   lat: Number(r.lat),
   lon: Number(r.lon),
   timestamp: iso(r.ts_ms),
@@ -230,10 +260,10 @@ export async function latestLocation(db: Db, bridgeId: number): Promise<Location
 
 export async function locationsBetween(db: Db, bridgeId: number, fromMs: number, toMs: number, limit: number): Promise<LocationRow[]> {
   const query = db('locations').where({ bridge_id: bridgeId }).whereBetween('ts_ms', [fromMs, toMs]).select('*');
-  return (await thinned(db, query, limit)).map(toLocation);
+  return (await thinned<LocationTableRow>(db, query, limit)).map(toLocation);
 }
 
-const toSource = (r: any): SourceRow => ({
+const toSource = (r: SourceTableRow): SourceRow => ({
   uid: r.uid,
   enabled: Boolean(r.enabled),
   locationEnabled: Boolean(r.location_enabled),
