@@ -6,6 +6,7 @@ import { session } from '../../app/services';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselBanner } from './banner';
 import { OnlineState } from './OnlineState';
+import { groupVessels } from './lifecycle';
 import { vesselQueries } from './queries';
 import type { VesselSummary } from './types';
 import { withSessionKey } from './vesselImage';
@@ -73,6 +74,7 @@ export function FleetView() {
       ? vessels.filter((vessel) => `${vessel.name} ${vessel.groupName ?? ''}`.toLowerCase().includes(term))
       : vessels;
   }, [vessels, filter]);
+  const groups = new Set(vessels.map((vessel) => vessel.groupName?.trim() || null)).size;
   const online = vessels.filter((vessel) => vessel.online).length;
   const alerts = vessels.reduce((sum, vessel) => sum + (vessel.activeAlertCount ?? 0), 0);
 
@@ -86,6 +88,9 @@ export function FleetView() {
             {alerts === 1 ? 'alert' : 'alerts'}
           </p>
         </div>
+        <Link to="/dashboard/vessels/new" className="button button--primary">
+          Add a vessel
+        </Link>
         {vessels.length > 3 ? (
           <label className="search">
             <span className="visually-hidden">Find a vessel</span>
@@ -97,13 +102,21 @@ export function FleetView() {
         <section className="empty-state">
           <h2>No vessels yet</h2>
           <p>When you add a vessel or accept an invitation to one, it appears here.</p>
+          <Link to="/dashboard/vessels/new" className="button button--primary">
+            Add your first vessel
+          </Link>
         </section>
       ) : (
-        <ul className="fleet" aria-label="Vessels">
-          {shown.map((vessel) => (
-            <VesselCard key={vessel.id} vessel={vessel} />
-          ))}
-        </ul>
+        groupVessels(shown).map(({ group, vessels: members }) => (
+          <section key={group ?? ''} className="fleet-group" aria-label={group ?? 'Not grouped'}>
+            {group !== null || groups > 1 ? <h2 className="fleet-group__title">{group ?? 'Not grouped'}</h2> : null}
+            <ul className="fleet">
+              {members.map((vessel) => (
+                <VesselCard key={vessel.id} vessel={vessel} />
+              ))}
+            </ul>
+          </section>
+        ))
       )}
     </div>
   );

@@ -59,6 +59,7 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
           banner={banner}
           onPair={() => setPairing(true)}
           onOpenAlerts={() => void navigate({ to: VESSEL_TAB_ROUTES.alerts, params: { vesselId } })}
+          onSubscribe={() => void navigate({ to: '/dashboard/vessels/$vesselId/subscribe', params: { vesselId } })}
         />
       ) : null}
       <nav className="tabs tabs--scroll" aria-label="Vessel sections">

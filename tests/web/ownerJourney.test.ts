@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../web/src/lib/api';
+import { failureMessage, isNotOffered } from '../../web/src/lib/failureMessage';
+import { DOCUMENT_UPLOAD, IMAGE_UPLOAD, uploadFailure, uploadProblem } from '../../web/src/lib/uploads';
+import { groupVessels } from '../../web/src/features/vessels/lifecycle';
+import { loadVesselProducts } from '../../web/src/features/billing/queries';
+
+describe('failureMessage', () => {
+  it('shows the server message verbatim (409, 418)', () => {
+    const error = new ApiError(409, 'x', 'POST vessel/1/pair', 'This vessel already has a bridge; unlink it first');
+    expect(failureMessage(error)).toBe('This vessel already has a bridge; unlink it first');
+  });
+  it('says the server could not be reached when no answer came', () => {
+    expect(failureMessage(new ApiError(null, 'x', 'GET x'))).toMatch(/could not be reached/);
+  });
+  it('falls back to the status code without a message', () => {
+    expect(failureMessage(new ApiError(500, 'x', 'GET x'), 'Saving failed.')).toBe('Saving failed. (status code 500)');
+  });
+  it('reads 404 and 418 as a call the server does not offer', () => {
+    expect(isNotOffered(new ApiError(404, 'x', 'POST billing/createVesselSubscription'))).toBe(true);
+    expect(isNotOffered(new ApiError(418, 'x', 'POST billing/createVesselSubscription'))).toBe(true);
+    expect(isNotOffered(new ApiError(400, 'x', 'POST billing/createVesselSubscription'))).toBe(false);
+  });
+});
+
+describe('uploads', () => {
+  it('names the accepted types', () => {
+    expect(uploadProblem({ name: 'boat.bmp', type: 'image/bmp', size: 10 }, IMAGE_UPLOAD)).toBe('boat.bmp cannot be uploaded: it must be a JPEG, PNG, GIF or WebP image.');
+  });
+  it('names the size limit', () => {
+    expect(uploadProblem({ name: 'manual.pdf', type: 'application/pdf', size: 25 * 1024 * 1024 }, DOCUMENT_UPLOAD)).toBe('manual.pdf is 25 MB, larger than the limit of 20 MB.');
+  });
+  it('accepts a type family', () => {
+    expect(uploadProblem({ name: 'plan.png', type: 'image/png', size: 1000 }, DOCUMENT_UPLOAD)).toBeNull();
+  });
+  it('explains 413 and 415 answers', () => {
+    expect(uploadFailure(413, IMAGE_UPLOAD)).toBe('The file is larger than the limit of 5 MB.');
+    expect(uploadFailure(415, DOCUMENT_UPLOAD)).toBe('The file must be a PDF, an image or plain text.');
+    expect(uploadFailure(400, DOCUMENT_UPLOAD)).toBeNull();
+  });
+});
+
+describe('groupVessels', () => {
+  it('lists named groups alphabetically, ungrouped last, vessels by name', () => {
+    const groups = groupVessels([
+      { name: 'Zephyr', groupName: null },
+      { name: 'Wind', groupName: 'Charter' },
+      { name: 'Alba', groupName: 'Charter' },
+      { name: 'Bora', groupName: 'Arctic' },
+      { name: 'Calm', groupName: ' ' },
+    ]);
+    expect(groups.map((group) => [group.group, group.vessels.map((vessel) => vessel.name)])).toEqual([
+      ['Arctic', ['Bora']],
+      ['Charter', ['Alba', 'Wind']],
+      [null, ['Calm', 'Zephyr']],
+    ]);
+  });
+});
+
+describe('loadVesselProducts', () => {
+  it('uses the products call when the server offers it', async () => {
+    const result = await loadVesselProducts(1, null, async () => [{ id: 3, name: 'Monitoring' }]);
+    expect(result).toEqual({ source: 'products', products: [{ id: 3, name: 'Monitoring' }] });
+  });
+  it("falls back to the subscription's products on a 404", async () => {
+    const result = await loadVesselProducts(1, { valid: false, validUntil: null, productIds: [1, 2] }, async () => {
+      throw new ApiError(404, 'Not Found', 'GET vessel/1/products');
+    });
+    expect(result.source).toBe('subscription');
+    expect(result.products.map((product) => product.id)).toEqual([1, 2]);
+  });
+  it('passes other failures on', async () => {
+    await expect(
+      loadVesselProducts(1, null, async () => {
+        throw new ApiError(500, 'boom', 'GET vessel/1/products');
+      }),
+    ).rejects.toThrow('boom');
+  });
+});
