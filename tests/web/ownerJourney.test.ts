@@ -4,6 +4,8 @@ import { failureMessage, isNotOffered } from '../../web/src/lib/failureMessage';
 import { DOCUMENT_UPLOAD, IMAGE_UPLOAD, uploadFailure, uploadProblem } from '../../web/src/lib/uploads';
 import { groupVessels } from '../../web/src/features/vessels/lifecycle';
 import { loadVesselProducts } from '../../web/src/features/billing/queries';
+import { liveLabel, LIVE_WINDOW_MS } from '../../web/src/features/live/liveLabel';
+import { memberKey, memberName } from '../../web/src/features/members/types';
 
 describe('failureMessage', () => {
   it('shows the server message verbatim (409, 418)', () => {
@@ -75,5 +77,30 @@ describe('loadVesselProducts', () => {
         throw new ApiError(500, 'boom', 'GET vessel/1/products');
       }),
     ).rejects.toThrow('boom');
+  });
+});
+
+describe('liveLabel', () => {
+  const base = { stream: 'live' as const, serverUnreachable: false, online: true, lastSeen: '2026-11-23T10:00:00Z', lastValueAt: null, now: 1_000_000 };
+  it('says Live only while values arrive', () => {
+    expect(liveLabel({ ...base, lastValueAt: 1_000_000 - 5_000 }).text).toBe('Live');
+    expect(liveLabel({ ...base, lastValueAt: 1_000_000 - LIVE_WINDOW_MS - 1 }).text).toBe('Waiting for values');
+  });
+  it('says no data yet for a vessel that never reported', () => {
+    expect(liveLabel({ ...base, online: false, lastSeen: null }).text).toBe('No data yet');
+  });
+  it('tells an unreachable server apart from an offline vessel', () => {
+    expect(liveLabel({ ...base, serverUnreachable: true, online: false }).text).toBe('Server unreachable');
+    expect(liveLabel({ ...base, stream: 'reconnecting' }).tone).toBe('server');
+    expect(liveLabel({ ...base, online: false }).text).toBe('Not live: the vessel is offline');
+  });
+});
+
+describe('members', () => {
+  it("names a company's row by the company", () => {
+    const company = { kind: 'company' as const, companyId: 4, name: 'Harbour Marine', companyKind: 'dealer', role: 'company', paused: false, pending: false, permissions: null };
+    expect(memberName(company)).toBe('Harbour Marine');
+    expect(memberKey(company)).toBe('company-4');
+    expect(memberName({ userId: 2, email: 'crew@demo.test', firstName: '', lastName: null, role: 'member', paused: false, pending: false, permissions: null })).toBe('crew@demo.test');
   });
 });

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { session } from '../../app/services';
+import { session, streamHealth } from '../../app/services';
 import { alertQueries } from '../alerts/queries';
 import { RenderErrorBoundary } from '../errors/RenderErrorBoundary';
 import { LiveStatusContext } from '../live/LiveStatus';
@@ -35,7 +35,7 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
   const { pathname } = useLocation();
   const { data: vessel } = useSuspenseQuery(vesselQueries.detail(vesselId));
   const sessionKey = useSelector(session, (state) => state.context.token);
-  const liveStatus = useLiveStream(vesselId, sessionKey);
+  const liveStatus = useLiveStream(vesselId, sessionKey, streamHealth);
   const [pairing, setPairing] = useState(false);
   const permissions = normalisePermissions(vessel.permissions);
   const tabs = visibleTabs(permissions);
