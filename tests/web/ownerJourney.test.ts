@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../web/src/lib/api';
+import { ApiError, lockoutMessage, parseRetryAfter } from '../../web/src/lib/api';
+import { uniqueEntries } from '../../web/src/features/utility/queries';
+import { matchingZones } from '../../web/src/features/profile/PreferencesForm';
+import { keyFigures } from '../../web/src/features/vessels/keyFigures';
 import { failureMessage, isNotOffered } from '../../web/src/lib/failureMessage';
 import { DOCUMENT_UPLOAD, IMAGE_UPLOAD, uploadFailure, uploadProblem } from '../../web/src/lib/uploads';
 import { groupVessels } from '../../web/src/features/vessels/lifecycle';
@@ -102,5 +105,34 @@ describe('members', () => {
     expect(memberName(company)).toBe('Harbour Marine');
     expect(memberKey(company)).toBe('company-4');
     expect(memberName({ userId: 2, email: 'crew@demo.test', firstName: '', lastName: null, role: 'member', paused: false, pending: false, permissions: null })).toBe('crew@demo.test');
+  });
+});
+
+describe('small defects a new user hits', () => {
+  it('words the login lockout with the wait from Retry-After', () => {
+    expect(lockoutMessage(600)).toBe('Too many attempts. Try again in 10 minutes.');
+    expect(lockoutMessage(30)).toBe('Too many attempts. Try again in 1 minute.');
+    expect(parseRetryAfter('120')).toBe(120);
+    expect(parseRetryAfter('Mon, 23 Nov 2026 20:10:00 GMT', Date.parse('2026-11-23T20:00:00Z'))).toBe(600);
+    expect(parseRetryAfter(null)).toBeNull();
+  });
+  it('offers each country once', () => {
+    expect(uniqueEntries([{ code: 'GR', name: 'Greece' }, { code: 'de', name: 'Germany' }, { code: 'gr', name: 'Greece' }, { code: 'DE', name: 'Deutschland' }])).toEqual([
+      { code: 'de', name: 'Germany' },
+      { code: 'GR', name: 'Greece' },
+    ]);
+  });
+  it('finds time zones by any word and keeps the chosen one', () => {
+    const zones = ['Universal', 'Europe/Lisbon', 'America/New_York', 'America/Los_Angeles'];
+    expect(matchingZones(zones, 'new york', 'Universal')).toEqual(['Universal', 'America/New_York']);
+    expect(matchingZones(zones, 'america', 'America/Los_Angeles')).toEqual(['America/New_York', 'America/Los_Angeles']);
+  });
+  it('shows heading from the heading paths and course over ground as course', () => {
+    const device = (paths: string[]) => ({ id: 1, name: 'Compass', category: 'maritime', properties: paths.map((path, id) => ({ id, path, displayName: path, units: 'rad', writable: false, value: 1, timestamp: null, warningLevels: null })) });
+    const figures = keyFigures([device(['navigation.courseOverGroundTrue', 'navigation.headingMagnetic'])] as Parameters<typeof keyFigures>[0]);
+    expect(figures.map((figure) => [figure.label, figure.property.path])).toEqual([
+      ['Heading', 'navigation.headingMagnetic'],
+      ['Course over ground', 'navigation.courseOverGroundTrue'],
+    ]);
   });
 });
