@@ -127,6 +127,18 @@ describe("an owner's whole journey", () => {
     await expect.poll(() => page.locator('.figure__value').count(), { timeout: 20_000 }).toBeGreaterThan(0);
   });
 
+  it('draws the offline land layer with a scale bar under the track, and the fleet map', async () => {
+    const { page } = tab;
+    await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/location`);
+    await expect.poll(() => page.locator('.vessel-map path.map-land').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.locator('.vessel-map path.map-land').first().getAttribute('d')).toMatch(/^M/);
+    await page.locator('.leaflet-control-scale').waitFor();
+    await page.goto(`${baseUrl}/dashboard`);
+    const fleetMap = page.getByRole('region', { name: "Map of the fleet's last known positions" });
+    await expect.poll(() => fleetMap.locator('path.map-land').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => fleetMap.locator('path.map-position').count(), { timeout: 15_000 }).toBe(1);
+  });
+
   it('uploads a document and opens it with its permission', async () => {
     const { page } = tab;
     await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/documents`);
