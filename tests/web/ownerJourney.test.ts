@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { allowedValuesOf, controlKind } from '../../web/src/features/devices/properties';
+import { createSettler } from '../../web/src/features/devices/settle';
 import { ApiError, lockoutMessage, parseRetryAfter } from '../../web/src/lib/api';
 import { uniqueEntries } from '../../web/src/features/utility/queries';
 import { matchingZones } from '../../web/src/features/profile/PreferencesForm';
@@ -134,5 +136,36 @@ describe('small defects a new user hits', () => {
       ['Heading', 'navigation.headingMagnetic'],
       ['Course over ground', 'navigation.courseOverGroundTrue'],
     ]);
+  });
+});
+
+describe('device controls', () => {
+  it('gives enumerated properties a select', () => {
+    const property = (path: string, value: unknown, allowedValues?: string[]) => ({ path, units: '', writable: true, value, allowedValues });
+    expect(controlKind({ category: 'climate' }, property('link.climate.saloon.mode', 'auto'))).toBe('select');
+    expect(allowedValuesOf(property('link.camera.bow.state', 'on'))).toEqual(['off', 'on', 'recording']);
+    expect(controlKind({ category: 'link' }, property('link.custom.pump.program', 'eco', ['eco', 'boost']))).toBe('select');
+    expect(controlKind({ category: 'link' }, property('link.custom.label', 'hello'))).toBe('text');
+  });
+
+  it('sends one command per settled slider value', () => {
+    vi.useFakeTimers();
+    const sent: number[] = [];
+    const settler = createSettler<number>(400, (value) => sent.push(value));
+    for (const value of [51, 52, 53, 54]) {
+      settler.push(value);
+      vi.advanceTimersByTime(100);
+    }
+    expect(sent).toEqual([]);
+    vi.advanceTimersByTime(400);
+    expect(sent).toEqual([54]);
+    settler.push(60);
+    settler.flush();
+    expect(sent).toEqual([54, 60]);
+    settler.push(70);
+    settler.cancel();
+    vi.advanceTimersByTime(1000);
+    expect(sent).toEqual([54, 60]);
+    vi.useRealTimers();
   });
 });
