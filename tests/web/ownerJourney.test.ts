@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { displayDateToIso, isoDateToDisplay, todayIn } from '../../web/src/lib/dates';
 import { allowedValuesOf, controlKind } from '../../web/src/features/devices/properties';
 import { createSettler } from '../../web/src/features/devices/settle';
 import { ApiError, lockoutMessage, parseRetryAfter } from '../../web/src/lib/api';
@@ -167,5 +168,20 @@ describe('device controls', () => {
     vi.advanceTimersByTime(1000);
     expect(sent).toEqual([54, 60]);
     vi.useRealTimers();
+  });
+});
+
+describe('dates in the app format', () => {
+  it('reads and writes DD/MM/YYYY for the range picker', () => {
+    expect(isoDateToDisplay('2026-11-23')).toBe('23/11/2026');
+    expect(displayDateToIso('23/11/2026')).toBe('2026-11-23');
+    expect(displayDateToIso('3.4.2026')).toBe('2026-04-03');
+    expect(displayDateToIso('31/02/2026')).toBeNull();
+    expect(displayDateToIso('2026-11-23')).toBeNull();
+  });
+  it("takes today from the user's zone", () => {
+    const lateUtc = new Date('2026-11-23T23:30:00Z');
+    expect(todayIn('Universal', lateUtc)).toBe('2026-11-23');
+    expect(todayIn('Asia/Tokyo', lateUtc)).toBe('2026-11-24');
   });
 });
