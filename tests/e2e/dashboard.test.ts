@@ -155,7 +155,9 @@ describe('vessel dashboard', () => {
     await light.click();
     // The live stream may report SENT before the HTTP answer: either way the control is pending.
     await page.getByText(/Sending…|Sent, waiting for the bridge…|Acknowledged, waiting for the value…/).waitFor();
-    await expect(light.isDisabled()).resolves.toBe(true);
+    // Busy, not disabled: keyboard focus stays on the control after its command.
+    await expect(light.getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect(light.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await expect.poll(() => requests.length).toBe(1);
     expect(requests[0].put).toEqual({ path: 'electrical.switches.bank.0.1.state', value: 1 });
 

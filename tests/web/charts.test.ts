@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linearScale, linePath, nearestIndex, niceTicks, valueExtent } from '../../web/src/features/charts/scale';
 import { customRange, emptyCustomRange, presetRange } from '../../web/src/features/charts/timeRange';
-import { fitViewport, project } from '../../web/src/features/location/projection';
 
 describe('chart scales', () => {
   it('maps a domain onto a range', () => {
@@ -52,34 +51,3 @@ describe('time ranges', () => {
   });
 });
 
-describe('map projection', () => {
-  it('projects with Web Mercator', () => {
-    expect(project(0, 0)).toEqual({ x: 0.5, y: 0.5 });
-    expect(project(0, 180).x).toBe(1);
-  });
-
-  it('fits a track into the drawing with north up', () => {
-    const viewport = fitViewport(
-      [
-        { lat: 43.70, lon: 7.40 },
-        { lat: 43.74, lon: 7.44 },
-      ],
-      640,
-      400,
-    );
-    const south = viewport!.toSvg(43.70, 7.40);
-    const north = viewport!.toSvg(43.74, 7.44);
-    expect(north.y).toBeLessThan(south.y);
-    expect(north.x).toBeGreaterThan(south.x);
-    for (const point of [south, north]) {
-      expect(point.x).toBeGreaterThanOrEqual(24);
-      expect(point.x).toBeLessThanOrEqual(616);
-      expect(point.y).toBeGreaterThanOrEqual(24);
-      expect(point.y).toBeLessThanOrEqual(376);
-    }
-  });
-
-  it('has nothing to fit without positions', () => {
-    expect(fitViewport([], 640, 400)).toBeNull();
-  });
-});

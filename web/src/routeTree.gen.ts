@@ -29,6 +29,7 @@ import { Route as AuthenticatedDashboardProfilePreferencesRouteImport } from './
 import { Route as AuthenticatedDashboardTermsOfUseIndexRouteImport } from './routes/_authenticated/dashboard/terms-of-use/index'
 import { Route as AuthenticatedDashboardTermsOfUseCodeRouteImport } from './routes/_authenticated/dashboard/terms-of-use/$code'
 import { Route as AuthenticatedDashboardVesselsVesselIdRouteRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/route'
+import { Route as AuthenticatedDashboardVesselsNewRouteImport } from './routes/_authenticated/dashboard/vessels/new'
 import { Route as AuthenticatedDashboardVesselsVesselIdIndexRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/index'
 import { Route as AuthenticatedDashboardVesselsVesselIdAlertsRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/alerts'
 import { Route as AuthenticatedDashboardVesselsVesselIdDevicesRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/devices'
@@ -37,6 +38,7 @@ import { Route as AuthenticatedDashboardVesselsVesselIdLocationRouteImport } fro
 import { Route as AuthenticatedDashboardVesselsVesselIdNotesRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/notes'
 import { Route as AuthenticatedDashboardVesselsVesselIdOverviewRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/overview'
 import { Route as AuthenticatedDashboardVesselsVesselIdSettingsRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/settings'
+import { Route as AuthenticatedDashboardVesselsVesselIdSubscribeRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/subscribe'
 import { Route as AuthenticatedDashboardVesselsVesselIdUsersRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/users'
 
 const IndexRoute = IndexRouteImport.update({
@@ -149,6 +151,12 @@ const AuthenticatedDashboardVesselsVesselIdRouteRoute =
     path: '/vessels/$vesselId',
     getParentRoute: () => AuthenticatedDashboardRouteRoute,
   } as any)
+const AuthenticatedDashboardVesselsNewRoute =
+  AuthenticatedDashboardVesselsNewRouteImport.update({
+    id: '/vessels/new',
+    path: '/vessels/new',
+    getParentRoute: () => AuthenticatedDashboardRouteRoute,
+  } as any)
 const AuthenticatedDashboardVesselsVesselIdIndexRoute =
   AuthenticatedDashboardVesselsVesselIdIndexRouteImport.update({
     id: '/',
@@ -197,6 +205,12 @@ const AuthenticatedDashboardVesselsVesselIdSettingsRoute =
     path: '/settings',
     getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
   } as any)
+const AuthenticatedDashboardVesselsVesselIdSubscribeRoute =
+  AuthenticatedDashboardVesselsVesselIdSubscribeRouteImport.update({
+    id: '/subscribe',
+    path: '/subscribe',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
 const AuthenticatedDashboardVesselsVesselIdUsersRoute =
   AuthenticatedDashboardVesselsVesselIdUsersRouteImport.update({
     id: '/users',
@@ -222,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/profile/password': typeof AuthenticatedDashboardProfilePasswordRoute
   '/dashboard/profile/preferences': typeof AuthenticatedDashboardProfilePreferencesRoute
   '/dashboard/terms-of-use/$code': typeof AuthenticatedDashboardTermsOfUseCodeRoute
+  '/dashboard/vessels/new': typeof AuthenticatedDashboardVesselsNewRoute
   '/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
   '/dashboard/terms-of-use/': typeof AuthenticatedDashboardTermsOfUseIndexRoute
   '/dashboard/vessels/$vesselId/alerts': typeof AuthenticatedDashboardVesselsVesselIdAlertsRoute
@@ -231,6 +246,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/vessels/$vesselId/notes': typeof AuthenticatedDashboardVesselsVesselIdNotesRoute
   '/dashboard/vessels/$vesselId/overview': typeof AuthenticatedDashboardVesselsVesselIdOverviewRoute
   '/dashboard/vessels/$vesselId/settings': typeof AuthenticatedDashboardVesselsVesselIdSettingsRoute
+  '/dashboard/vessels/$vesselId/subscribe': typeof AuthenticatedDashboardVesselsVesselIdSubscribeRoute
   '/dashboard/vessels/$vesselId/users': typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
   '/dashboard/vessels/$vesselId/': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
 }
@@ -249,6 +265,7 @@ export interface FileRoutesByTo {
   '/dashboard/profile/password': typeof AuthenticatedDashboardProfilePasswordRoute
   '/dashboard/profile/preferences': typeof AuthenticatedDashboardProfilePreferencesRoute
   '/dashboard/terms-of-use/$code': typeof AuthenticatedDashboardTermsOfUseCodeRoute
+  '/dashboard/vessels/new': typeof AuthenticatedDashboardVesselsNewRoute
   '/dashboard/profile': typeof AuthenticatedDashboardProfileIndexRoute
   '/dashboard/terms-of-use': typeof AuthenticatedDashboardTermsOfUseIndexRoute
   '/dashboard/vessels/$vesselId/alerts': typeof AuthenticatedDashboardVesselsVesselIdAlertsRoute
@@ -258,6 +275,7 @@ export interface FileRoutesByTo {
   '/dashboard/vessels/$vesselId/notes': typeof AuthenticatedDashboardVesselsVesselIdNotesRoute
   '/dashboard/vessels/$vesselId/overview': typeof AuthenticatedDashboardVesselsVesselIdOverviewRoute
   '/dashboard/vessels/$vesselId/settings': typeof AuthenticatedDashboardVesselsVesselIdSettingsRoute
+  '/dashboard/vessels/$vesselId/subscribe': typeof AuthenticatedDashboardVesselsVesselIdSubscribeRoute
   '/dashboard/vessels/$vesselId/users': typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
   '/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
 }
@@ -281,6 +299,7 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/profile/password': typeof AuthenticatedDashboardProfilePasswordRoute
   '/_authenticated/dashboard/profile/preferences': typeof AuthenticatedDashboardProfilePreferencesRoute
   '/_authenticated/dashboard/terms-of-use/$code': typeof AuthenticatedDashboardTermsOfUseCodeRoute
+  '/_authenticated/dashboard/vessels/new': typeof AuthenticatedDashboardVesselsNewRoute
   '/_authenticated/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
   '/_authenticated/dashboard/terms-of-use/': typeof AuthenticatedDashboardTermsOfUseIndexRoute
   '/_authenticated/dashboard/vessels/$vesselId/alerts': typeof AuthenticatedDashboardVesselsVesselIdAlertsRoute
@@ -290,6 +309,7 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/vessels/$vesselId/notes': typeof AuthenticatedDashboardVesselsVesselIdNotesRoute
   '/_authenticated/dashboard/vessels/$vesselId/overview': typeof AuthenticatedDashboardVesselsVesselIdOverviewRoute
   '/_authenticated/dashboard/vessels/$vesselId/settings': typeof AuthenticatedDashboardVesselsVesselIdSettingsRoute
+  '/_authenticated/dashboard/vessels/$vesselId/subscribe': typeof AuthenticatedDashboardVesselsVesselIdSubscribeRoute
   '/_authenticated/dashboard/vessels/$vesselId/users': typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
   '/_authenticated/dashboard/vessels/$vesselId/': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
 }
@@ -313,6 +333,7 @@ export interface FileRouteTypes {
     | '/dashboard/profile/password'
     | '/dashboard/profile/preferences'
     | '/dashboard/terms-of-use/$code'
+    | '/dashboard/vessels/new'
     | '/dashboard/profile/'
     | '/dashboard/terms-of-use/'
     | '/dashboard/vessels/$vesselId/alerts'
@@ -322,6 +343,7 @@ export interface FileRouteTypes {
     | '/dashboard/vessels/$vesselId/notes'
     | '/dashboard/vessels/$vesselId/overview'
     | '/dashboard/vessels/$vesselId/settings'
+    | '/dashboard/vessels/$vesselId/subscribe'
     | '/dashboard/vessels/$vesselId/users'
     | '/dashboard/vessels/$vesselId/'
   fileRoutesByTo: FileRoutesByTo
@@ -340,6 +362,7 @@ export interface FileRouteTypes {
     | '/dashboard/profile/password'
     | '/dashboard/profile/preferences'
     | '/dashboard/terms-of-use/$code'
+    | '/dashboard/vessels/new'
     | '/dashboard/profile'
     | '/dashboard/terms-of-use'
     | '/dashboard/vessels/$vesselId/alerts'
@@ -349,6 +372,7 @@ export interface FileRouteTypes {
     | '/dashboard/vessels/$vesselId/notes'
     | '/dashboard/vessels/$vesselId/overview'
     | '/dashboard/vessels/$vesselId/settings'
+    | '/dashboard/vessels/$vesselId/subscribe'
     | '/dashboard/vessels/$vesselId/users'
     | '/dashboard/vessels/$vesselId'
   id:
@@ -371,6 +395,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/profile/password'
     | '/_authenticated/dashboard/profile/preferences'
     | '/_authenticated/dashboard/terms-of-use/$code'
+    | '/_authenticated/dashboard/vessels/new'
     | '/_authenticated/dashboard/profile/'
     | '/_authenticated/dashboard/terms-of-use/'
     | '/_authenticated/dashboard/vessels/$vesselId/alerts'
@@ -380,6 +405,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/vessels/$vesselId/notes'
     | '/_authenticated/dashboard/vessels/$vesselId/overview'
     | '/_authenticated/dashboard/vessels/$vesselId/settings'
+    | '/_authenticated/dashboard/vessels/$vesselId/subscribe'
     | '/_authenticated/dashboard/vessels/$vesselId/users'
     | '/_authenticated/dashboard/vessels/$vesselId/'
   fileRoutesById: FileRoutesById
@@ -539,6 +565,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRouteImport
       parentRoute: typeof AuthenticatedDashboardRouteRoute
     }
+    '/_authenticated/dashboard/vessels/new': {
+      id: '/_authenticated/dashboard/vessels/new'
+      path: '/vessels/new'
+      fullPath: '/dashboard/vessels/new'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsNewRouteImport
+      parentRoute: typeof AuthenticatedDashboardRouteRoute
+    }
     '/_authenticated/dashboard/vessels/$vesselId/': {
       id: '/_authenticated/dashboard/vessels/$vesselId/'
       path: '/'
@@ -595,6 +628,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdSettingsRouteImport
       parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
     }
+    '/_authenticated/dashboard/vessels/$vesselId/subscribe': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/subscribe'
+      path: '/subscribe'
+      fullPath: '/dashboard/vessels/$vesselId/subscribe'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdSubscribeRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
     '/_authenticated/dashboard/vessels/$vesselId/users': {
       id: '/_authenticated/dashboard/vessels/$vesselId/users'
       path: '/users'
@@ -634,6 +674,7 @@ interface AuthenticatedDashboardVesselsVesselIdRouteRouteChildren {
   AuthenticatedDashboardVesselsVesselIdNotesRoute: typeof AuthenticatedDashboardVesselsVesselIdNotesRoute
   AuthenticatedDashboardVesselsVesselIdOverviewRoute: typeof AuthenticatedDashboardVesselsVesselIdOverviewRoute
   AuthenticatedDashboardVesselsVesselIdSettingsRoute: typeof AuthenticatedDashboardVesselsVesselIdSettingsRoute
+  AuthenticatedDashboardVesselsVesselIdSubscribeRoute: typeof AuthenticatedDashboardVesselsVesselIdSubscribeRoute
   AuthenticatedDashboardVesselsVesselIdUsersRoute: typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
   AuthenticatedDashboardVesselsVesselIdIndexRoute: typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
 }
@@ -654,6 +695,8 @@ const AuthenticatedDashboardVesselsVesselIdRouteRouteChildren: AuthenticatedDash
       AuthenticatedDashboardVesselsVesselIdOverviewRoute,
     AuthenticatedDashboardVesselsVesselIdSettingsRoute:
       AuthenticatedDashboardVesselsVesselIdSettingsRoute,
+    AuthenticatedDashboardVesselsVesselIdSubscribeRoute:
+      AuthenticatedDashboardVesselsVesselIdSubscribeRoute,
     AuthenticatedDashboardVesselsVesselIdUsersRoute:
       AuthenticatedDashboardVesselsVesselIdUsersRoute,
     AuthenticatedDashboardVesselsVesselIdIndexRoute:
@@ -671,6 +714,7 @@ interface AuthenticatedDashboardRouteRouteChildren {
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
   AuthenticatedDashboardVesselsVesselIdRouteRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren
   AuthenticatedDashboardTermsOfUseCodeRoute: typeof AuthenticatedDashboardTermsOfUseCodeRoute
+  AuthenticatedDashboardVesselsNewRoute: typeof AuthenticatedDashboardVesselsNewRoute
   AuthenticatedDashboardTermsOfUseIndexRoute: typeof AuthenticatedDashboardTermsOfUseIndexRoute
 }
 
@@ -684,6 +728,8 @@ const AuthenticatedDashboardRouteRouteChildren: AuthenticatedDashboardRouteRoute
       AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren,
     AuthenticatedDashboardTermsOfUseCodeRoute:
       AuthenticatedDashboardTermsOfUseCodeRoute,
+    AuthenticatedDashboardVesselsNewRoute:
+      AuthenticatedDashboardVesselsNewRoute,
     AuthenticatedDashboardTermsOfUseIndexRoute:
       AuthenticatedDashboardTermsOfUseIndexRoute,
   }

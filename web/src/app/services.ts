@@ -105,6 +105,12 @@ export function showError(error: CaughtError): void {
   errorDialog.send({ type: 'ERROR.CAUGHT', error });
 }
 
+/** The live stream's connections count like requests towards the Connection Issue dialog (spec 8). */
+export const streamHealth = {
+  onOpen: () => connectivity.send({ type: 'REQUEST_SUCCEEDED' }),
+  onFailure: () => connectivity.send({ type: 'CONNECTION_FAILED' }),
+};
+
 let started = false;
 
 export function startServices(): void {

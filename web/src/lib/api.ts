@@ -21,6 +21,8 @@ export class ApiError extends Error {
     /** The envelope's `message`, meant for the user. */
     readonly serverMessage?: string,
     readonly requestData?: unknown,
+    /** The `Retry-After` of a 429, in seconds. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -143,7 +145,23 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     endpoint,
     envelope?.message,
     options.body,
+    parseRetryAfter(response.headers?.get?.('Retry-After') ?? null),
   );
+}
+
+/** `Retry-After` is seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** The login lockout in words: how long to wait, in whole minutes (at least one). */
+export function lockoutMessage(retryAfterSeconds: number | null): string {
+  if (retryAfterSeconds === null) return 'Too many attempts. Try again later.';
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
 async function readEnvelope(response: Response): Promise<Envelope | null> {

@@ -171,3 +171,25 @@ export function formatShort(input: DateInput, options: DateFormatOptions & { wit
   const time = timeText(parts, options.timeFormat ?? '24h').replace(/:\d{2}( |$)/, '$1').trim();
   return options.withDate ? `${parts.day}/${parts.month} ${time}` : time;
 }
+
+/** A date as the app writes it (DD/MM/YYYY) from its ISO form (YYYY-MM-DD). */
+export function isoDateToDisplay(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : isoDate;
+}
+
+/** A date typed the way the app writes it (D/M/YYYY, with / . or - between) as YYYY-MM-DD, or null when it is no real date. */
+export function displayDateToIso(text: string): string | null {
+  const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${match[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Today's date (YYYY-MM-DD) on the wall calendar of a zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: resolveTimeZone(timeZone), year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return parts;
+}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { localTimeZone } from '../../lib/dates';
+import { displayDateToIso, isoDateToDisplay, localTimeZone, todayIn } from '../../lib/dates';
+import { usePreferences } from '../profile/usePreferences';
 import { customRange, emptyCustomRange, RANGE_PRESETS, type CustomRangeFields, type RangePreset, type TimeRange } from './timeRange';
 import './charts.css';
 
@@ -14,12 +15,17 @@ interface RangeSelectorProps {
 
 /** Preset periods, or from/to dates with hours and minutes in a chosen zone (spec 3). */
 export function RangeSelector({ preset, onPreset, onCustom }: RangeSelectorProps) {
-  const [fields, setFields] = useState<CustomRangeFields>(() => emptyCustomRange(new Date().toISOString().slice(0, 10)));
+  const { timeZone } = usePreferences();
+  // The date fields hold what the user typed, in the app's date format (DD/MM/YYYY), in their own zone.
+  const [fields, setFields] = useState<CustomRangeFields>(() => {
+    const today = todayIn(timeZone);
+    return { ...emptyCustomRange(isoDateToDisplay(today)), timeZone };
+  });
   const [custom, setCustom] = useState(preset === 'CUSTOM');
   const [error, setError] = useState<string | null>(null);
   const set = (field: keyof CustomRangeFields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }));
-  const zones = Array.from(new Set(['Universal', localTimeZone()]));
+  const zones = Array.from(new Set([timeZone, 'Universal', localTimeZone()]));
 
   return (
     <div className="range-selector">
@@ -47,7 +53,13 @@ export function RangeSelector({ preset, onPreset, onCustom }: RangeSelectorProps
           className="range-selector__custom"
           onSubmit={(event) => {
             event.preventDefault();
-            const range = customRange(fields);
+            const fromDate = displayDateToIso(fields.fromDate);
+            const toDate = displayDateToIso(fields.toDate);
+            if (!fromDate || !toDate) {
+              setError('Write both dates as DD/MM/YYYY.');
+              return;
+            }
+            const range = customRange({ ...fields, fromDate, toDate });
             if ('error' in range) setError(range.error);
             else {
               setError(null);
@@ -57,7 +69,7 @@ export function RangeSelector({ preset, onPreset, onCustom }: RangeSelectorProps
         >
           <fieldset>
             <legend>From</legend>
-            <input className="input input--small" type="date" aria-label="From date" value={fields.fromDate} onChange={set('fromDate')} />
+            <input className="input input--small range-selector__date" inputMode="numeric" placeholder="DD/MM/YYYY" aria-label="From date (DD/MM/YYYY)" value={fields.fromDate} onChange={set('fromDate')} />
             <select className="input input--small" aria-label="From hours" value={fields.fromHours} onChange={set('fromHours')}>
               {HOURS.map((hour) => <option key={hour}>{hour}</option>)}
             </select>
@@ -67,7 +79,7 @@ export function RangeSelector({ preset, onPreset, onCustom }: RangeSelectorProps
           </fieldset>
           <fieldset>
             <legend>To</legend>
-            <input className="input input--small" type="date" aria-label="To date" value={fields.toDate} onChange={set('toDate')} />
+            <input className="input input--small range-selector__date" inputMode="numeric" placeholder="DD/MM/YYYY" aria-label="To date (DD/MM/YYYY)" value={fields.toDate} onChange={set('toDate')} />
             <select className="input input--small" aria-label="To hours" value={fields.toHours} onChange={set('toHours')}>
               {HOURS.map((hour) => <option key={hour}>{hour}</option>)}
             </select>

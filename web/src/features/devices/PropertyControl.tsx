@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fromSi, round, toSi, unitLabel, type UnitSystem } from '../../lib/units';
 import { CommandStatus } from './CommandStatus';
-import { controlKind, isOn } from './properties';
+import { allowedValuesOf, controlKind, isOn } from './properties';
+import { createSettler } from './settle';
 import type { Device, Property } from './types';
 import { useCommand } from './useCommand';
 import './devices.css';
@@ -16,22 +17,36 @@ interface ControlProps {
   queueForSeconds?: number;
 }
 
-/** The writable side of a property: switch, dimmer, shade, set point or a plain number. */
+/** How long a slider's value must rest before its command is sent. */
+export const SLIDER_SETTLE_MS = 400;
+
+/**
+ * The writable side of a property: switch, dimmer, shade, set point, a select for enumerations,
+ * text or a plain number. While a command is on its way the control is marked busy
+ * (aria-disabled) instead of disabled, so keyboard focus stays on it.
+ */
 export function PropertyControl(props: ControlProps) {
   const { device, property } = props;
   const command = useCommand(props.vesselId, property.id, `${device.name}: ${property.displayName}`);
   const shown = command.pending || command.queued ? command.requestedValue : property.value;
-  const disabled = props.disabled || command.pending;
+  const disabled = props.disabled;
+  const busy = command.pending;
   const kind = controlKind(device, property);
-  const send = (value: unknown) => command.send(value, props.queueForSeconds);
+  const send = (value: unknown) => {
+    if (!busy) command.send(value, props.queueForSeconds);
+  };
   const label = `${device.name} ${property.displayName}`;
 
   return (
     <div className="control">
       {kind === 'switch' ? (
-        <SwitchControl label={label} on={isOn(shown)} disabled={disabled} onToggle={(next) => send(sameType(property.value, next))} />
+        <SwitchControl label={label} on={isOn(shown)} disabled={disabled} busy={busy} onToggle={(next) => send(sameType(property.value, next))} />
       ) : kind === 'dimmer' || kind === 'shade' ? (
-        <RatioControl kind={kind} label={label} ratio={typeof shown === 'number' ? shown : 0} disabled={disabled} onCommit={send} />
+        <RatioControl kind={kind} label={label} ratio={typeof shown === 'number' ? shown : 0} disabled={disabled} busy={busy} onCommit={send} />
+      ) : kind === 'select' ? (
+        <SelectControl label={label} value={shown} options={allowedValuesOf(property) ?? []} disabled={disabled} busy={busy} onCommit={send} />
+      ) : kind === 'text' ? (
+        <TextControl label={label} value={typeof shown === 'string' ? shown : ''} disabled={disabled} busy={busy} onCommit={send} />
       ) : kind === 'setpoint' || kind === 'number' ? (
         <NumberControl
           label={label}
@@ -41,6 +56,7 @@ export function PropertyControl(props: ControlProps) {
           unitSystem={props.unitSystem}
           stepper={kind === 'setpoint'}
           disabled={disabled}
+          busy={busy}
           onCommit={send}
         />
       ) : null}
@@ -54,7 +70,7 @@ function sameType(current: unknown, on: boolean): boolean | number {
   return typeof current === 'boolean' ? on : on ? 1 : 0;
 }
 
-function SwitchControl({ label, on, disabled, onToggle }: { label: string; on: boolean; disabled: boolean; onToggle: (on: boolean) => void }) {
+function SwitchControl({ label, on, disabled, busy, onToggle }: { label: string; on: boolean; disabled: boolean; busy: boolean; onToggle: (on: boolean) => void }) {
   return (
     <button
       type="button"
@@ -63,6 +79,8 @@ function SwitchControl({ label, on, disabled, onToggle }: { label: string; on: b
       aria-label={label}
       className={`switch${on ? ' is-on' : ''}`}
       disabled={disabled}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
       onClick={() => onToggle(!on)}
     >
       <span className="switch__thumb" aria-hidden="true" />
@@ -76,29 +94,35 @@ function RatioControl({
   label,
   ratio,
   disabled,
+  busy,
   onCommit,
 }: {
   kind: 'dimmer' | 'shade';
   label: string;
   ratio: number;
   disabled: boolean;
+  busy: boolean;
   onCommit: (ratio: number) => void;
 }) {
   const [percent, setPercent] = useState(Math.round(ratio * 100));
   const [editing, setEditing] = useState(false);
+  const latest = useRef({ ratio, onCommit });
+  latest.current = { ratio, onCommit };
+  const settler = useRef(
+    createSettler<number>(SLIDER_SETTLE_MS, (value) => {
+      setEditing(false);
+      if (value !== Math.round(latest.current.ratio * 100)) latest.current.onCommit(value / 100);
+    }),
+  );
   useEffect(() => {
     if (!editing) setPercent(Math.round(ratio * 100));
   }, [ratio, editing]);
-
-  const commit = () => {
-    setEditing(false);
-    if (percent !== Math.round(ratio * 100)) onCommit(percent / 100);
-  };
+  useEffect(() => () => settler.current.cancel(), []);
 
   return (
     <div className="ratio-control">
       {kind === 'shade' ? (
-        <button type="button" className="button button--small" disabled={disabled} onClick={() => onCommit(0)} aria-label={`Close ${label}`}>
+        <button type="button" className="button button--small" disabled={disabled} aria-disabled={busy || undefined} onClick={() => onCommit(0)} aria-label={`Close ${label}`}>
           Close
         </button>
       ) : null}
@@ -109,19 +133,21 @@ function RatioControl({
         step={1}
         value={percent}
         disabled={disabled}
+        aria-busy={busy || undefined}
         aria-label={kind === 'shade' ? `${label} position` : `${label} brightness`}
         aria-valuetext={`${percent} %`}
         onChange={(event) => {
+          const value = Number(event.target.value);
           setEditing(true);
-          setPercent(Number(event.target.value));
+          setPercent(value);
+          settler.current.push(value);
         }}
-        onPointerUp={commit}
-        onKeyUp={commit}
-        onBlur={() => editing && commit()}
+        onPointerUp={() => settler.current.flush()}
+        onBlur={() => settler.current.flush()}
       />
       <output className="ratio-control__value">{percent} %</output>
       {kind === 'shade' ? (
-        <button type="button" className="button button--small" disabled={disabled} onClick={() => onCommit(1)} aria-label={`Open ${label}`}>
+        <button type="button" className="button button--small" disabled={disabled} aria-disabled={busy || undefined} onClick={() => onCommit(1)} aria-label={`Open ${label}`}>
           Open
         </button>
       ) : null}
@@ -137,6 +163,7 @@ function NumberControl({
   unitSystem,
   stepper,
   disabled,
+  busy,
   onCommit,
 }: {
   label: string;
@@ -146,6 +173,7 @@ function NumberControl({
   unitSystem: UnitSystem;
   stepper: boolean;
   disabled: boolean;
+  busy: boolean;
   onCommit: (siValue: number) => void;
 }) {
   const displayed = siValue === null ? null : fromSi(siValue, units, unitSystem, path);
@@ -161,11 +189,11 @@ function NumberControl({
   if (stepper) {
     return (
       <div className="stepper" role="group" aria-label={`${label} set point`}>
-        <button type="button" className="icon-button" disabled={disabled || displayed === null} aria-label={`Lower ${label}`} onClick={() => commit(round((displayed ?? 0) - step, 1))}>
+        <button type="button" className="icon-button" disabled={disabled || displayed === null} aria-disabled={busy || undefined} aria-label={`Lower ${label}`} onClick={() => commit(round((displayed ?? 0) - step, 1))}>
           −
         </button>
         <output className="stepper__value">{displayed === null ? '—' : `${displayed.toFixed(1)} ${unit}`}</output>
-        <button type="button" className="icon-button" disabled={disabled || displayed === null} aria-label={`Raise ${label}`} onClick={() => commit(round((displayed ?? 0) + step, 1))}>
+        <button type="button" className="icon-button" disabled={disabled || displayed === null} aria-disabled={busy || undefined} aria-label={`Raise ${label}`} onClick={() => commit(round((displayed ?? 0) + step, 1))}>
           +
         </button>
       </div>
@@ -182,7 +210,65 @@ function NumberControl({
     >
       <input className="input input--small" type="number" step="any" value={draft} disabled={disabled} aria-label={`${label} (${unit})`} onChange={(event) => setDraft(event.target.value)} />
       <span className="muted">{unit}</span>
-      <button type="submit" className="button button--small" disabled={disabled || draft === ''}>
+      <button type="submit" className="button button--small" disabled={disabled || draft === ''} aria-disabled={busy || undefined}>
+        Set
+      </button>
+    </form>
+  );
+}
+
+function SelectControl({
+  label,
+  value,
+  options,
+  disabled,
+  busy,
+  onCommit,
+}: {
+  label: string;
+  value: unknown;
+  options: Array<string | number>;
+  disabled: boolean;
+  busy: boolean;
+  onCommit: (value: string | number) => void;
+}) {
+  const current = value === null || value === undefined ? '' : String(value);
+  return (
+    <select
+      className="input input--small"
+      aria-label={label}
+      value={current}
+      disabled={disabled}
+      aria-busy={busy || undefined}
+      onChange={(event) => {
+        const chosen = options.find((option) => String(option) === event.target.value);
+        if (chosen !== undefined) onCommit(chosen);
+      }}
+    >
+      {current === '' || options.some((option) => String(option) === current) ? null : <option value={current}>{current}</option>}
+      {current === '' ? <option value="">—</option> : null}
+      {options.map((option) => (
+        <option key={String(option)} value={String(option)}>
+          {String(option)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function TextControl({ label, value, disabled, busy, onCommit }: { label: string; value: string; disabled: boolean; busy: boolean; onCommit: (value: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  return (
+    <form
+      className="number-control"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onCommit(draft);
+      }}
+    >
+      <input className="input input--small" value={draft} disabled={disabled} aria-label={label} onChange={(event) => setDraft(event.target.value)} />
+      <button type="submit" className="button button--small" disabled={disabled} aria-disabled={busy || undefined}>
         Set
       </button>
     </form>

@@ -1,10 +1,32 @@
 import type { Device, Property } from './types';
 
-export type ControlKind = 'switch' | 'dimmer' | 'shade' | 'setpoint' | 'number' | 'readonly';
+export type ControlKind = 'switch' | 'dimmer' | 'shade' | 'setpoint' | 'select' | 'text' | 'number' | 'readonly';
 
-/** Which control a property gets, from its unit and its device's category. */
-export function controlKind(device: Pick<Device, 'category'>, property: Pick<Property, 'writable' | 'units' | 'path'>): ControlKind {
+/** A property whose inventory names the values it accepts (newer bridges send them). */
+export interface EnumeratedProperty {
+  allowedValues?: Array<string | number> | null;
+}
+
+/** The enumerations of the bridge protocol's own devices, for inventories that do not list them. */
+const KNOWN_ENUMERATIONS: Array<{ path: RegExp; values: string[] }> = [
+  { path: /^link\.camera\.[^.]+\.state$/, values: ['off', 'on', 'recording'] },
+  { path: /^link\.climate\.[^.]+\.mode$/, values: ['off', 'cool', 'heat', 'auto'] },
+];
+
+/** The values an enumerated property accepts, or null for a free value. */
+export function allowedValuesOf(property: Pick<Property, 'path'> & EnumeratedProperty): Array<string | number> | null {
+  if (property.allowedValues && property.allowedValues.length > 0) return property.allowedValues;
+  return KNOWN_ENUMERATIONS.find((known) => known.path.test(property.path))?.values ?? null;
+}
+
+/** Which control a property gets: a select for enumerations, otherwise from its unit and its device's category. */
+export function controlKind(
+  device: Pick<Device, 'category'>,
+  property: Pick<Property, 'writable' | 'units' | 'path'> & Partial<Pick<Property, 'value'>> & EnumeratedProperty,
+): ControlKind {
   if (!property.writable) return 'readonly';
+  if (allowedValuesOf(property)) return 'select';
+  if (typeof property.value === 'string') return 'text';
   const units = property.units ?? '';
   if (units === 'bool') return 'switch';
   if (units === 'ratio') return device.category === 'shades' || /\.shades\./.test(property.path) ? 'shade' : 'dimmer';

@@ -3,6 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { session, toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
+import { isApiError } from '../../lib/api';
+import { DOCUMENT_UPLOAD, uploadFailure, uploadProblem } from '../../lib/uploads';
+import { ConfirmModal } from '../modal/ConfirmModal';
+import type { VesselDocument } from './types';
 import { SelectField, TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
@@ -18,6 +22,8 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
   const fileInput = useRef<HTMLInputElement>(null);
   const [name, setName] = useState('');
   const [categoryId, setCategoryId] = useState('');
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<VesselDocument | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'documents') });
   const categoryName = (id: number | null) => categories.data?.find((category) => category.id === id)?.name ?? '';
 
@@ -26,15 +32,21 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
     onSuccess: () => {
       toast.success('Document uploaded');
       setName('');
+      setFileError(null);
       if (fileInput.current) fileInput.current.value = '';
       return refresh();
     },
-    onError: (error) => reportActionFailure('Uploading the document', error),
+    onError: (error) => {
+      const explained = uploadFailure(isApiError(error) ? error.status : null, DOCUMENT_UPLOAD);
+      if (explained) setFileError(explained);
+      else reportActionFailure('Uploading the document', error);
+    },
   });
   const remove = useMutation({
     mutationFn: (documentId: number) => documentActions.remove(vesselId, documentId),
     onSuccess: () => {
       toast.success('Document deleted');
+      setDeleting(null);
       return refresh();
     },
     onError: (error) => reportActionFailure('Deleting the document', error),
@@ -43,7 +55,10 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const file = fileInput.current?.files?.[0];
-    if (file) upload.mutate(file);
+    if (!file) return;
+    const problem = uploadProblem(file, DOCUMENT_UPLOAD);
+    setFileError(problem);
+    if (!problem) upload.mutate(file);
   };
 
   return (
@@ -55,7 +70,23 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
             <label htmlFor="document-file" className="field__label">
               File
             </label>
-            <input id="document-file" ref={fileInput} className="input" type="file" required />
+            <input
+              id="document-file"
+              ref={fileInput}
+              className="input"
+              type="file"
+              required
+              aria-describedby="document-file-hint"
+              onChange={() => setFileError(null)}
+            />
+            <p id="document-file-hint" className="field__hint">
+              {DOCUMENT_UPLOAD.typesInWords[0].toUpperCase() + DOCUMENT_UPLOAD.typesInWords.slice(1)}, up to {DOCUMENT_UPLOAD.maxBytes / 1024 / 1024} MB.
+            </p>
+            {fileError ? (
+              <p className="field__error" role="alert">
+                {fileError}
+              </p>
+            ) : null}
           </div>
           <div className="form__row">
             <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} placeholder="The file name if left empty" />
@@ -75,11 +106,18 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
         </form>
       ) : null}
       <DelayedSpinner loading={documents.isPending} label="Loading documents…" />
-      {documents.isError ? <p className="form-error" role="alert">The documents could not be loaded.</p> : null}
+      {documents.isError ? (
+        <p className="form-error" role="alert">
+          The documents could not be loaded.{' '}
+          <button type="button" className="button button--small" onClick={() => void documents.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : null}
       {documents.isSuccess && documents.data.length === 0 ? <p className="empty-state">No documents yet.</p> : null}
       <ul className="list">
         {(documents.data ?? []).map((document) => {
-          const link = documentLink(document, sessionKey);
+          const link = documentLink(vesselId, document, sessionKey);
           return (
             <li key={document.id} className="list__item">
               <span>
@@ -97,15 +135,27 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
                     .join('')}
                 </span>
               </span>
-              {canManage ? (
-                <button type="button" className="button button--small button--danger" disabled={remove.isPending} onClick={() => remove.mutate(document.id)} aria-label={`Delete ${document.name}`}>
-                  Delete
-                </button>
-              ) : null}
+              <span className="button-row">
+                {link ? (
+                  <a className="button button--small" href={link} download={document.name} aria-label={`Download ${document.name}`}>
+                    Download
+                  </a>
+                ) : null}
+                {canManage ? (
+                  <button type="button" className="button button--small button--danger" onClick={() => setDeleting(document)} aria-label={`Delete ${document.name}`}>
+                    Delete
+                  </button>
+                ) : null}
+              </span>
             </li>
           );
         })}
       </ul>
+      {deleting ? (
+        <ConfirmModal title="Delete the document" confirmLabel="Delete" pending={remove.isPending} onConfirm={() => remove.mutate(deleting.id)} onClose={() => setDeleting(null)}>
+          <p>{deleting.name} will be deleted for every member of this vessel. It cannot be undone.</p>
+        </ConfirmModal>
+      ) : null}
     </div>
   );
 }

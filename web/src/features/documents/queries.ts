@@ -28,9 +28,12 @@ export const documentActions = {
   remove: (vesselId: number, documentId: number) => api.delete<unknown>(vesselPath(vesselId, `documents/${documentId}`)),
 };
 
-/** Links opened by the browser itself cannot send the bearer header, so they carry the session key. */
-export function documentLink(document: VesselDocument, sessionKey: string | null): string | null {
-  if (document.url) return document.url;
-  if (!document.fileId) return null;
-  return apiUrl(`files/${encodeURIComponent(document.fileId)}`, { sessionKey });
+/**
+ * Links opened by the browser itself cannot send the bearer header, so they carry the session
+ * key: `GET vessel/{id}/documents/{documentId}/file?sessionKey=` checks the member's documents
+ * permission, which a bare file link cannot.
+ */
+export function documentLink(vesselId: number, document: Pick<VesselDocument, 'id'>, sessionKey: string | null): string | null {
+  if (!sessionKey) return null;
+  return apiUrl(vesselPath(vesselId, `documents/${encodeURIComponent(document.id)}/file`), { sessionKey });
 }

@@ -71,7 +71,8 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         <div className="topbar__actions">
           <UnitToggle />
           <ThemeToggle />
-          <Link to="/dashboard/profile" className="topbar__user" aria-label="Your profile">
+          <Link to="/dashboard/profile" className="topbar__user">
+            <span className="visually-hidden">Your profile: </span>
             <span className="avatar" aria-hidden="true">
               {(user?.firstName?.[0] ?? '') + (user?.lastName?.[0] ?? '')}
             </span>

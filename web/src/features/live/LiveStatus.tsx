@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
-import type { LiveStreamStatus } from './useLiveStream';
+import type { LiveStream } from './useLiveStream';
 
-/** The vessel page's live stream status, for the tabs that show it. */
-export const LiveStatusContext = createContext<LiveStreamStatus>('connecting');
+/** The vessel page's live stream, for the tabs that show it. */
+export const LiveStatusContext = createContext<LiveStream>({ status: 'connecting', lastValueAt: null });
 
 export const useLiveStatus = () => useContext(LiveStatusContext);

@@ -7,38 +7,61 @@ import { LIVE_EVENT_TYPES, parseLiveEvent } from './liveEvents';
 
 export type LiveStreamStatus = 'connecting' | 'live' | 'reconnecting';
 
+export interface LiveStream {
+  status: LiveStreamStatus;
+  /** When the last batch of values arrived (ms since the epoch), null before the first. */
+  lastValueAt: number | null;
+}
+
+/** How the stream's health feeds the connectivity machine: a failed connection counts like a failed request. */
+export interface StreamHealth {
+  onOpen: () => void;
+  onFailure: () => void;
+}
+
 /**
  * Subscribes to GET /api/vessel/{id}/live while the vessel is open. EventSource cannot send
- * headers, so the session key travels as `?sessionKey=`; the browser reconnects by itself.
+ * headers, so the session key travels as `?sessionKey=`; the browser reconnects by itself, and
+ * each failed connection counts towards the Connection Issue dialog (spec 8).
  */
-export function useLiveStream(vesselId: number, sessionKey: string | null): LiveStreamStatus {
+export function useLiveStream(vesselId: number, sessionKey: string | null, health: StreamHealth): LiveStream {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStreamStatus>('connecting');
+  const [lastValueAt, setLastValueAt] = useState<number | null>(null);
+  const { onOpen, onFailure } = health;
 
   useEffect(() => {
     if (!sessionKey || typeof EventSource === 'undefined') return;
     const source = new EventSource(apiUrl(`vessel/${vesselId}/live`, { sessionKey }));
     let helloCount = 0;
     setStatus('connecting');
+    setLastValueAt(null);
 
     const listeners = LIVE_EVENT_TYPES.map((type) => {
       const listener = (message: MessageEvent<string>) => {
         const event = parseLiveEvent(type, message.data);
         if (!event) return;
         if (event.type === 'hello') helloCount += 1;
+        if (event.type === 'batch') setLastValueAt(Date.now());
         applyLiveEvent(queryClient, vesselId, event, { commandBus, resync: event.type === 'hello' && helloCount > 1 });
       };
       source.addEventListener(type, listener);
       return [type, listener] as const;
     });
-    source.onopen = () => setStatus('live');
-    source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? 'connecting' : 'reconnecting');
+    source.onopen = () => {
+      setStatus('live');
+      onOpen();
+    };
+    source.onerror = () => {
+      setStatus(source.readyState === EventSource.CLOSED ? 'connecting' : 'reconnecting');
+      onFailure();
+    };
 
     return () => {
       listeners.forEach(([type, listener]) => source.removeEventListener(type, listener));
       source.close();
     };
-  }, [queryClient, vesselId, sessionKey]);
+  }, [queryClient, vesselId, sessionKey, onOpen, onFailure]);
 
-  return status;
+  return { status, lastValueAt };
 }

@@ -9,21 +9,30 @@ import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { DEFAULT_TRACK_PERIOD, geofenceActions, locationQueries } from './queries';
-import { TrackSvg } from './TrackSvg';
 import type { Geofence, Location } from './types';
 import './location.css';
 
 // Leaflet is most of the vessel page's JavaScript: only the Location tab downloads it. Should that
-// download fail, the plain SVG map stands in, as it does when Leaflet cannot start.
+// download fail, the tab says so and the position stays readable beside it.
 const VesselMap = lazy(() =>
   import('./VesselMap').then(
     (module) => ({ default: module.VesselMap }),
     (error: unknown) => {
-      console.error('The map could not be loaded; showing the plain track instead', error);
-      return { default: TrackSvg };
+      console.error('The map could not be loaded', error);
+      return { default: MapUnavailable };
     },
   ),
 );
+
+function MapUnavailable() {
+  return (
+    <div className="vessel-map vessel-map__canvas">
+      <p className="vessel-map__empty" role="alert">
+        The map could not be loaded. Reload the page to try again.
+      </p>
+    </div>
+  );
+}
 
 export function LocationTab({ vesselId, canManageGeofence }: { vesselId: number; canManageGeofence: boolean }) {
   const [preset, setPreset] = useState<RangePreset>(DEFAULT_TRACK_PERIOD);

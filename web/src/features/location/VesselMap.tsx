@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { TrackSvg } from './TrackSvg';
+import { createBaseMap, hasTiles } from './baseMap';
 import type { Geofence, Location } from './types';
 import './location.css';
 
@@ -11,32 +11,17 @@ interface VesselMapProps {
   geofence: Geofence | null;
 }
 
-const TILES_URL = import.meta.env.VITE_MAP_TILES_URL;
-const TILES_ATTRIBUTION = import.meta.env.VITE_MAP_TILES_ATTRIBUTION ?? '';
-
-/**
- * Leaflet map with the track, position and geofence as vector layers. Tiles are drawn only
- * when a tile server is configured (VITE_MAP_TILES_URL); without one, or if Leaflet cannot
- * start, the same overlays are drawn as plain SVG.
- */
+/** The vessel's track, position and geofence over the offline base map (baseMap.ts). */
 export function VesselMap({ position, track, geofence }: VesselMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const overlays = useRef<L.LayerGroup | null>(null);
-  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     if (!container.current) return;
-    try {
-      const instance = L.map(container.current, { attributionControl: Boolean(TILES_URL), zoomControl: true });
-      if (TILES_URL) L.tileLayer(TILES_URL, { attribution: TILES_ATTRIBUTION, maxZoom: 18 }).addTo(instance);
-      overlays.current = L.layerGroup().addTo(instance);
-      instance.setView([0, 0], 2);
-      map.current = instance;
-    } catch (error) {
-      console.error('The map could not start; showing the plain track instead', error);
-      setFailed(true);
-    }
+    const instance = createBaseMap(container.current);
+    overlays.current = L.layerGroup().addTo(instance);
+    map.current = instance;
     return () => {
       map.current?.remove();
       map.current = null;
@@ -70,10 +55,8 @@ export function VesselMap({ position, track, geofence }: VesselMapProps) {
     if (bounds.isValid()) instance.fitBounds(bounds.pad(0.2), { maxZoom: 15, animate: false });
   }, [position, track, geofence]);
 
-  if (failed) return <TrackSvg position={position} track={track} geofence={geofence} />;
-
   return (
-    <div className={`vessel-map${TILES_URL ? '' : ' vessel-map--no-tiles'}`}>
+    <div className={`vessel-map${hasTiles ? '' : ' vessel-map--no-tiles'}`}>
       <div ref={container} className="vessel-map__canvas" role="region" aria-label="Map of the vessel's position, track and geofence" />
       {!position && track.length === 0 ? <p className="vessel-map__empty">No position has been reported yet.</p> : null}
     </div>

@@ -6,8 +6,8 @@ import { Modal } from '../modal/Modal';
 import { vesselKeys } from '../vessels/queries';
 import { NO_PERMISSIONS, type Level, type PermissionSet } from '../vessels/types';
 import { FLAG_FIELDS, LEVEL_FIELDS, PERMISSION_LEVELS, samePermissions } from './permissionFields';
-import { memberActions } from './queries';
-import type { Member } from './types';
+import { accessActions } from './queries';
+import { memberName, type Member } from './types';
 import './members.css';
 
 export function PermissionsModal({ vesselId, member, onClose }: { vesselId: number; member: Member; onClose: () => void }) {
@@ -16,7 +16,7 @@ export function PermissionsModal({ vesselId, member, onClose }: { vesselId: numb
   const [permissions, setPermissions] = useState<PermissionSet>(initial);
   const [open, setOpen] = useState(true);
   const save = useMutation({
-    mutationFn: () => memberActions.editPermissions(vesselId, member.userId, permissions),
+    mutationFn: () => accessActions.editPermissions(vesselId, member, permissions),
     onSuccess: () => {
       toast.success('Permissions saved');
       void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'directory') });
@@ -24,7 +24,7 @@ export function PermissionsModal({ vesselId, member, onClose }: { vesselId: numb
     },
     onError: (error) => reportActionFailure('Saving the permissions', error),
   });
-  const name = [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email;
+  const name = memberName(member);
 
   return (
     <Modal

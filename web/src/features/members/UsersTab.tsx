@@ -5,8 +5,9 @@ import { reportActionFailure } from '../../app/failures';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { vesselKeys } from '../vessels/queries';
 import { PermissionsModal } from './PermissionsModal';
-import { memberActions, memberQueries } from './queries';
-import type { Member } from './types';
+import { ConfirmModal } from '../modal/ConfirmModal';
+import { accessActions, memberActions, memberQueries } from './queries';
+import { isCompany, memberKey, memberName, type Member } from './types';
 import './members.css';
 
 export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
@@ -14,6 +15,7 @@ export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage:
   const directory = useQuery(memberQueries.directory(vesselId));
   const [email, setEmail] = useState('');
   const [editing, setEditing] = useState<Member | null>(null);
+  const [revoking, setRevoking] = useState<Member | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'directory') });
 
   const add = useMutation({
@@ -26,7 +28,7 @@ export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage:
     onError: (error) => reportActionFailure('Inviting the user', error),
   });
   const pause = useMutation({
-    mutationFn: (member: Member) => memberActions.pause(vesselId, member.userId, !member.paused),
+    mutationFn: (member: Member) => accessActions.pause(vesselId, member, !member.paused),
     onSuccess: (_data, member) => {
       toast.success(member.paused ? 'Access resumed' : 'Access paused');
       return refresh();
@@ -34,9 +36,10 @@ export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage:
     onError: (error) => reportActionFailure('Pausing the user', error),
   });
   const revoke = useMutation({
-    mutationFn: (member: Member) => memberActions.revoke(vesselId, member.userId),
+    mutationFn: (member: Member) => accessActions.revoke(vesselId, member),
     onSuccess: () => {
       toast.success('Access revoked');
+      setRevoking(null);
       return refresh();
     },
     onError: (error) => reportActionFailure('Revoking access', error),
@@ -63,16 +66,25 @@ export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage:
         </form>
       ) : null}
       <DelayedSpinner loading={directory.isPending} label="Loading users…" />
-      {directory.isError ? <p className="form-error" role="alert">The users could not be loaded.</p> : null}
+      {directory.isError ? (
+        <p className="form-error" role="alert">
+          The users could not be loaded.{' '}
+          <button type="button" className="button button--small" onClick={() => void directory.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : null}
+      {directory.isSuccess && directory.data.length <= 1 ? <p className="empty-state">Nobody else has access to this vessel yet.</p> : null}
       <ul className="list">
         {(directory.data ?? []).map((member) => {
-          const name = [member.firstName, member.lastName].filter(Boolean).join(' ');
+          const name = memberName(member);
           const isOwner = member.role === 'owner';
+          const detail = isCompany(member) ? member.companyKind : member.email !== name ? member.email : null;
           return (
-            <li key={member.userId} className="list__item member">
+            <li key={memberKey(member)} className="list__item member">
               <span>
-                <strong>{name || member.email}</strong>
-                {name ? <span className="muted"> · {member.email}</span> : null}
+                <strong>{name}</strong>
+                {detail ? <span className="muted capitalize"> · {detail}</span> : null}
                 <span className="member__badges">
                   <span className="chip capitalize">{member.role}</span>
                   {member.pending ? <span className="chip chip--neutral">Invitation pending</span> : null}
@@ -81,13 +93,13 @@ export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage:
               </span>
               {canManage && !isOwner ? (
                 <span className="button-row">
-                  <button type="button" className="button button--small" onClick={() => setEditing(member)}>
+                  <button type="button" className="button button--small" onClick={() => setEditing(member)} aria-label={`Permissions of ${name}`}>
                     Permissions
                   </button>
                   <button type="button" className="button button--small" disabled={pause.isPending} onClick={() => pause.mutate(member)}>
                     {member.paused ? 'Resume' : 'Pause'}
                   </button>
-                  <button type="button" className="button button--small button--danger" disabled={revoke.isPending} onClick={() => revoke.mutate(member)}>
+                  <button type="button" className="button button--small button--danger" onClick={() => setRevoking(member)} aria-label={`Revoke the access of ${name}`}>
                     Revoke
                   </button>
                 </span>
@@ -96,6 +108,13 @@ export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage:
           );
         })}
       </ul>
+      {revoking ? (
+        <ConfirmModal title="Revoke access" confirmLabel="Revoke" pending={revoke.isPending} onConfirm={() => revoke.mutate(revoking)} onClose={() => setRevoking(null)}>
+          <p>
+            {memberName(revoking)} will lose access to this vessel and its permission set is removed. To let them back in, invite them again.
+          </p>
+        </ConfirmModal>
+      ) : null}
       {editing ? <PermissionsModal vesselId={vesselId} member={editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );

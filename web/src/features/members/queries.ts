@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from '../vessels/queries';
 import type { PermissionSet } from '../vessels/types';
-import type { Member } from './types';
+import { isCompany, type Member } from './types';
 
 export const memberQueries = {
   directory: (vesselId: number) =>
@@ -19,4 +19,21 @@ export const memberActions = {
   revoke: (vesselId: number, userId: number) => api.post<unknown>(vesselPath(vesselId, 'revoke'), { userId }),
   editPermissions: (vesselId: number, userId: number, permissions: PermissionSet) =>
     api.post<unknown>(vesselPath(vesselId, 'editPermissions'), { userId, permissions }),
+  editCompany: (vesselId: number, companyId: number, permissions: PermissionSet) =>
+    api.post<unknown>(vesselPath(vesselId, 'editCompany'), { companyId, permissions }),
+  pauseCompany: (vesselId: number, companyId: number, paused: boolean) =>
+    api.post<unknown>(vesselPath(vesselId, `pauseCompany/${encodeURIComponent(companyId)}/${paused}`)),
+  revokeCompany: (vesselId: number, companyId: number) => api.post<unknown>(vesselPath(vesselId, 'revokeCompany'), { companyId }),
+};
+
+/** The calls for a row, whether it is a person or a company. */
+export const accessActions = {
+  pause: (vesselId: number, member: Member, paused: boolean) =>
+    isCompany(member) ? memberActions.pauseCompany(vesselId, member.companyId, paused) : memberActions.pause(vesselId, member.userId, paused),
+  revoke: (vesselId: number, member: Member) =>
+    isCompany(member) ? memberActions.revokeCompany(vesselId, member.companyId) : memberActions.revoke(vesselId, member.userId),
+  editPermissions: (vesselId: number, member: Member, permissions: PermissionSet) =>
+    isCompany(member)
+      ? memberActions.editCompany(vesselId, member.companyId, permissions)
+      : memberActions.editPermissions(vesselId, member.userId, permissions),
 };

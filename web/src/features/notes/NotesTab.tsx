@@ -5,7 +5,9 @@ import { reportActionFailure } from '../../app/failures';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
+import { ConfirmModal } from '../modal/ConfirmModal';
 import { noteActions, noteQueries } from './queries';
+import type { Note } from './types';
 import './notes.css';
 
 export function NotesTab({ vesselId }: { vesselId: number }) {
@@ -13,6 +15,7 @@ export function NotesTab({ vesselId }: { vesselId: number }) {
   const notes = useQuery(noteQueries.list(vesselId));
   const format = useFormatters();
   const [text, setText] = useState('');
+  const [deleting, setDeleting] = useState<Note | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'notes') });
 
   const add = useMutation({
@@ -28,6 +31,7 @@ export function NotesTab({ vesselId }: { vesselId: number }) {
     mutationFn: (noteId: number) => noteActions.remove(vesselId, noteId),
     onSuccess: () => {
       toast.success('Note deleted');
+      setDeleting(null);
       return refresh();
     },
     onError: (error) => reportActionFailure('Deleting the note', error),
@@ -61,13 +65,18 @@ export function NotesTab({ vesselId }: { vesselId: number }) {
             <p className="muted note__meta">
               {note.authorName ? `${note.authorName} · ` : ''}
               {format.dateTime(note.createdAt)}
-              <button type="button" className="link-button" disabled={remove.isPending} onClick={() => remove.mutate(note.id)} aria-label={`Delete note from ${format.dateTime(note.createdAt)}`}>
+              <button type="button" className="link-button" onClick={() => setDeleting(note)} aria-label={`Delete note from ${format.dateTime(note.createdAt)}`}>
                 Delete
               </button>
             </p>
           </li>
         ))}
       </ul>
+      {deleting ? (
+        <ConfirmModal title="Delete the note" confirmLabel="Delete" pending={remove.isPending} onConfirm={() => remove.mutate(deleting.id)} onClose={() => setDeleting(null)}>
+          <p>The note “{deleting.messageText.length > 80 ? `${deleting.messageText.slice(0, 80)}…` : deleting.messageText}” will be deleted for every member. It cannot be undone.</p>
+        </ConfirmModal>
+      ) : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { session } from '../../app/services';
@@ -8,7 +9,21 @@ import { profileQueries } from './queries';
 import { DEFAULT_PREFERENCES, type Preferences } from './types';
 import { useUpdatePreferences } from './usePreferences';
 
-const TIME_ZONES = ['Universal', 'Europe/London', 'Europe/Paris', 'Europe/Athens', 'America/New_York', 'America/Los_Angeles', 'Asia/Dubai', 'Australia/Sydney'];
+/** Every IANA zone the browser knows, Universal (UTC, the default) first; a short list where the browser cannot tell. */
+function allTimeZones(): string[] {
+  const supported = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Europe/London', 'Europe/Paris', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney'];
+  return ['Universal', ...supported.filter((zone) => zone !== 'Universal')];
+}
+
+/** The zones whose name contains every word of the search; the chosen zone always stays listed. */
+export function matchingZones(zones: string[], search: string, chosen: string): string[] {
+  const words = search.toLowerCase().replace(/[_/]/g, ' ').split(/\s+/).filter(Boolean);
+  const matches = zones.filter((zone) => {
+    const name = zone.toLowerCase().replace(/[_/]/g, ' ');
+    return words.every((word) => name.includes(word));
+  });
+  return matches.includes(chosen) ? matches : [chosen, ...matches];
+}
 
 function Choice<T extends string>({
   legend,
@@ -46,7 +61,8 @@ export function PreferencesForm() {
   // The settings loading indicator: only after 1 s, then held at least 1 s (spec 4).
   const showIndicator = useDelayedIndicator(preferencesQuery.isFetching || update.isPending);
   const preferences: Preferences = preferencesQuery.data ?? DEFAULT_PREFERENCES;
-  const zones = Array.from(new Set([...TIME_ZONES, localTimeZone(), preferences.timeZone]));
+  const [zoneSearch, setZoneSearch] = useState('');
+  const zones = matchingZones(Array.from(new Set([...allTimeZones(), localTimeZone()])), zoneSearch, preferences.timeZone);
   const save = (changes: Partial<Preferences>) => update.mutate(changes);
 
   return (
@@ -93,8 +109,22 @@ export function PreferencesForm() {
         ]}
       />
       <div className="field">
+        <label htmlFor="time-zone-search" className="field__label">
+          Find a time zone
+        </label>
+        <input
+          id="time-zone-search"
+          className="input"
+          type="search"
+          value={zoneSearch}
+          onChange={(event) => setZoneSearch(event.target.value)}
+          placeholder="A city or region, for example Lisbon"
+          aria-controls="time-zone"
+        />
+      </div>
+      <div className="field">
         <label htmlFor="time-zone" className="field__label">
-          Time zone for dates and times
+          Time zone for dates and times ({zones.length} shown)
         </label>
         <select id="time-zone" className="input" value={preferences.timeZone} onChange={(event) => save({ timeZone: event.target.value })}>
           {zones.map((zone) => (

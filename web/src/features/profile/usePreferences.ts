@@ -46,6 +46,6 @@ export function useFormatters() {
     dateTime: (input: DateInput, withZone = true) => formatDateTime(input, { timeFormat, timeZone, withZone }),
     date: (input: DateInput) => formatDate(input, { timeZone }),
     time: (input: DateInput) => formatTime(input, { timeFormat, timeZone }),
-    localAndUtc: (input: DateInput) => formatLocalAndUtc(input, { timeFormat }),
+    localAndUtc: (input: DateInput) => formatLocalAndUtc(input, { timeFormat, localZone: timeZone }),
   };
 }

@@ -1,3 +1,4 @@
+import { isApiError, lockoutMessage } from '../../lib/api';
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Credentials } from './types';
 
@@ -35,6 +36,7 @@ export interface AccountState {
 const notProvided = (name: string) => () => Promise.reject(new Error(`The session machine needs a "${name}" actor`));
 
 function messageOf(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.status === 429) return lockoutMessage(error.retryAfterSeconds);
   return error instanceof Error && error.message ? error.message : fallback;
 }
 

@@ -1,16 +1,61 @@
-import { useMemo, useState } from 'react';
-import { Link } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { locationQueries } from '../location/queries';
+import type { FleetMapVessel } from '../location/FleetMap';
 import { useSelector } from '@xstate/react';
 import { session } from '../../app/services';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselBanner } from './banner';
 import { OnlineState } from './OnlineState';
+import { groupVessels } from './lifecycle';
 import { vesselQueries } from './queries';
 import type { VesselSummary } from './types';
 import { withSessionKey } from './vesselImage';
 import { Icon } from '../icons/Icon';
 import './vessels.css';
+
+// Leaflet and the land layer load with the map only, after the fleet list is on screen.
+const FleetMap = lazy(() =>
+  import('../location/FleetMap').then(
+    (module) => ({ default: module.FleetMap }),
+    (error: unknown) => {
+      console.error('The fleet map could not be loaded', error);
+      return { default: FleetMapUnavailable };
+    },
+  ),
+);
+
+function FleetMapUnavailable() {
+  return (
+    <p className="form-error" role="alert">
+      The map could not be loaded. Reload the page to try again.
+    </p>
+  );
+}
+
+/** The fleet's last known positions; a vessel whose position the user may not see, or that never reported, is left off. */
+function FleetPositions({ vessels }: { vessels: VesselSummary[] }) {
+  const navigate = useNavigate();
+  const format = useFormatters();
+  const locations = useQueries({
+    queries: vessels.map((vessel) => ({ ...locationQueries.current(vessel.id), retry: false })),
+  });
+  const placed: FleetMapVessel[] = vessels.flatMap((vessel, index) => {
+    const location = locations[index]?.data;
+    return location ? [{ id: vessel.id, name: vessel.name, online: vessel.online, lat: location.lat, lon: location.lon, reportedAt: format.dateTime(location.timestamp) }] : [];
+  });
+  const loading = locations.some((location) => location.isPending);
+  return (
+    <section className="card fleet-positions" aria-labelledby="fleet-map-title">
+      <h2 id="fleet-map-title">Where the fleet is</h2>
+      {loading ? <p className="muted" role="status">Loading positions…</p> : null}
+      <Suspense fallback={<div className="vessel-map vessel-map__canvas" aria-busy="true" />}>
+        <FleetMap vessels={placed} onOpen={(vesselId) => void navigate({ to: '/dashboard/vessels/$vesselId/location', params: { vesselId } })} />
+      </Suspense>
+    </section>
+  );
+}
 
 const BANNER_CHIP = {
   NOT_PAIRED: { label: 'Not paired', tone: 'neutral' },
@@ -73,6 +118,7 @@ export function FleetView() {
       ? vessels.filter((vessel) => `${vessel.name} ${vessel.groupName ?? ''}`.toLowerCase().includes(term))
       : vessels;
   }, [vessels, filter]);
+  const groups = new Set(vessels.map((vessel) => vessel.groupName?.trim() || null)).size;
   const online = vessels.filter((vessel) => vessel.online).length;
   const alerts = vessels.reduce((sum, vessel) => sum + (vessel.activeAlertCount ?? 0), 0);
 
@@ -86,6 +132,9 @@ export function FleetView() {
             {alerts === 1 ? 'alert' : 'alerts'}
           </p>
         </div>
+        <Link to="/dashboard/vessels/new" className="button button--primary">
+          Add a vessel
+        </Link>
         {vessels.length > 3 ? (
           <label className="search">
             <span className="visually-hidden">Find a vessel</span>
@@ -97,13 +146,24 @@ export function FleetView() {
         <section className="empty-state">
           <h2>No vessels yet</h2>
           <p>When you add a vessel or accept an invitation to one, it appears here.</p>
+          <Link to="/dashboard/vessels/new" className="button button--primary">
+            Add your first vessel
+          </Link>
         </section>
       ) : (
-        <ul className="fleet" aria-label="Vessels">
-          {shown.map((vessel) => (
-            <VesselCard key={vessel.id} vessel={vessel} />
-          ))}
-        </ul>
+        <>
+        <FleetPositions vessels={vessels} />
+        {groupVessels(shown).map(({ group, vessels: members }) => (
+          <section key={group ?? ''} className="fleet-group" aria-label={group ?? 'Not grouped'}>
+            {group !== null || groups > 1 ? <h2 className="fleet-group__title">{group ?? 'Not grouped'}</h2> : null}
+            <ul className="fleet">
+              {members.map((vessel) => (
+                <VesselCard key={vessel.id} vessel={vessel} />
+              ))}
+            </ul>
+          </section>
+        ))}
+        </>
       )}
     </div>
   );

@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { connectivity } from '../../app/services';
+import { liveLabel } from '../live/liveLabel';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { alertQueries } from '../alerts/queries';
@@ -29,7 +32,14 @@ interface OverviewTabProps {
 }
 
 export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: OverviewTabProps) {
-  const liveStatus = useLiveStatus();
+  const liveStream = useLiveStatus();
+  const serverUnreachable = useSelector(connectivity, (state) => state.hasTag('unreachable'));
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 10_000);
+    return () => clearInterval(timer);
+  }, []);
+  const live = liveLabel({ stream: liveStream.status, serverUnreachable, online: vessel.online, lastSeen: vessel.lastSeen, lastValueAt: liveStream.lastValueAt, now: Math.max(now, liveStream.lastValueAt ?? 0) });
   const format = useFormatters();
   const devices = useQuery({ ...deviceQueries.list(vesselId), enabled: showDevices });
   const alerts = useQuery({ ...alertQueries.list(vesselId), enabled: showAlerts });
@@ -54,8 +64,8 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
           <div>
             <dt>Live data</dt>
             <dd>
-              <span className={`live-indicator live-indicator--${liveStatus}`}>
-                {liveStatus === 'live' ? 'Live' : liveStatus === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
+              <span className={`live-indicator live-indicator--${live.tone}`} data-testid="live-data">
+                {live.text}
               </span>
             </dd>
           </div>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
-import { reportActionFailure } from '../../app/failures';
+import { failureMessage } from '../../lib/failureMessage';
 import { TextField } from '../forms/Field';
 import { Modal } from '../modal/Modal';
 import { isCompletePairingCode, normalisePairingCode } from './pairing';
@@ -19,7 +19,6 @@ export function PairBridgeModal({ vesselId, onClose }: { vesselId: number; onClo
       void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
       setOpen(false);
     },
-    onError: (error) => reportActionFailure('Pairing the bridge', error),
   });
   const normalised = normalisePairingCode(code);
 
@@ -43,6 +42,11 @@ export function PairBridgeModal({ vesselId, onClose }: { vesselId: number; onClo
           hint="8 characters, for example K7PQ-3XWD."
           required
         />
+        {pair.isError ? (
+          <p className="form-error" role="alert">
+            {failureMessage(pair.error, 'The bridge could not be paired.')}
+          </p>
+        ) : null}
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={!isCompletePairingCode(normalised) || pair.isPending}>
             {pair.isPending ? 'Pairing…' : 'Pair'}

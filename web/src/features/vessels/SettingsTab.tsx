@@ -1,17 +1,35 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
+import { isApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/failureMessage';
+import { IMAGE_UPLOAD, uploadFailure, uploadProblem } from '../../lib/uploads';
 import { TextField } from '../forms/Field';
+import { CodeConfirmModal } from '../modal/CodeConfirmModal';
 import { useFormatters } from '../profile/usePreferences';
+import { lifecycleActions } from './lifecycle';
 import { PairBridgeModal } from './PairBridgeModal';
 import { vesselActions, vesselKeys } from './queries';
 import type { VesselDetail } from './types';
 import './vessels.css';
 
-export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: VesselDetail }) {
-  const [pairing, setPairing] = useState(false);
+/** `GET vessel/{id}` also carries the vessel's switches; older servers leave them out. */
+interface VesselSettings {
+  settings?: { userNotifications?: boolean };
+}
+
+type Dialog = 'pair' | 'unpair' | 'delete' | null;
+
+export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: VesselDetail & VesselSettings }) {
+  const [dialog, setDialog] = useState<Dialog>(null);
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const imageInput = useRef<HTMLInputElement>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const notificationsOn = vessel.settings?.userNotifications;
+  const isOwner = vessel.permissions.billingManager === 'MANAGE' && vessel.permissions.allowEditVessel;
   const format = useFormatters();
   const [name, setName] = useState(vessel.name);
   const [groupName, setGroupName] = useState(vessel.groupName ?? '');
@@ -35,6 +53,29 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
     onError: (error) => reportActionFailure('Changing notifications', error),
   });
 
+  const image = useMutation({
+    mutationFn: (file: File) => lifecycleActions.setImage(vesselId, file),
+    onSuccess: () => {
+      toast.success('Picture saved');
+      setImageError(null);
+      if (imageInput.current) imageInput.current.value = '';
+      void queryClient.invalidateQueries({ queryKey: vesselKeys.detail(vesselId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
+    },
+    onError: (error) => setImageError(uploadFailure(isApiError(error) ? error.status : null, IMAGE_UPLOAD) ?? failureMessage(error, 'The picture could not be saved.')),
+  });
+  const chooseImage = () => {
+    const file = imageInput.current?.files?.[0];
+    if (!file) return;
+    const problem = uploadProblem(file, IMAGE_UPLOAD);
+    setImageError(problem);
+    if (!problem) image.mutate(file);
+  };
+  const refreshVessel = () => {
+    void queryClient.invalidateQueries({ queryKey: vesselKeys.detail(vesselId) });
+    void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim()) save.mutate();
@@ -46,6 +87,22 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
         <h2>Vessel</h2>
         <TextField label="Name" required disabled={!canEdit} value={name} onChange={(event) => setName(event.target.value)} />
         <TextField label="Group" disabled={!canEdit} value={groupName} onChange={(event) => setGroupName(event.target.value)} hint="Vessels with the same group are listed together." />
+        {canEdit ? (
+          <div className="field">
+            <label htmlFor="vessel-image" className="field__label">
+              Picture
+            </label>
+            <input id="vessel-image" ref={imageInput} className="input" type="file" accept={IMAGE_UPLOAD.types.join(',')} onChange={chooseImage} disabled={image.isPending} aria-describedby="vessel-image-hint" />
+            <p id="vessel-image-hint" className="field__hint">
+              {IMAGE_UPLOAD.typesInWords}, up to {IMAGE_UPLOAD.maxBytes / 1024 / 1024} MB. Saved as soon as it is chosen.
+            </p>
+            {imageError ? (
+              <p className="field__error" role="alert">
+                {imageError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         {canEdit ? (
           <div className="button-row">
             <button type="submit" className="button button--primary" disabled={save.isPending || (name === vessel.name && groupName === (vessel.groupName ?? ''))}>
@@ -77,10 +134,18 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
               <dd>{vessel.lastSeen ? format.localAndUtc(vessel.lastSeen) : 'Never'}</dd>
             </div>
           </dl>
-        ) : (
+        ) : null}
+        {vessel.reportingClient && isOwner ? (
+          <div className="button-row">
+            <button type="button" className="button button--danger" onClick={() => setDialog('unpair')}>
+              Unpair the bridge
+            </button>
+          </div>
+        ) : null}
+        {vessel.reportingClient ? null : (
           <>
             <p>No bridge is paired to this vessel.</p>
-            <button type="button" className="button button--primary" onClick={() => setPairing(true)}>
+            <button type="button" className="button button--primary" onClick={() => setDialog('pair')}>
               Pair a bridge
             </button>
           </>
@@ -93,20 +158,74 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
         ) : (
           <p className="text-warning">This vessel has no active cloud services.</p>
         )}
+        <div className="button-row">
+          <Link to="/dashboard/vessels/$vesselId/subscribe" params={{ vesselId }} className="button">
+            {vessel.vesselSubscription?.valid ? 'Extend the subscription' : 'Subscribe or renew'}
+          </Link>
+        </div>
       </section>
       <section className="card">
         <h2>Notifications</h2>
         <p>Alerts of this vessel can be sent to you by e-mail and to the mobile app.</p>
+        <p role="status">
+          {notificationsOn === undefined ? 'The current setting is not known.' : notificationsOn ? 'Notifications are switched on.' : 'Notifications are switched off.'}
+        </p>
         <div className="button-row">
-          <button type="button" className="button" disabled={notifications.isPending} onClick={() => notifications.mutate(true)}>
+          <button type="button" className="button" aria-pressed={notificationsOn === true} disabled={notifications.isPending || notificationsOn === true} onClick={() => notifications.mutate(true)}>
             Switch on
           </button>
-          <button type="button" className="button" disabled={notifications.isPending} onClick={() => notifications.mutate(false)}>
+          <button type="button" className="button" aria-pressed={notificationsOn === false} disabled={notifications.isPending || notificationsOn === false} onClick={() => notifications.mutate(false)}>
             Switch off
           </button>
         </div>
       </section>
-      {pairing ? <PairBridgeModal vesselId={vesselId} onClose={() => setPairing(false)} /> : null}
+      {isOwner ? (
+        <section className="card">
+          <h2>Delete the vessel</h2>
+          <p>Deleting removes the vessel with its devices, history, alerts, documents, notes and the access of every member. It cannot be undone.</p>
+          <div className="button-row">
+            <button type="button" className="button button--danger" onClick={() => setDialog('delete')}>
+              Delete {vessel.name}
+            </button>
+          </div>
+        </section>
+      ) : null}
+      {dialog === 'pair' ? <PairBridgeModal vesselId={vesselId} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'unpair' && vessel.reportingClient ? (
+        <CodeConfirmModal
+          title="Unpair the bridge"
+          consequences={
+            <p>
+              Bridge {vessel.reportingClient.serial} will stop reporting to {vessel.name}: no more live values, alerts or commands until a bridge is paired again. The
+              history already stored stays.
+            </p>
+          }
+          confirmLabel="Send me the code"
+          request={() => lifecycleActions.requestUnlink(vesselId)}
+          complete={(code) => lifecycleActions.completeUnlink(vesselId, code)}
+          onDone={() => {
+            toast.success('Bridge unpaired');
+            refreshVessel();
+          }}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'delete' ? (
+        <CodeConfirmModal
+          title={`Delete ${vessel.name}`}
+          consequences={<p>{vessel.name} will be deleted with its devices, history, alerts, documents and notes, and every member loses access. This cannot be undone.</p>}
+          confirmLabel="Send me the code"
+          request={() => lifecycleActions.requestDelete(vesselId)}
+          complete={(code) => lifecycleActions.confirmDelete(code)}
+          onDone={() => {
+            toast.success(`${vessel.name} deleted`);
+            queryClient.removeQueries({ queryKey: vesselKeys.detail(vesselId) });
+            void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
+            void navigate({ to: '/dashboard' });
+          }}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
     </div>
   );
 }

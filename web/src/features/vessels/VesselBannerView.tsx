@@ -14,9 +14,10 @@ interface Props {
   banner: VesselBanner;
   onPair?: () => void;
   onOpenAlerts?: () => void;
+  onSubscribe?: () => void;
 }
 
-export function VesselBannerView({ banner, onPair, onOpenAlerts }: Props) {
+export function VesselBannerView({ banner, onPair, onOpenAlerts, onSubscribe }: Props) {
   const className = `banner banner--${banner.type.toLowerCase()}`;
   const icon = banner.icon ? (
     <span className="banner__icon" aria-hidden="true">
@@ -41,6 +42,11 @@ export function VesselBannerView({ banner, onPair, onOpenAlerts }: Props) {
       {banner.action === 'PAIR' && onPair ? (
         <button type="button" className="button button--small button--primary" onClick={onPair}>
           Pair now
+        </button>
+      ) : null}
+      {banner.action === 'SUBSCRIBE' && onSubscribe ? (
+        <button type="button" className="button button--small button--primary" onClick={onSubscribe}>
+          Renew now
         </button>
       ) : null}
     </div>

@@ -2,12 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { session } from '../../app/services';
+import { connectivity, session, streamHealth } from '../../app/services';
 import { alertQueries } from '../alerts/queries';
 import { RenderErrorBoundary } from '../errors/RenderErrorBoundary';
 import { LiveStatusContext } from '../live/LiveStatus';
 import { useLiveStream } from '../live/useLiveStream';
-import { alertsBannerMessage, vesselBanner } from './banner';
+import { alertsBannerMessage, vesselBanner, type VesselBanner } from './banner';
 import { OnlineState } from './OnlineState';
 import { PairBridgeModal } from './PairBridgeModal';
 import { vesselQueries } from './queries';
@@ -29,20 +29,29 @@ export const VESSEL_TAB_ROUTES = {
   settings: '/dashboard/vessels/$vesselId/settings',
 } as const satisfies Record<VesselTab, string>;
 
+const SERVER_UNREACHABLE_BANNER: VesselBanner = {
+  kind: 'MESSAGE',
+  type: 'WARNING',
+  text: 'The server cannot be reached. The values shown are the last ones received; the vessel itself may be fine.',
+  icon: 'offline',
+};
+
 /** The vessel page around its tabs: header, status banner, tab links and the live stream that keeps every tab current. */
 export function VesselPage({ vesselId, children }: { vesselId: number; children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { data: vessel } = useSuspenseQuery(vesselQueries.detail(vesselId));
   const sessionKey = useSelector(session, (state) => state.context.token);
-  const liveStatus = useLiveStream(vesselId, sessionKey);
+  const liveStatus = useLiveStream(vesselId, sessionKey, streamHealth);
   const [pairing, setPairing] = useState(false);
   const permissions = normalisePermissions(vessel.permissions);
   const tabs = visibleTabs(permissions);
   const alerts = useQuery({ ...alertQueries.list(vesselId), enabled: atLeast(permissions.alertManager, 'VIEW') });
   const shownTab = tabs.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'overview';
 
-  const banner = vesselBanner(vessel, alertsBannerMessage(alerts.data));
+  const serverUnreachable = useSelector(connectivity, (state) => state.hasTag('unreachable'));
+  // While the server cannot be reached the cached state is stale: it must not read as the vessel being offline.
+  const banner = serverUnreachable ? SERVER_UNREACHABLE_BANNER : vesselBanner(vessel, alertsBannerMessage(alerts.data));
   const image = withSessionKey(vessel.imageUrl, sessionKey);
 
   return (
@@ -59,6 +68,7 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
           banner={banner}
           onPair={() => setPairing(true)}
           onOpenAlerts={() => void navigate({ to: VESSEL_TAB_ROUTES.alerts, params: { vesselId } })}
+          onSubscribe={() => void navigate({ to: '/dashboard/vessels/$vesselId/subscribe', params: { vesselId } })}
         />
       ) : null}
       <nav className="tabs tabs--scroll" aria-label="Vessel sections">

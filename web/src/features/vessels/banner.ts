@@ -5,7 +5,7 @@ import type { Vessel } from './types';
 
 export type BannerType = 'WARNING' | 'CRITICAL' | 'GENERAL' | 'NEUTRAL';
 
-export type BannerAction = 'PAIR' | 'OPEN_ALERTS';
+export type BannerAction = 'PAIR' | 'OPEN_ALERTS' | 'SUBSCRIBE';
 
 export interface VesselBanner {
   kind: Exclude<BannerState, 'OK'> | 'MESSAGE';
@@ -42,7 +42,7 @@ export function vesselBanner(
     case 'NOT_PAIRED':
       return { kind: 'NOT_PAIRED', type: 'NEUTRAL', text: NOT_PAIRED_TEXT, action: 'PAIR', icon: 'link' };
     case 'NO_SUBSCRIPTION':
-      return { kind: 'NO_SUBSCRIPTION', type: 'WARNING', text: NO_SUBSCRIPTION_TEXT, icon: 'warning' };
+      return { kind: 'NO_SUBSCRIPTION', type: 'WARNING', text: NO_SUBSCRIPTION_TEXT, action: 'SUBSCRIBE', icon: 'warning' };
     case 'OFFLINE':
       return { kind: 'OFFLINE', type: 'NEUTRAL', text: offlineText(vessel.lastSeen), icon: 'offline' };
     case 'OK':

@@ -11,7 +11,8 @@ export interface KeyFigure {
 const KEY_FIGURES: Array<{ key: string; label: string; path: RegExp }> = [
   { key: 'position', label: 'Position', path: /^navigation\.position$/ },
   { key: 'speed', label: 'Speed over ground', path: /^navigation\.speedOverGround$/ },
-  { key: 'heading', label: 'Heading', path: /^navigation\.(headingTrue|courseOverGroundTrue)$/ },
+  { key: 'heading', label: 'Heading', path: /^navigation\.(headingTrue|headingMagnetic)$/ },
+  { key: 'course', label: 'Course over ground', path: /^navigation\.courseOverGroundTrue$/ },
   { key: 'depth', label: 'Depth', path: /^environment\.depth\.belowTransducer$/ },
   { key: 'wind', label: 'Apparent wind', path: /^environment\.wind\.speedApparent$/ },
   { key: 'inside', label: 'Inside temperature', path: /^environment\.inside\.[^.]+\.temperature$/ },

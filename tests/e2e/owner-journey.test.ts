@@ -1,0 +1,201 @@
+/**
+ * A new owner's whole journey in the web app, with nothing but the browser: register (the
+ * verification link from the mail outbox), add a vessel, pair the spare demo bridge, see its
+ * live values, subscribe with a voucher, open a document, unpair, delete. Then the server is
+ * stopped under an open vessel page: the app says the server cannot be reached, not that the
+ * vessel is offline.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { demoBridgesIn, loadDemoBridges } from '../../fixtures/bridges.js';
+import { startFleet, type FleetHandle } from '../../simulator/index.js';
+import { lastMailTo, linkToken } from '../helpers/mail.js';
+import { createTestServer, DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
+import { ensureWebBuild, launchBrowser, openPage, signIn, type TestPage } from './browser.js';
+
+const EMAIL = 'new.owner@example.test';
+const PASSWORD = 'a-long-new-password-2026';
+const VESSEL = 'First Light';
+
+let t: TestServer;
+let fleet: FleetHandle;
+let browser: Browser;
+let baseUrl: string;
+let tab: TestPage;
+let vesselId: number;
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  t = await createTestServer({ demo: true, listen: true });
+  baseUrl = `http://127.0.0.1:${t.server.info.port}`;
+  const { db } = t.database;
+  await loadDemoBridges(db, t.config.sessionSecret);
+  const bridges = (await demoBridgesIn(db)).map(({ serial, secret, profile }) => ({ serial, secret, profile }));
+  fleet = startFleet({ mqttUrl: `mqtt://127.0.0.1:${t.server.app.mqtt.port}`, bridges, tickMs: 500, logLevel: 'warn' });
+  await fleet.waitForConnect();
+  browser = await launchBrowser();
+  tab = await openPage(browser);
+}, 180_000);
+
+afterAll(async () => {
+  await fleet?.stop();
+  await browser?.close();
+  await t?.close();
+});
+
+/** The code of the newest confirmation mail to the new owner. */
+async function mailedCode(subject: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = await lastMailTo(t.database.db, EMAIL);
+    if (mail && subject.test(mail.subject)) return linkToken(mail.text ?? '', /is:\s+(\S+)/);
+    if (Date.now() > deadline) throw new Error(`no mail matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const liveData = (page: Page) => page.getByTestId('live-data');
+
+describe("an owner's whole journey", () => {
+  it('registers with the link from the mail and signs in', async () => {
+    const { page } = tab;
+    await page.goto(baseUrl + '/create-account');
+    await page.getByLabel('First name').fill('Nora');
+    await page.getByLabel('Last name').fill('Lind');
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(async () => (await lastMailTo(t.database.db, EMAIL))?.text ?? '', { timeout: 10_000 }).toMatch(/complete-registration/);
+    const code = linkToken((await lastMailTo(t.database.db, EMAIL))?.text ?? '', /complete-registration\/(\S+)/);
+    await page.goto(`${baseUrl}/complete-registration/${code}`);
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await signIn(page, baseUrl, EMAIL, PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await page.getByRole('heading', { name: 'No vessels yet' }).waitFor();
+  });
+
+  it('adds a vessel with its model from the catalogue', async () => {
+    const { page } = tab;
+    await page.getByRole('link', { name: 'Add your first vessel' }).click();
+    await page.getByRole('heading', { name: 'Add a vessel' }).waitFor();
+    await page.getByLabel('Name').fill(VESSEL);
+    await page.getByLabel('Group').fill('Sailing');
+    const manufacturer = page.getByLabel('Manufacturer');
+    await expect.poll(() => manufacturer.locator('option').count()).toBeGreaterThan(1);
+    await manufacturer.selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Add the vessel' }).click();
+    await page.waitForURL(/\/dashboard\/vessels\/\d+\/settings$/);
+    vesselId = Number(/vessels\/(\d+)\//.exec(page.url())![1]);
+    await page.getByRole('heading', { name: VESSEL, level: 1 }).waitFor();
+    await page.getByText('This vessel is not paired to the cloud yet.').waitFor();
+  });
+
+  it("pairs the spare bridge and shows the server's words for a wrong code", async () => {
+    const { page } = tab;
+    await page.getByRole('button', { name: 'Pair a bridge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pair a bridge' });
+    await dialog.getByLabel('Pairing code').fill('ZZZZ-ZZZZ');
+    await dialog.getByRole('button', { name: 'Pair', exact: true }).click();
+    const refusal = await t.call('POST', `/api/vessel/${vesselId}/pair?pairingCode=ZZZZZZZZ`, { token: await t.login(EMAIL, PASSWORD) });
+    await dialog.getByRole('alert').getByText(refusal.body.message, { exact: true }).waitFor();
+    await dialog.getByLabel('Pairing code').fill('deck-2345');
+    await dialog.getByRole('button', { name: 'Pair', exact: true }).click();
+    await page.getByText('VL-DEMO-0004', { exact: true }).waitFor();
+  });
+
+  it('subscribes with a voucher from the renew banner', async () => {
+    const { page } = tab;
+    await page.getByRole('button', { name: 'Renew now' }).click();
+    await page.waitForURL(/\/subscribe$/);
+    await page.getByText('renews for a further 12 months').waitFor();
+    await page.getByText('28 days').waitFor();
+    await page.getByText('7 days').waitFor();
+    await page.getByLabel('Voucher code').fill('welcome2026');
+    await page.getByRole('button', { name: 'Check the voucher' }).click();
+    await page.getByText(/WELCOME2026 gives 12 months/).waitFor();
+    await page.getByRole('button', { name: 'Redeem' }).click();
+    await page.getByText(/^Active until/).waitFor();
+    await page.getByRole('button', { name: 'Subscribe by card' }).click();
+    await page.getByText('Card payments are not configured on this server.', { exact: false }).waitFor();
+  });
+
+  it('sees live values from the paired bridge', async () => {
+    const { page } = tab;
+    await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/overview`);
+    await expect.poll(() => liveData(page).textContent(), { timeout: 20_000 }).toBe('Live');
+    await expect.poll(() => page.locator('.figure__value').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  });
+
+  it('draws the offline land layer with a scale bar under the track, and the fleet map', async () => {
+    const { page } = tab;
+    await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/location`);
+    await expect.poll(() => page.locator('.vessel-map path.map-land').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.locator('.vessel-map path.map-land').first().getAttribute('d')).toMatch(/^M/);
+    await page.locator('.leaflet-control-scale').waitFor();
+    await page.goto(`${baseUrl}/dashboard`);
+    const fleetMap = page.getByRole('region', { name: "Map of the fleet's last known positions" });
+    await expect.poll(() => fleetMap.locator('path.map-land').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => fleetMap.locator('path.map-position').count(), { timeout: 15_000 }).toBe(1);
+  });
+
+  it('uploads a document and opens it with its permission', async () => {
+    const { page } = tab;
+    await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/documents`);
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'insurance.txt', mimeType: 'text/plain', buffer: Buffer.from('Insured until 2027.\n') });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    const link = page.getByRole('link', { name: 'insurance.txt' }).first();
+    await link.waitFor();
+    const response = await page.request.get(new URL((await link.getAttribute('href'))!, baseUrl).toString());
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toBe('Insured until 2027.\n');
+    await page.getByRole('button', { name: 'Delete insurance.txt' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete the document' });
+    await confirm.getByText('insurance.txt will be deleted').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No documents yet.').waitFor();
+  });
+
+  it('unpairs the bridge with the e-mailed code', async () => {
+    const { page } = tab;
+    await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/settings`);
+    await page.getByRole('button', { name: 'Unpair the bridge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unpair the bridge' });
+    await dialog.getByText('VL-DEMO-0004 will stop reporting').waitFor();
+    await dialog.getByRole('button', { name: 'Send me the code' }).click();
+    await dialog.getByLabel('Confirmation code').waitFor();
+    await dialog.getByLabel('Confirmation code').fill(await mailedCode(/unlink the bridge/));
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'Pair a bridge' }).waitFor();
+  });
+
+  it('deletes the vessel with the e-mailed code', async () => {
+    const { page } = tab;
+    await page.getByRole('button', { name: `Delete ${VESSEL}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete ${VESSEL}` });
+    await dialog.getByText('cannot be undone').waitFor();
+    await dialog.getByRole('button', { name: 'Send me the code' }).click();
+    await dialog.getByLabel('Confirmation code').fill(await mailedCode(/delete/));
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('heading', { name: 'No vessels yet' }).waitFor();
+    expect(await t.database.db('vessels').where({ id: vesselId }).first()).toBeUndefined();
+    expect(tab.pageErrors).toEqual([]);
+  });
+});
+
+describe('the server stopped under an open vessel page', () => {
+  it('shows the Connection Issue dialog, not the vessel offline', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, baseUrl, 'owner@demo.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    const seaBreeze = (await t.database.db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
+    await page.goto(`${baseUrl}/dashboard/vessels/${seaBreeze}/overview`);
+    await expect.poll(() => liveData(page).textContent(), { timeout: 20_000 }).toBe('Live');
+    await t.server.stop({ timeout: 1000 });
+    await page.getByRole('alertdialog', { name: 'Connection Issue' }).waitFor({ timeout: 60_000 });
+    await expect(page.getByText(/^Offline/).count()).resolves.toBe(0);
+    await expect(page.getByText('This vessel is offline').count()).resolves.toBe(0);
+    await page.getByText('Unknown: the server cannot be reached').first().waitFor();
+  }, 90_000);
+});

@@ -1,0 +1,31 @@
+import type { LiveStreamStatus } from './useLiveStream';
+
+/** Values older than this no longer count as live. */
+export const LIVE_WINDOW_MS = 60_000;
+
+export interface LiveLabelInput {
+  stream: LiveStreamStatus;
+  /** The Connection Issue state: the server, not the vessel, cannot be reached. */
+  serverUnreachable: boolean;
+  online: boolean;
+  lastSeen: string | null;
+  /** When the last value arrived on the stream, in ms since the epoch. */
+  lastValueAt: number | null;
+  now: number;
+}
+
+export type LiveTone = 'live' | 'waiting' | 'none' | 'server';
+
+/**
+ * What the "Live data" figure says. "Live" only while values arrive; a vessel that never
+ * reported says so; a server that cannot be reached is never shown as the vessel being offline.
+ */
+export function liveLabel(input: LiveLabelInput): { text: string; tone: LiveTone } {
+  if (input.serverUnreachable) return { text: 'Server unreachable', tone: 'server' };
+  if (input.stream === 'reconnecting') return { text: 'Reconnecting to the server…', tone: 'server' };
+  if (input.stream === 'connecting') return { text: 'Connecting…', tone: 'waiting' };
+  if (input.lastValueAt !== null && input.now - input.lastValueAt <= LIVE_WINDOW_MS) return { text: 'Live', tone: 'live' };
+  if (!input.lastSeen && input.lastValueAt === null) return { text: 'No data yet', tone: 'none' };
+  if (!input.online) return { text: 'Not live: the vessel is offline', tone: 'none' };
+  return { text: 'Waiting for values', tone: 'waiting' };
+}

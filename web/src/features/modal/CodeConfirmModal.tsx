@@ -1,0 +1,78 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { failureMessage } from '../../lib/failureMessage';
+import { TextField } from '../forms/Field';
+import { Modal } from './Modal';
+
+interface CodeConfirmModalProps {
+  title: string;
+  /** What will be lost, shown before anything is asked of the server. */
+  consequences: ReactNode;
+  confirmLabel: string;
+  /** The first call: the server e-mails a one-time code (15 minutes, single use). */
+  request: () => Promise<unknown>;
+  /** The second call, with the code. */
+  complete: (code: string) => Promise<unknown>;
+  onDone: () => void;
+  onClose: () => void;
+}
+
+/**
+ * The two-step confirmations of API.md (vessel delete, bridge unlink): confirm what will be
+ * lost, the server e-mails a code, the user enters it. Failures show the server's words in place.
+ */
+export function CodeConfirmModal({ title, consequences, confirmLabel, request, complete, onDone, onClose }: CodeConfirmModalProps) {
+  const [open, setOpen] = useState(true);
+  const [code, setCode] = useState('');
+  const ask = useMutation({ mutationFn: request });
+  const finish = useMutation({
+    mutationFn: (value: string) => complete(value),
+    onSuccess: () => {
+      setOpen(false);
+      onDone();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim()) finish.mutate(code.trim());
+  };
+
+  return (
+    <Modal open={open} title={title} onClose={onClose} dirty={ask.isSuccess && code.length > 0 && !finish.isSuccess}>
+      {!ask.isSuccess ? (
+        <div className="form">
+          {consequences}
+          {ask.isError ? (
+            <p className="form-error" role="alert">
+              {failureMessage(ask.error)}
+            </p>
+          ) : null}
+          <div className="button-row">
+            <button type="button" className="button" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="button" className="button button--danger" disabled={ask.isPending} onClick={() => ask.mutate()}>
+              {ask.isPending ? 'Sending the code…' : confirmLabel}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form className="form" onSubmit={submit}>
+          <p role="status">A confirmation code has been sent to your e-mail address. It is valid for 15 minutes.</p>
+          <TextField label="Confirmation code" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" spellCheck={false} required />
+          {finish.isError ? (
+            <p className="form-error" role="alert">
+              {failureMessage(finish.error)}
+            </p>
+          ) : null}
+          <div className="button-row">
+            <button type="submit" className="button button--danger" disabled={!code.trim() || finish.isPending}>
+              {finish.isPending ? 'Confirming…' : 'Confirm'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

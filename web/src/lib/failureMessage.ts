@@ -1,0 +1,17 @@
+import { isApiError } from './api';
+
+/**
+ * The words a form shows under itself when its call failed: the server's own message (the
+ * envelope's `message`, verbatim, as spec 8 asks for 409 and 418), otherwise what happened.
+ */
+export function failureMessage(error: unknown, fallback = 'The request failed.'): string {
+  if (!isApiError(error)) return fallback;
+  if (error.status === null) return 'The server could not be reached. Check the connection and try again.';
+  if (error.serverMessage) return error.serverMessage;
+  return `${fallback} (status code ${error.status})`;
+}
+
+/** True when the server does not offer the call at all: this installation lacks the feature. */
+export function isNotOffered(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 418 || error.status === 501);
+}
