@@ -64,10 +64,12 @@ async function load(browser: Browser, url: string, setup: (page: Page) => Promis
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     if (!pathname.endsWith('.js')) return;
-    bodies.push(request.response().then(async (response) => {
-      if (!response?.ok()) throw new Error(`${pathname} answered ${response?.status() ?? 'nothing'}`);
-      return measure(pathname, await response.body());
-    }));
+    bodies.push(
+      request.response().then(async (response) => {
+        if (!response?.ok()) throw new Error(`${pathname} answered ${response?.status() ?? 'nothing'}`);
+        return measure(pathname, await response.body());
+      }),
+    );
   });
   await setup(page);
   await page.goto(url);
@@ -110,7 +112,12 @@ async function main(): Promise<number> {
       {
         name: 'login',
         path: '/',
-        scripts: await load(browser, baseUrl + '/', async () => {}, (page) => page.getByRole('heading', { name: 'Sign in' }).waitFor()),
+        scripts: await load(
+          browser,
+          baseUrl + '/',
+          async () => {},
+          (page) => page.getByRole('heading', { name: 'Sign in' }).waitFor(),
+        ),
       },
       {
         name: 'dashboard',
@@ -140,7 +147,14 @@ async function main(): Promise<number> {
     for (const route of routes) {
       const over = sum(route.scripts, 'gzip') > BUDGETS[route.name];
       failed ||= over;
-      row([`\`${route.path}\``, String(route.scripts.length), kB(sum(route.scripts, 'raw')), kB(sum(route.scripts, 'gzip')), kB(BUDGETS[route.name]), over ? 'OVER' : 'ok']);
+      row([
+        `\`${route.path}\``,
+        String(route.scripts.length),
+        kB(sum(route.scripts, 'raw')),
+        kB(sum(route.scripts, 'gzip')),
+        kB(BUDGETS[route.name]),
+        over ? 'OVER' : 'ok',
+      ]);
     }
 
     for (const route of routes) {
@@ -150,7 +164,10 @@ async function main(): Promise<number> {
       const others = routes.filter((other) => other !== route).flatMap((other) => other.scripts.map((script) => script.file));
       const ownOnly = own.filter((script) => !others.includes(script.file));
       console.log(`\nLoaded for \`${route.path}\` beyond index.html (${kB(sum(own, 'gzip'))} gzip):`);
-      for (const script of own) console.log(`  ${script.file.padEnd(48)} ${kB(script.raw).padStart(10)} ${kB(script.gzip).padStart(10)}${ownOnly.includes(script) ? '' : '   (shared)'}`);
+      for (const script of own)
+        console.log(
+          `  ${script.file.padEnd(48)} ${kB(script.raw).padStart(10)} ${kB(script.gzip).padStart(10)}${ownOnly.includes(script) ? '' : '   (shared)'}`,
+        );
       if (ownOnly.length === 0) {
         console.log(`  no chunk of its own: the route is not code-split`);
         failed = true;

@@ -178,7 +178,10 @@ async function bareAedes(): Promise<Row> {
 async function mosquitto(): Promise<Row> {
   const port = await freePort();
   const conf = join(mkdtempSync(join(tmpdir(), 'vl-bench-mosquitto-')), 'mosquitto.conf');
-  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nmax_inflight_messages 0\nmax_queued_messages 100000\nlog_dest none\n`);
+  writeFileSync(
+    conf,
+    `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nmax_inflight_messages 0\nmax_queued_messages 100000\nlog_dest none\n`,
+  );
   const child = startChild(flags.mosquitto, ['-c', conf]);
   await untilListening(port);
   const result = await runLoad(`mqtt://127.0.0.1:${port}`, anonymousClients(bridgeCount), load);
@@ -188,23 +191,53 @@ async function mosquitto(): Promise<Row> {
 }
 
 /** sendCommand round trips, one after another, while `until` is pending. */
-async function commandRoundTrips(httpPort: number, responder: { serial: string; secret: string }, mqttPort: number, until: Promise<unknown>): Promise<Float64Array> {
+async function commandRoundTrips(
+  httpPort: number,
+  responder: { serial: string; secret: string },
+  mqttPort: number,
+  until: Promise<unknown>,
+): Promise<Float64Array> {
   const base = `http://127.0.0.1:${httpPort}/api`;
   const post = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
     return (await res.json()) as { ok: boolean; data: any };
   };
   const token = (await post('/auth/login', { username: 'owner@demo.test', password: 'vessel-link-demo' })).data.token;
-  const bridge = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: responder.serial, username: responder.serial, password: responder.secret, protocolVersion: 4, reconnectPeriod: 0 });
+  const bridge = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+    clientId: responder.serial,
+    username: responder.serial,
+    password: responder.secret,
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+  });
   await bridge.subscribeAsync(`bridges/${responder.serial}/put`, { qos: 1 });
   // A command is confirmed by the value read back, so the responder answers and then reports it.
   bridge.on('message', (_topic, payload) => {
     const { requestId, put } = JSON.parse(payload.toString());
     void bridge
       .publishAsync(`bridges/${responder.serial}/put/response`, JSON.stringify({ requestId, state: 'COMPLETED', statusCode: 200 }), { qos: 1 })
-      .then(() => bridge.publishAsync(`bridges/${responder.serial}/delta`, JSON.stringify({ updates: [{ $source: 'bench', values: [{ path: put.path, value: put.value }] }] }), { qos: 1 }));
+      .then(() =>
+        bridge.publishAsync(
+          `bridges/${responder.serial}/delta`,
+          JSON.stringify({ updates: [{ $source: 'bench', values: [{ path: put.path, value: put.value }] }] }),
+          { qos: 1 },
+        ),
+      );
   });
-  const inventory = { devices: [{ id: 'lights', name: 'Lights', category: 'lighting', properties: [{ path: 'electrical.switches.bank.0.1.state', displayName: 'On', units: 'bool', writable: true }] }] };
+  const inventory = {
+    devices: [
+      {
+        id: 'lights',
+        name: 'Lights',
+        category: 'lighting',
+        properties: [{ path: 'electrical.switches.bank.0.1.state', displayName: 'On', units: 'bool', writable: true }],
+      },
+    ],
+  };
   await bridge.publishAsync(`bridges/${responder.serial}/devices`, JSON.stringify(inventory), { qos: 1 });
   const vessels = await (await fetch(`${base}/vessel/basic`, { headers: { authorization: `Bearer ${token}` } })).json();
   const vesselId = vessels.data.find((v: { name: string }) => v.name === 'Sea Breeze').id;
@@ -242,8 +275,17 @@ async function vesselLink(postgres?: string): Promise<{ row: Row; rtts: Float64A
 async function fleet(size: number): Promise<string> {
   const child = tsx('bench/server.ts', String(size));
   const ready = await child.ready;
-  const clients = (ready.bridges as Array<{ serial: string; secret: string }>).map((b) => ({ clientId: b.serial, password: b.secret, topic: `bridges/${b.serial}/delta` }));
-  const result = await runLoad(`mqtt://127.0.0.1:${ready.mqttPort}`, clients, { ...load, inflight: 1, ratePerClient: 1, durationMs: Math.min(durationMs, 30_000) });
+  const clients = (ready.bridges as Array<{ serial: string; secret: string }>).map((b) => ({
+    clientId: b.serial,
+    password: b.secret,
+    topic: `bridges/${b.serial}/delta`,
+  }));
+  const result = await runLoad(`mqtt://127.0.0.1:${ready.mqttPort}`, clients, {
+    ...load,
+    inflight: 1,
+    ratePerClient: 1,
+    durationMs: Math.min(durationMs, 30_000),
+  });
   const rssMb = child.peakRssMb();
   await child.stop();
   const perBridge = result.messages / size;
@@ -255,7 +297,9 @@ async function fleet(size: number): Promise<string> {
 }
 
 const header = `${'broker'.padEnd(28)}  ${'msgs/s'.padStart(9)}  ${'values/s'.padStart(10)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'RSS MB'.padStart(7)}`;
-console.log(`Ingest benchmark: ${bridgeCount} bridges × ${load.inflight} QoS 1 deltas in flight × ${load.valuesPerMessage} values, ${durationMs / 1000} s per run; node ${process.version}, ${cpus().length} CPUs`);
+console.log(
+  `Ingest benchmark: ${bridgeCount} bridges × ${load.inflight} QoS 1 deltas in flight × ${load.valuesPerMessage} values, ${durationMs / 1000} s per run; node ${process.version}, ${cpus().length} CPUs`,
+);
 console.log('(lag = publish → PUBACK; for Vessel Link a PUBACK means committed, so queryable)\n');
 console.log(header);
 
@@ -267,8 +311,12 @@ for (const postgres of [undefined, flags.postgres].filter((p, i) => i === 0 || p
   const { row, rtts, stored } = await vesselLink(postgres);
   const ratio = row.result.messages / row.result.seconds / (aedes.result.messages / aedes.result.seconds);
   console.log(`${line(row)}  ${ratio.toFixed(2)}× bare Aedes`);
-  console.log(`    stored history samples ${stored} for ${row.result.values} acknowledged values${stored !== null && stored >= row.result.values ? ' ✓' : ' ✗ MISSING VALUES'}`);
-  console.log(`    command round trip under load: p50 ${percentile(rtts, 50).toFixed(1)} ms, p99 ${percentile(rtts, 99).toFixed(1)} ms (${rtts.length} commands)`);
+  console.log(
+    `    stored history samples ${stored} for ${row.result.values} acknowledged values${stored !== null && stored >= row.result.values ? ' ✓' : ' ✗ MISSING VALUES'}`,
+  );
+  console.log(
+    `    command round trip under load: p50 ${percentile(rtts, 50).toFixed(1)} ms, p99 ${percentile(rtts, 99).toFixed(1)} ms (${rtts.length} commands)`,
+  );
 }
 
 if (fleetSize > 0) console.log(`\nFleet: ${await fleet(fleetSize)}`);

@@ -52,7 +52,15 @@ async function connectAll(url: string, clients: LoadClient[]): Promise<{ connect
   const started = performance.now();
   const connections = await Promise.all(
     clients.map((c) =>
-      mqtt.connectAsync(url, { clientId: c.clientId, username: c.password ? c.clientId : undefined, password: c.password, protocolVersion: 4, reconnectPeriod: 0, keepalive: 60, connectTimeout: 60_000 }),
+      mqtt.connectAsync(url, {
+        clientId: c.clientId,
+        username: c.password ? c.clientId : undefined,
+        password: c.password,
+        protocolVersion: 4,
+        reconnectPeriod: 0,
+        keepalive: 60,
+        connectTimeout: 60_000,
+      }),
     ),
   );
   return { connections, connectMs: performance.now() - started };

@@ -41,7 +41,17 @@ async function databaseUrl(dataDir: string): Promise<{ url: string; drop: () => 
 const dataDir = mkdtempSync(join(tmpdir(), 'vessel-link-bench-'));
 const database = await databaseUrl(dataDir);
 const sessionSecret = randomBytes(32).toString('base64url');
-const config = loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', MQTT_PORT: '0', DATABASE_URL: database.url, DATA_DIR: dataDir, SESSION_SECRET: sessionSecret, DEMO: 'off', LOG_LEVEL: 'warn' });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  MQTT_PORT: '0',
+  DATABASE_URL: database.url,
+  DATA_DIR: dataDir,
+  SESSION_SECRET: sessionSecret,
+  DEMO: 'off',
+  LOG_LEVEL: 'warn',
+});
 const db = createDatabase(config.databaseUrl);
 await migrateLatest(db);
 await db.transaction(seedReferenceData);

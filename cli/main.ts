@@ -17,7 +17,9 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 function buildProgram(): Command {
   const program = new Command('vessel-link')
-    .description('Operate a Vessel Link installation: database, users, mail outbox, audit trail, bridges, vessels.\nConfigured by the same environment as the server (DATABASE_URL, DATA_DIR, SMTP_URL, ...).')
+    .description(
+      'Operate a Vessel Link installation: database, users, mail outbox, audit trail, bridges, vessels.\nConfigured by the same environment as the server (DATABASE_URL, DATA_DIR, SMTP_URL, ...).',
+    )
     // Program flags only before the command: `bridges create --version` is the bridge's version.
     .enablePositionalOptions()
     .version(version)

@@ -66,7 +66,9 @@ export async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) throw new UsageError('--password-stdin reads the password from a pipe, e.g.: printf %s "$PASSWORD" | vessel-link users create ...');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** `--json`, which every command takes. */

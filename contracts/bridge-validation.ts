@@ -16,7 +16,10 @@ const inventorySchema = Joi.object<DeviceInventory>({
     .max(1000)
     .items(
       Joi.object({
-        id: Joi.string().max(128).pattern(/^[A-Za-z0-9_.-]+$/).required(),
+        id: Joi.string()
+          .max(128)
+          .pattern(/^[A-Za-z0-9_.-]+$/)
+          .required(),
         name: Joi.string().max(200).required(),
         category: Joi.string()
           .valid(...DEVICE_CATEGORIES)
@@ -115,7 +118,8 @@ function deltaProblem(delta: unknown): string | null {
     if (update.$source !== undefined && !isShortString(update.$source, 256)) return `updates[${u}].$source must be a string of at most 256 characters`;
     if (update.source !== undefined && !isObject(update.source)) return `updates[${u}].source must be an object`;
     const ts = update.timestamp;
-    if (ts !== undefined && !(isShortString(ts, 40) && ISO_PATTERN.test(ts) && Number.isFinite(Date.parse(ts)))) return `updates[${u}].timestamp must be an ISO 8601 date`;
+    if (ts !== undefined && !(isShortString(ts, 40) && ISO_PATTERN.test(ts) && Number.isFinite(Date.parse(ts))))
+      return `updates[${u}].timestamp must be an ISO 8601 date`;
     const values = update.values;
     if (!Array.isArray(values) || values.length > 5000) return `updates[${u}].values must be an array of at most 5000 values`;
     for (let v = 0; v < values.length; v++) {

@@ -4,17 +4,7 @@
  * of the wire cannot drift apart. The validators stay on the server (src/mqtt/protocol.ts).
  */
 
-export const DEVICE_CATEGORIES = [
-  'lighting',
-  'shades',
-  'climate',
-  'power',
-  'maritime',
-  'camera',
-  'link',
-  'tank',
-  'mechanical',
-] as const;
+export const DEVICE_CATEGORIES = ['lighting', 'shades', 'climate', 'power', 'maritime', 'camera', 'link', 'tank', 'mechanical'] as const;
 export type DeviceCategory = (typeof DEVICE_CATEGORIES)[number];
 
 /** docs/protocol.md: a message over 256 KiB is malformed. */
@@ -31,8 +21,7 @@ export type BridgePublishTopic = (typeof BRIDGE_PUBLISH_TOPICS)[number];
 export const BRIDGE_SUBSCRIBE_TOPICS = ['put', 'admin'] as const;
 export type BridgeSubscribeTopic = (typeof BRIDGE_SUBSCRIBE_TOPICS)[number];
 
-export const topicFor = (serial: string, leaf: BridgePublishTopic | BridgeSubscribeTopic): string =>
-  `bridges/${serial}/${leaf}`;
+export const topicFor = (serial: string, leaf: BridgePublishTopic | BridgeSubscribeTopic): string => `bridges/${serial}/${leaf}`;
 
 /** Splits `bridges/{serial}/{leaf}`; null for anything else. */
 export function parseBridgeTopic(topic: string): { serial: string; leaf: string } | null {

@@ -3,10 +3,25 @@
  * DENY < VIEW < MANAGE and five booleans. The owner holds everything; everyone else starts
  * from nothing.
  */
-export const PERMISSION_AREAS = ['alertManager', 'auditLogs', 'deviceManager', 'documents', 'routineManager', 'userManager', 'securityManager', 'billingManager'] as const;
+export const PERMISSION_AREAS = [
+  'alertManager',
+  'auditLogs',
+  'deviceManager',
+  'documents',
+  'routineManager',
+  'userManager',
+  'securityManager',
+  'billingManager',
+] as const;
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 
-export const PERMISSION_FLAGS = ['allowDeviceControl', 'allowEditVessel', 'allowLocationServices', 'allowGrantTechnicalAccess', 'receiveNotifications'] as const;
+export const PERMISSION_FLAGS = [
+  'allowDeviceControl',
+  'allowEditVessel',
+  'allowLocationServices',
+  'allowGrantTechnicalAccess',
+  'receiveNotifications',
+] as const;
 export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 
 export const LEVELS = ['DENY', 'VIEW', 'MANAGE'] as const;

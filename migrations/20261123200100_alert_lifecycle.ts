@@ -9,7 +9,12 @@ export async function up(knex: Knex): Promise<void> {
     t.string('priority', 20).notNullable().defaultTo('alarm');
   });
   // A cleared alert's state is `normal`; its priority stays what it was raised at.
-  for (const [state, priority] of [['emergency', 'emergency'], ['warn', 'warning'], ['alert', 'caution']]) await knex('alerts').where({ state }).update({ priority });
+  for (const [state, priority] of [
+    ['emergency', 'emergency'],
+    ['warn', 'warning'],
+    ['alert', 'caution'],
+  ])
+    await knex('alerts').where({ state }).update({ priority });
   await knex.schema.alterTable('alerts', (t) => {
     t.dropColumn('silenced');
   });

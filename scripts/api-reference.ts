@@ -29,7 +29,9 @@ function access(route: RequestRoute): string {
 
 export async function routeSection(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'vessel-link-api-doc-'));
-  const server = await createServer(loadConfig({ NODE_ENV: 'test', DATABASE_URL: join(dir, 'db.sqlite'), DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40), DEMO: 'off' }));
+  const server = await createServer(
+    loadConfig({ NODE_ENV: 'test', DATABASE_URL: join(dir, 'db.sqlite'), DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40), DEMO: 'off' }),
+  );
   await server.initialize();
   const routes = server
     .table()
@@ -44,7 +46,8 @@ export async function routeSection(): Promise<string> {
   const lines = [START, ''];
   for (const [group, list] of groups) {
     lines.push(`### ${group}`, '', '| Method | Path | Who | What |', '|---|---|---|---|');
-    for (const r of list) lines.push(`| ${r.method.toUpperCase()} | \`${r.path.slice(5)}\` | ${access(r)} | ${(r.settings.description ?? '').replace(/\|/g, '\\|')} |`);
+    for (const r of list)
+      lines.push(`| ${r.method.toUpperCase()} | \`${r.path.slice(5)}\` | ${access(r)} | ${(r.settings.description ?? '').replace(/\|/g, '\\|')} |`);
     lines.push('');
   }
   lines.push(END);

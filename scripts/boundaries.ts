@@ -23,7 +23,17 @@ export const TABLE_OWNERS: Record<string, string[]> = {
   vessel: ['vessels', 'vessel_notes', 'vessel_documents', 'document_categories'],
   billing: ['products', 'vouchers', 'vessel_subscriptions'],
   bridges: ['bridges', 'bridge_usage', 'bridge_requests'],
-  devices: ['devices', 'device_properties', 'value_series', 'value_history', 'locations', 'message_sources', 'ingest_receipts', 'device_commands', 'property_warning_levels'],
+  devices: [
+    'devices',
+    'device_properties',
+    'value_series',
+    'value_history',
+    'locations',
+    'message_sources',
+    'ingest_receipts',
+    'device_commands',
+    'property_warning_levels',
+  ],
   alerts: ['alerts', 'vessel_geofences', 'alert_log', 'custom_alerts', 'alert_mutes'],
 };
 
@@ -44,9 +54,14 @@ const moduleOf = (file: string): string | null => /^src\/modules\/([^/]+)\//.exe
 
 export async function importViolations(): Promise<{ violations: Violation[]; result: ICruiseResult }> {
   const config = require(join(root, '.dependency-cruiser.cjs')) as IConfiguration;
-  const { output } = await cruise(['src', 'contracts', 'web/src', 'cli', 'simulator'], { ...config.options, ruleSet: { forbidden: config.forbidden }, baseDir: root, validate: true }, undefined, {
-    tsConfig: JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')),
-  });
+  const { output } = await cruise(
+    ['src', 'contracts', 'web/src', 'cli', 'simulator'],
+    { ...config.options, ruleSet: { forbidden: config.forbidden }, baseDir: root, validate: true },
+    undefined,
+    {
+      tsConfig: JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')),
+    },
+  );
   const result = output as ICruiseResult;
   const violations = result.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
   return { violations, result };
@@ -91,7 +106,8 @@ function reaches(edges: Map<string, Set<string>>, start: string, goal: string): 
 }
 
 /** Knex calls naming a table: `db('t')`, `trx<T>('t as x')`, `.join('t ...')`, `.from('t')`, `.into('t')`, `.table('t')`. */
-const TABLE_USE = /(?:\b(?:db|trx|knex|conn)(?:<[^>]*>)?\(\s*|\.(?:join|leftJoin|innerJoin|rightJoin|from|into|table)\(\s*)['"`]([a-z_]+)(?:\s+as\s+\w+)?['"`]/g;
+const TABLE_USE =
+  /(?:\b(?:db|trx|knex|conn)(?:<[^>]*>)?\(\s*|\.(?:join|leftJoin|innerJoin|rightJoin|from|into|table)\(\s*)['"`]([a-z_]+)(?:\s+as\s+\w+)?['"`]/g;
 const SQL_TABLE = /\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_]+)\b/g;
 
 /** A table touched outside its owner's repository files. */

@@ -12,7 +12,10 @@ import { MATRIX } from '../tests/security/matrix.js';
 import { apiRoutes, declaredAudience, routeKey } from '../tests/security/routes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vessel-link-matrix-'));
-const server = await createServer(loadConfig({ NODE_ENV: 'test', DATABASE_URL: join(dir, 'db.sqlite'), DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40), DEMO: 'off' }));
+const server = await createServer(
+  loadConfig({ NODE_ENV: 'test', DATABASE_URL: join(dir, 'db.sqlite'), DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40), DEMO: 'off' }),
+);
 await server.initialize();
-for (const route of apiRoutes(server)) if (!(routeKey(route) in MATRIX) || process.argv.includes('--all')) console.log(`  '${routeKey(route)}': ${JSON.stringify(declaredAudience(route))},`);
+for (const route of apiRoutes(server))
+  if (!(routeKey(route) in MATRIX) || process.argv.includes('--all')) console.log(`  '${routeKey(route)}': ${JSON.stringify(declaredAudience(route))},`);
 await server.stop();

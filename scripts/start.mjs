@@ -34,7 +34,17 @@ const waitForServer = setInterval(() => {
   if (!runtime.demoBridges.length || !runtime.mqttPort) return;
   // The published demo secrets go to the simulator on stdin, never on a command line; its
   // once-a-second progress (JSON on stdout) is dropped, its warnings (stderr) shown.
-  const args = ['--enable-source-maps', 'dist/simulator/main.js', '--mqtt-url', `mqtt://127.0.0.1:${runtime.mqttPort}`, '--bridges', '-', '--log-level', 'warn', '--json'];
+  const args = [
+    '--enable-source-maps',
+    'dist/simulator/main.js',
+    '--mqtt-url',
+    `mqtt://127.0.0.1:${runtime.mqttPort}`,
+    '--bridges',
+    '-',
+    '--log-level',
+    'warn',
+    '--json',
+  ];
   fleet = spawn(process.execPath, args, { stdio: ['pipe', 'ignore', 'inherit'] });
   fleet.stdin.end(JSON.stringify(runtime.demoBridges));
   console.error(`Simulated demo bridges running: ${runtime.demoBridges.map((b) => b.serial).join(', ')} (DEMO_BRIDGES=0 turns them off)`);

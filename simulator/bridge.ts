@@ -74,13 +74,17 @@ const STATUS_EVERY_TICKS = 60;
 function assertOptions(options: BridgeOptions): void {
   const positiveInteger = (name: keyof BridgeOptions) => {
     const value = options[name];
-    if (value !== undefined && (!Number.isInteger(value) || (value as number) <= 0)) throw new TypeError(`${name} must be a positive integer, got ${String(value)}`);
+    if (value !== undefined && (!Number.isInteger(value) || (value as number) <= 0))
+      throw new TypeError(`${name} must be a positive integer, got ${String(value)}`);
   };
-  if (typeof options.mqttUrl !== 'string' || !/^(mqtts?|wss?|tcp):\/\//.test(options.mqttUrl)) throw new TypeError(`mqttUrl must be an mqtt://, mqtts:// or ws(s):// URL, got ${options.mqttUrl}`);
-  if (typeof options.serial !== 'string' || !/^[^/+#\s]{1,128}$/.test(options.serial)) throw new TypeError(`serial must be 1-128 characters without / + # or spaces, got ${options.serial}`);
+  if (typeof options.mqttUrl !== 'string' || !/^(mqtts?|wss?|tcp):\/\//.test(options.mqttUrl))
+    throw new TypeError(`mqttUrl must be an mqtt://, mqtts:// or ws(s):// URL, got ${options.mqttUrl}`);
+  if (typeof options.serial !== 'string' || !/^[^/+#\s]{1,128}$/.test(options.serial))
+    throw new TypeError(`serial must be 1-128 characters without / + # or spaces, got ${options.serial}`);
   if (typeof options.secret !== 'string' || options.secret.length === 0) throw new TypeError('secret is required');
   if (options.seed !== undefined && !Number.isInteger(options.seed)) throw new TypeError(`seed must be an integer, got ${options.seed}`);
-  if (options.logLevel !== undefined && !isLogLevel(options.logLevel)) throw new TypeError(`logLevel must be error, warn, info or debug, got ${options.logLevel}`);
+  if (options.logLevel !== undefined && !isLogLevel(options.logLevel))
+    throw new TypeError(`logLevel must be error, warn, info or debug, got ${options.logLevel}`);
   for (const name of ['tickMs', 'bufferLimit', 'reconnectMs', 'rebootDelayMs', 'keepaliveSeconds'] as const) positiveInteger(name);
 }
 
@@ -276,11 +280,14 @@ export class Bridge implements BridgeHandle, AdminTarget {
     }
     this.answerPut({ requestId: request.requestId, state: 'PENDING', statusCode: 202 });
     // The device acts (a relay closes, a dimmer ramps), reports its new state, then the PUT is done.
-    const timer = setTimeout(() => {
-      this.confirmations.delete(timer);
-      this.publishTelemetry(toDelta([{ source: outcome.source ?? 'sim', values: [{ path: request.put.path, value: outcome.value }] }], new Date()));
-      this.answerPut({ requestId: request.requestId, state: 'COMPLETED', statusCode: 200 });
-    }, Math.min(ACTUATION_MS, this.tickMs));
+    const timer = setTimeout(
+      () => {
+        this.confirmations.delete(timer);
+        this.publishTelemetry(toDelta([{ source: outcome.source ?? 'sim', values: [{ path: request.put.path, value: outcome.value }] }], new Date()));
+        this.answerPut({ requestId: request.requestId, state: 'COMPLETED', statusCode: 200 });
+      },
+      Math.min(ACTUATION_MS, this.tickMs),
+    );
     this.confirmations.add(timer);
   }
 

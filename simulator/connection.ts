@@ -167,7 +167,13 @@ export class BridgeConnection {
     if (wasUp) {
       const goodbye = this.client.publishAsync(topicFor(this.options.serial, 'status'), OFFLINE_STATUS, { qos: 1, retain: true });
       // A broker that stopped answering must not keep the bridge from shutting down.
-      const acknowledged = await Promise.race([goodbye.then(() => true, () => false), delay(GOODBYE_TIMEOUT_MS).then(() => false)]);
+      const acknowledged = await Promise.race([
+        goodbye.then(
+          () => true,
+          () => false,
+        ),
+        delay(GOODBYE_TIMEOUT_MS).then(() => false),
+      ]);
       if (acknowledged) return void (await this.client.endAsync(false));
     }
     await this.client.endAsync(true);

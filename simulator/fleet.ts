@@ -45,7 +45,8 @@ export interface FleetHandle {
 export function startFleet(options: FleetOptions): FleetHandle {
   const { bridges: members, connectIntervalMs = 5, onFirstBridgeDelta, tickMs = 1000, ...shared } = options;
   if (!Array.isArray(members) || members.length === 0) throw new TypeError('A fleet needs at least one bridge');
-  if (!Number.isInteger(connectIntervalMs) || connectIntervalMs < 0) throw new TypeError(`connectIntervalMs must be a non-negative integer, got ${connectIntervalMs}`);
+  if (!Number.isInteger(connectIntervalMs) || connectIntervalMs < 0)
+    throw new TypeError(`connectIntervalMs must be a non-negative integer, got ${connectIntervalMs}`);
   const serials = new Set(members.map((member) => member.serial));
   if (serials.size !== members.length) throw new TypeError('Bridge serials in a fleet must be unique');
 

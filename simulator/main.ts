@@ -50,7 +50,11 @@ async function simulate(run: SimulatorRun): Promise<number> {
   const { scenario } = run;
   if (scenario) {
     // Played live once a bridge is up; a bridge that never connects plays it into its buffer.
-    for (const bridge of fleet.bridges) void bridge.waitForConnect(60_000).catch(() => undefined).then(() => bridge.injectScenario(scenario));
+    for (const bridge of fleet.bridges)
+      void bridge
+        .waitForConnect(60_000)
+        .catch(() => undefined)
+        .then(() => bridge.injectScenario(scenario));
   }
   const progress = reportProgress(() => fleet.stats, run.json);
   await untilStopped(run.durationMs);

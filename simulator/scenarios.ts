@@ -13,7 +13,8 @@ export const SCENARIOS = {
   'high-bilge': 'Water comes in and the bilge pump keeps cycling, then the leak stops',
   'shore-power-lost': 'At the berth (the vessel returns to it first) the shore power pedestal trips, then is reset',
   'engine-over-temperature': 'The first engine runs and its coolant climbs past 100 °C, then cools down',
-  'coolant-hovering': 'The first engine runs and its coolant climbs to 92 °C and hovers either side of it, then cools down (a warning level at 92 °C raises one alarm, not one per crossing)',
+  'coolant-hovering':
+    'The first engine runs and its coolant climbs to 92 °C and hovers either side of it, then cools down (a warning level at 92 °C raises one alarm, not one per crossing)',
 } as const;
 export type ScenarioName = keyof typeof SCENARIOS;
 export const SCENARIO_NAMES = Object.keys(SCENARIOS) as ScenarioName[];

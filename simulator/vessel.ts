@@ -104,10 +104,7 @@ export class Vessel {
 
   /** Every current value, for a snapshot. */
   snapshot(): VesselReport[] {
-    return [
-      ...this.models.map((model) => ({ source: model.source, values: model.values() })),
-      { source: this.alarms.source, values: this.alarms.values() },
-    ];
+    return [...this.models.map((model) => ({ source: model.source, values: model.values() })), { source: this.alarms.source, values: this.alarms.values() }];
   }
 
   inventory(): DeviceInventory {

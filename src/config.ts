@@ -51,12 +51,21 @@ const schema = Joi.object({
     .allow(''),
   MAIL_FROM: Joi.string().default('Vessel Link <no-reply@vessel-link.local>'),
   SESSION_SECRET: Joi.string().min(32).allow(''),
-  SESSION_TTL_HOURS: Joi.number().min(1).max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: Joi.number()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   DEMO: Joi.string().valid('on', 'off', 'true', 'false', '1', '0'),
   DEMO_BRIDGES: Joi.number().integer().min(0).max(1),
   PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
-  UPLOAD_IMAGE_MAX_BYTES: Joi.number().integer().min(1024).default(5 * 1024 * 1024),
-  UPLOAD_DOCUMENT_MAX_BYTES: Joi.number().integer().min(1024).default(20 * 1024 * 1024),
+  UPLOAD_IMAGE_MAX_BYTES: Joi.number()
+    .integer()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  UPLOAD_DOCUMENT_MAX_BYTES: Joi.number()
+    .integer()
+    .min(1024)
+    .default(20 * 1024 * 1024),
   LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error', 'silent'),
 }).unknown(true);
 

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   if (applied.length) ctx.log.info('database migrated', { applied: applied.length });
   await ctx.db.transaction(seedReferenceData);
   if (config.demoExposed) {
-    ctx.log.warn(`Demo data is on while the server listens on ${config.host}: anyone who can reach it can sign in as admin@demo.test with the published demo password. Unset DEMO or listen on 127.0.0.1.`);
+    ctx.log.warn(
+      `Demo data is on while the server listens on ${config.host}: anyone who can reach it can sign in as admin@demo.test with the published demo password. Unset DEMO or listen on 127.0.0.1.`,
+    );
   }
   if (config.demo) {
     const loaded = await loadDemoData(ctx.db);
@@ -38,7 +40,9 @@ async function main(): Promise<void> {
     const e = err as NodeJS.ErrnoException & { variable?: string; port?: number };
     if (e.code === 'EADDRINUSE') {
       const variable = e.variable ?? 'PORT';
-      console.error(`Port ${e.port ?? config.port} is already in use. Set ${variable} to a free port, e.g. ${variable}=${(e.port ?? config.port) + 1} npm start`);
+      console.error(
+        `Port ${e.port ?? config.port} is already in use. Set ${variable} to a free port, e.g. ${variable}=${(e.port ?? config.port) + 1} npm start`,
+      );
       await server.stop().catch(() => {});
       process.exit(1);
     }
@@ -46,7 +50,11 @@ async function main(): Promise<void> {
   }
   const demoBridges = config.demoBridges ? (await demoBridgesIn(ctx.db)).map(({ serial, secret, profile }) => ({ serial, secret, profile })) : [];
   const runtimeFile = writeRuntime(config.dataDir, { pid: process.pid, httpPort: server.info.port, mqttPort: server.app.mqtt.port, demoBridges });
-  ctx.log.info('Vessel Link is running', { url: `http://localhost:${server.info.port}`, api: `http://localhost:${server.info.port}/api/documentation`, demo: config.demo });
+  ctx.log.info('Vessel Link is running', {
+    url: `http://localhost:${server.info.port}`,
+    api: `http://localhost:${server.info.port}/api/documentation`,
+    demo: config.demo,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -65,7 +73,10 @@ async function main(): Promise<void> {
  * What runs beside the server needs to know: its ports and the demo bridges to simulate
  * (DEMO_BRIDGES=0 leaves the list empty). Their secrets are the published demo secrets.
  */
-function writeRuntime(dataDir: string, runtime: { pid: number; httpPort: number | string; mqttPort: number | null; demoBridges: Array<{ serial: string; secret: string; profile: string }> }): string {
+function writeRuntime(
+  dataDir: string,
+  runtime: { pid: number; httpPort: number | string; mqttPort: number | null; demoBridges: Array<{ serial: string; secret: string; profile: string }> },
+): string {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'runtime.json');
   writeFileSync(file, JSON.stringify(runtime, null, 2), { mode: 0o600 });

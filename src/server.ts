@@ -79,7 +79,11 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     {
       plugin: HapiSwagger,
       options: {
-        info: { title: 'Vessel Link API', version: '2.0.0', description: 'docs/api.md describes the conventions and shapes. Every answer is wrapped as {ok, data} or {ok: false, status, error, message}.' },
+        info: {
+          title: 'Vessel Link API',
+          version: '2.0.0',
+          description: 'docs/api.md describes the conventions and shapes. Every answer is wrapped as {ok, data} or {ok: false, status, error, message}.',
+        },
         documentationPath: '/api/documentation',
         jsonPath: '/api/documentation.json',
         swaggerUIPath: '/api/documentation/ui/',
@@ -90,7 +94,10 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       },
     },
   ]);
-  await server.register({ plugin: accessModule, options: { ctx, directory: { staffCompanies: staffCompaniesOf, vesselOwners, bridgeOf: bridgeOfVessel, vesselNames } } });
+  await server.register({
+    plugin: accessModule,
+    options: { ctx, directory: { staffCompanies: staffCompaniesOf, vesselOwners, bridgeOf: bridgeOfVessel, vesselNames } },
+  });
   for (const plugin of MODULES) await server.register({ plugin, options: { ctx } });
   await server.register({ plugin: vesselModule, options: { ctx, activeAlertCounts } });
   registerWebApp(server, config.webDist);

@@ -71,7 +71,15 @@ describe('npm start', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vessel-link-start-'));
     const port = await freePort();
     const child = spawn(process.execPath, ['scripts/start.mjs'], {
-      env: { ...process.env, NODE_ENV: 'development', PORT: String(port), MQTT_PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: join(dataDir, 'db.sqlite'), LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        MQTT_PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        DATABASE_URL: join(dataDir, 'db.sqlite'),
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
@@ -81,14 +89,20 @@ describe('npm start', () => {
       const base = `http://127.0.0.1:${port}`;
       let token: string | undefined;
       for (let i = 0; i < 600 && !token; i++) {
-        const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'owner@demo.test', password: 'vessel-link-demo' }) }).catch(() => null);
+        const login = await fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'owner@demo.test', password: 'vessel-link-demo' }),
+        }).catch(() => null);
         token = login?.ok ? ((await login.json()) as { data: { token: string } }).data.token : undefined;
         if (!token) await new Promise((r) => setTimeout(r, 250));
       }
       expect(token).toBeDefined();
       let online = false;
       for (let i = 0; i < 120 && !online; i++) {
-        const fleet = (await (await fetch(`${base}/api/vessel/basic`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Array<{ name: string; online: boolean }> };
+        const fleet = (await (await fetch(`${base}/api/vessel/basic`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          data: Array<{ name: string; online: boolean }>;
+        };
         online = fleet.data.find((v) => v.name === 'Sea Breeze')?.online ?? false;
         if (!online) await new Promise((r) => setTimeout(r, 250));
       }

@@ -41,7 +41,13 @@ function listCommand(): Command {
       const { alerts, names } = await withApp(openOptions(command), async (app) => {
         const vessels = await listVessels(app.db, options.vessel === undefined ? {} : { ids: [options.vessel] });
         if (options.vessel !== undefined && !vessels.length) throw Boom.notFound(`Vessel ${options.vessel} not found`);
-        return { alerts: await activeAlertsOfVessels(app.db, vessels.map((v) => v.id)), names: new Map(vessels.map((v) => [v.id, v.name])) };
+        return {
+          alerts: await activeAlertsOfVessels(
+            app.db,
+            vessels.map((v) => v.id),
+          ),
+          names: new Map(vessels.map((v) => [v.id, v.name])),
+        };
       });
       await present(options, alerts, alertsTable(alerts, names));
     });

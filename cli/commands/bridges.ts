@@ -6,7 +6,15 @@
  */
 import Boom from '@hapi/boom';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { BridgeSecrets, deleteBridge, findBridge, listBridges, newPairingCodeFor, provisionBridge, type ReportingClient } from '../../src/modules/bridges/api.js';
+import {
+  BridgeSecrets,
+  deleteBridge,
+  findBridge,
+  listBridges,
+  newPairingCodeFor,
+  provisionBridge,
+  type ReportingClient,
+} from '../../src/modules/bridges/api.js';
 import { serial as serialSchema, version as versionSchema } from '../../src/modules/bridges/schemas.js';
 import { listVessels } from '../../src/modules/vessel/api.js';
 import { audited, openOptions, withApp, type App } from '../app.js';
@@ -96,7 +104,10 @@ function createCommand(): Command {
           'bridges create',
           { type: 'bridge', details: options.serial ? { serial: options.serial } : undefined },
           async () => {
-            const created = await provisionBridge(app.db, new BridgeSecrets(app.config.sessionSecret), { serial: options.serial, version: options.version ?? null });
+            const created = await provisionBridge(app.db, new BridgeSecrets(app.config.sessionSecret), {
+              serial: options.serial,
+              version: options.version ?? null,
+            });
             return { id: created.bridgeId, serial: created.serial, secret: created.secret, pairingCode: created.pairingCode };
           },
           (created) => created.id,
@@ -105,7 +116,16 @@ function createCommand(): Command {
       if (!options.json) note('The secret is shown only this once: put it on the bridge now. The owner pairs the bridge with a vessel using the pairing code.');
       await present(options, bridge, {
         kind: 'records',
-        records: [{ title: `Bridge #${bridge.id}`, fields: [['Serial', bridge.serial], ['Secret', bridge.secret], ['Pairing code', bridge.pairingCode]] }],
+        records: [
+          {
+            title: `Bridge #${bridge.id}`,
+            fields: [
+              ['Serial', bridge.serial],
+              ['Secret', bridge.secret],
+              ['Pairing code', bridge.pairingCode],
+            ],
+          },
+        ],
         empty: '',
       });
     });
@@ -130,7 +150,9 @@ function deleteCommand(): Command {
       const result = { id: deleted.id, serial: deleted.serial, vesselId: deleted.vesselId, deleted: true };
       await present(options, result, {
         kind: 'message',
-        lines: [`Deleted bridge ${deleted.serial} (#${deleted.id})${deleted.vesselId === null ? '' : `, which was paired with vessel #${deleted.vesselId}`}, and everything it reported.`],
+        lines: [
+          `Deleted bridge ${deleted.serial} (#${deleted.id})${deleted.vesselId === null ? '' : `, which was paired with vessel #${deleted.vesselId}`}, and everything it reported.`,
+        ],
       });
     });
 }
@@ -154,7 +176,15 @@ function pairingCodeCommand(): Command {
       );
       await present(options, issued, {
         kind: 'records',
-        records: [{ title: `Bridge #${issued.id}`, fields: [['Serial', issued.serial], ['Pairing code', issued.pairingCode]] }],
+        records: [
+          {
+            title: `Bridge #${issued.id}`,
+            fields: [
+              ['Serial', issued.serial],
+              ['Pairing code', issued.pairingCode],
+            ],
+          },
+        ],
         empty: '',
       });
     });

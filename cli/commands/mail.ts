@@ -29,7 +29,11 @@ function mailView(items: MailItem[], showBody: boolean): View {
       kind: 'records',
       records: items.map((m) => ({
         title: `#${m.id} ${m.subject}`,
-        fields: [['To', m.to], ['Created', shortDate(m.createdAt)], ['Delivery', m.error ? `${m.delivery}: ${m.error}` : m.delivery]],
+        fields: [
+          ['To', m.to],
+          ['Created', shortDate(m.createdAt)],
+          ['Delivery', m.error ? `${m.delivery}: ${m.error}` : m.delivery],
+        ],
         body: m.body ?? '(not kept: delivered by SMTP)',
       })),
       empty,
@@ -37,7 +41,13 @@ function mailView(items: MailItem[], showBody: boolean): View {
   }
   return {
     kind: 'table',
-    columns: [{ header: 'ID', align: 'right' }, { header: 'TO' }, { header: 'SUBJECT' }, { header: 'CREATED' }, { header: 'DELIVERY', tone: (c) => (c === 'failed' ? 'red' : c === 'sent' ? 'green' : undefined) }],
+    columns: [
+      { header: 'ID', align: 'right' },
+      { header: 'TO' },
+      { header: 'SUBJECT' },
+      { header: 'CREATED' },
+      { header: 'DELIVERY', tone: (c) => (c === 'failed' ? 'red' : c === 'sent' ? 'green' : undefined) },
+    ],
     rows: items.map((m) => [String(m.id), m.to, m.subject, shortDate(m.createdAt), m.delivery]),
     footer: `${items.length} most recent message(s); add --show-body to read them`,
     empty,

@@ -52,10 +52,16 @@ async function migrate(app: App, options: OutputOptions): Promise<void> {
   }
   await app.db.transaction(seedReferenceData);
   const where = describeDatabase(app.config.databaseUrl);
-  await present(options, { applied }, {
-    kind: 'message',
-    lines: applied.length ? [`Applied ${applied.length} migration(s) to ${where}:`, ...applied.map((n) => `  ${n}`), 'Reference data is complete.'] : [`${where} is up to date; reference data is complete.`],
-  });
+  await present(
+    options,
+    { applied },
+    {
+      kind: 'message',
+      lines: applied.length
+        ? [`Applied ${applied.length} migration(s) to ${where}:`, ...applied.map((n) => `  ${n}`), 'Reference data is complete.']
+        : [`${where} is up to date; reference data is complete.`],
+    },
+  );
 }
 
 export function migrateCommand(): Command {

@@ -66,11 +66,7 @@ function listCommand(): Command {
       );
       const users = result.content.map(publicUser);
       morePagesNote(options.json, 'users', options.page, options.size, users.length, result.totalElements);
-      await present(
-        options,
-        users,
-        usersTable(users, pageFooter('users', options.page, options.size, users.length, result.totalElements)),
-      );
+      await present(options, users, usersTable(users, pageFooter('users', options.page, options.size, users.length, result.totalElements)));
     });
 }
 
@@ -103,7 +99,8 @@ function createCommand(): Command {
           app,
           'users create',
           { type: 'user', details: { admin: Boolean(options.admin) } },
-          () => auth(app).createUser({ email: options.email, password, firstName: options.firstName, lastName: options.lastName, isAdmin: Boolean(options.admin) }),
+          () =>
+            auth(app).createUser({ email: options.email, password, firstName: options.firstName, lastName: options.lastName, isAdmin: Boolean(options.admin) }),
           (created) => created.id,
         ),
       );
@@ -164,8 +161,36 @@ export function usersCommand(): Command {
     .addCommand(listCommand())
     .addCommand(createCommand())
     .addCommand(inviteCommand())
-    .addCommand(changeCommand('make-admin', 'Give a user the platform administrator role', (app, u) => auth(app).setAdmin(u.id, true), (u) => `${u.email} is an administrator.`))
-    .addCommand(changeCommand('revoke-admin', 'Take the administrator role away (not from the last administrator)', (app, u) => auth(app).setAdmin(u.id, false), (u) => `${u.email} is no longer an administrator.`))
-    .addCommand(changeCommand('suspend', 'Suspend a user: their sessions end at once and they cannot sign in', (app, u) => auth(app).suspend(u.id), (u) => `${u.email} is suspended.`))
-    .addCommand(changeCommand('activate', 'Activate a suspended or pending user', (app, u) => auth(app).activate(u.id), (u) => `${u.email} is active.`));
+    .addCommand(
+      changeCommand(
+        'make-admin',
+        'Give a user the platform administrator role',
+        (app, u) => auth(app).setAdmin(u.id, true),
+        (u) => `${u.email} is an administrator.`,
+      ),
+    )
+    .addCommand(
+      changeCommand(
+        'revoke-admin',
+        'Take the administrator role away (not from the last administrator)',
+        (app, u) => auth(app).setAdmin(u.id, false),
+        (u) => `${u.email} is no longer an administrator.`,
+      ),
+    )
+    .addCommand(
+      changeCommand(
+        'suspend',
+        'Suspend a user: their sessions end at once and they cannot sign in',
+        (app, u) => auth(app).suspend(u.id),
+        (u) => `${u.email} is suspended.`,
+      ),
+    )
+    .addCommand(
+      changeCommand(
+        'activate',
+        'Activate a suspended or pending user',
+        (app, u) => auth(app).activate(u.id),
+        (u) => `${u.email} is active.`,
+      ),
+    );
 }

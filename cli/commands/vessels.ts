@@ -58,7 +58,10 @@ interface VesselDetail {
 function permissionSummary(p: PermissionSet): string {
   const areas = (level: 'MANAGE' | 'VIEW') => PERMISSION_AREAS.filter((a) => p[a] === level).map((a) => a.replace(/Manager$/, ''));
   const flags = PERMISSION_FLAGS.filter((f) => p[f]).map((f) => '+' + f.replace(/^allow(.)/, (_, c: string) => c.toLowerCase()));
-  const parts = [...(['MANAGE', 'VIEW'] as const).flatMap((level) => (areas(level).length ? [`${level} ${areas(level).join(', ')}`] : [])), ...(flags.length ? [flags.join(' ')] : [])];
+  const parts = [
+    ...(['MANAGE', 'VIEW'] as const).flatMap((level) => (areas(level).length ? [`${level} ${areas(level).join(', ')}`] : [])),
+    ...(flags.length ? [flags.join(' ')] : []),
+  ];
   return parts.join('; ') || 'none';
 }
 
@@ -74,7 +77,15 @@ function vesselsTable(vessels: VesselRow[]): TableView {
       { header: 'ONLINE', tone: (c) => (c === 'yes' ? 'green' : 'gray') },
       { header: 'MEMBERS', align: 'right' },
     ],
-    rows: vessels.map((v) => [String(v.id), v.name, v.ownerEmail ?? `#${v.ownerId}`, v.groupName ?? NONE, v.bridgeSerial ?? NONE, v.bridgeSerial ? (v.online ? 'yes' : 'no') : NONE, String(v.memberCount)]),
+    rows: vessels.map((v) => [
+      String(v.id),
+      v.name,
+      v.ownerEmail ?? `#${v.ownerId}`,
+      v.groupName ?? NONE,
+      v.bridgeSerial ?? NONE,
+      v.bridgeSerial ? (v.online ? 'yes' : 'no') : NONE,
+      String(v.memberCount),
+    ]),
     footer: `${vessels.length} vessel(s)`,
     empty: 'No vessels match.',
   };
@@ -95,7 +106,10 @@ function listCommand(): Command {
         }
         const listed = await listVessels(app.db, { q: options.search, ownerId });
         const owners = await auth(app).usersByIds(listed.map((v) => v.ownerId));
-        const bridges = await bridgesOfVessels(app.db, listed.map((v) => v.id));
+        const bridges = await bridgesOfVessels(
+          app.db,
+          listed.map((v) => v.id),
+        );
         return listed.map((v) => ({
           id: v.id,
           name: v.name,
@@ -118,7 +132,10 @@ async function vesselDetail(app: App, id: number): Promise<VesselDetail> {
   if (!vessel) throw Boom.notFound(`No vessel with id ${id}`);
   const members = await membersOfVessel(app.db, id);
   const users = await auth(app).usersByIds([vessel.ownerId, ...members.flatMap((m) => (m.userId === null ? [] : [m.userId]))]);
-  const companies = await companiesByIds(app.db, members.flatMap((m) => (m.companyId === null ? [] : [m.companyId])));
+  const companies = await companiesByIds(
+    app.db,
+    members.flatMap((m) => (m.companyId === null ? [] : [m.companyId])),
+  );
   const owner = users.get(vessel.ownerId);
   return {
     id: vessel.id,

@@ -15,8 +15,7 @@ export function Progress({ title, done, total, current }: ProgressProps) {
   return (
     <Box flexDirection="column">
       <Text>
-        {title}{' '}
-        <Text color="green">{'█'.repeat(filled)}</Text>
+        {title} <Text color="green">{'█'.repeat(filled)}</Text>
         <Text dimColor>{'░'.repeat(BAR_WIDTH - filled)}</Text> {done}/{total}
       </Text>
       {current ? <Text dimColor>{current}</Text> : null}

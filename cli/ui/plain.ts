@@ -24,9 +24,8 @@ export function formatPlain(view: View): PlainText {
   if (!view.rows.length) return { stdout: '', stderr: view.empty + '\n' };
   const widths = columnWidths(view);
   const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => (view.columns[i].align === 'right' ? cell.padStart(widths[i]) : i === cells.length - 1 ? cell : cell.padEnd(widths[i])))
-      .join('  ') + '\n';
+    cells.map((cell, i) => (view.columns[i].align === 'right' ? cell.padStart(widths[i]) : i === cells.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ') +
+    '\n';
   return {
     stdout: line(view.columns.map((c) => c.header)) + view.rows.map(line).join(''),
     stderr: view.footer ? view.footer + '\n' : '',

@@ -44,9 +44,11 @@ export async function readBridgesFile(file: string): Promise<FleetMember[]> {
   return json.map((entry: unknown, index): FleetMember => {
     const { serial, secret, profile } = (entry ?? {}) as Record<string, unknown>;
     const where = `--bridges ${file} entry ${index}`;
-    if (typeof serial !== 'string' || !/^[^/+#\s]{1,128}$/.test(serial)) throw new UsageError(`${where}: "serial" must be 1-128 characters without spaces, "/", "+" or "#"`);
+    if (typeof serial !== 'string' || !/^[^/+#\s]{1,128}$/.test(serial))
+      throw new UsageError(`${where}: "serial" must be 1-128 characters without spaces, "/", "+" or "#"`);
     if (typeof secret !== 'string' || secret.length === 0) throw new UsageError(`${where}: "secret" must be a non-empty string`);
-    if (profile !== undefined && (typeof profile !== 'string' || !PROFILE_NAMES.includes(profile))) throw new UsageError(`${where}: "profile" must be one of ${PROFILE_NAMES.join(', ')}`);
+    if (profile !== undefined && (typeof profile !== 'string' || !PROFILE_NAMES.includes(profile)))
+      throw new UsageError(`${where}: "profile" must be one of ${PROFILE_NAMES.join(', ')}`);
     if (seen.has(serial)) throw new UsageError(`${where}: serial ${serial} appears twice`);
     seen.add(serial);
     return { serial, secret, profile: profile as string | undefined };

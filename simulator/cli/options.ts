@@ -11,7 +11,6 @@ import { SCENARIO_NAMES, type ScenarioName } from '../scenarios';
 import { readBridgesFile, readSecrets } from './bridges-file';
 import { UsageError } from './usage-error';
 
-
 const MAX_BRIDGES = 10_000;
 
 function integer(min: number, max: number) {

@@ -85,9 +85,7 @@ export class AcPower implements DeviceModel {
     this.shoreConnected = vessel.voyage.mode === 'berthed';
     const chargerAmps = (Math.max(0, vessel.batteries.chargerCurrent) * DC_VOLTAGE) / NOMINAL_VOLTAGE / CHARGER_EFFICIENCY;
     const load = BASE_LOAD + vessel.climate.acLoad + chargerAmps + random.noise(0.2);
-    this.shore = this.shoreLive
-      ? { voltage: NOMINAL_VOLTAGE + random.noise(1.5), current: load, frequency: NOMINAL_FREQUENCY + random.noise(0.02) }
-      : DEAD;
+    this.shore = this.shoreLive ? { voltage: NOMINAL_VOLTAGE + random.noise(1.5), current: load, frequency: NOMINAL_FREQUENCY + random.noise(0.02) } : DEAD;
     this.generator =
       vessel.engines.generatorRunning && !this.shoreLive
         ? { voltage: NOMINAL_VOLTAGE + random.noise(3), current: load, frequency: NOMINAL_FREQUENCY + random.noise(0.15) }

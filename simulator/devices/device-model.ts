@@ -16,9 +16,7 @@ export interface StepContext {
   vessel: Vessel;
 }
 
-export type WriteOutcome =
-  | { ok: true; value: unknown }
-  | { ok: false; statusCode: 400 | 405; message: string };
+export type WriteOutcome = { ok: true; value: unknown } | { ok: false; statusCode: 400 | 405; message: string };
 
 export interface DeviceModel {
   /** `$source` of the updates this model reports. */

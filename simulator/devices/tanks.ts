@@ -68,10 +68,7 @@ export class Tanks implements DeviceModel {
       manufacturer: 'Wema',
       model: 'S5-E',
       location: 'Bilge',
-      properties: [
-        readOnly(levelPath(tank), 'Level', 'ratio', { min: 0, max: 1 }),
-        readOnly(`tanks.${tank.fluid}.${tank.tank}.capacity`, 'Capacity', 'm3'),
-      ],
+      properties: [readOnly(levelPath(tank), 'Level', 'ratio', { min: 0, max: 1 }), readOnly(`tanks.${tank.fluid}.${tank.tank}.capacity`, 'Capacity', 'm3')],
     }));
   }
 

@@ -24,7 +24,10 @@ export class Uplink implements DeviceModel {
         manufacturer: 'Teltonika',
         model: 'RUTX50',
         location: 'Bridge',
-        properties: [readOnly('link.link.uplink.network', 'Network', ''), readOnly('link.link.uplink.signalStrength', 'Signal strength', 'ratio', { min: 0, max: 1 })],
+        properties: [
+          readOnly('link.link.uplink.network', 'Network', ''),
+          readOnly('link.link.uplink.signalStrength', 'Signal strength', 'ratio', { min: 0, max: 1 }),
+        ],
       },
     ];
   }

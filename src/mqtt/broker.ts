@@ -51,7 +51,14 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
       sessions: this.sessions,
       withoutClientId: this.withoutClientId,
       authenticator: () => this.authenticator,
-      newSession: (bridge) => ({ bridge, tails: new Map(), misbehaviour: new Misbehaviour(limits), inFlight: new Set(), closing: false, snapshotRequested: false }),
+      newSession: (bridge) => ({
+        bridge,
+        tails: new Map(),
+        misbehaviour: new Misbehaviour(limits),
+        inFlight: new Set(),
+        closing: false,
+        snapshotRequested: false,
+      }),
       traffic: (bridge, bytes, rejected) => this.emit('traffic', bridge, bytes, rejected),
       closeAfterInFlight: (client, session, reason) => this.closeAfterInFlight(client, session, reason),
     });
@@ -131,7 +138,14 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
   publish(serial: string, leaf: BridgeSubscribeTopic, body: object): Promise<void> {
     const aedes = this.aedes;
     if (!aedes) return Promise.reject(new Error('The MQTT broker is not running'));
-    const packet: PublishPacket = { cmd: 'publish', topic: topicFor(serial, leaf), payload: Buffer.from(JSON.stringify(body)), qos: 1, retain: false, dup: false };
+    const packet: PublishPacket = {
+      cmd: 'publish',
+      topic: topicFor(serial, leaf),
+      payload: Buffer.from(JSON.stringify(body)),
+      qos: 1,
+      retain: false,
+      dup: false,
+    };
     return new Promise((resolve, reject) => aedes.publish(packet, (err) => (err ? reject(err) : resolve())));
   }
 
@@ -195,6 +209,8 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
     if (!session || session.snapshotRequested) return;
     session.snapshotRequested = true;
     const request: AdminRequest = { action: 'snapshot' };
-    this.publish(session.bridge.serial, 'admin', request).catch((err) => this.log.warn('snapshot request failed', { serial: session.bridge.serial, error: err }));
+    this.publish(session.bridge.serial, 'admin', request).catch((err) =>
+      this.log.warn('snapshot request failed', { serial: session.bridge.serial, error: err }),
+    );
   }
 }

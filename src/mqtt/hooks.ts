@@ -62,7 +62,12 @@ function consume(packet: PublishPacket, callback: (error?: Error | null) => void
 export function createHooks(deps: HookDeps) {
   const { log, sessions } = deps;
 
-  function authenticate(client: Client, username: string | undefined, password: Buffer | undefined, callback: (error: AuthenticateError | null, success: boolean | null) => void): void {
+  function authenticate(
+    client: Client,
+    username: string | undefined,
+    password: Buffer | undefined,
+    callback: (error: AuthenticateError | null, success: boolean | null) => void,
+  ): void {
     // docs/protocol.md: clientId = username = serial. An empty client id is refused (MQTT-3.1.3-9).
     if (deps.withoutClientId.has(client)) return callback(authError(2, 'a bridge must send its serial as client id'), null);
     // MQTT-3.1.4-1 / §3.2.2.3 return code 5: wrong credentials get "not authorized" and nothing else.

@@ -87,7 +87,12 @@ export const mqttModule: Plugin<ModuleOptions> = {
  * on the machine: then the next free port of the ten after it is used, and the log says which.
  * A port the operator chose explicitly is never silently replaced.
  */
-export async function listenWithFallback(listen: (port: number) => Promise<void>, port: number, explicit: boolean, onFallback: (taken: number, chosen: number) => void): Promise<void> {
+export async function listenWithFallback(
+  listen: (port: number) => Promise<void>,
+  port: number,
+  explicit: boolean,
+  onFallback: (taken: number, chosen: number) => void,
+): Promise<void> {
   try {
     await listen(port);
   } catch (err) {

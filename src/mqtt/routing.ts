@@ -57,7 +57,10 @@ export class Routes {
     if (!route) return Promise.resolve();
     if (!route.ordered) return route.handler(message);
     const handled = (tails.get(message.leaf) ?? Promise.resolve()).then(() => route.handler(message));
-    tails.set(message.leaf, handled.catch(() => {}));
+    tails.set(
+      message.leaf,
+      handled.catch(() => {}),
+    );
     return handled;
   }
 }

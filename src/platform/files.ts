@@ -44,7 +44,15 @@ export function detectDocument(data: Buffer): string {
 
 export async function storeFile(db: Database, file: { data: Buffer; mime: string; name?: string | null; ownerUserId: number | null }): Promise<StoredFile> {
   const id = randomUUID();
-  await db('files').insert({ id, mime: file.mime, size: file.data.length, name: file.name ?? null, data: file.data, owner_user_id: file.ownerUserId, created_at: nowIso() });
+  await db('files').insert({
+    id,
+    mime: file.mime,
+    size: file.data.length,
+    name: file.name ?? null,
+    data: file.data,
+    owner_user_id: file.ownerUserId,
+    created_at: nowIso(),
+  });
   return { id, mime: file.mime, size: file.data.length, name: file.name ?? null };
 }
 

@@ -51,7 +51,9 @@ function answerClientErrors(server: Server, log: Logger): void {
         : [400, 'Bad Request', 'The request could not be read'];
     log.debug('request refused by the HTTP parser', { code: err.code, status });
     const body = JSON.stringify({ ok: false, status, error, message });
-    socket.end(`HTTP/1.1 ${status} ${error}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${error}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
 }
 

@@ -75,16 +75,16 @@ export function createLogger(level: Level | 'silent', base: Record<string, unkno
 /** One line per answered request: method, path (no query), status, time; health probes left out. */
 export async function registerRequestLogging(server: Server, log: Logger): Promise<void> {
   const options: HapiPino.Options = {
-      instance: log.pino,
-      wrapSerializers: false,
-      logEvents: ['onPostStart', 'onPostStop', 'response'],
-      ignorePaths: ['/api/health', '/api/health/live', '/api/health/ready'],
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      serializers: {
-        req: (request: Request) => ({ id: request.info.id, method: request.method, path: request.path, remoteAddress: request.info.remoteAddress }),
-        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-      },
-      customRequestCompleteMessage: (request, responseTime) => `${request.method.toUpperCase()} ${request.path} ${request.raw.res.statusCode} ${responseTime}ms`,
+    instance: log.pino,
+    wrapSerializers: false,
+    logEvents: ['onPostStart', 'onPostStop', 'response'],
+    ignorePaths: ['/api/health', '/api/health/live', '/api/health/ready'],
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (request: Request) => ({ id: request.info.id, method: request.method, path: request.path, remoteAddress: request.info.remoteAddress }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    },
+    customRequestCompleteMessage: (request, responseTime) => `${request.method.toUpperCase()} ${request.path} ${request.raw.res.statusCode} ${responseTime}ms`,
   };
   await server.register({ plugin: HapiPino, options });
 }

@@ -21,7 +21,9 @@ export const pageRequestSchema = (filter: Joi.ObjectSchema = Joi.object().unknow
   Joi.object({
     page: Joi.number().integer().min(0).default(0),
     size: Joi.number().integer().min(1).max(200).default(20),
-    sort: Joi.string().max(64).pattern(/^[A-Za-z]+(,(asc|desc))?$/),
+    sort: Joi.string()
+      .max(64)
+      .pattern(/^[A-Za-z]+(,(asc|desc))?$/),
     filter: filter.default({}),
   }).default({ page: 0, size: 20, filter: {} });
 
@@ -42,6 +44,10 @@ export async function paginate<T, Row = Record<string, unknown>>(
   const known = Object.hasOwn(sortable, field);
   const column = known ? sortable[field] : fallbackSort[0];
   const dir = known ? ((direction as 'asc' | 'desc') ?? 'asc') : fallbackSort[1];
-  const rows = await query.orderBy(column, dir).orderBy('id', dir).limit(request.size).offset(request.page * request.size);
+  const rows = await query
+    .orderBy(column, dir)
+    .orderBy('id', dir)
+    .limit(request.size)
+    .offset(request.page * request.size);
   return { totalElements: Number(countRow?.n ?? 0), content: rows.map(map) };
 }

@@ -32,7 +32,8 @@ export interface Limiter {
 /** Makes the counter behind a limiter: memory by default; the cluster configuration swaps in Redis. */
 export type LimiterStore = (name: string, rule: LimitRule) => RateLimiterAbstract;
 
-export const memoryStore: LimiterStore = (name, rule) => new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.windowSeconds, blockDuration: rule.blockSeconds ?? 0 });
+export const memoryStore: LimiterStore = (name, rule) =>
+  new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.windowSeconds, blockDuration: rule.blockSeconds ?? 0 });
 
 export function tooManyRequests(retryAfterSeconds: number, message = 'Too many attempts. Please try again later.'): Boom.Boom {
   const err = Boom.tooManyRequests(message);

@@ -33,6 +33,11 @@ export function registerWebApp(server: Server, distDir: string): void {
   server.route({
     method: '*',
     path: '/api/{path*}',
-    options: { auth: false, handler: () => { throw Boom.notFound('No such API call'); } },
+    options: {
+      auth: false,
+      handler: () => {
+        throw Boom.notFound('No such API call');
+      },
+    },
   });
 }

@@ -19,10 +19,23 @@ beforeAll(async () => {
   vesselId = (await cli.database.db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
   await pairBridge(cli.database.db, bridge.pairingCode, vesselId);
   const now = new Date().toISOString();
-  [alertId] = await cli.database.db('alerts').insert(
-    { bridge_id: bridge.id, origin: 'notification', path: 'notifications.bilge', state: 'alarm', priority: 'alarm', message: 'Bilge high', notified_ms: Date.now(), raised_at: now, updated_at: now },
-    'id',
-  ).then((rows: Array<{ id: number } | number>) => rows.map((r) => (typeof r === 'number' ? r : r.id)));
+  [alertId] = await cli.database
+    .db('alerts')
+    .insert(
+      {
+        bridge_id: bridge.id,
+        origin: 'notification',
+        path: 'notifications.bilge',
+        state: 'alarm',
+        priority: 'alarm',
+        message: 'Bilge high',
+        notified_ms: Date.now(),
+        raised_at: now,
+        updated_at: now,
+      },
+      'id',
+    )
+    .then((rows: Array<{ id: number } | number>) => rows.map((r) => (typeof r === 'number' ? r : r.id)));
 }, 120_000);
 afterAll(() => cli.close());
 

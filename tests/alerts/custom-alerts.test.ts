@@ -36,7 +36,9 @@ afterAll(async () => {
 
 const T0 = Date.now() - 600_000;
 const send = (value: number, atSeconds: number) =>
-  client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: FUEL, value }], { timestamp: new Date(T0 + atSeconds * 1000).toISOString() }), { qos: 1 });
+  client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: FUEL, value }], { timestamp: new Date(T0 + atSeconds * 1000).toISOString() }), {
+    qos: 1,
+  });
 const url = (suffix = '') => `/api/vessel/${bridge.vesselId}/customAlerts${suffix}`;
 const customAlerts = () => t.database.db('alerts').where({ bridge_id: bridge.id, origin: 'custom' }).orderBy('id');
 const rule = { propertyId: 0, comparison: '<', threshold: 0.2, durationSeconds: 30, priority: 'warning', message: 'Fuel below 20 %' };

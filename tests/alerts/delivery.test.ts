@@ -43,7 +43,10 @@ const mails = async () => (await listOutbox(t.database.db, 200)).filter((m) => m
 
 describe('alarms by e-mail', () => {
   it('a warning level crossed reaches the owner and the members who receive notifications', async () => {
-    const propertyId = await eventually(async () => (await t.database.db('device_properties').where({ bridge_id: bridge.id, path: VOLTAGE }).first())?.id, 'inventory');
+    const propertyId = await eventually(
+      async () => (await t.database.db('device_properties').where({ bridge_id: bridge.id, path: VOLTAGE }).first())?.id,
+      'inventory',
+    );
     await t.call('POST', '/api/devices/setPropertyWarningLevels', { token: owner, payload: { propertyId, highCritical: 15 } });
     await send(VOLTAGE, 15.5, 1);
     await delivery.idle();
@@ -68,7 +71,10 @@ describe('alarms by e-mail', () => {
   it('leaves out a member who muted the vessel', async () => {
     const crew = await t.login('crew@demo.test');
     expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/mute`, { token: crew, payload: { muted: 'yes' } })).body.message).toMatch(/muted/);
-    expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/mute`, { token: crew, payload: { muted: true } })).body.data).toEqual({ vesselId: bridge.vesselId, muted: true });
+    expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/mute`, { token: crew, payload: { muted: true } })).body.data).toEqual({
+      vesselId: bridge.vesselId,
+      muted: true,
+    });
     const before = (await mails()).length;
     await send('notifications.muted.check', { state: 'alarm', message: 'Only the owner hears this' }, 5);
     await delivery.idle();

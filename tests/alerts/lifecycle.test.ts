@@ -40,7 +40,8 @@ let measured = Date.now() - 60_000;
 const notify = (path: string, value: unknown) =>
   client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path, value }], { timestamp: new Date((measured += 10)).toISOString() }), { qos: 1 });
 const alertsUrl = () => `/api/vessel/${bridge.vesselId}/alerts`;
-const byPath = async (path: string) => ((await t.call('GET', alertsUrl(), { token: owner })).body.data as Array<{ path: string; id: number }>).find((a) => a.path === path)!;
+const byPath = async (path: string) =>
+  ((await t.call('GET', alertsUrl(), { token: owner })).body.data as Array<{ path: string; id: number }>).find((a) => a.path === path)!;
 const act = (id: number, action: 'ack' | 'silence', payload?: unknown, token = owner) => t.call('POST', `${alertsUrl()}/${id}/${action}`, { token, payload });
 
 describe('silencing', () => {
@@ -70,7 +71,10 @@ describe('silencing', () => {
 
     await notify('notifications.engine.fire', { state: 'emergency', message: 'Fire in the engine room' });
     const fire = await byPath('notifications.engine.fire');
-    expect((await act(fire.id, 'silence', { seconds: 600 })).body.data).toMatchObject({ priority: 'emergency', silencedUntil: new Date(clock + 60_000).toISOString() });
+    expect((await act(fire.id, 'silence', { seconds: 600 })).body.data).toMatchObject({
+      priority: 'emergency',
+      silencedUntil: new Date(clock + 60_000).toISOString(),
+    });
   });
 
   it('a rise in priority asks for acknowledgement again and ends the silence', async () => {
@@ -116,7 +120,8 @@ describe('permissions and tenants', () => {
 
 describe('the alert history', () => {
   it('filters by priority, status and path, and sorts only by the keys it offers', async () => {
-    const page = (filter: Record<string, unknown>, sort?: string) => t.call('POST', '/api/alerts/history/page', { token: owner, payload: { filter: { vesselId: bridge.vesselId, ...filter }, ...(sort ? { sort } : {}) } });
+    const page = (filter: Record<string, unknown>, sort?: string) =>
+      t.call('POST', '/api/alerts/history/page', { token: owner, payload: { filter: { vesselId: bridge.vesselId, ...filter }, ...(sort ? { sort } : {}) } });
     expect((await page({ priority: 'emergency' })).body.data.content).toEqual([expect.objectContaining({ path: 'notifications.engine.fire' })]);
     expect((await page({ status: 'cleared' })).body.data.content.every((a: { status: string }) => a.status === 'cleared')).toBe(true);
     expect((await page({ path: 'notifications.battery.low' })).body.data.totalElements).toBe(2);

@@ -38,8 +38,11 @@ afterAll(async () => {
 /** Measurement times start ten minutes ago and move only as the test says. */
 const T0 = Date.now() - 600_000;
 const send = (value: number, atSeconds: number) =>
-  client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: VOLTAGE, value }], { timestamp: new Date(T0 + atSeconds * 1000).toISOString() }), { qos: 1 });
-const setLevels = (payload: Record<string, unknown>, token = owner) => t.call('POST', '/api/devices/setPropertyWarningLevels', { token, payload: { propertyId: voltageId, ...payload } });
+  client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: VOLTAGE, value }], { timestamp: new Date(T0 + atSeconds * 1000).toISOString() }), {
+    qos: 1,
+  });
+const setLevels = (payload: Record<string, unknown>, token = owner) =>
+  t.call('POST', '/api/devices/setPropertyWarningLevels', { token, payload: { propertyId: voltageId, ...payload } });
 const levelAlerts = () => t.database.db('alerts').where({ bridge_id: bridge.id, origin: 'level', path: VOLTAGE }).orderBy('id');
 
 describe('setting warning levels', () => {
@@ -68,7 +71,14 @@ describe('setting warning levels', () => {
     expect(set.status).toBe(200);
     const devices = (await t.call('GET', `/api/vessel/${bridge.vesselId}/devices`, { token: crew })).body.data;
     const properties = devices.flatMap((d: { properties: Array<{ id: number }> }) => d.properties);
-    expect(properties.find((p: { id: number }) => p.id === voltageId).warningLevels).toEqual({ lowCritical: null, lowWarning: 11.8, highWarning: 14.4, highCritical: 15, hysteresis: 0.2, delaySeconds: 10 });
+    expect(properties.find((p: { id: number }) => p.id === voltageId).warningLevels).toEqual({
+      lowCritical: null,
+      lowWarning: 11.8,
+      highWarning: 14.4,
+      highCritical: 15,
+      hysteresis: 0.2,
+      delaySeconds: 10,
+    });
     expect(properties.filter((p: { id: number }) => p.id !== voltageId).every((p: { warningLevels: unknown }) => p.warningLevels === null)).toBe(true);
   });
 });
@@ -144,11 +154,16 @@ describe('the alert log of a device', () => {
     expect(log.map((e: { action: string }) => e.action).slice(0, 3)).toEqual(['rectified', 'raised', 'rectified']);
     expect(log.every((e: { path: string }) => e.path === VOLTAGE)).toBe(true);
 
-    const crewNote = await t.call('POST', '/api/devices/alertLogs/addNote', { token: crew, payload: { alertLogId: log[0].id, messageText: 'Charger checked' } });
+    const crewNote = await t.call('POST', '/api/devices/alertLogs/addNote', {
+      token: crew,
+      payload: { alertLogId: log[0].id, messageText: 'Charger checked' },
+    });
     expect(crewNote.status).toBe(403);
     const note = await t.call('POST', '/api/devices/alertLogs/addNote', { token: owner, payload: { alertLogId: log[0].id, messageText: 'Charger checked' } });
     expect(note.body.data).toMatchObject({ action: 'note', messageText: 'Charger checked', alertId: log[0].alertId });
-    expect((await t.call('POST', '/api/devices/alertLogs/addNote', { token: owner, payload: { alertLogId: log[0].id, messageText: ' ' } })).body.message).toMatch(/messageText/);
+    expect(
+      (await t.call('POST', '/api/devices/alertLogs/addNote', { token: owner, payload: { alertLogId: log[0].id, messageText: ' ' } })).body.message,
+    ).toMatch(/messageText/);
     expect((await t.call('POST', '/api/devices/alertLogs/addNote', { token: owner2, payload: { alertLogId: log[0].id, messageText: 'x' } })).status).toBe(404);
 
     const page = await t.call('POST', '/api/devices/alertLogs/page', { token: owner, payload: { page: 0, size: 2, filter: { deviceId } } });

@@ -19,7 +19,11 @@ describe('usage errors', CLI_TESTS, () => {
     ['an invalid e-mail address', ['users', 'create', '--email', 'not-an-email', '--password-stdin', '--json'], /--email.*Not a valid e-mail address/],
     ['a missing e-mail address', ['users', 'create', '--password-stdin'], /--email/],
     ['no password at all', ['users', 'create', '--email', 'a@example.com'], /--password-stdin/],
-    ['both ways of giving a password', ['users', 'create', '--email', 'a@example.com', '--password', PASSWORD, '--password-stdin'], /either --password or --password-stdin/],
+    [
+      'both ways of giving a password',
+      ['users', 'create', '--email', 'a@example.com', '--password', PASSWORD, '--password-stdin'],
+      /either --password or --password-stdin/,
+    ],
     ['an unknown status', ['users', 'list', '--status', 'sleeping'], /--status.*pending, active, suspended/],
     ['a page that is not a number', ['users', 'list', '--page', 'two'], /--page.*whole number/],
     ['a page size above 200', ['users', 'list', '--size', '500'], /--size.*between 1 and 200/],

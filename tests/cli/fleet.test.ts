@@ -35,7 +35,9 @@ describe.each(testDialects())('bridges and vessels on %s', CLI_TESTS, (dialect) 
   it('lists the new bridge as unpaired and offline, without its secret', async () => {
     const unpaired = await cli.run(['bridges', 'list', '--unpaired', '--json']);
     expect(unpaired.code).toBe(0);
-    expect(unpaired.json()).toEqual([{ id: bridge.id, serial: 'SIM-0100', version: '2.0.1', online: false, lastSeen: null, vesselId: null, vesselName: null, createdAt: expect.any(String) }]);
+    expect(unpaired.json()).toEqual([
+      { id: bridge.id, serial: 'SIM-0100', version: '2.0.1', online: false, lastSeen: null, vesselId: null, vesselName: null, createdAt: expect.any(String) },
+    ]);
     expect(unpaired.stdout).not.toContain(bridge.secret);
     expect((await cli.run(['bridges', 'list', '--paired', '--json'])).json()).toEqual([]);
     expect((await cli.run(['bridges', 'list', '--search', 'sim-01', '--json'])).json()).toHaveLength(1);
@@ -133,13 +135,30 @@ describe.each(testDialects())('bridges and vessels on %s', CLI_TESTS, (dialect) 
       subscription: { valid: true, validUntil: expect.any(String), productIds: [expect.any(Number)] },
     });
     expect(vessel.members).toEqual([
-      expect.objectContaining({ kind: 'person', email: 'crew@demo.test', name: 'Chris Crew', status: 'active', paused: false, permissionSummary: 'VIEW alert, device, documents; +deviceControl +receiveNotifications' }),
-      expect.objectContaining({ kind: 'company', name: 'Riviera Yachts', status: 'active', paused: false, permissionSummary: 'MANAGE alert, device, documents; VIEW auditLogs, routine; +deviceControl' }),
+      expect.objectContaining({
+        kind: 'person',
+        email: 'crew@demo.test',
+        name: 'Chris Crew',
+        status: 'active',
+        paused: false,
+        permissionSummary: 'VIEW alert, device, documents; +deviceControl +receiveNotifications',
+      }),
+      expect.objectContaining({
+        kind: 'company',
+        name: 'Riviera Yachts',
+        status: 'active',
+        paused: false,
+        permissionSummary: 'MANAGE alert, device, documents; VIEW auditLogs, routine; +deviceControl',
+      }),
     ]);
     expect(vessel.members[1].permissions).toMatchObject({ deviceManager: 'MANAGE', billingManager: 'DENY', allowDeviceControl: true });
 
     const lapsed = await cli.run(['vessels', 'show', String(await vesselId(cli, 'Northern Star')), '--json']);
-    expect(lapsed.json()).toMatchObject({ bridge: null, subscription: { valid: false }, members: [expect.objectContaining({ kind: 'company', name: 'Harbour Marine Services' })] });
+    expect(lapsed.json()).toMatchObject({
+      bridge: null,
+      subscription: { valid: false },
+      members: [expect.objectContaining({ kind: 'company', name: 'Harbour Marine Services' })],
+    });
   });
 
   it('vessels show answers exit 1 for a vessel that does not exist', async () => {
@@ -163,7 +182,14 @@ describe.each(testDialects())('bridges and vessels on %s', CLI_TESTS, (dialect) 
     const res = await cli.run(['audit', 'list', '--size', '200', '--json']);
     const actions = res.json().map((r: { action: string; outcome: number }) => `${r.action} ${r.outcome}`);
     expect(actions).toEqual(
-      expect.arrayContaining(['CLI bridges create 200', 'CLI bridges pairing-code 200', 'CLI bridges pairing-code 409', 'CLI bridges pairing-code 404', 'CLI bridges delete 200', 'CLI bridges delete 404']),
+      expect.arrayContaining([
+        'CLI bridges create 200',
+        'CLI bridges pairing-code 200',
+        'CLI bridges pairing-code 409',
+        'CLI bridges pairing-code 404',
+        'CLI bridges delete 200',
+        'CLI bridges delete 404',
+      ]),
     );
   });
 });
@@ -187,7 +213,14 @@ describe.each(testDialects())('a bridge provisioned by the CLI on %s', CLI_TESTS
     const { serial, secret } = created.json();
     expect(serial).toMatch(/^VL-[A-Z0-9]{8}$/);
 
-    const client = mqtt.connect(mqttUrl(t), { clientId: serial, username: serial, password: secret, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5000 });
+    const client = mqtt.connect(mqttUrl(t), {
+      clientId: serial,
+      username: serial,
+      password: secret,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
     try {
       const connack = await new Promise<IConnackPacket>((resolve, reject) => {
         client.once('connect', resolve);

@@ -39,7 +39,10 @@ describe.each(testDialects())('vessel-link on %s', CLI_TESTS, (dialect) => {
   });
 
   it('creates a user with a password read from stdin, and lists it', async () => {
-    const created = await cli.run(['users', 'create', '--email', 'Skipper@Example.com', '--password-stdin', '--first-name', 'Ann', '--last-name', 'Skipper', '--json'], { stdin: PASSWORD + '\n' });
+    const created = await cli.run(
+      ['users', 'create', '--email', 'Skipper@Example.com', '--password-stdin', '--first-name', 'Ann', '--last-name', 'Skipper', '--json'],
+      { stdin: PASSWORD + '\n' },
+    );
     expect(created.code).toBe(0);
     expect(created.json()).toMatchObject({ email: 'skipper@example.com', firstName: 'Ann', lastName: 'Skipper', isAdmin: false, status: 'active' });
     expect(created.stdout + created.stderr).not.toContain(PASSWORD);
@@ -62,7 +65,13 @@ describe.each(testDialects())('vessel-link on %s', CLI_TESTS, (dialect) => {
   });
 
   it('a user created by the CLI signs in to the API with that password', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: cli.database.url, DATA_DIR: process.cwd(), SESSION_SECRET: 'cli-test-secret-cli-test-secret-0123456789', DEMO: 'off' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: cli.database.url,
+      DATA_DIR: process.cwd(),
+      SESSION_SECRET: 'cli-test-secret-cli-test-secret-0123456789',
+      DEMO: 'off',
+    });
     const server = await createServer(config, { db: cli.database.db });
     await server.initialize();
     try {
@@ -149,7 +158,12 @@ describe.each(testDialects())('vessel-link on %s', CLI_TESTS, (dialect) => {
   it('provisions a bridge, showing its secret and pairing code once', async () => {
     const res = await cli.run(['bridges', 'create', '--serial', 'SIM-0001', '--version', '2.1.0', '--json']);
     expect(res.code).toBe(0);
-    expect(res.json()).toEqual({ id: expect.any(Number), serial: 'SIM-0001', secret: expect.stringMatching(/^\S{32,}$/), pairingCode: expect.stringMatching(/^[A-Z0-9]{8}$/) });
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      serial: 'SIM-0001',
+      secret: expect.stringMatching(/^\S{32,}$/),
+      pairingCode: expect.stringMatching(/^[A-Z0-9]{8}$/),
+    });
 
     const generated = await cli.run(['bridges', 'create', '--json']);
     expect(generated.json().serial).toMatch(/^VL-[A-Z0-9]{8}$/);

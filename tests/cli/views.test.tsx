@@ -42,7 +42,12 @@ describe('terminal views', () => {
 
   it('shows a mail with its body', () => {
     const out = plain(
-      renderToString(<ViewOf view={{ kind: 'records', records: [{ title: '#1 Welcome', fields: [['To', 'crew@example.com']], body: 'Choose your password' }], empty: '' }} />, { columns: 80 }),
+      renderToString(
+        <ViewOf
+          view={{ kind: 'records', records: [{ title: '#1 Welcome', fields: [['To', 'crew@example.com']], body: 'Choose your password' }], empty: '' }}
+        />,
+        { columns: 80 },
+      ),
     );
     expect(out).toMatch(/#1 Welcome/);
     expect(out).toMatch(/To:\s+crew@example\.com/);

@@ -28,7 +28,9 @@ describe.each(testDialects())('migrations on %s', (which) => {
       await db.transaction(seedReferenceData);
       expect(await loadDemoData(db)).toBe(true);
       expect(await loadDemoData(db)).toBe(false);
-      expect((await db('users').pluck('email')).sort()).toEqual(expect.arrayContaining(['admin@demo.test', 'owner@demo.test', 'owner2@demo.test', 'crew@demo.test', 'dealer@demo.test', 'contractor@demo.test']));
+      expect((await db('users').pluck('email')).sort()).toEqual(
+        expect.arrayContaining(['admin@demo.test', 'owner@demo.test', 'owner2@demo.test', 'crew@demo.test', 'dealer@demo.test', 'contractor@demo.test']),
+      );
       expect(Number((await db('vessels').count<{ n: number }[]>({ n: '*' }).first())!.n)).toBe(3);
       // Reference data is idempotent too.
       await db.transaction(seedReferenceData);

@@ -107,7 +107,10 @@ describe('acknowledging and silencing', () => {
 
 describe('alert history', () => {
   it('pages through the history of the caller’s vessels', async () => {
-    const page = await t.call('POST', '/api/alerts/history/page', { token: owner, payload: { page: 0, size: 2, sort: 'raisedAt,desc', filter: { vesselId: bridge.vesselId } } });
+    const page = await t.call('POST', '/api/alerts/history/page', {
+      token: owner,
+      payload: { page: 0, size: 2, sort: 'raisedAt,desc', filter: { vesselId: bridge.vesselId } },
+    });
     expect(page.status).toBe(200);
     expect(page.body.data.totalElements).toBe(4);
     expect(page.body.data.content).toHaveLength(2);

@@ -27,7 +27,11 @@ let voltage: number;
 /** How the test bridge answers: by the value asked for. */
 function answer(request: PutRequest): PutResponse[] | null {
   const { requestId } = request;
-  if (request.put.value === 1) return [{ requestId, state: 'PENDING', statusCode: 202 }, { requestId, state: 'COMPLETED', statusCode: 200 }];
+  if (request.put.value === 1)
+    return [
+      { requestId, state: 'PENDING', statusCode: 202 },
+      { requestId, state: 'COMPLETED', statusCode: 200 },
+    ];
   if (request.put.value === 'on') return [{ requestId, state: 'PENDING', statusCode: 202 }];
   if (request.put.value === 0) return [{ requestId, state: 'FAILED', statusCode: 502, message: 'The light did not answer' }];
   return null;
@@ -53,14 +57,24 @@ afterAll(async () => {
   await t.close();
 });
 
-const command = (deviceProperty: number, value: unknown, token = owner, vesselId = bridge.vesselId) => t.call('POST', `/api/vessel/${vesselId}/sendCommand`, { token, payload: { deviceProperty, value } });
-const auditOf = (requestId: string) => t.database.db('audit_log').where({ vessel_id: bridge.vesselId, action: 'POST /api/vessel/{id}/sendCommand' }).whereLike('details', `%${requestId}%`).first();
+const command = (deviceProperty: number, value: unknown, token = owner, vesselId = bridge.vesselId) =>
+  t.call('POST', `/api/vessel/${vesselId}/sendCommand`, { token, payload: { deviceProperty, value } });
+const auditOf = (requestId: string) =>
+  t.database.db('audit_log').where({ vessel_id: bridge.vesselId, action: 'POST /api/vessel/{id}/sendCommand' }).whereLike('details', `%${requestId}%`).first();
 
 describe('sendCommand', () => {
   it('sends a Signal K PUT and answers the final state; both go to the audit log', async () => {
     const res = await command(lights, 1);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ requestId: expect.any(String), propertyId: lights, value: 1, state: 'CONFIRMED', statusCode: 200, expiresAt: null, updatedAt: expect.any(String) });
+    expect(res.body.data).toEqual({
+      requestId: expect.any(String),
+      propertyId: lights,
+      value: 1,
+      state: 'CONFIRMED',
+      statusCode: 200,
+      expiresAt: null,
+      updatedAt: expect.any(String),
+    });
     expect(puts.at(-1)).toEqual({ requestId: res.body.data.requestId, context: 'vessels.self', put: { path: 'electrical.switches.bank.0.1.state', value: 1 } });
     const audit = await auditOf(res.body.data.requestId);
     expect(audit).toMatchObject({ outcome: 200, target_type: 'property', target_id: String(lights), actor_email: 'owner@demo.test' });
@@ -83,7 +97,11 @@ describe('sendCommand', () => {
       expect(res.status).toBe(504);
       expect(res.body.message).toBe('The vessel did not answer in time');
       expect(JSON.parse((await auditOf(requestId)).details)).toMatchObject({ state: 'TIMEOUT' });
-      expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/${requestId}`, { token: owner })).body.data).toMatchObject({ requestId, state: 'TIMEOUT', statusCode: 504 });
+      expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/${requestId}`, { token: owner })).body.data).toMatchObject({
+        requestId,
+        state: 'TIMEOUT',
+        statusCode: 504,
+      });
     } finally {
       t.server.plugins.devices.commands.clock = systemClock;
     }
@@ -96,7 +114,10 @@ describe('sendCommand', () => {
       const sent = command(lights, 'on');
       await eventually(() => clock.pending > 0, 'command sent');
       const requestId = await eventually(() => puts.find((p) => p.put.value === 'on')?.requestId, 'PUT received');
-      await eventually(async () => (await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/${requestId}`, { token: owner })).body.data?.state === 'ACKNOWLEDGED', 'acknowledged');
+      await eventually(
+        async () => (await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/${requestId}`, { token: owner })).body.data?.state === 'ACKNOWLEDGED',
+        'acknowledged',
+      );
       clock.advance(10_000);
       expect((await sent).status).toBe(504);
     } finally {
@@ -111,17 +132,33 @@ describe('sendCommand', () => {
     ]);
     expect(a.body.data).toMatchObject({ requestId: 'tab-a-1', value: 1, state: 'CONFIRMED', statusCode: 200 });
     expect(b.body.data).toMatchObject({ requestId: 'tab-b-1', value: 0, state: 'FAILED', statusCode: 502 });
-    expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/tab-a-1`, { token: owner })).body.data).toMatchObject({ requestId: 'tab-a-1', state: 'CONFIRMED' });
-    expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/tab-b-1`, { token: owner })).body.data).toMatchObject({ requestId: 'tab-b-1', state: 'FAILED' });
+    expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/tab-a-1`, { token: owner })).body.data).toMatchObject({
+      requestId: 'tab-a-1',
+      state: 'CONFIRMED',
+    });
+    expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/tab-b-1`, { token: owner })).body.data).toMatchObject({
+      requestId: 'tab-b-1',
+      state: 'FAILED',
+    });
     expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/unknown`, { token: owner })).status).toBe(404);
     expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/commands/tab-a-1`, { token: owner2 })).status).toBe(404);
-    const again = await t.call('POST', `/api/vessel/${bridge.vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: lights, value: 1, requestId: 'tab-a-1' } });
+    const again = await t.call('POST', `/api/vessel/${bridge.vesselId}/sendCommand`, {
+      token: owner,
+      payload: { deviceProperty: lights, value: 1, requestId: 'tab-a-1' },
+    });
     expect(again.status).toBe(409);
   });
 
   it('confirms two concurrent commands to one light by the values read back', async () => {
-    const both = new Map<string, number>([['tab-c', 1], ['tab-d', 1]]);
-    const results = await Promise.all([...both].map(([requestId, value]) => t.call('POST', `/api/vessel/${bridge.vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: lights, value, requestId } })));
+    const both = new Map<string, number>([
+      ['tab-c', 1],
+      ['tab-d', 1],
+    ]);
+    const results = await Promise.all(
+      [...both].map(([requestId, value]) =>
+        t.call('POST', `/api/vessel/${bridge.vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: lights, value, requestId } }),
+      ),
+    );
     expect(results.map((r) => [r.body.data.requestId, r.body.data.state])).toEqual([
       ['tab-c', 'CONFIRMED'],
       ['tab-d', 'CONFIRMED'],
@@ -175,7 +212,10 @@ describe('sendCommand', () => {
     await eventually(async () => !(await t.call('GET', `/api/vessel/vesselOnline?vesselId=${offline.vesselId}`, { token: owner })).body.data.online, 'offline');
     const property = await t.database.db('device_properties').where({ bridge_id: offline.id, path: 'electrical.switches.bank.0.1.state' }).first();
     const queue = (requestId: string, value: number) =>
-      t.call('POST', `/api/vessel/${offline.vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: property.id, value, requestId, queueForSeconds: 600 } });
+      t.call('POST', `/api/vessel/${offline.vesselId}/sendCommand`, {
+        token: owner,
+        payload: { deviceProperty: property.id, value, requestId, queueForSeconds: 600 },
+      });
 
     const first = await queue('queued-1', 0);
     expect(first.body.data).toMatchObject({ requestId: 'queued-1', state: 'QUEUED', expiresAt: expect.any(String) });
@@ -197,14 +237,20 @@ describe('sendCommand', () => {
       const offline = await t.database.db('bridges').where({ serial: 'BR-OFFLINE' }).first();
       const vesselId = offline.vessel_id;
       const property = await t.database.db('device_properties').where({ bridge_id: offline.id, path: 'electrical.switches.bank.0.1.state' }).first();
-      const res = await t.call('POST', `/api/vessel/${vesselId}/sendCommand`, { token: owner, payload: { deviceProperty: property.id, value: 1, requestId: 'expiring', queueForSeconds: 60 } });
+      const res = await t.call('POST', `/api/vessel/${vesselId}/sendCommand`, {
+        token: owner,
+        payload: { deviceProperty: property.id, value: 1, requestId: 'expiring', queueForSeconds: 60 },
+      });
       expect(res.body.data).toMatchObject({ state: 'QUEUED', expiresAt: new Date(clock.now() + 60_000).toISOString() });
       clock.advance(59_000);
       await t.server.plugins.devices.commands.expireDue();
       expect((await t.call('GET', `/api/vessel/${vesselId}/commands/expiring`, { token: owner })).body.data.state).toBe('QUEUED');
       clock.advance(1_000);
       await t.server.plugins.devices.commands.expireDue();
-      expect((await t.call('GET', `/api/vessel/${vesselId}/commands/expiring`, { token: owner })).body.data).toMatchObject({ state: 'EXPIRED', statusCode: 410 });
+      expect((await t.call('GET', `/api/vessel/${vesselId}/commands/expiring`, { token: owner })).body.data).toMatchObject({
+        state: 'EXPIRED',
+        statusCode: 410,
+      });
     } finally {
       t.server.plugins.devices.commands.clock = systemClock;
     }
@@ -233,7 +279,9 @@ describe('deviceManager DENY', () => {
 
 describe('actions on the bridge', () => {
   it('reboots after checking the caller’s own password', async () => {
-    const admin$ = new Promise<AdminRequest>((resolve) => client.on('message', (topic, payload) => topic.endsWith('/admin') && resolve(JSON.parse(payload.toString()))));
+    const admin$ = new Promise<AdminRequest>((resolve) =>
+      client.on('message', (topic, payload) => topic.endsWith('/admin') && resolve(JSON.parse(payload.toString()))),
+    );
     await client.subscribeAsync(`bridges/${bridge.serial}/admin`, { qos: 1 });
     await admin$;
     const wrong = await t.call('POST', `/api/vessel/${bridge.vesselId}/reboot?adminPassword=not-my-password`, { token: owner });
@@ -241,7 +289,9 @@ describe('actions on the bridge', () => {
     expect(wrong.body.message).toBe('The password is not correct');
     expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/reboot?adminPassword=vessel-link-demo`, { token: crew })).status).toBe(403);
 
-    const next = new Promise<AdminRequest>((resolve) => client.on('message', (topic, payload) => topic.endsWith('/admin') && resolve(JSON.parse(payload.toString()))));
+    const next = new Promise<AdminRequest>((resolve) =>
+      client.on('message', (topic, payload) => topic.endsWith('/admin') && resolve(JSON.parse(payload.toString()))),
+    );
     const res = await t.call('POST', `/api/vessel/${bridge.vesselId}/reboot?adminPassword=vessel-link-demo`, { token: owner });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ action: 'reboot', state: 'PENDING' });
@@ -253,10 +303,16 @@ describe('actions on the bridge', () => {
   it('sets the log level and asks for a snapshot on wake-up', async () => {
     const messages: AdminRequest[] = [];
     client.on('message', (topic, payload) => topic.endsWith('/admin') && messages.push(JSON.parse(payload.toString())));
-    expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/logs/logLevel/debug`, { token: owner })).body.data).toMatchObject({ action: 'setLogLevel', level: 'debug' });
+    expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/logs/logLevel/debug`, { token: owner })).body.data).toMatchObject({
+      action: 'setLogLevel',
+      level: 'debug',
+    });
     expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/logs/logLevel/chatty`, { token: owner })).status).toBe(400);
     expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/wakeup`, { token: crew })).body.data).toEqual({ requested: true });
-    await eventually(() => messages.some((m) => m.action === 'snapshot') && messages.some((m) => m.action === 'setLogLevel' && m.level === 'debug'), 'admin requests');
+    await eventually(
+      () => messages.some((m) => m.action === 'snapshot') && messages.some((m) => m.action === 'setLogLevel' && m.level === 'debug'),
+      'admin requests',
+    );
   });
 });
 
@@ -267,7 +323,9 @@ describe('with the bridge simulator', () => {
     try {
       const light = await eventually(async () => {
         const devices = (await t.call('GET', `/api/vessel/${sim.vesselId}/devices`, { token: owner2 })).body.data;
-        return devices?.find((d: { category: string; properties: Array<{ writable: boolean; units: string }> }) => d.category === 'lighting' && d.properties[0]?.units === 'bool');
+        return devices?.find(
+          (d: { category: string; properties: Array<{ writable: boolean; units: string }> }) => d.category === 'lighting' && d.properties[0]?.units === 'bool',
+        );
       }, 'inventory');
       const property = light.properties[0];
       const wanted = property.value === 1 ? 0 : 1;

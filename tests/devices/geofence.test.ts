@@ -30,7 +30,12 @@ const position = async (value: { latitude: number; longitude: number }, at: Date
   client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'navigation.position', value }], { timestamp: at.toISOString() }), { qos: 1 });
 
 const geofenceAlert = async () => {
-  const alerts = (await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token: owner })).body.data as Array<{ path: string; state: string; message: string; clearedAt: string | null }>;
+  const alerts = (await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token: owner })).body.data as Array<{
+    path: string;
+    state: string;
+    message: string;
+    clearedAt: string | null;
+  }>;
   return alerts.find((a) => a.path === 'notifications.navigation.geofence') ?? null;
 };
 
@@ -42,7 +47,9 @@ describe('the geofence watch', () => {
   });
 
   it('raises an alarm only after the vessel has been outside longer than the delay, and clears it back inside', async () => {
-    expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/geofence`, { token: owner, payload: { ...MONACO, radius: 500, delay: 60 } })).status).toBe(200);
+    expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/geofence`, { token: owner, payload: { ...MONACO, radius: 500, delay: 60 } })).status).toBe(
+      200,
+    );
     const start = Date.now() - 10 * 60_000;
     await position(INSIDE, new Date(start));
     await position(OFFSHORE, new Date(start + 60_000));
@@ -67,7 +74,11 @@ describe('the geofence watch', () => {
     const alarmsBefore = await t.database.db('alerts').where({ bridge_id: bridge.id, path: 'notifications.navigation.geofence' }).count({ n: '*' }).first();
     // Between the first test's positions and the next test's, since older notifications change nothing.
     const start = Date.now() - 6.9 * 60_000;
-    const update = (value: { latitude: number; longitude: number }, offsetMs: number) => ({ $source: 'n2k.17', timestamp: new Date(start + offsetMs).toISOString(), values: [{ path: 'navigation.position', value }] });
+    const update = (value: { latitude: number; longitude: number }, offsetMs: number) => ({
+      $source: 'n2k.17',
+      timestamp: new Date(start + offsetMs).toISOString(),
+      values: [{ path: 'navigation.position', value }],
+    });
     // One message, as a bridge flushes its buffer after the link came back: the last point is inside.
     const track = { updates: [update(INSIDE, 0), update(OFFSHORE, 10_000), update(OFFSHORE, 20_000), update(OFFSHORE, 85_000), update(INSIDE, 100_000)] };
     await client.publishAsync(`bridges/${bridge.serial}/delta`, JSON.stringify(track), { qos: 1 });
@@ -88,7 +99,11 @@ describe('the geofence watch', () => {
     await eventually(async () => (await geofenceAlert())?.clearedAt, 'alarm cleared with the fence off');
     // Further positions outside raise nothing while the fence is off.
     await position(OFFSHORE, new Date(start + 60_000));
-    await eventually(async () => (await t.call('GET', `/api/vessel/${bridge.vesselId}/location`, { token: owner })).body.data?.timestamp === new Date(start + 60_000).toISOString(), 'position stored');
+    await eventually(
+      async () =>
+        (await t.call('GET', `/api/vessel/${bridge.vesselId}/location`, { token: owner })).body.data?.timestamp === new Date(start + 60_000).toISOString(),
+      'position stored',
+    );
     expect((await geofenceAlert())?.clearedAt).not.toBeNull();
   });
 });

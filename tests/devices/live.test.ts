@@ -95,14 +95,23 @@ describe('the live stream', () => {
     expect(await live.next('hello')).toEqual({ vesselId: bridge.vesselId, online: true, lastSeen: expect.any(String) });
 
     const timestamp = new Date().toISOString();
-    await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.9 }], { timestamp }), { qos: 1 });
+    await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.9 }], { timestamp }), {
+      qos: 1,
+    });
     const property = await t.database.db('device_properties').where({ bridge_id: bridge.id, path: 'electrical.batteries.house.voltage' }).first();
-    expect(await live.next('batch')).toEqual({ values: [{ deviceId: property.device_id, propertyId: property.id, path: 'electrical.batteries.house.voltage', value: 12.9, timestamp }], positions: [] });
+    expect(await live.next('batch')).toEqual({
+      values: [{ deviceId: property.device_id, propertyId: property.id, path: 'electrical.batteries.house.voltage', value: 12.9, timestamp }],
+      positions: [],
+    });
 
     await publishInventory(client, bridge.serial);
     expect((await live.next('devices')).devices.map((d: { name: string }) => d.name)).toContain('House battery');
 
-    await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'notifications.bilge.aft', value: { state: 'alarm', message: 'Bilge high' } }]), { qos: 1 });
+    await client.publishAsync(
+      `bridges/${bridge.serial}/delta`,
+      delta([{ path: 'notifications.bilge.aft', value: { state: 'alarm', message: 'Bilge high' } }]),
+      { qos: 1 },
+    );
     expect(await live.next('alert')).toMatchObject({ path: 'notifications.bilge.aft', state: 'alarm', message: 'Bilge high' });
 
     await answerPuts(client, bridge.serial, ({ requestId }) => [
@@ -137,7 +146,11 @@ describe('the live stream', () => {
       await crew.next('hello');
       await full.next('hello');
       await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.1 }]), { qos: 1 });
-      await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'notifications.fire.galley', value: { state: 'emergency', message: 'Fire' } }]), { qos: 1 });
+      await client.publishAsync(
+        `bridges/${bridge.serial}/delta`,
+        delta([{ path: 'notifications.fire.galley', value: { state: 'emergency', message: 'Fire' } }]),
+        { qos: 1 },
+      );
       expect((await full.next('batch')).values.map((v: { value: unknown }) => v.value)).toEqual([12.1]);
       expect(await crew.next('alert')).toMatchObject({ path: 'notifications.fire.galley' });
       expect(crew.events.map((e) => e.event)).toEqual(['hello', 'alert']);
@@ -154,8 +167,22 @@ describe('the live stream', () => {
     const at = (s: number) => new Date(Date.UTC(2026, 5, 1, 10, 0, s)).toISOString();
     const payload = JSON.stringify({
       updates: [
-        { $source: 'n2k.17', timestamp: at(2), values: [{ path: 'navigation.position', value: { latitude: 43.72, longitude: 7.42 } }, { path: 'environment.depth.belowTransducer', value: 12 }] },
-        { $source: 'n2k.17', timestamp: at(1), values: [{ path: 'navigation.position', value: { latitude: 43.71, longitude: 7.42 } }, { path: 'electrical.batteries.house.voltage', value: 12.4 }] },
+        {
+          $source: 'n2k.17',
+          timestamp: at(2),
+          values: [
+            { path: 'navigation.position', value: { latitude: 43.72, longitude: 7.42 } },
+            { path: 'environment.depth.belowTransducer', value: 12 },
+          ],
+        },
+        {
+          $source: 'n2k.17',
+          timestamp: at(1),
+          values: [
+            { path: 'navigation.position', value: { latitude: 43.71, longitude: 7.42 } },
+            { path: 'electrical.batteries.house.voltage', value: 12.4 },
+          ],
+        },
         { $source: 'n2k.17', timestamp: at(3), values: [{ path: 'electrical.batteries.house.voltage', value: 12.5 }] },
       ],
     });

@@ -11,7 +11,18 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairBridge } from '../../src/modules/bridges/api.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, eventually, pairedBridge, provisionBridge, publishInventory, storedCurrent, storedHistory, vesselIdByName, type TestBridge } from '../mqtt/helpers.js';
+import {
+  connectBridge,
+  delta,
+  eventually,
+  pairedBridge,
+  provisionBridge,
+  publishInventory,
+  storedCurrent,
+  storedHistory,
+  vesselIdByName,
+  type TestBridge,
+} from '../mqtt/helpers.js';
 
 let t: TestServer;
 let admin: string;
@@ -46,11 +57,26 @@ const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
 
 describe('devices and current values', () => {
   it('shows the inventory with each value, queryable as soon as the bridge has its PUBACK', async () => {
-    await publish(delta([{ path: 'electrical.batteries.house.voltage', value: 12.61 }, { path: 'electrical.switches.bank.0.1.state', value: 1 }], { timestamp: iso(1000) }));
+    await publish(
+      delta(
+        [
+          { path: 'electrical.batteries.house.voltage', value: 12.61 },
+          { path: 'electrical.switches.bank.0.1.state', value: 1 },
+        ],
+        { timestamp: iso(1000) },
+      ),
+    );
     const devices = await get(`/api/vessel/${bridge.vesselId}/devices`);
     expect(devices.map((d: { name: string }) => d.name)).toEqual(['House battery', 'Saloon lights', 'GPS', 'Fuel tank']);
     expect(devices[0]).toMatchObject({ category: 'power', manufacturer: 'Victron', model: 'BMV-712', location: 'Engine room' });
-    expect(devices[0].properties[0]).toMatchObject({ path: 'electrical.batteries.house.voltage', displayName: 'Voltage', units: 'V', writable: false, value: 12.61, warningLevels: null });
+    expect(devices[0].properties[0]).toMatchObject({
+      path: 'electrical.batteries.house.voltage',
+      displayName: 'Voltage',
+      units: 'V',
+      writable: false,
+      value: 12.61,
+      warningLevels: null,
+    });
     expect(devices[1].properties[0]).toMatchObject({ writable: true, value: 1 });
     const basic = await get(`/api/vessel/${bridge.vesselId}/devices/basic`);
     expect(basic[0]).toEqual({ id: devices[0].id, name: 'House battery', category: 'power', location: 'Engine room', propertyCount: 2 });
@@ -60,7 +86,11 @@ describe('devices and current values', () => {
     const before = await propertyByPath('electrical.batteries.house.voltage');
     await publishInventory(client, bridge.serial);
     expect((await propertyByPath('electrical.batteries.house.voltage')).id).toBe(before.id);
-    await publishInventory(client, bridge.serial, { devices: [{ id: 'gps', name: 'GPS', category: 'maritime', properties: [{ path: 'navigation.position', displayName: 'Position', units: '', writable: false }] }] });
+    await publishInventory(client, bridge.serial, {
+      devices: [
+        { id: 'gps', name: 'GPS', category: 'maritime', properties: [{ path: 'navigation.position', displayName: 'Position', units: '', writable: false }] },
+      ],
+    });
     expect((await get(`/api/vessel/${bridge.vesselId}/devices`)).map((d: { name: string }) => d.name)).toEqual(['GPS']);
     await publishInventory(client, bridge.serial);
   });
@@ -89,7 +119,9 @@ describe('devices and current values', () => {
       await publish(JSON.stringify({ updates }));
     }
     const fuel = await propertyByPath(path);
-    const history = await get(`/api/simpleDevices/values?propertyId=${fuel.id}&dateFrom=${new Date(start).toISOString()}&dateTo=${new Date(start + 2999_000).toISOString()}`);
+    const history = await get(
+      `/api/simpleDevices/values?propertyId=${fuel.id}&dateFrom=${new Date(start).toISOString()}&dateTo=${new Date(start + 2999_000).toISOString()}`,
+    );
     expect(history.length).toBeGreaterThan(1000);
     expect(history.length).toBeLessThanOrEqual(2000);
     expect(history[0]).toEqual({ timestamp: new Date(start).toISOString(), value: 0 });
@@ -150,9 +182,20 @@ describe('locations and message sources', () => {
       );
     }
     // A second receiver is seen but not used for the track until enabled.
-    await publish(delta([{ path: 'navigation.position', value: { latitude: 10, longitude: 10 } }], { timestamp: new Date(start + 5000).toISOString(), source: 'nmea0183.GP' }));
+    await publish(
+      delta([{ path: 'navigation.position', value: { latitude: 10, longitude: 10 } }], {
+        timestamp: new Date(start + 5000).toISOString(),
+        source: 'nmea0183.GP',
+      }),
+    );
 
-    expect(await get(`/api/vessel/${bridge.vesselId}/location`)).toEqual({ lat: 43.72, lon: 7.42, timestamp: new Date(start + 2000).toISOString(), speedOverGround: 5, courseOverGroundTrue: 1.5 });
+    expect(await get(`/api/vessel/${bridge.vesselId}/location`)).toEqual({
+      lat: 43.72,
+      lon: 7.42,
+      timestamp: new Date(start + 2000).toISOString(),
+      speedOverGround: 5,
+      courseOverGroundTrue: 1.5,
+    });
     const track = await get(`/api/vessel/${bridge.vesselId}/locationHistory?from=${new Date(start - 1).toISOString()}`);
     expect(track.map((l: { lat: number }) => l.lat)).toEqual([43.7, 43.71, 43.72]);
 
@@ -163,9 +206,21 @@ describe('locations and message sources', () => {
     ]);
     const enabled = await t.call('POST', `/api/vessel/location/${bridge.vesselId}/enableSources`, { token: owner, payload: { uids: ['nmea0183.GP'] } });
     expect(enabled.body.data.map((s: { uid: string }) => s.uid)).toEqual(['nmea0183.GP']);
-    await publish(delta([{ path: 'navigation.position', value: { latitude: 11, longitude: 11 } }], { timestamp: new Date(start + 6000).toISOString(), source: 'nmea0183.GP' }));
-    await publish(delta([{ path: 'navigation.position', value: { latitude: 43.8, longitude: 7.5 } }], { timestamp: new Date(start + 7000).toISOString(), source: 'n2k.gps1' }));
-    expect(await get(`/api/vessel/location/${bridge.vesselId}/enabledSources`)).toEqual([expect.objectContaining({ uid: 'nmea0183.GP', bus: 'nmea0183', enabled: true })]);
+    await publish(
+      delta([{ path: 'navigation.position', value: { latitude: 11, longitude: 11 } }], {
+        timestamp: new Date(start + 6000).toISOString(),
+        source: 'nmea0183.GP',
+      }),
+    );
+    await publish(
+      delta([{ path: 'navigation.position', value: { latitude: 43.8, longitude: 7.5 } }], {
+        timestamp: new Date(start + 7000).toISOString(),
+        source: 'n2k.gps1',
+      }),
+    );
+    expect(await get(`/api/vessel/location/${bridge.vesselId}/enabledSources`)).toEqual([
+      expect.objectContaining({ uid: 'nmea0183.GP', bus: 'nmea0183', enabled: true }),
+    ]);
     expect((await get(`/api/vessel/${bridge.vesselId}/location`)).lat).toBe(11);
   });
 
@@ -175,7 +230,10 @@ describe('locations and message sources', () => {
     const buses = await get(`/api/vessel/${bridge.vesselId}/busList`);
     expect(buses.map((b: { name: string }) => b.name)).toEqual(['n2k', 'nmea0183']);
 
-    const res = await t.call('POST', `/api/vessel/${bridge.vesselId}/discovery/messageSources`, { token: owner, payload: { sources: [{ uid: 'n2k.17', enabled: false }] } });
+    const res = await t.call('POST', `/api/vessel/${bridge.vesselId}/discovery/messageSources`, {
+      token: owner,
+      payload: { sources: [{ uid: 'n2k.17', enabled: false }] },
+    });
     expect(res.body.data.find((s: { uid: string }) => s.uid === 'n2k.17').enabled).toBe(false);
     await publish(delta([{ path: 'electrical.batteries.house.voltage', value: 11.11 }], { source: 'n2k.17' }));
     await publish(delta([{ path: 'electrical.batteries.house.voltage', value: 12.22 }], { source: 'n2k.18' }));
@@ -194,7 +252,16 @@ describe('redelivery', () => {
     socket.on('data', (d) => parser.parse(d));
     const send = (packet: object) => socket.write(mqttPacket.generate(packet as mqttPacket.Packet));
     await new Promise((r) => socket.once('connect', r));
-    send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clean: true, clientId: bridge.serial, username: bridge.serial, password: Buffer.from(bridge.secret), keepalive: 30 });
+    send({
+      cmd: 'connect',
+      protocolId: 'MQTT',
+      protocolVersion: 4,
+      clean: true,
+      clientId: bridge.serial,
+      username: bridge.serial,
+      password: Buffer.from(bridge.secret),
+      keepalive: 30,
+    });
     const payload = delta([{ path: 'propulsion.main.runTime', value: 3600 }]); // no timestamp: stamped on arrival
     const publishPacket = { cmd: 'publish', topic: `bridges/${bridge.serial}/delta`, payload, qos: 1, messageId: 4242, retain: false, dup: false };
     send(publishPacket);
@@ -212,9 +279,45 @@ describe('a third-party client', () => {
     const binary = ['/usr/bin/mosquitto_pub', '/usr/local/bin/mosquitto_pub'].find(existsSync);
     if (!binary) throw new Error('mosquitto_pub is not installed: apt-get install mosquitto-clients');
     const payload = delta([{ path: 'environment.depth.belowTransducer', value: 42.5 }]);
-    await promisify(execFile)(binary, ['-h', '127.0.0.1', '-p', String(t.server.app.mqtt.port), '-i', bridge.serial, '-u', bridge.serial, '-P', bridge.secret, '-t', `bridges/${bridge.serial}/delta`, '-q', '1', '-m', payload]);
+    await promisify(execFile)(binary, [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(t.server.app.mqtt.port),
+      '-i',
+      bridge.serial,
+      '-u',
+      bridge.serial,
+      '-P',
+      bridge.secret,
+      '-t',
+      `bridges/${bridge.serial}/delta`,
+      '-q',
+      '1',
+      '-m',
+      payload,
+    ]);
     const stored = await storedHistory(t, bridge.id, 'environment.depth.belowTransducer');
     expect(stored.map((r: { value: string }) => r.value)).toEqual(['42.5']);
-    await expect(promisify(execFile)(binary, ['-h', '127.0.0.1', '-p', String(t.server.app.mqtt.port), '-i', bridge.serial, '-u', bridge.serial, '-P', 'wrong', '-t', `bridges/${bridge.serial}/delta`, '-q', '1', '-m', payload])).rejects.toThrow();
+    await expect(
+      promisify(execFile)(binary, [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(t.server.app.mqtt.port),
+        '-i',
+        bridge.serial,
+        '-u',
+        bridge.serial,
+        '-P',
+        'wrong',
+        '-t',
+        `bridges/${bridge.serial}/delta`,
+        '-q',
+        '1',
+        '-m',
+        payload,
+      ]),
+    ).rejects.toThrow();
   });
 });

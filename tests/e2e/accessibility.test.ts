@@ -64,7 +64,13 @@ describe('public screens', () => {
   it('landing', () => scan('/', heading('Sign in')));
   it('terms', () => scan('/terms', heading('Terms of Use')));
   it('create account', () => scan('/create-account', (page) => page.getByLabel('First name').waitFor()));
-  it('not found', () => scan('/no-such-page', (page) => page.getByText(/not found/i).first().waitFor()));
+  it('not found', () =>
+    scan('/no-such-page', (page) =>
+      page
+        .getByText(/not found/i)
+        .first()
+        .waitFor(),
+    ));
 });
 
 describe('signed-in screens', () => {

@@ -108,7 +108,12 @@ describe('fleet', () => {
     await page.getByRole('heading', { name: 'Blue Horizon' }).waitFor();
     // Pending invitations, if the demo has any for this owner, open a modal over the fleet.
     const invitations = page.getByRole('dialog', { name: 'Vessel invitations' });
-    if (await invitations.waitFor({ timeout: 1500 }).then(() => true, () => false)) {
+    if (
+      await invitations.waitFor({ timeout: 1500 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await invitations.getByRole('button', { name: 'Close' }).click();
       await invitations.waitFor({ state: 'detached' });
     }
@@ -198,7 +203,9 @@ describe('vessel dashboard', () => {
     await page.goto(vesselUrl());
     await page.getByText('Online', { exact: true }).first().waitFor();
     await client.endAsync(true);
-    await page.getByText(/This vessel is offline\. Last seen \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} UTC\. The values shown are the last known\./).waitFor({ timeout: 15_000 });
+    await page
+      .getByText(/This vessel is offline\. Last seen \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} UTC\. The values shown are the last known\./)
+      .waitFor({ timeout: 15_000 });
   });
 
   it('offers to queue a command until the offline vessel is back, for as long as the user chooses', async () => {

@@ -142,7 +142,9 @@ describe("an owner's whole journey", () => {
   it('uploads a document and opens it with its permission', async () => {
     const { page } = tab;
     await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/documents`);
-    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'insurance.txt', mimeType: 'text/plain', buffer: Buffer.from('Insured until 2027.\n') });
+    await page
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'insurance.txt', mimeType: 'text/plain', buffer: Buffer.from('Insured until 2027.\n') });
     await page.getByRole('button', { name: 'Upload' }).click();
     const link = page.getByRole('link', { name: 'insurance.txt' }).first();
     await link.waitFor();

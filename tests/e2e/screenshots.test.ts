@@ -117,8 +117,12 @@ describe('screenshots of the signed-in app', () => {
       await page.goto(vesselUrl());
       await page.getByRole('heading', { name: 'Sea Breeze', level: 1 }).waitFor();
       await page.locator('.live-indicator', { hasText: 'Live' }).waitFor();
-      await figure(page, 'Battery voltage').filter({ hasText: /^\d+\.\d+ V$/ }).waitFor();
-      await figure(page, 'Speed over ground').filter({ hasText: /^\d+\.\d kn$/ }).waitFor();
+      await figure(page, 'Battery voltage')
+        .filter({ hasText: /^\d+\.\d+ V$/ })
+        .waitFor();
+      await figure(page, 'Speed over ground')
+        .filter({ hasText: /^\d+\.\d kn$/ })
+        .waitFor();
       const houseBattery = page.getByRole('meter', { name: 'House battery' });
       await houseBattery.waitFor();
       await expect(houseBattery.getAttribute('aria-valuetext')).resolves.toMatch(/^\d+ %$/);
@@ -130,7 +134,11 @@ describe('screenshots of the signed-in app', () => {
       await page.goto(vesselUrl('devices'));
       await expect(page.getByRole('link', { name: 'Devices' }).getAttribute('aria-current')).resolves.toBe('page');
       const battery = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'House battery' }) });
-      await battery.locator('.property__value').filter({ hasText: /^\d+\.\d+ V$/ }).first().waitFor();
+      await battery
+        .locator('.property__value')
+        .filter({ hasText: /^\d+\.\d+ V$/ })
+        .first()
+        .waitFor();
       const light = page.getByRole('switch', { name: 'Saloon lights On' });
       await light.waitFor();
       await expect(light.isEnabled()).resolves.toBe(true);
@@ -143,7 +151,11 @@ describe('screenshots of the signed-in app', () => {
       await page.getByRole('region', { name: "Map of the vessel's position, track and geofence" }).waitFor();
       await page.locator('path.map-position').waitFor();
       await page.locator('path.map-track').waitFor();
-      await page.locator('.location__side dd').first().filter({ hasText: /^\d+°.*[NS], \d+°.*[EW]$/ }).waitFor();
+      await page
+        .locator('.location__side dd')
+        .first()
+        .filter({ hasText: /^\d+°.*[NS], \d+°.*[EW]$/ })
+        .waitFor();
     });
   });
 
@@ -165,7 +177,9 @@ describe('screenshots of the signed-in app', () => {
       await page.setViewportSize(PHONE);
       await page.goto(vesselUrl());
       await page.getByRole('button', { name: 'Menu' }).waitFor();
-      await figure(page, 'Battery voltage').filter({ hasText: /^\d+\.\d+ V$/ }).waitFor();
+      await figure(page, 'Battery voltage')
+        .filter({ hasText: /^\d+\.\d+ V$/ })
+        .waitFor();
       // Nothing may push the page sideways on a narrow screen.
       await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
     });

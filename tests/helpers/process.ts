@@ -52,7 +52,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, port, mqttPort, dataDir, stdout: () => out, stderr: () => err, exited };
 }
 

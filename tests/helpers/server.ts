@@ -21,7 +21,11 @@ export interface TestServer {
   /** Signs in and answers the session key. */
   login(email: string, password?: string): Promise<string>;
   /** Injects a request with an optional session key; answers status and parsed body. */
-  call<T = any>(method: string, url: string, options?: { token?: string; payload?: unknown; headers?: Record<string, string>; remoteAddress?: string }): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
+  call<T = any>(
+    method: string,
+    url: string,
+    options?: { token?: string; payload?: unknown; headers?: Record<string, string>; remoteAddress?: string },
+  ): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const userId = async (email: string) => (await t.call('GET', `/api/admin/users?q=${encodeURIComponent(email)}`, { token: admin })).body.data.content[0].id as number;
+const userId = async (email: string) =>
+  (await t.call('GET', `/api/admin/users?q=${encodeURIComponent(email)}`, { token: admin })).body.data.content[0].id as number;
 
 describe('admin users', () => {
   it('is for platform administrators only', async () => {
@@ -34,7 +35,10 @@ describe('admin users', () => {
   });
 
   it('creates users and refuses a duplicate e-mail with 409', async () => {
-    const res = await t.call('POST', '/api/admin/users', { token: admin, payload: { email: 'Skipper@Example.com', password: 'a-long-password-1', firstName: 'Sam' } });
+    const res = await t.call('POST', '/api/admin/users', {
+      token: admin,
+      payload: { email: 'Skipper@Example.com', password: 'a-long-password-1', firstName: 'Sam' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ email: 'skipper@example.com', status: 'active', isAdmin: false });
     const dup = await t.call('POST', '/api/admin/users', { token: admin, payload: { email: 'skipper@example.com', password: 'a-long-password-1' } });
@@ -90,7 +94,10 @@ describe('admin users', () => {
 
 describe('audit trail', () => {
   it('records who did what to which target and how it ended, never the secrets', async () => {
-    const page = await t.call('POST', '/api/admin/logs/page', { token: admin, payload: { page: 0, size: 200, sort: 'at,desc', filter: { action: 'POST /api/admin/users/{id}/changePassword' } } });
+    const page = await t.call('POST', '/api/admin/logs/page', {
+      token: admin,
+      payload: { page: 0, size: 200, sort: 'at,desc', filter: { action: 'POST /api/admin/users/{id}/changePassword' } },
+    });
     expect(page.status).toBe(200);
     const entry = page.body.data.content[0];
     expect(entry).toMatchObject({ actorEmail: 'admin@demo.test', targetType: 'user', outcome: 200 });
@@ -116,11 +123,16 @@ describe('audit trail', () => {
 
 describe('admin catalogue', () => {
   it('adds navigation components and languages', async () => {
-    const nav = await t.call('POST', '/api/admin/navigationComponents', { token: admin, payload: { code: 'HELP', name: 'Help', path: '/dashboard/help', menuOrder: 95 } });
+    const nav = await t.call('POST', '/api/admin/navigationComponents', {
+      token: admin,
+      payload: { code: 'HELP', name: 'Help', path: '/dashboard/help', menuOrder: 95 },
+    });
     expect(nav.status).toBe(200);
     const owner = await t.call('GET', '/api/profile/navigation', { token: await t.login('owner@demo.test') });
     expect(owner.body.data.at(-1).code).toBe('HELP');
-    expect((await t.call('POST', '/api/admin/navigationComponents', { token: admin, payload: { code: 'HELP', name: 'Help', path: '/x', menuOrder: 1 } })).status).toBe(409);
+    expect(
+      (await t.call('POST', '/api/admin/navigationComponents', { token: admin, payload: { code: 'HELP', name: 'Help', path: '/x', menuOrder: 1 } })).status,
+    ).toBe(409);
     expect((await t.call('POST', '/api/admin/userLanguages', { token: admin, payload: { code: 'sv', name: 'Svenska' } })).status).toBe(200);
     expect((await t.call('GET', '/api/utility/languages')).body.data).toContainEqual({ code: 'sv', name: 'Svenska' });
   });

@@ -103,7 +103,9 @@ describe('login rate limit', () => {
 
   // Fifty password hashes: more time than the default on two shared cores.
   it('limits an address that fails against many accounts, and no other address', async () => {
-    const probes = await Promise.all(Array.from({ length: LOGIN_LIMITS.perAddress.points }, (_, i) => login(`probe${i}@demo.test`, 'wrong-password', '192.0.2.7')));
+    const probes = await Promise.all(
+      Array.from({ length: LOGIN_LIMITS.perAddress.points }, (_, i) => login(`probe${i}@demo.test`, 'wrong-password', '192.0.2.7')),
+    );
     expect(probes.every((r) => r.status === 401)).toBe(true);
     const limited = await login('owner@demo.test', 'vessel-link-demo', '192.0.2.7');
     expect(limited.status).toBe(429);
@@ -179,8 +181,12 @@ describe('registration', () => {
   });
 
   it('answers an existing address exactly like a new one', async () => {
-    const fresh = await t.call('POST', '/api/register/createAccount', { payload: { email: 'fresh@example.com', password: 'a-long-password-1', firstName: 'A', lastName: 'B' } });
-    const existing = await t.call('POST', '/api/register/createAccount', { payload: { email: 'owner@demo.test', password: 'a-long-password-1', firstName: 'A', lastName: 'B' } });
+    const fresh = await t.call('POST', '/api/register/createAccount', {
+      payload: { email: 'fresh@example.com', password: 'a-long-password-1', firstName: 'A', lastName: 'B' },
+    });
+    const existing = await t.call('POST', '/api/register/createAccount', {
+      payload: { email: 'owner@demo.test', password: 'a-long-password-1', firstName: 'A', lastName: 'B' },
+    });
     expect(existing.status).toBe(fresh.status);
     expect(existing.body).toEqual(fresh.body);
     // The real owner keeps their password.
@@ -224,14 +230,18 @@ describe('password reset', () => {
   it('refuses an expired reset token', async () => {
     await t.call('POST', '/api/register/forgottenPassword?email=owner2@demo.test');
     const token = linkToken((await lastMailTo(t.database.db, 'owner2@demo.test'))!.text!, /token=([\w-]+)/);
-    await t.database.db('one_time_tokens').where({ purpose: 'reset_password' }).update({ expires_at: new Date(Date.now() - 1000).toISOString() });
+    await t.database
+      .db('one_time_tokens')
+      .where({ purpose: 'reset_password' })
+      .update({ expires_at: new Date(Date.now() - 1000).toISOString() });
     const res = await t.call('POST', '/api/register/resetPassword', { payload: { token, password: 'brand-new-password' } });
     expect(res.status).toBe(418);
   });
 });
 
 describe('registration limits', () => {
-  const forgotten = (email: string, remoteAddress: string) => t.call('POST', `/api/register/forgottenPassword?email=${encodeURIComponent(email)}`, { remoteAddress });
+  const forgotten = (email: string, remoteAddress: string) =>
+    t.call('POST', `/api/register/forgottenPassword?email=${encodeURIComponent(email)}`, { remoteAddress });
 
   it('sends one address only a few reset mails an hour, whoever asks, and answers unknown addresses alike', async () => {
     const { points } = REGISTER_LIMITS.mailsPerRecipient;

@@ -17,7 +17,10 @@ afterAll(() => t.close());
 
 describe('vouchers', () => {
   it('renews an expired subscription with a voucher', async () => {
-    const res = await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', { token: owner2, payload: { vesselId: vessels['Northern Star'], voucherCode: 'welcome2026' } });
+    const res = await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', {
+      token: owner2,
+      payload: { vesselId: vessels['Northern Star'], voucherCode: 'welcome2026' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.valid).toBe(true);
     const until = new Date(res.body.data.validUntil);
@@ -25,9 +28,23 @@ describe('vouchers', () => {
   });
 
   it('refuses another tenant’s vessel and members without billingManager', async () => {
-    expect((await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', { token: owner2, payload: { vesselId: vessels['Sea Breeze'], voucherCode: 'WELCOME2026' } })).status).toBe(404);
+    expect(
+      (
+        await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', {
+          token: owner2,
+          payload: { vesselId: vessels['Sea Breeze'], voucherCode: 'WELCOME2026' },
+        })
+      ).status,
+    ).toBe(404);
     const crew = await t.login('crew@demo.test');
-    expect((await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', { token: crew, payload: { vesselId: vessels['Sea Breeze'], voucherCode: 'WELCOME2026' } })).status).toBe(403);
+    expect(
+      (
+        await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', {
+          token: crew,
+          payload: { vesselId: vessels['Sea Breeze'], voucherCode: 'WELCOME2026' },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('lets an admin create a single-use voucher that works once', async () => {
@@ -38,11 +55,17 @@ describe('vouchers', () => {
     expect((await t.call('GET', '/api/admin/vouchers', { token: admin })).body.data[0].code).not.toBe(code);
     expect((await t.call('GET', `/api/admin/vouchers/${created.body.data.id}/showCode`, { token: admin })).body.data.code).toBe(code);
     const before = (await t.call('GET', `/api/vessel/${vessels['Sea Breeze']}`, { token: owner })).body.data.vesselSubscription.validUntil;
-    const first = await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', { token: owner, payload: { vesselId: vessels['Sea Breeze'], voucherCode: code } });
+    const first = await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', {
+      token: owner,
+      payload: { vesselId: vessels['Sea Breeze'], voucherCode: code },
+    });
     expect(first.status).toBe(200);
     // A running subscription is extended from its end, not from today.
     expect(new Date(first.body.data.validUntil).getTime()).toBeGreaterThan(new Date(before).getTime() + 150 * 24 * 3600 * 1000);
-    const second = await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', { token: owner, payload: { vesselId: vessels['Blue Horizon'], voucherCode: code } });
+    const second = await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', {
+      token: owner,
+      payload: { vesselId: vessels['Blue Horizon'], voucherCode: code },
+    });
     expect(second.status).toBe(418);
     expect(second.body.message).toBe('This voucher has already been used');
     expect((await t.call('POST', '/api/admin/vouchers', { token: owner, payload: { productIds: [1], months: 1 } })).status).toBe(403);
@@ -57,7 +80,11 @@ describe('voucher attempts', () => {
 
   it('allows 10 voucher codes an hour per user, redemptions and lookups alike, then answers 429 with Retry-After', async () => {
     const owner2Id = (await t.call('GET', '/api/profile/details', { token: owner2 })).body.data.id;
-    const redeem = () => t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', { token: owner2, payload: { vesselId: vessels['Northern Star'], voucherCode: 'NOSUCHCODE' } });
+    const redeem = () =>
+      t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', {
+        token: owner2,
+        payload: { vesselId: vessels['Northern Star'], voucherCode: 'NOSUCHCODE' },
+      });
     // One redemption of this user was counted above.
     for (let i = 0; i < 8; i++) expect((await redeem()).status).toBe(404);
     expect(await lookUpVoucher(t.server.app.ctx, owner2Id, 'NOSUCHCODE')).toBeNull();
@@ -67,6 +94,13 @@ describe('voucher attempts', () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
     await expect(lookUpVoucher(t.server.app.ctx, owner2Id, 'WELCOME2026')).rejects.toMatchObject({ output: { statusCode: 429 } });
     // Someone else is not affected.
-    expect((await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', { token: owner, payload: { vesselId: vessels['Blue Horizon'], voucherCode: 'NOSUCHCODE' } })).status).toBe(404);
+    expect(
+      (
+        await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', {
+          token: owner,
+          payload: { vesselId: vessels['Blue Horizon'], voucherCode: 'NOSUCHCODE' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -67,7 +67,8 @@ describe('profile reads', () => {
 
   it('limits voucher look-ups per user, found or not', async () => {
     const token = await t.login('crew@demo.test');
-    for (let i = 0; i < VOUCHER_LOOKUPS.points; i++) expect((await t.call('GET', `/api/profile/billing/showVoucherDetails?code=GUESS${i}`, { token })).status).toBe(404);
+    for (let i = 0; i < VOUCHER_LOOKUPS.points; i++)
+      expect((await t.call('GET', `/api/profile/billing/showVoucherDetails?code=GUESS${i}`, { token })).status).toBe(404);
     const refused = await t.call('GET', '/api/profile/billing/showVoucherDetails?code=WELCOME2026', { token });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -78,10 +79,18 @@ describe('profile reads', () => {
 describe('profile edit', () => {
   it('changes details and preferences, and refuses unknown values naming the field', async () => {
     const token = await t.login('owner2@demo.test');
-    const res = await t.call('POST', '/api/profile/edit', { token, payload: { firstName: 'Oskar', preferences: { unitSystem: 'imperial', theme: 'dark', timeFormat: '12h', timeZone: 'Europe/London' } } });
+    const res = await t.call('POST', '/api/profile/edit', {
+      token,
+      payload: { firstName: 'Oskar', preferences: { unitSystem: 'imperial', theme: 'dark', timeFormat: '12h', timeZone: 'Europe/London' } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.firstName).toBe('Oskar');
-    expect((await t.call('GET', '/api/profile/preferences', { token })).body.data).toEqual({ unitSystem: 'imperial', theme: 'dark', timeFormat: '12h', timeZone: 'Europe/London' });
+    expect((await t.call('GET', '/api/profile/preferences', { token })).body.data).toEqual({
+      unitSystem: 'imperial',
+      theme: 'dark',
+      timeFormat: '12h',
+      timeZone: 'Europe/London',
+    });
     const bad = await t.call('POST', '/api/profile/edit', { token, payload: { preferences: { theme: 'neon' } } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/theme/);
@@ -105,7 +114,10 @@ describe('profile image', () => {
 
   it('answers 415 for a file that is not an image, whatever its name says', async () => {
     const token = await t.login('owner@demo.test');
-    const res = await t.call('POST', '/api/profile/profileImage', { token, ...multipart('file', 'photo.png', 'image/png', Buffer.from('#!/bin/sh\necho not an image\n')) });
+    const res = await t.call('POST', '/api/profile/profileImage', {
+      token,
+      ...multipart('file', 'photo.png', 'image/png', Buffer.from('#!/bin/sh\necho not an image\n')),
+    });
     expect(res.status).toBe(415);
     expect(res.body.ok).toBe(false);
   });
@@ -131,7 +143,10 @@ describe('password change', () => {
     const token = await t.login('dealer2@demo.test');
     const wrong = await t.call('POST', '/api/profile/changePassword', { token, payload: { currentPassword: 'not-it', newPassword: 'a-new-long-password' } });
     expect(wrong.status).toBe(418);
-    const ok = await t.call('POST', '/api/profile/changePassword', { token, payload: { currentPassword: 'vessel-link-demo', newPassword: 'a-new-long-password' } });
+    const ok = await t.call('POST', '/api/profile/changePassword', {
+      token,
+      payload: { currentPassword: 'vessel-link-demo', newPassword: 'a-new-long-password' },
+    });
     expect(ok.status).toBe(200);
     expect((await t.call('GET', '/api/profile/details', { token })).status).toBe(200);
     expect((await t.call('GET', '/api/profile/details', { token: other })).status).toBe(401);
@@ -140,7 +155,8 @@ describe('password change', () => {
 
   it('counts re-checks of the current password, so a stolen session cannot guess it', async () => {
     const token = await t.login('contractor@demo.test');
-    const attempt = (currentPassword: string) => t.call('POST', '/api/profile/changePassword', { token, payload: { currentPassword, newPassword: 'a-new-long-password' } });
+    const attempt = (currentPassword: string) =>
+      t.call('POST', '/api/profile/changePassword', { token, payload: { currentPassword, newPassword: 'a-new-long-password' } });
     for (let i = 0; i < PASSWORD_RECHECKS.points; i++) expect((await attempt(`guess-${i}`)).status).toBe(418);
     const refused = await attempt('vessel-link-demo');
     expect(refused.status).toBe(429);
@@ -180,7 +196,10 @@ describe('account deletion', () => {
     const me = (await t.call('GET', '/api/profile/details', { token })).body.data;
     await t.call('POST', '/api/profile/delete', { token, payload: { userId: me.id } });
     const code = linkToken((await lastMailTo(t.database.db, 'manufacturer@demo.test'))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
-    await t.database.db('one_time_tokens').where({ purpose: 'delete_profile' }).update({ expires_at: new Date(Date.now() - 1).toISOString() });
+    await t.database
+      .db('one_time_tokens')
+      .where({ purpose: 'delete_profile' })
+      .update({ expires_at: new Date(Date.now() - 1).toISOString() });
     expect((await t.call('POST', `/api/profile/confirmDelete?code=${code}`, { token })).status).toBe(418);
     expect((await t.call('GET', '/api/profile/details', { token })).status).toBe(200);
   });

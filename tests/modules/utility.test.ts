@@ -78,7 +78,10 @@ describe('error report limits', () => {
   });
 
   it('refuses an oversized requestData with a 400', async () => {
-    const res = await t.call('POST', '/api/utility/error', { payload: { ...report, requestData: { text: 'x'.repeat(REQUEST_DATA_MAX_CHARS) } }, remoteAddress: '203.0.113.2' });
+    const res = await t.call('POST', '/api/utility/error', {
+      payload: { ...report, requestData: { text: 'x'.repeat(REQUEST_DATA_MAX_CHARS) } },
+      remoteAddress: '203.0.113.2',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/requestData/);
   });

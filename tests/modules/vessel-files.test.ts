@@ -37,13 +37,19 @@ describe('vessel files', () => {
   let documentUrl: string;
 
   it('uploads a picture and a document, and serves both with their content type to members', async () => {
-    const image = await t.call('POST', `/api/vessel/${seaBreeze}/vesselImage`, { token: tokens.owner, ...multipart({}, { name: 'boat.png', type: 'image/png', data: png }) });
+    const image = await t.call('POST', `/api/vessel/${seaBreeze}/vesselImage`, {
+      token: tokens.owner,
+      ...multipart({}, { name: 'boat.png', type: 'image/png', data: png }),
+    });
     expect(image.status).toBe(200);
     imageUrl = image.body.data.imageUrl;
     expect(imageUrl).toBe(`/api/vessel/${seaBreeze}/image`);
     expect((await t.call('GET', `/api/vessel/${seaBreeze}`, { token: tokens.crew })).body.data.imageUrl).toBe(imageUrl);
 
-    const doc = await t.call('POST', `/api/vessel/${seaBreeze}/documents`, { token: tokens.owner, ...multipart({ name: 'Service log' }, { name: 'log.txt', type: 'text/plain', data: text }) });
+    const doc = await t.call('POST', `/api/vessel/${seaBreeze}/documents`, {
+      token: tokens.owner,
+      ...multipart({ name: 'Service log' }, { name: 'log.txt', type: 'text/plain', data: text }),
+    });
     expect(doc.status).toBe(200);
     expect(doc.body.data).toMatchObject({ name: 'Service log', mime: 'text/plain', size: text.length });
     documentUrl = doc.body.data.url;

@@ -29,7 +29,10 @@ describe('a company given only allowGrantTechnicalAccess', () => {
     const harbour = companies['Harbour Marine Services'];
     expect((await post('owner', `/api/vessel/${id}/addCompany/${harbour}`, { permissions: { allowGrantTechnicalAccess: true } })).status).toBe(200);
 
-    const raised = await post('contractor', `/api/vessel/${id}/editCompany`, { companyId: harbour, permissions: { userManager: 'MANAGE', deviceManager: 'MANAGE' } });
+    const raised = await post('contractor', `/api/vessel/${id}/editCompany`, {
+      companyId: harbour,
+      permissions: { userManager: 'MANAGE', deviceManager: 'MANAGE' },
+    });
     expect(raised.status).toBe(403);
     expect((await post('contractor', `/api/vessel/${id}/addCompany/${companies['Riviera Yachts']}`, { permissions: {} })).status).toBe(403);
     expect((await post('contractor', `/api/vessel/${id}/pauseCompany/${harbour}/false`)).status).toBe(403);
@@ -45,10 +48,14 @@ describe('a company with userManager MANAGE', () => {
   it('may manage company access, but never beyond what it holds, its own grant included', async () => {
     const id = vessels['Blue Horizon'];
     const harbour = companies['Harbour Marine Services'];
-    await post('owner', `/api/vessel/${id}/addCompany/${harbour}`, { permissions: { allowGrantTechnicalAccess: true, userManager: 'MANAGE', deviceManager: 'VIEW' } });
+    await post('owner', `/api/vessel/${id}/addCompany/${harbour}`, {
+      permissions: { allowGrantTechnicalAccess: true, userManager: 'MANAGE', deviceManager: 'VIEW' },
+    });
 
     expect((await post('contractor', `/api/vessel/${id}/editCompany`, { companyId: harbour, permissions: { deviceManager: 'MANAGE' } })).status).toBe(403);
-    expect((await post('contractor', `/api/vessel/${id}/addCompany/${companies['Riviera Yachts']}`, { permissions: { billingManager: 'VIEW' } })).status).toBe(403);
+    expect((await post('contractor', `/api/vessel/${id}/addCompany/${companies['Riviera Yachts']}`, { permissions: { billingManager: 'VIEW' } })).status).toBe(
+      403,
+    );
     const within = await post('contractor', `/api/vessel/${id}/addCompany/${companies['Riviera Yachts']}`, { permissions: { deviceManager: 'VIEW' } });
     expect(within.status).toBe(200);
     expect(within.body.data.permissions).toMatchObject({ deviceManager: 'VIEW', billingManager: 'DENY' });
@@ -80,7 +87,9 @@ describe('a member granting companies', () => {
     expect((await post('crew', `/api/vessel/${id}/editCompany`, { companyId: harbour, permissions: { billingManager: 'MANAGE' } })).status).toBe(403);
     // Lowering what the owner gave another company is within anyone's means.
     const dealer = companies['Riviera Yachts'];
-    expect((await post('crew', `/api/vessel/${id}/editCompany`, { companyId: dealer, permissions: { deviceManager: 'VIEW' } })).body.data.permissions).toMatchObject({ deviceManager: 'VIEW', alertManager: 'MANAGE' });
+    expect(
+      (await post('crew', `/api/vessel/${id}/editCompany`, { companyId: dealer, permissions: { deviceManager: 'VIEW' } })).body.data.permissions,
+    ).toMatchObject({ deviceManager: 'VIEW', alertManager: 'MANAGE' });
     expect((await post('crew', `/api/vessel/${id}/editCompany`, { companyId: dealer, permissions: { deviceManager: 'MANAGE' } })).status).toBe(403);
     expect((await post('crew', `/api/vessel/${id}/pauseCompany/${harbour}/true`)).status).toBe(200);
     expect((await post('crew', `/api/vessel/${id}/revokeCompany`, { companyId: harbour })).status).toBe(200);
@@ -89,7 +98,9 @@ describe('a member granting companies', () => {
   it('leaves the owner unbounded', async () => {
     const id = vessels['Sea Breeze'];
     const dealer = companies['Riviera Yachts'];
-    expect((await post('owner', `/api/vessel/${id}/editCompany`, { companyId: dealer, permissions: { deviceManager: 'MANAGE', billingManager: 'MANAGE' } })).status).toBe(200);
+    expect(
+      (await post('owner', `/api/vessel/${id}/editCompany`, { companyId: dealer, permissions: { deviceManager: 'MANAGE', billingManager: 'MANAGE' } })).status,
+    ).toBe(200);
   });
 });
 

@@ -17,8 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const provision = async (serial: string) => (await t.call('POST', '/api/admin/reportingClients', { token: tokens.admin, payload: { serial } })).body.data as { id: number; pairingCode: string };
-const pair = (who: string, vesselId: number, code: string, remoteAddress?: string) => t.call('POST', `/api/vessel/${vesselId}/pair?pairingCode=${code}`, { token: tokens[who], remoteAddress });
+const provision = async (serial: string) =>
+  (await t.call('POST', '/api/admin/reportingClients', { token: tokens.admin, payload: { serial } })).body.data as { id: number; pairingCode: string };
+const pair = (who: string, vesselId: number, code: string, remoteAddress?: string) =>
+  t.call('POST', `/api/vessel/${vesselId}/pair?pairingCode=${code}`, { token: tokens[who], remoteAddress });
 const bridgeOf = async (vesselId: number) => (await t.call('GET', `/api/vessel/${vesselId}`, { token: tokens.owner2 })).body.data.reportingClient;
 
 describe('pairing', () => {
@@ -63,7 +65,8 @@ describe('pairing', () => {
 
     const listed = (await t.call('GET', '/api/admin/reportingClients?q=BR-HTTP-1', { token: tokens.admin })).body.data;
     expect(listed).toEqual([expect.objectContaining({ id: before.id, vesselId: null })]);
-    const fresh = (await t.call('PUT', `/api/admin/reportingClients/${before.id}`, { token: tokens.admin, payload: { newPairingCode: true } })).body.data.pairingCode;
+    const fresh = (await t.call('PUT', `/api/admin/reportingClients/${before.id}`, { token: tokens.admin, payload: { newPairingCode: true } })).body.data
+      .pairingCode;
     expect((await pair('owner', vessels['Blue Horizon'], fresh)).status).toBe(200);
   });
 

@@ -20,7 +20,14 @@ describe('the fleet', () => {
   it('shows each user exactly the vessels they may see, with their role', async () => {
     const owner = await t.call('GET', '/api/vessel/basic', { token: tokens.owner });
     expect(names(owner)).toEqual(['Blue Horizon', 'Sea Breeze']);
-    expect(owner.body.data[0]).toMatchObject({ role: 'owner', reportingClient: null, online: false, bannerState: 'NOT_PAIRED', vesselSubscription: { valid: true }, activeAlertCount: 0 });
+    expect(owner.body.data[0]).toMatchObject({
+      role: 'owner',
+      reportingClient: null,
+      online: false,
+      bannerState: 'NOT_PAIRED',
+      vesselSubscription: { valid: true },
+      activeAlertCount: 0,
+    });
     expect(names(await t.call('GET', '/api/vessel/basic', { token: tokens.crew }))).toEqual(['Sea Breeze']);
     const dealer = await t.call('GET', '/api/vessel/basic', { token: tokens.dealer });
     expect(dealer.body.data).toEqual([expect.objectContaining({ name: 'Sea Breeze', role: 'company' })]);
@@ -29,12 +36,18 @@ describe('the fleet', () => {
   });
 
   it('answers 404, not 403, for another tenant’s vessel', async () => {
-    for (const url of [`/api/vessel/${vessels['Sea Breeze']}`, `/api/vessel/${vessels['Sea Breeze']}/currentUserPerms`, `/api/vessel/${vessels['Sea Breeze']}/directory`]) {
+    for (const url of [
+      `/api/vessel/${vessels['Sea Breeze']}`,
+      `/api/vessel/${vessels['Sea Breeze']}/currentUserPerms`,
+      `/api/vessel/${vessels['Sea Breeze']}/directory`,
+    ]) {
       const res = await t.call('GET', url, { token: tokens.owner2 });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Vessel not found');
     }
-    expect((await t.call('GET', '/api/vessel/999999', { token: tokens.owner2 })).body).toEqual((await t.call('GET', `/api/vessel/${vessels['Sea Breeze']}`, { token: tokens.owner2 })).body);
+    expect((await t.call('GET', '/api/vessel/999999', { token: tokens.owner2 })).body).toEqual(
+      (await t.call('GET', `/api/vessel/${vessels['Sea Breeze']}`, { token: tokens.owner2 })).body,
+    );
     expect((await t.call('PUT', `/api/vessel/${vessels['Sea Breeze']}`, { token: tokens.owner2, payload: { name: 'Stolen' } })).status).toBe(404);
   });
 
@@ -42,7 +55,14 @@ describe('the fleet', () => {
     const [seaBreeze] = (await t.call('GET', '/api/vessel/basic', { token: tokens.crew })).body.data;
     expect(seaBreeze.activeAlertCount).toBe(0);
     const perms = await t.call('GET', `/api/vessel/${vessels['Sea Breeze']}/currentUserPerms`, { token: tokens.crew });
-    expect(perms.body.data).toMatchObject({ deviceManager: 'VIEW', alertManager: 'VIEW', userManager: 'DENY', billingManager: 'DENY', allowDeviceControl: true, allowEditVessel: false });
+    expect(perms.body.data).toMatchObject({
+      deviceManager: 'VIEW',
+      alertManager: 'VIEW',
+      userManager: 'DENY',
+      billingManager: 'DENY',
+      allowDeviceControl: true,
+      allowEditVessel: false,
+    });
     expect((await t.call('GET', `/api/vessel/${vessels['Sea Breeze']}/directory`, { token: tokens.crew })).status).toBe(403);
   });
 
@@ -57,7 +77,12 @@ describe('creating and editing vessels', () => {
   it('creates a vessel owned by the caller and lets only permitted users edit it', async () => {
     const created = await t.call('POST', '/api/vessel/create', { token: tokens.owner2, payload: { name: 'Second Wind', groupName: 'Solent', homePort: '' } });
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ name: 'Second Wind', role: 'owner', homePort: null, permissions: expect.objectContaining({ userManager: 'MANAGE' }) });
+    expect(created.body.data).toMatchObject({
+      name: 'Second Wind',
+      role: 'owner',
+      homePort: null,
+      permissions: expect.objectContaining({ userManager: 'MANAGE' }),
+    });
     const id = created.body.data.id;
     const edited = await t.call('PUT', `/api/vessel/${id}/`, { token: tokens.owner2, payload: { name: 'Second Wind II' } });
     expect(edited.body.data.name).toBe('Second Wind II');
@@ -75,7 +100,9 @@ describe('creating and editing vessels', () => {
     const boundary = 'b0undary';
     const body = (file: Buffer) =>
       Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nPicture Boat\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="boat.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nPicture Boat\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="boat.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
         file,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -89,13 +116,19 @@ describe('creating and editing vessels', () => {
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/jpeg');
     expect(picture.rawPayload.equals(jpeg)).toBe(true);
-    const bad = await t.call('POST', '/api/vessel/createWithImage', { token: tokens.owner2, payload: body(Buffer.from('%PDF-1.4 definitely not a picture')), headers });
+    const bad = await t.call('POST', '/api/vessel/createWithImage', {
+      token: tokens.owner2,
+      payload: body(Buffer.from('%PDF-1.4 definitely not a picture')),
+      headers,
+    });
     expect(bad.status).toBe(415);
     expect(names(await t.call('GET', '/api/vessel/basic', { token: tokens.owner2 })).filter((n: string) => n === 'Picture Boat')).toHaveLength(1);
   });
 
   it('changes settings toggles only with allowEditVessel', async () => {
-    expect((await t.call('POST', `/api/vessel/${vessels['Sea Breeze']}/gpsReporting/false`, { token: tokens.owner })).body.data).toEqual({ gpsReporting: false });
+    expect((await t.call('POST', `/api/vessel/${vessels['Sea Breeze']}/gpsReporting/false`, { token: tokens.owner })).body.data).toEqual({
+      gpsReporting: false,
+    });
     expect((await t.call('GET', `/api/vessel/${vessels['Sea Breeze']}`, { token: tokens.owner })).body.data.settings.gpsReporting).toBe(false);
     expect((await t.call('POST', `/api/vessel/${vessels['Sea Breeze']}/gpsReporting/true`, { token: tokens.crew })).status).toBe(403);
     expect((await t.call('POST', `/api/vessel/${vessels['Sea Breeze']}/gpsReporting/maybe`, { token: tokens.owner })).status).toBe(400);
@@ -109,7 +142,9 @@ describe('members and invitations', () => {
     expect(invited.body.data.pending).toBe(true);
     expect(await lastMailTo(t.database.db, 'owner2@demo.test')).toMatchObject({ subject: expect.stringContaining('Blue Horizon') });
     expect((await t.call('GET', `/api/vessel/${id}`, { token: tokens.owner2 })).status).toBe(404);
-    expect((await t.call('GET', '/api/vessel/pending', { token: tokens.owner2 })).body.data).toEqual([expect.objectContaining({ vesselId: id, vesselName: 'Blue Horizon' })]);
+    expect((await t.call('GET', '/api/vessel/pending', { token: tokens.owner2 })).body.data).toEqual([
+      expect.objectContaining({ vesselId: id, vesselName: 'Blue Horizon' }),
+    ]);
     expect((await t.call('POST', `/api/vessel/${id}/acceptInvite`, { token: tokens.owner2 })).status).toBe(200);
     const joined = (await t.call('GET', `/api/vessel/${id}`, { token: tokens.owner2 })).body.data;
     expect(joined.permissions.deviceManager).toBe('DENY');
@@ -135,13 +170,33 @@ describe('members and invitations', () => {
   it('grants, edits, pauses and revokes, and refuses members without userManager', async () => {
     const id = vessels['Blue Horizon'];
     const owner2Id = (await t.call('GET', '/api/profile/details', { token: tokens.owner2 })).body.data.id;
-    const granted = await t.call('POST', `/api/vessel/${id}/grant`, { token: tokens.owner, payload: { userId: owner2Id, permissions: { deviceManager: 'VIEW', allowDeviceControl: true } } });
+    const granted = await t.call('POST', `/api/vessel/${id}/grant`, {
+      token: tokens.owner,
+      payload: { userId: owner2Id, permissions: { deviceManager: 'VIEW', allowDeviceControl: true } },
+    });
     expect(granted.body.data.permissions).toMatchObject({ deviceManager: 'VIEW', allowDeviceControl: true, alertManager: 'DENY' });
     await t.call('POST', `/api/vessel/${id}/editPermissions`, { token: tokens.owner, payload: { userId: owner2Id, permissions: { alertManager: 'MANAGE' } } });
-    expect((await t.call('GET', `/api/vessel/${id}/currentUserPerms`, { token: tokens.owner2 })).body.data).toMatchObject({ deviceManager: 'VIEW', alertManager: 'MANAGE' });
-    expect((await t.call('POST', `/api/vessel/${id}/editPermissions`, { token: tokens.owner, payload: { userId: owner2Id, permissions: { alertManager: 'ADMIN' } } })).status).toBe(400);
+    expect((await t.call('GET', `/api/vessel/${id}/currentUserPerms`, { token: tokens.owner2 })).body.data).toMatchObject({
+      deviceManager: 'VIEW',
+      alertManager: 'MANAGE',
+    });
+    expect(
+      (
+        await t.call('POST', `/api/vessel/${id}/editPermissions`, {
+          token: tokens.owner,
+          payload: { userId: owner2Id, permissions: { alertManager: 'ADMIN' } },
+        })
+      ).status,
+    ).toBe(400);
     // A member without userManager cannot change anyone.
-    expect((await t.call('POST', `/api/vessel/${id}/editPermissions`, { token: tokens.owner2, payload: { userId: owner2Id, permissions: { userManager: 'MANAGE' } } })).status).toBe(403);
+    expect(
+      (
+        await t.call('POST', `/api/vessel/${id}/editPermissions`, {
+          token: tokens.owner2,
+          payload: { userId: owner2Id, permissions: { userManager: 'MANAGE' } },
+        })
+      ).status,
+    ).toBe(403);
 
     await t.call('POST', `/api/vessel/${id}/pause`, { token: tokens.owner, payload: { userId: owner2Id, paused: true } });
     const paused = await t.call('GET', `/api/vessel/${id}`, { token: tokens.owner2 });
@@ -160,7 +215,10 @@ describe('members and invitations', () => {
     const id = vessels['Sea Breeze'];
     const crewId = (await t.call('GET', '/api/profile/details', { token: tokens.crew })).body.data.id;
     await t.call('POST', `/api/vessel/${id}/editPermissions`, { token: tokens.owner, payload: { userId: crewId, permissions: { userManager: 'MANAGE' } } });
-    const res = await t.call('POST', `/api/vessel/${id}/editPermissions`, { token: tokens.crew, payload: { userId: crewId, permissions: { billingManager: 'MANAGE' } } });
+    const res = await t.call('POST', `/api/vessel/${id}/editPermissions`, {
+      token: tokens.crew,
+      payload: { userId: crewId, permissions: { billingManager: 'MANAGE' } },
+    });
     expect(res.status).toBe(403);
     await t.call('POST', `/api/vessel/${id}/editPermissions`, { token: tokens.owner, payload: { userId: crewId, permissions: { userManager: 'DENY' } } });
   });
@@ -170,11 +228,17 @@ describe('company technical access', () => {
   it('adds, edits, pauses and revokes a company', async () => {
     const id = vessels['Blue Horizon'];
     const companies = await t.database.db('companies').where({ name: 'Harbour Marine Services' }).first('id');
-    const added = await t.call('POST', `/api/vessel/${id}/addCompany/${companies.id}`, { token: tokens.owner, payload: { permissions: { deviceManager: 'VIEW' } } });
+    const added = await t.call('POST', `/api/vessel/${id}/addCompany/${companies.id}`, {
+      token: tokens.owner,
+      payload: { permissions: { deviceManager: 'VIEW' } },
+    });
     expect(added.status).toBe(200);
     expect(names(await t.call('GET', '/api/vessel/basic', { token: tokens.contractor }))).toEqual(['Blue Horizon', 'Northern Star']);
     await t.call('POST', `/api/vessel/${id}/editCompany`, { token: tokens.owner, payload: { companyId: companies.id, permissions: { alertManager: 'VIEW' } } });
-    expect((await t.call('GET', `/api/vessel/${id}/currentUserPerms`, { token: tokens.contractor })).body.data).toMatchObject({ deviceManager: 'VIEW', alertManager: 'VIEW' });
+    expect((await t.call('GET', `/api/vessel/${id}/currentUserPerms`, { token: tokens.contractor })).body.data).toMatchObject({
+      deviceManager: 'VIEW',
+      alertManager: 'VIEW',
+    });
     await t.call('POST', `/api/vessel/${id}/pauseCompany/${companies.id}/true`, { token: tokens.owner });
     expect((await t.call('GET', `/api/vessel/${id}`, { token: tokens.contractor })).status).toBe(403);
     await t.call('POST', `/api/vessel/${id}/revokeCompany`, { token: tokens.owner, payload: { companyId: companies.id } });
@@ -220,7 +284,9 @@ describe('notes, documents and geofence', () => {
         token,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload: Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nInsurance 2026\r\n--${boundary}\r\nContent-Disposition: form-data; name="categoryId"\r\n\r\n3\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="policy.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nInsurance 2026\r\n--${boundary}\r\nContent-Disposition: form-data; name="categoryId"\r\n\r\n3\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="policy.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+          ),
           content,
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]),

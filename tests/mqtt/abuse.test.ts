@@ -93,7 +93,9 @@ describe('abuse', () => {
     let sent = 0;
     const ingest = async () => {
       sent++;
-      await goodClient.publishAsync(`bridges/${good.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12 + sent / 1000 }]), { qos: 1 });
+      await goodClient.publishAsync(`bridges/${good.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12 + sent / 1000 }]), {
+        qos: 1,
+      });
     };
 
     // Half-open connections: one that sends nothing, one that stops in the middle of a CONNECT.

@@ -93,7 +93,9 @@ describe('the topic ACL', () => {
     await victim.subscribeAsync(`bridges/${other.serial}/put`, { qos: 1 });
 
     const client = await connectBridge(t, bridge);
-    await client.publishAsync(`bridges/${other.serial}/put`, JSON.stringify({ requestId: 'x', context: 'vessels.self', put: { path: 'a.b', value: 1 } }), { qos: 1 });
+    await client.publishAsync(`bridges/${other.serial}/put`, JSON.stringify({ requestId: 'x', context: 'vessels.self', put: { path: 'a.b', value: 1 } }), {
+      qos: 1,
+    });
     await client.publishAsync(`bridges/${other.serial}/delta`, delta([{ path: 'navigation.speedOverGround', value: 99 }]), { qos: 1 });
     await client.publishAsync(`bridges/${bridge.serial}/put`, '{}', { qos: 1 });
     // Acknowledged (MQTT-3.3.5-2) but neither delivered nor stored.
@@ -122,8 +124,16 @@ describe('the topic ACL', () => {
 describe('MQTT over WebSocket', () => {
   it('serves bridges at /mqtt on the HTTP port with the same rules', async () => {
     const url = `ws://127.0.0.1:${t.server.info.port}/mqtt`;
-    await expect(mqtt.connectAsync(url, { clientId: bridge.serial, username: bridge.serial, password: 'wrong', reconnectPeriod: 0, protocolVersion: 4 })).rejects.toMatchObject({ code: 5 });
-    const client = await mqtt.connectAsync(url, { clientId: bridge.serial, username: bridge.serial, password: bridge.secret, reconnectPeriod: 0, protocolVersion: 4 });
+    await expect(
+      mqtt.connectAsync(url, { clientId: bridge.serial, username: bridge.serial, password: 'wrong', reconnectPeriod: 0, protocolVersion: 4 }),
+    ).rejects.toMatchObject({ code: 5 });
+    const client = await mqtt.connectAsync(url, {
+      clientId: bridge.serial,
+      username: bridge.serial,
+      password: bridge.secret,
+      reconnectPeriod: 0,
+      protocolVersion: 4,
+    });
     await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'environment.wind.speedApparent', value: 7.2 }]), { qos: 1 });
     expect(await storedHistory(t, bridge.id, 'environment.wind.speedApparent')).toEqual([expect.objectContaining({ value: '7.2' })]);
     await client.endAsync();

@@ -44,7 +44,13 @@ describe('a server killed during ingest', () => {
 
     for (const point of KILL_POINTS) {
       const running: ServerProcess = server;
-      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${running.mqttPort}`, { clientId: bridge.serial, username: bridge.serial, password: bridge.secret, reconnectPeriod: 0, protocolVersion: 4 });
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${running.mqttPort}`, {
+        clientId: bridge.serial,
+        username: bridge.serial,
+        password: bridge.secret,
+        reconnectPeriod: 0,
+        protocolVersion: 4,
+      });
       client.on('error', () => {});
       // Many messages in flight at once, so the kill lands among batches being written.
       const publishing = (async () => {
@@ -75,7 +81,10 @@ describe('a server killed during ingest', () => {
         const stored = new Set(chunks.flatMap((samples) => (JSON.parse(samples) as Array<[number, number]>).map(([, value]) => value)));
         const current = await db('value_series').where({ bridge_id: bridge.id, path: PATH }).first();
         expect(acked.length, `acknowledged by ${point * 100} %`).toBeGreaterThan(0);
-        expect(acked.filter((n) => !stored.has(n)), `lost after the kill at ${point * 100} %`).toEqual([]);
+        expect(
+          acked.filter((n) => !stored.has(n)),
+          `lost after the kill at ${point * 100} %`,
+        ).toEqual([]);
         expect(stored.size).toBeLessThanOrEqual(sent);
         expect(JSON.parse(current.value)).toBe(Math.max(...stored));
         expect(Number(current.ts_ms)).toBe(start + Math.max(...stored));

@@ -109,7 +109,8 @@ export async function answerPuts(client: MqttClient, serial: string, answer: (re
     const responses = answer(request) ?? [];
     void (async () => {
       for (const response of responses) await client.publishAsync(`bridges/${serial}/put/response`, JSON.stringify(response), { qos: 1 });
-      if (responses.at(-1)?.state === 'COMPLETED') await client.publishAsync(`bridges/${serial}/delta`, delta([{ path: request.put.path, value: request.put.value }]), { qos: 1 });
+      if (responses.at(-1)?.state === 'COMPLETED')
+        await client.publishAsync(`bridges/${serial}/delta`, delta([{ path: request.put.path, value: request.put.value }]), { qos: 1 });
     })();
   });
   return seen;
@@ -117,7 +118,11 @@ export async function answerPuts(client: MqttClient, serial: string, answer: (re
 
 /** History samples stored for a bridge (optionally one path), straight from the database; values as JSON text. */
 export async function storedHistory(t: TestServer, bridgeId: number, path?: string): Promise<Array<{ path: string; tsMs: number; value: string }>> {
-  const query = t.database.db('value_history as h').join('value_series as s', 's.id', 'h.series_id').where('s.bridge_id', bridgeId).select('s.path', 'h.samples');
+  const query = t.database
+    .db('value_history as h')
+    .join('value_series as s', 's.id', 'h.series_id')
+    .where('s.bridge_id', bridgeId)
+    .select('s.path', 'h.samples');
   if (path) query.where('s.path', path);
   return (await query).flatMap((row: { path: string; samples: string }) =>
     (JSON.parse(row.samples) as Array<[number, unknown]>).map(([tsMs, value]) => ({ path: row.path, tsMs, value: JSON.stringify(value) })),

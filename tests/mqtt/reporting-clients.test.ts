@@ -22,7 +22,17 @@ describe('provisioning', () => {
   it('answers the secret once, with a pairing code without ambiguous letters', async () => {
     const res = await t.call('POST', '/api/admin/reportingClients', { token: admin, payload: { serial: 'BR-0001', version: '1.4.2' } });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ id: expect.any(Number), serial: 'BR-0001', version: '1.4.2', online: false, lastSeen: null, vesselId: null, createdAt: expect.any(String), secret: expect.any(String), pairingCode: expect.stringMatching(/^[2-9A-HJKMNP-Z]{8}$/) });
+    expect(res.body.data).toEqual({
+      id: expect.any(Number),
+      serial: 'BR-0001',
+      version: '1.4.2',
+      online: false,
+      lastSeen: null,
+      vesselId: null,
+      createdAt: expect.any(String),
+      secret: expect.any(String),
+      pairingCode: expect.stringMatching(/^[2-9A-HJKMNP-Z]{8}$/),
+    });
     expect(res.body.data.secret.length).toBeGreaterThanOrEqual(43);
     const listed = (await list()).find((b) => b.id === res.body.data.id)!;
     expect(listed).not.toHaveProperty('secret');
@@ -76,7 +86,9 @@ describe('status, usage and software updates', () => {
     await client.publishAsync(`bridges/${bridge.serial}/delta`, data, { qos: 1 });
     expect((await list()).find((b) => b.id === bridge.id)).toMatchObject({ version: '1.5.0', online: true });
     const usage = await t.call('GET', `/api/admin/reportingClients/${bridge.id}/usage`, { token: admin });
-    expect(usage.body.data).toEqual([{ day: new Date().toISOString().slice(0, 10), messages: 2, bytes: Buffer.byteLength(status) + Buffer.byteLength(data), rejected: 0 }]);
+    expect(usage.body.data).toEqual([
+      { day: new Date().toISOString().slice(0, 10), messages: 2, bytes: Buffer.byteLength(status) + Buffer.byteLength(data), rejected: 0 },
+    ]);
     await client.endAsync();
   });
 
@@ -98,7 +110,8 @@ describe('status, usage and software updates', () => {
     const request = await eventually(() => requests.find((r) => r.action === 'softwareUpdate'), 'update request');
     expect(request).toEqual({ requestId: started.body.data.requestId, action: 'softwareUpdate', version: '2.1.0' });
 
-    const answer = (body: object) => client.publishAsync(`bridges/${bridge.serial}/admin/response`, JSON.stringify({ requestId: request.requestId, ...body }), { qos: 1 });
+    const answer = (body: object) =>
+      client.publishAsync(`bridges/${bridge.serial}/admin/response`, JSON.stringify({ requestId: request.requestId, ...body }), { qos: 1 });
     await answer({ state: 'DOWNLOADING', progress: 40 });
     expect((await t.call('GET', `${url}/updateProgress`, { token: admin })).body.data).toMatchObject({ state: 'DOWNLOADING', progress: 40, version: '2.1.0' });
     await answer({ state: 'COMPLETED', progress: 100 });

@@ -12,7 +12,27 @@ import { provisionBridge, type TestBridge } from './helpers.js';
 function selfSigned(dir: string): { cert: string; key: string } {
   const cert = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   return { cert, key };
 }
 
@@ -30,7 +50,14 @@ describe('MQTT over TLS', () => {
 
   const connect = (url: string, extra: mqtt.IClientOptions = {}) =>
     new Promise<mqtt.MqttClient>((resolve, reject) => {
-      const client = mqtt.connect(url, { clientId: bridge.serial, username: bridge.serial, password: bridge.secret, reconnectPeriod: 0, connectTimeout: 5000, ...extra });
+      const client = mqtt.connect(url, {
+        clientId: bridge.serial,
+        username: bridge.serial,
+        password: bridge.secret,
+        reconnectPeriod: 0,
+        connectTimeout: 5000,
+        ...extra,
+      });
       client.once('connect', () => resolve(client));
       client.once('error', (err) => {
         client.end(true);

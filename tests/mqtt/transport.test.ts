@@ -50,8 +50,25 @@ describe('the frame limit', () => {
     parser.on('packet', (p) => answers.push(p.cmd));
     socket.on('data', (d) => parser.parse(d));
     const bytes = Buffer.concat([
-      mqttPacket.generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clean: true, clientId: good.serial, username: good.serial, password: Buffer.from(good.secret), keepalive: 30 }),
-      mqttPacket.generate({ cmd: 'publish', topic: `bridges/${good.serial}/delta`, payload: Buffer.from(delta([{ path: 'environment.depth.belowTransducer', value: 4.2 }])), qos: 1, messageId: 7, retain: false, dup: false }),
+      mqttPacket.generate({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 4,
+        clean: true,
+        clientId: good.serial,
+        username: good.serial,
+        password: Buffer.from(good.secret),
+        keepalive: 30,
+      }),
+      mqttPacket.generate({
+        cmd: 'publish',
+        topic: `bridges/${good.serial}/delta`,
+        payload: Buffer.from(delta([{ path: 'environment.depth.belowTransducer', value: 4.2 }])),
+        qos: 1,
+        messageId: 7,
+        retain: false,
+        dup: false,
+      }),
     ]);
     for (const byte of bytes) {
       socket.write(Buffer.from([byte]));
@@ -141,6 +158,9 @@ describe('malformed messages', () => {
     expect((await rows(good.id)).filter((r) => r.value === '12.4')).toHaveLength(1);
     expect(neighbour.connected).toBe(true);
     await neighbour.endAsync();
-    await eventually(async () => !(await t.call('GET', '/api/admin/reportingClients', { token: admin })).body.data.find((b: { id: number }) => b.id === bad.id).online, 'bad bridge offline');
+    await eventually(
+      async () => !(await t.call('GET', '/api/admin/reportingClients', { token: admin })).body.data.find((b: { id: number }) => b.id === bad.id).online,
+      'bad bridge offline',
+    );
   });
 });

@@ -21,7 +21,10 @@ describe('the HTTP contract', () => {
   });
 
   it('answers an oversized JSON body with 413', async () => {
-    const res = await t.call('POST', '/api/utility/error', { payload: JSON.stringify({ comment: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const res = await t.call('POST', '/api/utility/error', {
+      payload: JSON.stringify({ comment: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('File size exceeds the limit');
   });

@@ -59,7 +59,8 @@ describe('the authorization matrix', () => {
           const request = probe(route, audience, vesselId);
           const res = await t.server.inject({ ...request, headers: { ...request.headers, ...(role.token ? { authorization: `Bearer ${role.token}` } : {}) } });
           const body = res.result as { ok?: boolean; message?: string } | null;
-          if (!matches(want, res.statusCode, body ?? {}) || body?.ok !== false) wrong.push(`${request.method} ${request.url} as ${name}: ${res.statusCode}, expected ${want}`);
+          if (!matches(want, res.statusCode, body ?? {}) || body?.ok !== false)
+            wrong.push(`${request.method} ${request.url} as ${name}: ${res.statusCode}, expected ${want}`);
         }
       }
     }
@@ -77,7 +78,8 @@ describe('the authorization matrix', () => {
         if (expected(audience, role, true) !== 'pass') continue;
         const request = probe(route, audience, OWN_VESSEL);
         const res = await t.server.inject({ ...request, headers: { ...request.headers, ...(role.token ? { authorization: `Bearer ${role.token}` } : {}) } });
-        if (!matches('pass', res.statusCode, (res.result as { message?: string } | null) ?? {})) wrong.push(`${request.method} ${request.url} as ${name}: ${res.statusCode}`);
+        if (!matches('pass', res.statusCode, (res.result as { message?: string } | null) ?? {}))
+          wrong.push(`${request.method} ${request.url} as ${name}: ${res.statusCode}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -17,17 +17,80 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
  */
 const SKIPPED = new Set(['POST /api/auth/logout', 'POST /api/profile/confirmDelete', 'GET /api/health']);
 
-const nasty = fc.constantFrom('0', '-1', '1', '3', '1e309', '999999999999999999999999', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'true', 'null', '%00', '..%2F..', 'a'.repeat(400), '😀');
+const nasty = fc.constantFrom(
+  '0',
+  '-1',
+  '1',
+  '3',
+  '1e309',
+  '999999999999999999999999',
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'true',
+  'null',
+  '%00',
+  '..%2F..',
+  'a'.repeat(400),
+  '😀',
+);
 const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.integer().map(String));
-const deep = fc.letrec((tie) => ({ node: fc.oneof({ depthSize: 'small' }, fc.string(), fc.integer(), fc.dictionary(fc.string({ maxLength: 8 }), tie('node'), { maxKeys: 3 }), fc.array(tie('node'), { maxLength: 3 })) })).node;
+const deep = fc.letrec((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small' },
+    fc.string(),
+    fc.integer(),
+    fc.dictionary(fc.string({ maxLength: 8 }), tie('node'), { maxKeys: 3 }),
+    fc.array(tie('node'), { maxLength: 3 }),
+  ),
+})).node;
 const sortKeys = fc.constantFrom('constructor,desc', '__proto__', 'toString,asc', 'name,desc', 'id', ',', 'a'.repeat(100));
 const body = fc.oneof(
   fc.anything({ maxDepth: 4 }),
   fc.record({ page: fc.oneof(fc.integer(), text), size: fc.oneof(fc.integer(), text), sort: sortKeys, filter: deep }, { requiredKeys: [] }),
-  fc.dictionary(fc.constantFrom('name', 'email', 'password', 'userId', 'companyId', 'permissions', 'requestData', 'value', 'deviceProperty', 'messageText', 'radius', 'constructor', '__proto__'), deep, { maxKeys: 5 }),
+  fc.dictionary(
+    fc.constantFrom(
+      'name',
+      'email',
+      'password',
+      'userId',
+      'companyId',
+      'permissions',
+      'requestData',
+      'value',
+      'deviceProperty',
+      'messageText',
+      'radius',
+      'constructor',
+      '__proto__',
+    ),
+    deep,
+    { maxKeys: 5 },
+  ),
   fc.array(fc.nat(1000), { minLength: 60, maxLength: 80 }).map((depth) => depth.reduce<unknown>((inner) => ({ requestData: inner }), {})),
 );
-const query = fc.dictionary(fc.constantFrom('vesselId', 'code', 'email', 'pairingCode', 'sort', 'from', 'to', 'bus', 'lat', 'lon', 'matchAll', 'paused', 'sessionKey', 'constructor', '__proto__'), text, { maxKeys: 4 });
+const query = fc.dictionary(
+  fc.constantFrom(
+    'vesselId',
+    'code',
+    'email',
+    'pairingCode',
+    'sort',
+    'from',
+    'to',
+    'bus',
+    'lat',
+    'lon',
+    'matchAll',
+    'paused',
+    'sessionKey',
+    'constructor',
+    '__proto__',
+  ),
+  text,
+  { maxKeys: 4 },
+);
 
 let t: TestServer;
 let token: string;
@@ -44,24 +107,29 @@ describe('fuzzing every route', () => {
       const key = routeKey(route);
       const audience = MATRIX[key];
       if (SKIPPED.has(key) || (typeof audience === 'object' && audience.stream)) continue;
-      await fc.assert(
-        fc.asyncProperty(fc.array(text, { minLength: 4, maxLength: 4 }), query, fc.oneof(body, fc.string()), async (params, q, payload) => {
-          let i = 0;
-          const path = route.path.replace(/\{(\w+)\??\}/g, () => encodeURIComponent(params[i++ % params.length]));
-          const search = new URLSearchParams(Object.entries(q)).toString();
-          const res = await t.server.inject({
-            method: route.method.toUpperCase(),
-            url: search ? `${path}?${search}` : path,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            ...(route.method === 'get' ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) ?? 'null' }),
-          });
-          const result = res.result as { ok?: unknown } | null;
-          const enveloped = res.headers['content-type']?.toString().startsWith('application/json') ? typeof result === 'object' && result !== null && typeof result.ok === 'boolean' : true;
-          if (res.statusCode >= 500 || !enveloped) failures.push(`${route.method.toUpperCase()} ${path}?${search}: ${res.statusCode} ${res.payload.slice(0, 200)}`);
-          return res.statusCode < 500 && enveloped;
-        }),
-        { numRuns: RUNS, endOnFailure: true },
-      ).catch(() => undefined);
+      await fc
+        .assert(
+          fc.asyncProperty(fc.array(text, { minLength: 4, maxLength: 4 }), query, fc.oneof(body, fc.string()), async (params, q, payload) => {
+            let i = 0;
+            const path = route.path.replace(/\{(\w+)\??\}/g, () => encodeURIComponent(params[i++ % params.length]));
+            const search = new URLSearchParams(Object.entries(q)).toString();
+            const res = await t.server.inject({
+              method: route.method.toUpperCase(),
+              url: search ? `${path}?${search}` : path,
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              ...(route.method === 'get' ? {} : { payload: typeof payload === 'string' ? payload : (JSON.stringify(payload) ?? 'null') }),
+            });
+            const result = res.result as { ok?: unknown } | null;
+            const enveloped = res.headers['content-type']?.toString().startsWith('application/json')
+              ? typeof result === 'object' && result !== null && typeof result.ok === 'boolean'
+              : true;
+            if (res.statusCode >= 500 || !enveloped)
+              failures.push(`${route.method.toUpperCase()} ${path}?${search}: ${res.statusCode} ${res.payload.slice(0, 200)}`);
+            return res.statusCode < 500 && enveloped;
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        )
+        .catch(() => undefined);
     }
     expect(failures).toEqual([]);
   });

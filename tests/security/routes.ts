@@ -13,7 +13,13 @@ export function apiRoutes(server: Server): RequestRoute[] {
 export function declaredAudience(route: RequestRoute): Audience {
   const settings = route.settings;
   const vessel = settings.plugins?.vessel;
-  if (vessel) return { vessel: [...(vessel.needs ?? [])], ...(vessel.param ? { param: vessel.param } : {}), ...(vessel.query ? { query: vessel.query } : {}), ...(vessel.payload ? { payload: vessel.payload } : {}) };
+  if (vessel)
+    return {
+      vessel: [...(vessel.needs ?? [])],
+      ...(vessel.param ? { param: vessel.param } : {}),
+      ...(vessel.query ? { query: vessel.query } : {}),
+      ...(vessel.payload ? { payload: vessel.payload } : {}),
+    };
   // hapi's route table keeps `auth: false` as false, which its types do not admit.
   const auth: unknown = settings.auth;
   // `optional` / `try`: anyone may call, a session only adds who the caller is.
@@ -47,7 +53,8 @@ export function probe(route: RequestRoute, audience: Audience, vesselId: number)
   } else {
     probeRequest.headers['content-type'] = 'application/json';
     // A vessel named in the body sits at its dotted path (`filter.vesselId`).
-    const body = typeof audience === 'object' && audience.payload ? audience.payload.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), vesselId) : {};
+    const body =
+      typeof audience === 'object' && audience.payload ? audience.payload.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), vesselId) : {};
     probeRequest.payload = JSON.stringify(body);
   }
   return probeRequest;

@@ -29,7 +29,8 @@ describe('a simulated bridge carrying out admin actions', () => {
     await broker.close();
   });
 
-  const answersTo = (requestId: string) => cloud.messages.filter((message) => message.topic === RESPONSE && message.payload.requestId === requestId).map((message) => message.payload);
+  const answersTo = (requestId: string) =>
+    cloud.messages.filter((message) => message.topic === RESPONSE && message.payload.requestId === requestId).map((message) => message.payload);
 
   it('reboots: goes offline, comes back online with a fresh uptime, then reports COMPLETED', async () => {
     await cloud.next(STATUS, (status) => status.online === true);

@@ -71,10 +71,27 @@ describe('the simulator command line', () => {
   });
 
   it('runs a fleet from --count and --secret-file, reporting progress as JSON, and stops cleanly after --duration', async () => {
-    const run = await sim(['--mqtt-url', broker.url, '--count', '3', '--serial-prefix', 'CLI-', '--secret-file', secretFile, '--tick-ms', '50', '--duration', '1.5', '--json']);
+    const run = await sim([
+      '--mqtt-url',
+      broker.url,
+      '--count',
+      '3',
+      '--serial-prefix',
+      'CLI-',
+      '--secret-file',
+      secretFile,
+      '--tick-ms',
+      '50',
+      '--duration',
+      '1.5',
+      '--json',
+    ]);
 
     expect(run.code).toBe(0);
-    const reports = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const reports = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(reports.at(-1)).toMatchObject({ event: 'stopped', bridges: 3 });
     expect(reports.some((report) => report.connected === 3 && report.messagesSent > 0)).toBe(true);
     for (const serial of ['CLI-0001', 'CLI-0002', 'CLI-0003']) {

@@ -48,7 +48,7 @@ describe('a simulated bridge answering PUTs', () => {
     expect(answers.map((answer) => answer.state)).toEqual(['PENDING', 'COMPLETED']);
     expect(final).toMatchObject({ state: 'COMPLETED', statusCode: 200 });
     for (const answer of answers) expect(parsePutResponse(JSON.stringify(answer)).ok).toBe(true);
-    const order = cloud.messages.map((message) => message.topic === DELTA && reports(path, 1)(message.payload) ? 'delta' : message.payload.state);
+    const order = cloud.messages.map((message) => (message.topic === DELTA && reports(path, 1)(message.payload) ? 'delta' : message.payload.state));
     expect(order.indexOf('delta')).toBeGreaterThan(-1);
     expect(order.indexOf('delta')).toBeLessThan(order.indexOf('COMPLETED'));
   });

@@ -48,7 +48,14 @@ describe('replaying a delta log', () => {
 
   it("sends the log's deltas in order, with timestamps moved to now and their spacing kept", async () => {
     const expected = await logLines(SAMPLE);
-    const replay = replayLog({ mqttUrl: broker.url, serial: SERIAL, secret: SECRET, file: SAMPLE, speed: 2000, inventory: inventoryOf(profileNamed('motor-yacht')) });
+    const replay = replayLog({
+      mqttUrl: broker.url,
+      serial: SERIAL,
+      secret: SECRET,
+      file: SAMPLE,
+      speed: 2000,
+      inventory: inventoryOf(profileNamed('motor-yacht')),
+    });
     try {
       const startedAt = Date.now();
       expect(await replay.finished).toBe(expected.length);

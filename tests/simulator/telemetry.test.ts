@@ -9,7 +9,9 @@ const SECRET = 'telemetry-secret';
 
 /** Latest value of a path across the given deltas. */
 function valuesOf(deltas: any[], path: string): unknown[] {
-  return deltas.flatMap((delta) => delta.updates.flatMap((update: any) => update.values.filter((value: any) => value.path === path).map((value: any) => value.value)));
+  return deltas.flatMap((delta) =>
+    delta.updates.flatMap((update: any) => update.values.filter((value: any) => value.path === path).map((value: any) => value.value)),
+  );
 }
 
 describe('a simulated bridge reporting telemetry', () => {

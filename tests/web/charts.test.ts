@@ -23,8 +23,27 @@ describe('chart scales', () => {
   it('breaks the line where no value was recorded', () => {
     const x = linearScale([0, 2], [0, 100]);
     const y = linearScale([0, 1], [100, 0]);
-    expect(linePath([{ t: 0, v: 0 }, { t: 1, v: null }, { t: 2, v: 1 }], x, y)).toBe('M0.0,100.0M100.0,0.0');
-    expect(linePath([{ t: 0, v: 0 }, { t: 2, v: 1 }], x, y)).toBe('M0.0,100.0L100.0,0.0');
+    expect(
+      linePath(
+        [
+          { t: 0, v: 0 },
+          { t: 1, v: null },
+          { t: 2, v: 1 },
+        ],
+        x,
+        y,
+      ),
+    ).toBe('M0.0,100.0M100.0,0.0');
+    expect(
+      linePath(
+        [
+          { t: 0, v: 0 },
+          { t: 2, v: 1 },
+        ],
+        x,
+        y,
+      ),
+    ).toBe('M0.0,100.0L100.0,0.0');
   });
 
   it('finds the point nearest the pointer', () => {
@@ -50,4 +69,3 @@ describe('time ranges', () => {
     expect(customRange({ ...emptyCustomRange('2026-06-02'), toDate: '2026-06-01' })).toEqual({ error: 'The end must be after the start.' });
   });
 });
-

@@ -84,7 +84,12 @@ describe('device command', () => {
   });
 
   it('waits queued for an offline vessel, lets a new value replace it, and expires when the vessel stays away', async () => {
-    const { actor, sendCommand, notifyFailed } = setup(async ({ requestId }) => ({ requestId, state: 'QUEUED', statusCode: 202, expiresAt: '2026-06-01T11:00:00Z' }));
+    const { actor, sendCommand, notifyFailed } = setup(async ({ requestId }) => ({
+      requestId,
+      state: 'QUEUED',
+      statusCode: 202,
+      expiresAt: '2026-06-01T11:00:00Z',
+    }));
     actor.send({ type: 'SEND', value: 1, queueForSeconds: 3600 });
     await waitFor(actor, (state) => state.hasTag('queued'));
     expect(sendCommand).toHaveBeenLastCalledWith(expect.objectContaining({ queueForSeconds: 3600 }));

@@ -1,9 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  CONNECTION_ISSUE_MESSAGE,
-  connectivityMachine,
-} from '../../web/src/features/connectivity/connectivityMachine';
+import { CONNECTION_ISSUE_MESSAGE, connectivityMachine } from '../../web/src/features/connectivity/connectivityMachine';
 
 function setup() {
   const reloadPage = vi.fn();

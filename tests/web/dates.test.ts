@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDate,
-  formatDateTime,
-  formatLocalAndUtc,
-  formatRelative,
-  formatShort,
-  formatTime,
-  zonedTimeToIso,
-} from '../../web/src/lib/dates';
+import { formatDate, formatDateTime, formatLocalAndUtc, formatRelative, formatShort, formatTime, zonedTimeToIso } from '../../web/src/lib/dates';
 
 const MAY_15 = '2019-05-15T13:30:05Z';
 

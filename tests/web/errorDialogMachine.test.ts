@@ -5,10 +5,7 @@ import type { CaughtError } from '../../web/src/lib/errorReport';
 
 type ReportInput = { caughtError: CaughtError; comment: string };
 
-function setup({
-  canViewReport = true,
-  send = async () => undefined,
-}: { canViewReport?: boolean; send?: (input: ReportInput) => Promise<void> } = {}) {
+function setup({ canViewReport = true, send = async () => undefined }: { canViewReport?: boolean; send?: (input: ReportInput) => Promise<void> } = {}) {
   const sendReport = vi.fn(send);
   const notifyReportSent = vi.fn();
   const notifyReportFailed = vi.fn();

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  actionFailedText,
-  buildErrorReport,
-  dialogMessage,
-  errorReportMessage,
-  isCloseOnly,
-  renderFailureMessage,
-} from '../../web/src/lib/errorReport';
+import { actionFailedText, buildErrorReport, dialogMessage, errorReportMessage, isCloseOnly, renderFailureMessage } from '../../web/src/lib/errorReport';
 
 describe('error report messages by status', () => {
   it.each([
@@ -72,11 +65,7 @@ describe('error report record', () => {
   };
 
   it('carries every field of spec section 3', () => {
-    const report = buildErrorReport(
-      { status: 500, endpoint: 'POST vessel/v1/notes', requestData: { messageText: 'hello' } },
-      context,
-      '  Saving a note  ',
-    );
+    const report = buildErrorReport({ status: 500, endpoint: 'POST vessel/v1/notes', requestData: { messageText: 'hello' } }, context, '  Saving a note  ');
     expect(report).toEqual({
       status: 500,
       displayedMsg: 'Server error',

@@ -78,17 +78,25 @@ describe('live events', () => {
 
   it('adds positions to a track in measurement order, late ones into place, none twice', () => {
     const track = [position(43.7, '2026-06-01T10:00:00Z'), position(43.72, '2026-06-01T10:02:00Z')];
-    const next = appendToTrack(track, [position(43.74, '2026-06-01T10:04:00Z'), position(43.71, '2026-06-01T10:01:00Z'), position(43.72, '2026-06-01T10:02:00Z')]);
-    expect(next?.map((point) => point.timestamp)).toEqual([
-      '2026-06-01T10:00:00Z',
-      '2026-06-01T10:01:00Z',
-      '2026-06-01T10:02:00Z',
-      '2026-06-01T10:04:00Z',
+    const next = appendToTrack(track, [
+      position(43.74, '2026-06-01T10:04:00Z'),
+      position(43.71, '2026-06-01T10:01:00Z'),
+      position(43.72, '2026-06-01T10:02:00Z'),
     ]);
+    expect(next?.map((point) => point.timestamp)).toEqual(['2026-06-01T10:00:00Z', '2026-06-01T10:01:00Z', '2026-06-01T10:02:00Z', '2026-06-01T10:04:00Z']);
   });
 
   it('replaces a changed alert and keeps active alerts first', () => {
-    const raised: Alert = { id: 1, path: 'notifications.bilge', state: 'alarm', message: 'Bilge', raisedAt: '2026-06-01T10:00:00Z', clearedAt: null, acknowledgedAt: null, silenced: false };
+    const raised: Alert = {
+      id: 1,
+      path: 'notifications.bilge',
+      state: 'alarm',
+      message: 'Bilge',
+      raisedAt: '2026-06-01T10:00:00Z',
+      clearedAt: null,
+      acknowledgedAt: null,
+      silenced: false,
+    };
     const older: Alert = { ...raised, id: 0, raisedAt: '2026-05-01T10:00:00Z', clearedAt: '2026-05-01T11:00:00Z', state: 'normal' };
     expect(upsertAlert([older], raised).map((alert) => alert.id)).toEqual([1, 0]);
     const cleared = upsertAlert([raised, older], { ...raised, clearedAt: '2026-06-01T10:30:00Z', state: 'normal' });

@@ -33,10 +33,14 @@ describe('failureMessage', () => {
 
 describe('uploads', () => {
   it('names the accepted types', () => {
-    expect(uploadProblem({ name: 'boat.bmp', type: 'image/bmp', size: 10 }, IMAGE_UPLOAD)).toBe('boat.bmp cannot be uploaded: it must be a JPEG, PNG, GIF or WebP image.');
+    expect(uploadProblem({ name: 'boat.bmp', type: 'image/bmp', size: 10 }, IMAGE_UPLOAD)).toBe(
+      'boat.bmp cannot be uploaded: it must be a JPEG, PNG, GIF or WebP image.',
+    );
   });
   it('names the size limit', () => {
-    expect(uploadProblem({ name: 'manual.pdf', type: 'application/pdf', size: 25 * 1024 * 1024 }, DOCUMENT_UPLOAD)).toBe('manual.pdf is 25 MB, larger than the limit of 20 MB.');
+    expect(uploadProblem({ name: 'manual.pdf', type: 'application/pdf', size: 25 * 1024 * 1024 }, DOCUMENT_UPLOAD)).toBe(
+      'manual.pdf is 25 MB, larger than the limit of 20 MB.',
+    );
   });
   it('accepts a type family', () => {
     expect(uploadProblem({ name: 'plan.png', type: 'image/png', size: 1000 }, DOCUMENT_UPLOAD)).toBeNull();
@@ -104,10 +108,21 @@ describe('liveLabel', () => {
 
 describe('members', () => {
   it("names a company's row by the company", () => {
-    const company = { kind: 'company' as const, companyId: 4, name: 'Harbour Marine', companyKind: 'dealer', role: 'company', paused: false, pending: false, permissions: null };
+    const company = {
+      kind: 'company' as const,
+      companyId: 4,
+      name: 'Harbour Marine',
+      companyKind: 'dealer',
+      role: 'company',
+      paused: false,
+      pending: false,
+      permissions: null,
+    };
     expect(memberName(company)).toBe('Harbour Marine');
     expect(memberKey(company)).toBe('company-4');
-    expect(memberName({ userId: 2, email: 'crew@demo.test', firstName: '', lastName: null, role: 'member', paused: false, pending: false, permissions: null })).toBe('crew@demo.test');
+    expect(
+      memberName({ userId: 2, email: 'crew@demo.test', firstName: '', lastName: null, role: 'member', paused: false, pending: false, permissions: null }),
+    ).toBe('crew@demo.test');
   });
 });
 
@@ -120,7 +135,14 @@ describe('small defects a new user hits', () => {
     expect(parseRetryAfter(null)).toBeNull();
   });
   it('offers each country once', () => {
-    expect(uniqueEntries([{ code: 'GR', name: 'Greece' }, { code: 'de', name: 'Germany' }, { code: 'gr', name: 'Greece' }, { code: 'DE', name: 'Deutschland' }])).toEqual([
+    expect(
+      uniqueEntries([
+        { code: 'GR', name: 'Greece' },
+        { code: 'de', name: 'Germany' },
+        { code: 'gr', name: 'Greece' },
+        { code: 'DE', name: 'Deutschland' },
+      ]),
+    ).toEqual([
       { code: 'de', name: 'Germany' },
       { code: 'GR', name: 'Greece' },
     ]);
@@ -131,7 +153,12 @@ describe('small defects a new user hits', () => {
     expect(matchingZones(zones, 'america', 'America/Los_Angeles')).toEqual(['America/New_York', 'America/Los_Angeles']);
   });
   it('shows heading from the heading paths and course over ground as course', () => {
-    const device = (paths: string[]) => ({ id: 1, name: 'Compass', category: 'maritime', properties: paths.map((path, id) => ({ id, path, displayName: path, units: 'rad', writable: false, value: 1, timestamp: null, warningLevels: null })) });
+    const device = (paths: string[]) => ({
+      id: 1,
+      name: 'Compass',
+      category: 'maritime',
+      properties: paths.map((path, id) => ({ id, path, displayName: path, units: 'rad', writable: false, value: 1, timestamp: null, warningLevels: null })),
+    });
     const figures = keyFigures([device(['navigation.courseOverGroundTrue', 'navigation.headingMagnetic'])] as Parameters<typeof keyFigures>[0]);
     expect(figures.map((figure) => [figure.label, figure.property.path])).toEqual([
       ['Heading', 'navigation.headingMagnetic'],

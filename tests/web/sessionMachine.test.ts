@@ -4,15 +4,16 @@ import { sessionMachine } from '../../web/src/features/session/sessionMachine';
 import type { Credentials, SessionUser } from '../../web/src/features/session/types';
 import { sessionUser } from './fixtures';
 
-
-function setup(options: {
-  token?: string | null;
-  showInvitationModal?: boolean;
-  login?: (credentials: Credentials) => Promise<string>;
-  checkSession?: (token: string) => Promise<SessionUser>;
-  loadSessionData?: () => Promise<void>;
-  logout?: () => Promise<void>;
-} = {}) {
+function setup(
+  options: {
+    token?: string | null;
+    showInvitationModal?: boolean;
+    login?: (credentials: Credentials) => Promise<string>;
+    checkSession?: (token: string) => Promise<SessionUser>;
+    loadSessionData?: () => Promise<void>;
+    logout?: () => Promise<void>;
+  } = {},
+) {
   const calls = {
     login: vi.fn(options.login ?? (async () => 'token-from-login')),
     checkSession: vi.fn(options.checkSession ?? (async () => sessionUser())),

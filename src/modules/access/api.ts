@@ -82,7 +82,12 @@ export function createAccessApi(db: Db, directory: AccessDirectory): AccessApi {
     const staff = await directory.staffCompanies(db, userId);
     const staffPaused = new Map(staff.map((s) => [s.companyId, s.paused]));
     const grants = await repo.activeGrantsFor(db, userId, [...staffPaused.keys()], onlyVesselId);
-    const owners = new Map((await directory.vesselOwners(db, { ownerId: userId, vesselIds: [...new Set(grants.map((g) => g.vesselId))], onlyVesselId })).map((o) => [o.vesselId, o.ownerId]));
+    const owners = new Map(
+      (await directory.vesselOwners(db, { ownerId: userId, vesselIds: [...new Set(grants.map((g) => g.vesselId))], onlyVesselId })).map((o) => [
+        o.vesselId,
+        o.ownerId,
+      ]),
+    );
 
     const out = new Map<number, VesselAccess>();
     const rank: Record<VesselRole, number> = { company: 0, member: 1, owner: 2 };
@@ -94,7 +99,15 @@ export function createAccessApi(db: Db, directory: AccessDirectory): AccessApi {
       const ownerId = owners.get(g.vesselId);
       if (ownerId === undefined) continue;
       if (g.userId === userId) offer({ vesselId: g.vesselId, ownerId, role: 'member', companyId: null, paused: g.paused, permissions: g.permissions });
-      else if (g.companyId !== null) offer({ vesselId: g.vesselId, ownerId, role: 'company', companyId: g.companyId, paused: g.paused || Boolean(staffPaused.get(g.companyId)), permissions: g.permissions });
+      else if (g.companyId !== null)
+        offer({
+          vesselId: g.vesselId,
+          ownerId,
+          role: 'company',
+          companyId: g.companyId,
+          paused: g.paused || Boolean(staffPaused.get(g.companyId)),
+          permissions: g.permissions,
+        });
     }
     for (const [vesselId, ownerId] of owners) {
       if (ownerId === userId) offer({ vesselId, ownerId, role: 'owner', companyId: null, paused: false, permissions: { ...OWNER_PERMISSIONS } });
@@ -118,7 +131,8 @@ export const grantCounts = (db: Db, vesselIds: number[]): Promise<Map<number, nu
 export const countActiveMemberships = (db: Db, userId: number): Promise<number> => repo.countActiveMemberships(db, userId);
 export const companyGrantsOn = (db: Db, vesselIds: number[]): Promise<repo.Grant[]> => repo.companyGrantsOn(db, vesselIds);
 /** Pauses or resumes a company on these vessels; answers how many grants changed. */
-export const setCompanyPausedOn = (db: Db, companyId: number, vesselIds: number[], paused: boolean): Promise<number> => repo.setCompanyPausedOn(db, companyId, vesselIds, paused);
+export const setCompanyPausedOn = (db: Db, companyId: number, vesselIds: number[], paused: boolean): Promise<number> =>
+  repo.setCompanyPausedOn(db, companyId, vesselIds, paused);
 
 // The vessel-scoped route option (scope.ts resolves it before the handler).
 
@@ -148,4 +162,3 @@ export function vesselOf(request: { app: RequestApplicationState; route: { path:
   assert(scope, `route ${request.route.path} has no plugins.vessel option`);
   return scope;
 }
-

@@ -40,7 +40,13 @@ export class Grants {
   /** A pending membership with no permissions; the invitee accepts it. */
   async invite(granter: VesselScope, userId: number): Promise<void> {
     await this.assertInvitable(granter, userId);
-    await repo.insertGrant(this.db, { vesselId: granter.vesselId, who: { userId }, permissions: { ...NO_PERMISSIONS }, status: 'pending', invitedBy: granter.caller.id });
+    await repo.insertGrant(this.db, {
+      vesselId: granter.vesselId,
+      who: { userId },
+      permissions: { ...NO_PERMISSIONS },
+      status: 'pending',
+      invitedBy: granter.caller.id,
+    });
   }
 
   /** Accepts the user's own invitation; without one the answer is the same 404 whether or not the vessel exists. */

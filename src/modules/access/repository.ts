@@ -76,7 +76,10 @@ export async function findGrant(db: Db, vesselId: number, who: Grantee): Promise
   return row ? toGrant(row) : null;
 }
 
-export async function insertGrant(db: Db, g: { vesselId: number; who: Grantee; permissions: PermissionSet; status: GrantStatus; invitedBy: number }): Promise<number> {
+export async function insertGrant(
+  db: Db,
+  g: { vesselId: number; who: Grantee; permissions: PermissionSet; status: GrantStatus; invitedBy: number },
+): Promise<number> {
   return insertId(db, 'vessel_members', {
     vessel_id: g.vesselId,
     ...granteeColumns(g.who),
@@ -130,6 +133,10 @@ export async function setCompanyPausedOn(db: Db, companyId: number, vesselIds: n
 /** vessel id → how many grants it has. */
 export async function grantCounts(db: Db, vesselIds: number[]): Promise<Map<number, number>> {
   if (!vesselIds.length) return new Map();
-  const rows = await db<MemberRow>('vessel_members').whereIn('vessel_id', vesselIds).groupBy('vessel_id').select('vessel_id').count<Array<{ vessel_id: number; n: number | string }>>({ n: '*' });
+  const rows = await db<MemberRow>('vessel_members')
+    .whereIn('vessel_id', vesselIds)
+    .groupBy('vessel_id')
+    .select('vessel_id')
+    .count<Array<{ vessel_id: number; n: number | string }>>({ n: '*' });
   return new Map(rows.map((r) => [r.vessel_id, Number(r.n)]));
 }

@@ -20,7 +20,11 @@ function fieldOf(source: unknown, name: string): unknown {
 
 /** The vessel id as the client wrote it (before or after validation): a positive integer, or null. */
 function vesselIdIn(request: Request, options: VesselRouteOptions): number | null {
-  const raw = options.payload ? fieldOf(request.payload, options.payload) : options.query ? fieldOf(request.query, options.query) : fieldOf(request.params, options.param ?? 'id');
+  const raw = options.payload
+    ? fieldOf(request.payload, options.payload)
+    : options.query
+      ? fieldOf(request.query, options.query)
+      : fieldOf(request.params, options.param ?? 'id');
   assert(options.payload || options.query || raw !== undefined, `route ${request.route.path} has no {${options.param ?? 'id'}} parameter`);
   const text = typeof raw === 'number' ? String(raw) : raw;
   return typeof text === 'string' && /^\d{1,15}$/.test(text) && Number(text) >= 1 ? Number(text) : null;

@@ -24,7 +24,15 @@ export interface NavigationComponent {
   audience: Audience;
 }
 
-export const toNavigation = (r: NavigationRow): NavigationComponent => ({ id: r.id, code: r.code, name: r.name, path: r.path, icon: r.icon, menuOrder: r.menu_order, audience: r.audience });
+export const toNavigation = (r: NavigationRow): NavigationComponent => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  path: r.path,
+  icon: r.icon,
+  menuOrder: r.menu_order,
+  audience: r.audience,
+});
 
 const navigation = (db: Db) => db<NavigationRow>('navigation_components');
 
@@ -39,6 +47,13 @@ export async function allNavigation(db: Db): Promise<NavigationComponent[]> {
 export const navigationCodeTaken = async (db: Db, code: string): Promise<boolean> => (await navigation(db).where({ code }).first()) !== undefined;
 
 export async function insertNavigation(db: Db, component: Omit<NavigationComponent, 'id'>): Promise<NavigationComponent> {
-  const id = await insertId(db, 'navigation_components', { code: component.code, name: component.name, path: component.path, icon: component.icon, menu_order: component.menuOrder, audience: component.audience });
+  const id = await insertId(db, 'navigation_components', {
+    code: component.code,
+    name: component.name,
+    path: component.path,
+    icon: component.icon,
+    menu_order: component.menuOrder,
+    audience: component.audience,
+  });
   return { id, ...component };
 }

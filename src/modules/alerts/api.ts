@@ -127,14 +127,29 @@ export async function applyCondition(
     changedId = active.id;
     change = active.acknowledgedAt === null ? 'rectified' : 'cleared';
   } else if (!active) {
-    changedId = await repo.insertAlert(db, { bridgeId, origin, customAlertId, path, state: reading.state, priority: PRIORITY_OF[reading.state], message: reading.message, notifiedMs: timestampMs });
+    changedId = await repo.insertAlert(db, {
+      bridgeId,
+      origin,
+      customAlertId,
+      path,
+      state: reading.state,
+      priority: PRIORITY_OF[reading.state],
+      message: reading.message,
+      notifiedMs: timestampMs,
+    });
     change = 'raised';
   } else if (active.state === reading.state && active.message === reading.message) {
     await repo.updateAlert(db, active.id, { notifiedMs: timestampMs });
     return null;
   } else {
     const escalated = SEVERITY[reading.state] > SEVERITY[active.state];
-    await repo.updateAlert(db, active.id, { state: reading.state, priority: PRIORITY_OF[reading.state], message: reading.message, notifiedMs: timestampMs, ...(escalated ? { acknowledged: false, silencedBy: null, silencedUntil: null } : {}) });
+    await repo.updateAlert(db, active.id, {
+      state: reading.state,
+      priority: PRIORITY_OF[reading.state],
+      message: reading.message,
+      notifiedMs: timestampMs,
+      ...(escalated ? { acknowledged: false, silencedBy: null, silencedUntil: null } : {}),
+    });
     changedId = active.id;
     change = escalated ? 'escalated' : 'changed';
   }
@@ -146,7 +161,10 @@ export async function applyCondition(
 /** vessel id → number of active alerts (vessels without any are absent). */
 export async function activeAlertCounts(db: Db, vesselIds: number[]): Promise<Map<number, number>> {
   const bridges = await bridgesOfVessels(db, vesselIds);
-  const counts = await repo.countActiveOfBridges(db, [...bridges.values()].map((b) => b.id));
+  const counts = await repo.countActiveOfBridges(
+    db,
+    [...bridges.values()].map((b) => b.id),
+  );
   const out = new Map<number, number>();
   for (const [vesselId, bridge] of bridges) {
     const n = counts.get(bridge.id);
@@ -167,18 +185,35 @@ export interface AlertLogEntry {
   at: string;
 }
 
-export const logView = (row: repo.AlertLogRow): AlertLogEntry => ({ id: row.id, alertId: row.alertId, path: row.path, action: row.action, state: row.state, userId: row.userId, messageText: row.messageText, at: row.at });
+export const logView = (row: repo.AlertLogRow): AlertLogEntry => ({
+  id: row.id,
+  alertId: row.alertId,
+  path: row.path,
+  action: row.action,
+  state: row.state,
+  userId: row.userId,
+  messageText: row.messageText,
+  at: row.at,
+});
 
 /**
  * The alert log of some paths of a bridge (a device's properties), newest first, paged: the
  * alerts raised on a property path, by a warning level, and by a notification of the same path.
  */
-export async function alertLogOfPaths(db: Db, bridgeId: number, paths: string[], page: { page: number; size: number; from?: string; to?: string }): Promise<{ totalElements: number; content: AlertLogEntry[] }> {
+export async function alertLogOfPaths(
+  db: Db,
+  bridgeId: number,
+  paths: string[],
+  page: { page: number; size: number; from?: string; to?: string },
+): Promise<{ totalElements: number; content: AlertLogEntry[] }> {
   const query = repo.logQuery(db, bridgeId, [...paths, ...paths.map((p) => `notifications.${p}`)]);
   if (page.from) query.where('at', '>=', new Date(page.from).toISOString());
   if (page.to) query.where('at', '<=', new Date(page.to).toISOString());
   const count = await query.clone().clearSelect().count<{ n: number | string }[]>({ n: '*' }).first();
-  const rows = await query.orderBy('id', 'desc').limit(page.size).offset(page.page * page.size);
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(page.size)
+    .offset(page.page * page.size);
   return { totalElements: Number(count?.n ?? 0), content: rows.map((r: Parameters<typeof repo.toLogRow>[0]) => logView(repo.toLogRow(r))) };
 }
 

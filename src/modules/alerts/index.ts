@@ -46,7 +46,12 @@ export const alertsModule: Plugin<ModuleOptions> = {
     server.expose('lifecycle', lifecycle);
     server.expose('custom', custom);
     const auth = server.plugins.auth.api;
-    const delivery = new AlarmDelivery(ctx, [new EmailChannel(ctx.mail, ctx.config.publicUrl)], (ids) => auth.usersByIds(ids), () => lifecycle.now());
+    const delivery = new AlarmDelivery(
+      ctx,
+      [new EmailChannel(ctx.mail, ctx.config.publicUrl)],
+      (ids) => auth.usersByIds(ids),
+      () => lifecycle.now(),
+    );
     server.expose('delivery', delivery);
     ctx.events.on('vessel.alert', ({ vesselId, alert }) => delivery.onChange(vesselId, alert));
     ctx.events.on('bridge.deleted', ({ bridgeId }) => custom.forget(bridgeId));

@@ -78,15 +78,48 @@ export async function latestOfPath(db: Db, bridgeId: number, origin: AlertOrigin
   return row ? toAlertRow(row) : null;
 }
 
-export async function insertAlert(db: Db, row: { bridgeId: number; origin: AlertOrigin; customAlertId: number | null; path: string; state: AlertState; priority: AlertPriority; message: string; notifiedMs: number }): Promise<number> {
+export async function insertAlert(
+  db: Db,
+  row: {
+    bridgeId: number;
+    origin: AlertOrigin;
+    customAlertId: number | null;
+    path: string;
+    state: AlertState;
+    priority: AlertPriority;
+    message: string;
+    notifiedMs: number;
+  },
+): Promise<number> {
   const now = nowIso();
-  return insertId(db, 'alerts', { bridge_id: row.bridgeId, origin: row.origin, custom_alert_id: row.customAlertId, path: row.path, state: row.state, priority: row.priority, message: row.message, notified_ms: row.notifiedMs, raised_at: now, updated_at: now });
+  return insertId(db, 'alerts', {
+    bridge_id: row.bridgeId,
+    origin: row.origin,
+    custom_alert_id: row.customAlertId,
+    path: row.path,
+    state: row.state,
+    priority: row.priority,
+    message: row.message,
+    notified_ms: row.notifiedMs,
+    raised_at: now,
+    updated_at: now,
+  });
 }
 
 export async function updateAlert(
   db: Db,
   id: number,
-  patch: { state?: AlertState; priority?: AlertPriority; message?: string; notifiedMs?: number; cleared?: boolean; acknowledged?: { by: number | null } | false; silencedBy?: number | null; silencedUntil?: string | null; at?: string },
+  patch: {
+    state?: AlertState;
+    priority?: AlertPriority;
+    message?: string;
+    notifiedMs?: number;
+    cleared?: boolean;
+    acknowledged?: { by: number | null } | false;
+    silencedBy?: number | null;
+    silencedUntil?: string | null;
+    at?: string;
+  },
 ): Promise<void> {
   const now = patch.at ?? nowIso();
   const changes: Record<string, unknown> = { updated_at: now };
@@ -96,7 +129,11 @@ export async function updateAlert(
   if (patch.notifiedMs !== undefined) changes.notified_ms = patch.notifiedMs;
   if (patch.cleared) changes.cleared_at = now;
   // `by` null: acknowledged by the operator (CLI), not by a user.
-  if (patch.acknowledged !== undefined) Object.assign(changes, patch.acknowledged ? { acknowledged_at: now, acknowledged_by: patch.acknowledged.by } : { acknowledged_at: null, acknowledged_by: null });
+  if (patch.acknowledged !== undefined)
+    Object.assign(
+      changes,
+      patch.acknowledged ? { acknowledged_at: now, acknowledged_by: patch.acknowledged.by } : { acknowledged_at: null, acknowledged_by: null },
+    );
   if (patch.silencedBy !== undefined) changes.silenced_by = patch.silencedBy;
   if (patch.silencedUntil !== undefined) changes.silenced_until = patch.silencedUntil;
   await db('alerts').where({ id }).update(changes);
@@ -124,7 +161,10 @@ export async function activeOfBridges(db: Db, bridgeIds: number[]): Promise<Aler
 
 export async function countActiveOfBridges(db: Db, bridgeIds: number[]): Promise<Map<number, number>> {
   if (!bridgeIds.length) return new Map();
-  const rows = await whereActive(db('alerts').whereIn('bridge_id', bridgeIds)).groupBy('bridge_id').select('bridge_id').count<{ bridge_id: number; n: number | string }[]>({ n: '*' });
+  const rows = await whereActive(db('alerts').whereIn('bridge_id', bridgeIds))
+    .groupBy('bridge_id')
+    .select('bridge_id')
+    .count<{ bridge_id: number; n: number | string }[]>({ n: '*' });
   return new Map(rows.map((r) => [r.bridge_id, Number(r.n)]));
 }
 
@@ -187,7 +227,11 @@ export const toLogRow = (r: AlertLogRecord): AlertLogRow => ({
   at: r.at,
 });
 
-export async function insertLog(db: Db, alert: { id: number; bridgeId: number; path: string; state: AlertState }, entry: { action: LogAction; userId: number | null; messageText?: string; at: string }): Promise<number> {
+export async function insertLog(
+  db: Db,
+  alert: { id: number; bridgeId: number; path: string; state: AlertState },
+  entry: { action: LogAction; userId: number | null; messageText?: string; at: string },
+): Promise<number> {
   return insertId(db, 'alert_log', {
     alert_id: alert.id,
     bridge_id: alert.bridgeId,
@@ -285,7 +329,9 @@ export async function insertCustomAlert(db: Db, vesselId: number, fields: Custom
 }
 
 export async function updateCustomAlert(db: Db, id: number, change: CustomAlertFields | { paused: boolean }): Promise<void> {
-  await db('custom_alerts').where({ id }).update({ ...('paused' in change ? { paused: change.paused } : customColumns(change)), updated_at: nowIso() });
+  await db('custom_alerts')
+    .where({ id })
+    .update({ ...('paused' in change ? { paused: change.paused } : customColumns(change)), updated_at: nowIso() });
 }
 
 export async function deleteCustomAlert(db: Db, id: number): Promise<void> {

@@ -37,9 +37,11 @@ export function createAuthApi(ctx: AppContext, service: AuthService) {
     deleteUser: (id: number) => service.deleteUser(id),
     setPassword: (id: number, password: string) => service.setPassword(id, password),
     /** Changes the caller's own password after checking the current one (limited per user); the other sessions end. */
-    changePassword: (userId: number, sessionId: string, currentPassword: string, newPassword: string) => service.changePassword(userId, sessionId, currentPassword, newPassword),
+    changePassword: (userId: number, sessionId: string, currentPassword: string, newPassword: string) =>
+      service.changePassword(userId, sessionId, currentPassword, newPassword),
     checkPassword: (userId: number, password: string) => service.checkPassword(userId, password),
-    sendConfirmationCode: (userId: number, purpose: OneTimePurpose, targetId: string, what: string) => service.sendConfirmationCode(userId, purpose, targetId, what),
+    sendConfirmationCode: (userId: number, purpose: OneTimePurpose, targetId: string, what: string) =>
+      service.sendConfirmationCode(userId, purpose, targetId, what),
     consumeConfirmationCode: (userId: number, purpose: OneTimePurpose, code: string) => service.consumeConfirmationCode(userId, purpose, code),
   };
 }

@@ -76,7 +76,9 @@ export async function findUserById(db: Db, id: number): Promise<User | null> {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<(User & { passwordHash: string | null }) | null> {
-  const row = await users(db).where({ email: normaliseEmail(email) }).first();
+  const row = await users(db)
+    .where({ email: normaliseEmail(email) })
+    .first();
   return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
 }
 
@@ -98,7 +100,13 @@ export function pageUsers(db: Db, request: PageRequest<UserFilter>): Promise<Pag
   if (f.q) q.where((w) => w.whereILike('email', `%${f.q}%`).orWhereILike('first_name', `%${f.q}%`).orWhereILike('last_name', `%${f.q}%`));
   if (f.status) q.where('status', f.status);
   if (f.isAdmin !== undefined) q.where('is_admin', f.isAdmin);
-  return paginate(q, request, { email: 'email', firstName: 'first_name', lastName: 'last_name', createdAt: 'created_at', status: 'status' }, ['email', 'asc'], toUser);
+  return paginate(
+    q,
+    request,
+    { email: 'email', firstName: 'first_name', lastName: 'last_name', createdAt: 'created_at', status: 'status' },
+    ['email', 'asc'],
+    toUser,
+  );
 }
 
 export async function passwordHashOf(db: Db, id: number): Promise<string | null> {
@@ -179,7 +187,14 @@ export async function countAdmins(db: Db): Promise<number> {
 const sessions = (db: Db) => db<SessionRow>('sessions');
 
 export async function insertSession(db: Db, s: { id: string; userId: number; expiresAt: string; userAgent: string | null; ip: string | null }): Promise<void> {
-  await sessions(db).insert({ id: s.id, user_id: s.userId, created_at: nowIso(), expires_at: s.expiresAt, user_agent: s.userAgent?.slice(0, 300) ?? null, ip: s.ip });
+  await sessions(db).insert({
+    id: s.id,
+    user_id: s.userId,
+    created_at: nowIso(),
+    expires_at: s.expiresAt,
+    user_agent: s.userAgent?.slice(0, 300) ?? null,
+    ip: s.ip,
+  });
 }
 
 export async function findLiveSession(db: Db, id: string): Promise<{ id: string; userId: number } | null> {
@@ -202,7 +217,10 @@ export async function revokeUserSessions(db: Db, userId: number, keep?: string):
 
 const oneTime = (db: Db) => db<OneTimeRow>('one_time_tokens');
 
-export async function insertOneTime(db: Db, t: { userId: number; purpose: OneTimePurpose; tokenHash: string; targetId?: string | null; expiresAt: string }): Promise<void> {
+export async function insertOneTime(
+  db: Db,
+  t: { userId: number; purpose: OneTimePurpose; tokenHash: string; targetId?: string | null; expiresAt: string },
+): Promise<void> {
   await oneTime(db).insert({
     user_id: t.userId,
     purpose: t.purpose,
@@ -216,7 +234,12 @@ export async function insertOneTime(db: Db, t: { userId: number; purpose: OneTim
 /**
  * Marks a live token used and answers its owner, atomically: of two concurrent uses, one wins.
  */
-export async function consumeOneTime(db: Db, purpose: OneTimePurpose, tokenHash: string, userId?: number): Promise<{ userId: number; targetId: string | null } | null> {
+export async function consumeOneTime(
+  db: Db,
+  purpose: OneTimePurpose,
+  tokenHash: string,
+  userId?: number,
+): Promise<{ userId: number; targetId: string | null } | null> {
   const row = await oneTime(db).where({ purpose, token_hash: tokenHash }).whereNull('used_at').where('expires_at', '>', nowIso()).first();
   if (!row || (userId !== undefined && row.user_id !== userId)) return null;
   const updated = await oneTime(db).where({ id: row.id }).whereNull('used_at').update({ used_at: nowIso() });

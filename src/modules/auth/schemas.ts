@@ -4,8 +4,13 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/secrets.js';
 export const email = Joi.string().trim().lowercase().email({ tlds: false }).max(320);
 export const password = Joi.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 export const name = Joi.string().trim().max(100);
-export const countryCode = Joi.string().uppercase().length(2).pattern(/^[A-Z]{2}$/);
-export const languageCode = Joi.string().max(10).pattern(/^[a-z]{2}(-[A-Z]{2})?$/);
+export const countryCode = Joi.string()
+  .uppercase()
+  .length(2)
+  .pattern(/^[A-Z]{2}$/);
+export const languageCode = Joi.string()
+  .max(10)
+  .pattern(/^[a-z]{2}(-[A-Z]{2})?$/);
 
 export const loginPayload = Joi.object({
   username: email.required().label('username'),

@@ -55,10 +55,18 @@ export class AuthService {
   constructor(private readonly ctx: AppContext) {
     this.tokens = new SessionTokens(ctx.config.sessionSecret, ctx.config.sessionTtlSeconds);
     this.throttle = new LoginThrottle(ctx.limits);
-    this.mailsPerRecipient = ctx.limits.limiter('register.mailsPerRecipient', REGISTER_LIMITS.mailsPerRecipient, 'Too many messages to this address. Please try again later.');
+    this.mailsPerRecipient = ctx.limits.limiter(
+      'register.mailsPerRecipient',
+      REGISTER_LIMITS.mailsPerRecipient,
+      'Too many messages to this address. Please try again later.',
+    );
     this.accountsPerAddress = ctx.limits.limiter('register.accountsPerAddress', REGISTER_LIMITS.accountsPerAddress);
     this.resetsPerAddress = ctx.limits.limiter('register.resetsPerAddress', REGISTER_LIMITS.resetsPerAddress);
-    this.passwordRechecks = ctx.limits.limiter('profile.passwordRechecks', PASSWORD_RECHECKS, 'Too many attempts at your current password. Please try again later.');
+    this.passwordRechecks = ctx.limits.limiter(
+      'profile.passwordRechecks',
+      PASSWORD_RECHECKS,
+      'Too many attempts at your current password. Please try again later.',
+    );
   }
 
   private get db() {

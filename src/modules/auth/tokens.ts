@@ -31,7 +31,11 @@ export class SessionTokens {
   }
 
   sign(userId: number, sessionId: string, now = Date.now()): { token: string; expiresAt: Date } {
-    const token = Jwt.token.generate({ sid: sessionId, sub: String(userId), iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE }, { key: this.secret, algorithm: TOKEN_ALGORITHM }, { ttlSec: this.ttlSeconds, now });
+    const token = Jwt.token.generate(
+      { sid: sessionId, sub: String(userId), iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE },
+      { key: this.secret, algorithm: TOKEN_ALGORITHM },
+      { ttlSec: this.ttlSeconds, now },
+    );
     // exp is whole seconds after iat, itself truncated: the row expires with the key.
     return { token, expiresAt: new Date((Math.floor(now / 1000) + this.ttlSeconds) * 1000) };
   }

@@ -15,7 +15,8 @@ export type { Product } from './repository.js';
 export const VOUCHER_ATTEMPTS = { points: 10, windowSeconds: 3600 };
 
 /** The one counter of voucher attempts, shared by lookups and redemptions. */
-export const voucherAttempts = (limits: RateLimits): Limiter => limits.limiter('voucher-code', VOUCHER_ATTEMPTS, 'Too many voucher codes tried. Please try again later.');
+export const voucherAttempts = (limits: RateLimits): Limiter =>
+  limits.limiter('voucher-code', VOUCHER_ATTEMPTS, 'Too many voucher codes tried. Please try again later.');
 
 export interface VoucherOffer {
   code: string;
@@ -29,7 +30,13 @@ export interface VoucherOffer {
 export async function voucherDetails(db: Db, code: string): Promise<VoucherOffer | null> {
   const voucher = await repo.findVoucherByCode(db, code);
   if (!voucher || voucher.usedCount >= voucher.maxUses || (voucher.expiresAt && voucher.expiresAt < nowIso())) return null;
-  return { code: voucher.code, months: voucher.months, expiresAt: voucher.expiresAt, usesLeft: voucher.maxUses - voucher.usedCount, products: await repo.productsByIds(db, voucher.productIds) };
+  return {
+    code: voucher.code,
+    months: voucher.months,
+    expiresAt: voucher.expiresAt,
+    usesLeft: voucher.maxUses - voucher.usedCount,
+    products: await repo.productsByIds(db, voucher.productIds),
+  };
 }
 
 /** `voucherDetails` for a signed-in user, counted against their voucher attempts (429 once over). */
@@ -48,6 +55,7 @@ export interface VesselSubscription {
 export async function subscriptionsOf(db: Db, vesselIds: number[]): Promise<Map<number, VesselSubscription>> {
   const now = nowIso();
   const out = new Map<number, VesselSubscription>();
-  for (const s of await repo.subscriptionsOfVessels(db, vesselIds)) out.set(s.vesselId, { valid: s.validFrom <= now && s.validUntil > now, validUntil: s.validUntil, productIds: s.productIds });
+  for (const s of await repo.subscriptionsOfVessels(db, vesselIds))
+    out.set(s.vesselId, { valid: s.validFrom <= now && s.validUntil > now, validUntil: s.validUntil, productIds: s.productIds });
   return out;
 }

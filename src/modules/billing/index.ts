@@ -18,6 +18,13 @@ export const billingModule: Plugin<ModuleOptions> = {
   dependencies: ['auth', 'access'],
   register(server, { ctx }) {
     const billing = new BillingService(ctx.db, server.plugins.access.api, voucherAttempts(ctx.limits));
-    server.route([createSubscriptionWithVoucher(billing), listProducts(billing), listSubscriptions(billing), listVouchers(billing), createVoucher(billing), showVoucherCode(billing)]);
+    server.route([
+      createSubscriptionWithVoucher(billing),
+      listProducts(billing),
+      listSubscriptions(billing),
+      listVouchers(billing),
+      createVoucher(billing),
+      showVoucherCode(billing),
+    ]);
   },
 };

@@ -113,7 +113,9 @@ export async function productsByIds(db: Db, ids: number[]): Promise<Product[]> {
 }
 
 export async function findVoucherByCode(db: Db, code: string): Promise<Voucher | null> {
-  const row = await db<VoucherRow>('vouchers').where({ code: normaliseVoucherCode(code) }).first();
+  const row = await db<VoucherRow>('vouchers')
+    .where({ code: normaliseVoucherCode(code) })
+    .first();
   return row ? toVoucher(row) : null;
 }
 
@@ -126,7 +128,10 @@ export async function allVouchers(db: Db): Promise<Voucher[]> {
   return (await db<VoucherRow>('vouchers').orderBy('id', 'desc')).map(toVoucher);
 }
 
-export async function insertVoucher(db: Db, v: { code: string; productIds: number[]; months: number; maxUses: number; expiresAt: string | null; createdBy: number }): Promise<number> {
+export async function insertVoucher(
+  db: Db,
+  v: { code: string; productIds: number[]; months: number; maxUses: number; expiresAt: string | null; createdBy: number },
+): Promise<number> {
   return insertId(db, 'vouchers', {
     code: normaliseVoucherCode(v.code),
     product_ids: JSON.stringify(v.productIds),

@@ -63,7 +63,13 @@ export class BillingService {
       if (!(await repo.claimVoucherUse(trx, voucher))) throw ruleRefused('This voucher has already been used');
       const current = (await subscriptionsOf(trx, [vesselId])).get(vesselId);
       const start = current?.valid && current.validUntil ? new Date(current.validUntil) : new Date();
-      await repo.insertSubscription(trx, { vesselId, productIds: voucher.productIds, validFrom: start.toISOString(), validUntil: addMonths(start, voucher.months).toISOString(), voucherId: voucher.id });
+      await repo.insertSubscription(trx, {
+        vesselId,
+        productIds: voucher.productIds,
+        validFrom: start.toISOString(),
+        validUntil: addMonths(start, voucher.months).toISOString(),
+        voucherId: voucher.id,
+      });
     });
     return (await subscriptionsOf(this.db, [vesselId])).get(vesselId) ?? null;
   }
@@ -86,7 +92,14 @@ export class BillingService {
   async createVoucher(createdBy: number, input: { productIds: number[]; months: number; maxUses: number; expiresAt?: string }): Promise<VoucherView> {
     const known = await repo.productsByIds(this.db, input.productIds);
     if (known.length !== new Set(input.productIds).size) throw Boom.badRequest('productIds contains an unknown product');
-    const id = await repo.insertVoucher(this.db, { code: randomCode(12), productIds: input.productIds, months: input.months, maxUses: input.maxUses, expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : null, createdBy });
+    const id = await repo.insertVoucher(this.db, {
+      code: randomCode(12),
+      productIds: input.productIds,
+      months: input.months,
+      maxUses: input.maxUses,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
+      createdBy,
+    });
     return voucherView((await repo.findVoucher(this.db, id))!, true);
   }
 

@@ -99,7 +99,12 @@ export async function provisionBridge(
   if (await repo.findBridgeBySerial(db, serial)) throw Boom.conflict('A reporting client with this serial already exists');
   const secret = input.secret ?? secrets.newSecret();
   const pairingCode = input.pairingCode ?? newPairingCode();
-  const bridgeId = await repo.insertBridge(db, { serial, secretHash: secrets.hash(secret), pairingCodeHash: pairingCodeHash(pairingCode), version: input.version ?? null });
+  const bridgeId = await repo.insertBridge(db, {
+    serial,
+    secretHash: secrets.hash(secret),
+    pairingCodeHash: pairingCodeHash(pairingCode),
+    version: input.version ?? null,
+  });
   return { bridgeId, serial, secret, pairingCode };
 }
 

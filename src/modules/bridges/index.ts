@@ -26,7 +26,10 @@ export const bridgesModule: Plugin<ModuleOptions> = {
   register(server, { ctx }) {
     const broker = server.plugins.mqtt.broker;
     const service = new BridgeService(ctx, broker, new BridgeSecrets(ctx.config.sessionSecret));
-    const recheck = new PasswordRecheck(server.plugins.auth.api, ctx.limits.limiter('password-recheck', PASSWORD_RECHECKS, 'Too many password checks. Please try again later.'));
+    const recheck = new PasswordRecheck(
+      server.plugins.auth.api,
+      ctx.limits.limiter('password-recheck', PASSWORD_RECHECKS, 'Too many password checks. Please try again later.'),
+    );
     broker.authenticateWith((serial, secret) => service.authenticate(serial, secret));
     broker.route('status', (message) => service.onStatus(message), { ordered: true });
     broker.route('admin/response', (message) => service.onAdminResponse(message), { ordered: true });

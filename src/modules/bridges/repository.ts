@@ -136,7 +136,14 @@ export async function listBridges(db: Db, filter: { q?: string; paired?: boolean
 
 export async function insertBridge(db: Db, row: { serial: string; secretHash: string; pairingCodeHash: string; version: string | null }): Promise<number> {
   const now = nowIso();
-  return insertId(db, 'bridges', { serial: row.serial, secret_hash: row.secretHash, pairing_code_hash: row.pairingCodeHash, version: row.version, created_at: now, updated_at: now });
+  return insertId(db, 'bridges', {
+    serial: row.serial,
+    secret_hash: row.secretHash,
+    pairing_code_hash: row.pairingCodeHash,
+    version: row.version,
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 export async function updateBridge(
@@ -178,7 +185,11 @@ export async function setAllOffline(db: Db): Promise<void> {
   await db<BridgeTableRow>('bridges').where({ online: true }).update({ online: false });
 }
 
-export async function recordActivity(db: Database, lastSeen: Array<{ bridgeId: number; ms: number }>, usage: Array<{ bridgeId: number } & UsageDay>): Promise<void> {
+export async function recordActivity(
+  db: Database,
+  lastSeen: Array<{ bridgeId: number; ms: number }>,
+  usage: Array<{ bridgeId: number } & UsageDay>,
+): Promise<void> {
   if (!lastSeen.length && !usage.length) return;
   await db.transaction(async (trx) => {
     for (const { bridgeId, ms } of lastSeen) await trx<BridgeTableRow>('bridges').where({ id: bridgeId }).update({ last_seen_ms: ms });
@@ -200,7 +211,10 @@ export async function usageOf(db: Db, bridgeId: number, fromDay: string, toDay: 
   return rows.map(toUsageDay);
 }
 
-export async function insertRequest(db: Db, row: { bridgeId: number; requestId: string; action: string; version?: string; level?: string; requestedBy: number | null }): Promise<void> {
+export async function insertRequest(
+  db: Db,
+  row: { bridgeId: number; requestId: string; action: string; version?: string; level?: string; requestedBy: number | null },
+): Promise<void> {
   const now = nowIso();
   await db<RequestTableRow>('bridge_requests').insert({
     bridge_id: row.bridgeId,
@@ -215,7 +229,12 @@ export async function insertRequest(db: Db, row: { bridgeId: number; requestId: 
   });
 }
 
-export async function updateRequest(db: Db, bridgeId: number, requestId: string, patch: { state: string; progress?: number; message?: string }): Promise<boolean> {
+export async function updateRequest(
+  db: Db,
+  bridgeId: number,
+  requestId: string,
+  patch: { state: string; progress?: number; message?: string },
+): Promise<boolean> {
   const changed = await db<RequestTableRow>('bridge_requests')
     .where({ bridge_id: bridgeId, request_id: requestId })
     .update({ state: patch.state, progress: patch.progress ?? null, message: patch.message ?? null, updated_at: nowIso() });

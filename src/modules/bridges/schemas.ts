@@ -4,7 +4,9 @@ import Joi from 'joi';
 export const serial = Joi.string()
   .pattern(/^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/)
   .message('serial must be 3 to 64 letters, digits, - or _');
-export const version = Joi.string().max(64).pattern(/^[\w.+-]+$/);
+export const version = Joi.string()
+  .max(64)
+  .pattern(/^[\w.+-]+$/);
 
 export const bridgeIdParams = Joi.object({ id: Joi.number().integer().required() });
 export const vesselIdParams = Joi.object({ id: Joi.number().integer().required() });

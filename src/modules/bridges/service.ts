@@ -100,7 +100,10 @@ export class BridgeService {
    * Edits a reporting client; a new secret or pairing code is answered once. A new secret or
    * serial disconnects the bridge, which must come back with its new credentials.
    */
-  async edit(bridge: repo.BridgeRow, input: { serial?: string; version?: string | null; rotateSecret: boolean; newPairingCode: boolean }): Promise<ReportingClient & { secret?: string; pairingCode?: string }> {
+  async edit(
+    bridge: repo.BridgeRow,
+    input: { serial?: string; version?: string | null; rotateSecret: boolean; newPairingCode: boolean },
+  ): Promise<ReportingClient & { secret?: string; pairingCode?: string }> {
     if (input.serial && input.serial !== bridge.serial && (await repo.findBridgeBySerial(this.ctx.db, input.serial))) {
       throw Boom.conflict('A reporting client with this serial already exists');
     }
@@ -151,11 +154,27 @@ export class BridgeService {
   }
 
   /** Sends an admin request to a connected bridge and records it; 418 when the bridge is offline. */
-  async request(bridge: { id: number; serial: string }, action: Exclude<AdminAction, 'snapshot'>, options: { version?: string; level?: string; requestedBy: number | null; offlineMessage: string }): Promise<RequestView> {
+  async request(
+    bridge: { id: number; serial: string },
+    action: Exclude<AdminAction, 'snapshot'>,
+    options: { version?: string; level?: string; requestedBy: number | null; offlineMessage: string },
+  ): Promise<RequestView> {
     if (!this.broker.isConnected(bridge.serial)) throw ruleRefused(options.offlineMessage);
     const requestId = randomUUID();
-    await repo.insertRequest(this.ctx.db, { bridgeId: bridge.id, requestId, action, version: options.version, level: options.level, requestedBy: options.requestedBy });
-    const body: AdminRequest = { requestId, action, ...(options.version ? { version: options.version } : {}), ...(options.level ? { level: options.level } : {}) };
+    await repo.insertRequest(this.ctx.db, {
+      bridgeId: bridge.id,
+      requestId,
+      action,
+      version: options.version,
+      level: options.level,
+      requestedBy: options.requestedBy,
+    });
+    const body: AdminRequest = {
+      requestId,
+      action,
+      ...(options.version ? { version: options.version } : {}),
+      ...(options.level ? { level: options.level } : {}),
+    };
     await this.broker.publish(bridge.serial, 'admin', body);
     return requestView((await repo.latestRequest(this.ctx.db, bridge.id, action))!);
   }
@@ -173,7 +192,12 @@ export class BridgeService {
     for (const pending of this.usage.values()) {
       if (pending.bridgeId !== bridgeId || pending.day < fromDay || pending.day > toDay) continue;
       const stored = days.get(pending.day) ?? { day: pending.day, messages: 0, bytes: 0, rejected: 0 };
-      days.set(pending.day, { day: pending.day, messages: stored.messages + pending.messages, bytes: stored.bytes + pending.bytes, rejected: stored.rejected + pending.rejected });
+      days.set(pending.day, {
+        day: pending.day,
+        messages: stored.messages + pending.messages,
+        bytes: stored.bytes + pending.bytes,
+        rejected: stored.rejected + pending.rejected,
+      });
     }
     return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
   }
@@ -227,7 +251,10 @@ export class BridgeService {
       for (const entry of usage) {
         const key = `${entry.bridgeId}/${entry.day}`;
         const newer = this.usage.get(key);
-        this.usage.set(key, newer ? { ...entry, messages: entry.messages + newer.messages, bytes: entry.bytes + newer.bytes, rejected: entry.rejected + newer.rejected } : entry);
+        this.usage.set(
+          key,
+          newer ? { ...entry, messages: entry.messages + newer.messages, bytes: entry.bytes + newer.bytes, rejected: entry.rejected + newer.rejected } : entry,
+        );
       }
     }
   }

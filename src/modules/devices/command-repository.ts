@@ -84,7 +84,12 @@ export async function insertCommand(db: Db, row: CommandRow): Promise<boolean> {
   return inserted.length > 0;
 }
 
-export async function updateCommand(db: Db, vesselId: number, requestId: string, change: { state: CommandState; statusCode: number; message: string | null; updatedAtMs: number }): Promise<void> {
+export async function updateCommand(
+  db: Db,
+  vesselId: number,
+  requestId: string,
+  change: { state: CommandState; statusCode: number; message: string | null; updatedAtMs: number },
+): Promise<void> {
   await db('device_commands')
     .where({ vessel_id: vesselId, request_id: requestId })
     .update({ state: change.state, status_code: change.statusCode, message: change.message, updated_at_ms: change.updatedAtMs });

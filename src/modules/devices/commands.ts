@@ -79,7 +79,8 @@ export class CommandService {
   ) {
     this.unsubscribe = ctx.events.on('vessel.batch', ({ vesselId, batch }) => this.readBack(vesselId, batch));
     broker.on('subscribed', (bridge, leaf) => {
-      if (leaf === 'put') this.deliverQueued(bridge).catch((err) => ctx.log.error('queued commands could not be delivered', { serial: bridge.serial, error: err }));
+      if (leaf === 'put')
+        this.deliverQueued(bridge).catch((err) => ctx.log.error('queued commands could not be delivered', { serial: bridge.serial, error: err }));
     });
   }
 
@@ -163,7 +164,9 @@ export class CommandService {
     const key = `${row.bridgeId}/${row.requestId}`;
     this.inFlight.set(key, command);
     command.cancelTimer = this.clock.setTimer(this.timeoutMs, () => {
-      this.finish(command, 'TIMEOUT', 504, 'The vessel did not answer in time').catch((err) => this.ctx.log.error('command timeout could not be stored', { error: err }));
+      this.finish(command, 'TIMEOUT', 504, 'The vessel did not answer in time').catch((err) =>
+        this.ctx.log.error('command timeout could not be stored', { error: err }),
+      );
     });
     this.announce(row);
     const request: PutRequest = { requestId: row.requestId, context: 'vessels.self', put: { path: row.path, value: row.value } };
@@ -216,7 +219,13 @@ export class CommandService {
   }
 
   private async expire(row: CommandRow): Promise<CommandStatus> {
-    const expired = { ...row, state: 'EXPIRED' as const, statusCode: 410, message: 'The vessel did not come back online in time', updatedAtMs: this.clock.now() };
+    const expired = {
+      ...row,
+      state: 'EXPIRED' as const,
+      statusCode: 410,
+      message: 'The vessel did not come back online in time',
+      updatedAtMs: this.clock.now(),
+    };
     await updateCommand(this.ctx.db, row.vesselId, row.requestId, expired);
     return this.announce(expired);
   }

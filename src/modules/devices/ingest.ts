@@ -57,7 +57,8 @@ export class IngestService {
     this.properties = new PerBridge((bridgeId) => repo.propertiesByPath(ctx.db, bridgeId));
     this.levels = new PerBridge(async (bridgeId) => {
       const byPath = new Map<string, { displayName: string; units: string; watch: LevelWatch }>();
-      for (const [path, { displayName, units, levels }] of await levelsOfBridge(ctx.db, bridgeId)) byPath.set(path, { displayName, units, watch: newWatch(levels) });
+      for (const [path, { displayName, units, levels }] of await levelsOfBridge(ctx.db, bridgeId))
+        byPath.set(path, { displayName, units, watch: newWatch(levels) });
       return byPath;
     });
   }
@@ -113,7 +114,10 @@ export class IngestService {
       values: [],
       locations: [],
       sources: [],
-      receipt: message.qos > 0 && message.messageId !== undefined ? { slot: message.messageId % RECEIPT_SLOTS, messageId: message.messageId, digest: hash('sha1', message.payload, 'base64') } : null,
+      receipt:
+        message.qos > 0 && message.messageId !== undefined
+          ? { slot: message.messageId % RECEIPT_SLOTS, messageId: message.messageId, digest: hash('sha1', message.payload, 'base64') }
+          : null,
       duplicate: false,
       notifications: [],
     };
@@ -221,7 +225,13 @@ export class IngestService {
         batch.values.push({ deviceId: property?.deviceId ?? null, propertyId: property?.propertyId ?? null, path: v.path, value: v.value, timestamp });
       }
       for (const l of item.locations) {
-        batch.positions.push({ lat: l.lat, lon: l.lon, timestamp: new Date(l.tsMs).toISOString(), speedOverGround: l.speedOverGround, courseOverGroundTrue: l.courseOverGroundTrue });
+        batch.positions.push({
+          lat: l.lat,
+          lon: l.lon,
+          timestamp: new Date(l.tsMs).toISOString(),
+          speedOverGround: l.speedOverGround,
+          courseOverGroundTrue: l.courseOverGroundTrue,
+        });
       }
     }
     for (const [vesselId, batch] of batches) {

@@ -106,7 +106,9 @@ const numberOrNull = (v: unknown): number | null => (v === null || v === undefin
 export async function replaceInventory(db: Database, bridgeId: number, inventory: DeviceInventory): Promise<void> {
   await db.transaction(async (trx) => {
     const now = nowIso();
-    const existing = new Map<string, number>((await trx('devices').where({ bridge_id: bridgeId }).select('id', 'device_key')).map((r: { id: number; device_key: string }) => [r.device_key, r.id]));
+    const existing = new Map<string, number>(
+      (await trx('devices').where({ bridge_id: bridgeId }).select('id', 'device_key')).map((r: { id: number; device_key: string }) => [r.device_key, r.id]),
+    );
     const kept = new Set<number>();
     for (const [position, device] of inventory.devices.entries()) {
       const row = {
@@ -133,8 +135,15 @@ export async function replaceInventory(db: Database, bridgeId: number, inventory
   });
 }
 
-async function replaceProperties(trx: Knex.Transaction, bridgeId: number, deviceId: number, properties: DeviceInventory['devices'][number]['properties']): Promise<void> {
-  const existing = new Map<string, number>((await trx('device_properties').where({ device_id: deviceId }).select('id', 'path')).map((r: { id: number; path: string }) => [r.path, r.id]));
+async function replaceProperties(
+  trx: Knex.Transaction,
+  bridgeId: number,
+  deviceId: number,
+  properties: DeviceInventory['devices'][number]['properties'],
+): Promise<void> {
+  const existing = new Map<string, number>(
+    (await trx('device_properties').where({ device_id: deviceId }).select('id', 'path')).map((r: { id: number; path: string }) => [r.path, r.id]),
+  );
   const seen = new Set<string>();
   for (const [position, p] of properties.entries()) {
     if (seen.has(p.path)) continue;
@@ -197,7 +206,18 @@ export async function deviceWithPaths(db: Db, id: number): Promise<{ id: number;
 
 export async function findProperty(db: Db, id: number): Promise<PropertyRow | null> {
   const p = await db('device_properties').where({ id }).first();
-  return p ? { id: p.id, deviceId: p.device_id, bridgeId: p.bridge_id, path: p.path, displayName: p.display_name, writable: Boolean(p.writable), min: numberOrNull(p.min_value), max: numberOrNull(p.max_value) } : null;
+  return p
+    ? {
+        id: p.id,
+        deviceId: p.device_id,
+        bridgeId: p.bridge_id,
+        path: p.path,
+        displayName: p.display_name,
+        writable: Boolean(p.writable),
+        min: numberOrNull(p.min_value),
+        max: numberOrNull(p.max_value),
+      }
+    : null;
 }
 
 /** path → its property (the first device's, should two devices list one path). */
@@ -222,7 +242,14 @@ async function thinned<T>(db: Db, query: Knex.QueryBuilder, limit: number): Prom
  * A series' samples between two times, oldest first, at most `limit`: when there are more,
  * every n-th is kept so the whole range still draws as a chart.
  */
-export async function historyOf(db: Db, bridgeId: number, path: string, fromMs: number, toMs: number, limit: number): Promise<Array<{ timestamp: string; value: unknown }>> {
+export async function historyOf(
+  db: Db,
+  bridgeId: number,
+  path: string,
+  fromMs: number,
+  toMs: number,
+  limit: number,
+): Promise<Array<{ timestamp: string; value: unknown }>> {
   const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
   if (!series) return [];
   // A chunk starts at most MAX_CHUNK_SPAN_MS before the first sample it holds.
@@ -277,8 +304,16 @@ export async function sourcesOf(db: Db, bridgeId: number): Promise<SourceRow[]> 
 }
 
 /** Sets the flag for the listed sources of a bridge; sources it never reported are ignored. */
-export async function setSourceFlags(db: Database, bridgeId: number, flag: 'enabled' | 'location_enabled', changes: Array<{ uid: string; on: boolean }>): Promise<void> {
+export async function setSourceFlags(
+  db: Database,
+  bridgeId: number,
+  flag: 'enabled' | 'location_enabled',
+  changes: Array<{ uid: string; on: boolean }>,
+): Promise<void> {
   await db.transaction(async (trx) => {
-    for (const { uid, on } of changes) await trx('message_sources').where({ bridge_id: bridgeId, uid }).update({ [flag]: on });
+    for (const { uid, on } of changes)
+      await trx('message_sources')
+        .where({ bridge_id: bridgeId, uid })
+        .update({ [flag]: on });
   });
 }

@@ -5,8 +5,7 @@ export const locationSourceParams = Joi.object({ vesselId: Joi.number().integer(
 export const sourceUid = Joi.string().max(256);
 
 /** A time range in ISO 8601; both ends optional (the route picks the default). */
-export const timeRange = (from: string, to: string) =>
-  Joi.object({ [from]: Joi.string().isoDate(), [to]: Joi.string().isoDate() });
+export const timeRange = (from: string, to: string) => Joi.object({ [from]: Joi.string().isoDate(), [to]: Joi.string().isoDate() });
 
 /** A command's value: what a Signal K PUT can carry. */
 export const commandValue = Joi.alternatives(Joi.number(), Joi.boolean(), Joi.string().max(1000), Joi.object().max(50)).required();

@@ -40,7 +40,12 @@ export class MessageSources {
   }
 
   async setEnabled(bridgeId: number, changes: Array<{ uid: string; enabled: boolean }>): Promise<void> {
-    await repo.setSourceFlags(this.db, bridgeId, 'enabled', changes.map((c) => ({ uid: c.uid, on: c.enabled })));
+    await repo.setSourceFlags(
+      this.db,
+      bridgeId,
+      'enabled',
+      changes.map((c) => ({ uid: c.uid, on: c.enabled })),
+    );
     const states = await this.states.of(bridgeId);
     for (const { uid, enabled } of changes) {
       const state = states.get(uid);
@@ -52,7 +57,12 @@ export class MessageSources {
   async setLocationSources(bridgeId: number, uids: string[]): Promise<void> {
     const wanted = new Set(uids);
     const known = await repo.sourcesOf(this.db, bridgeId);
-    await repo.setSourceFlags(this.db, bridgeId, 'location_enabled', known.map((s) => ({ uid: s.uid, on: wanted.has(s.uid) })));
+    await repo.setSourceFlags(
+      this.db,
+      bridgeId,
+      'location_enabled',
+      known.map((s) => ({ uid: s.uid, on: wanted.has(s.uid) })),
+    );
     const states = await this.states.of(bridgeId);
     for (const [uid, state] of states) state.locationEnabled = wanted.has(uid);
   }

@@ -92,7 +92,13 @@ export const toStaffMember = (r: StaffRow): StaffMember => ({
   status: r.status,
 });
 
-export const toVesselModel = (r: VesselModelRow): VesselModel => ({ id: r.id, name: r.name, manufacturerId: r.manufacturer_id, lengthM: r.length_m, imageUrl: fileUrl(r.image_file_id ?? null) });
+export const toVesselModel = (r: VesselModelRow): VesselModel => ({
+  id: r.id,
+  name: r.name,
+  manufacturerId: r.manufacturer_id,
+  lengthM: r.length_m,
+  imageUrl: fileUrl(r.image_file_id ?? null),
+});
 
 const companies = (db: Db) => db<CompanyRow>('companies');
 const staff = (db: Db) => db<StaffRow>('company_staff');

@@ -41,7 +41,16 @@ export class OrgService {
       ...company,
       staff: staff.map((s) => {
         const u = s.userId === null ? undefined : users.get(s.userId);
-        return { id: s.id, userId: s.userId, email: u?.email ?? s.invitedEmail, firstName: u?.firstName ?? '', lastName: u?.lastName ?? '', role: s.role, paused: s.paused, status: s.status };
+        return {
+          id: s.id,
+          userId: s.userId,
+          email: u?.email ?? s.invitedEmail,
+          firstName: u?.firstName ?? '',
+          lastName: u?.lastName ?? '',
+          role: s.role,
+          paused: s.paused,
+          status: s.status,
+        };
       }),
     };
   }

@@ -18,7 +18,11 @@ export const preferences = Joi.object({
 export const editProfilePayload = Joi.object({
   firstName: name.min(1),
   lastName: name.min(1),
-  phone: Joi.string().trim().max(50).pattern(/^[+0-9 ()-]*$/).allow(null, ''),
+  phone: Joi.string()
+    .trim()
+    .max(50)
+    .pattern(/^[+0-9 ()-]*$/)
+    .allow(null, ''),
   countryCode: countryCode.allow(null),
   languageCode: languageCode.allow(null),
   preferences,

@@ -139,7 +139,13 @@ export class ProfileService {
     const vendors = await this.deps.vessels.vendorsOf(ownerId);
     const companies = await this.deps.companies.companiesByIds(vendors.map((v) => v.companyId));
     return vendors
-      .map((v) => ({ id: v.companyId, name: companies.get(v.companyId)?.name ?? '', kind: companies.get(v.companyId)?.kind ?? null, enabled: !v.paused, vesselCount: v.vesselIds.length }))
+      .map((v) => ({
+        id: v.companyId,
+        name: companies.get(v.companyId)?.name ?? '',
+        kind: companies.get(v.companyId)?.kind ?? null,
+        enabled: !v.paused,
+        vesselCount: v.vesselIds.length,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 

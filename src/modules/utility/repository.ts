@@ -46,4 +46,5 @@ export async function insertLanguage(db: Db, language: Reference): Promise<void>
   await db<LanguageRow>('languages').insert({ code: language.code, name: language.name });
 }
 
-export const insertErrorReport = (db: Db, report: Omit<ErrorReportRow, 'id' | 'created_at'>): Promise<number> => insertId(db, 'error_reports', { ...report, created_at: nowIso() });
+export const insertErrorReport = (db: Db, report: Omit<ErrorReportRow, 'id' | 'created_at'>): Promise<number> =>
+  insertId(db, 'error_reports', { ...report, created_at: nowIso() });

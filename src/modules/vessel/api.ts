@@ -5,7 +5,17 @@
  * vessel-scoped route option); the access functions below only keep older callers working.
  */
 import type { Db } from '../../db/knex.js';
-import { companyGrantsOn, countActiveMemberships, createAccessApi, grantCounts, grantsOn, setCompanyPausedOn, type AccessDirectory, type AccessNeed, type VesselAccess } from '../access/api.js';
+import {
+  companyGrantsOn,
+  countActiveMemberships,
+  createAccessApi,
+  grantCounts,
+  grantsOn,
+  setCompanyPausedOn,
+  type AccessDirectory,
+  type AccessNeed,
+  type VesselAccess,
+} from '../access/api.js';
 import { bridgeOfVessel } from '../bridges/api.js';
 import { staffCompaniesOf } from '../org/api.js';
 import * as repo from './vessels/repository.js';
@@ -51,7 +61,12 @@ export async function vendorsOf(db: Db, ownerId: number): Promise<Array<{ compan
 
 /** Pauses or resumes a company's access on every vessel the owner owns; answers how many. */
 export async function setVendorPaused(db: Db, ownerId: number, companyId: number, paused: boolean): Promise<number> {
-  return setCompanyPausedOn(db, companyId, (await repo.vesselsOwnedBy(db, ownerId)).map((v) => v.id), paused);
+  return setCompanyPausedOn(
+    db,
+    companyId,
+    (await repo.vesselsOwnedBy(db, ownerId)).map((v) => v.id),
+    paused,
+  );
 }
 
 // Operator views (admin CLI): every vessel, not filtered by a caller's access.
@@ -66,8 +81,19 @@ export interface VesselListing extends VesselSummary {
 /** Every vessel by name; `q` searches the name, `ids` picks vessels (e.g. one for a detail view). */
 export async function listVessels(db: Db, filter: { q?: string; ownerId?: number; ids?: number[] } = {}): Promise<VesselListing[]> {
   const vessels = await repo.listVessels(db, filter);
-  const counts = await grantCounts(db, vessels.map((v) => v.id));
-  return vessels.map((v) => ({ id: v.id, name: v.name, ownerId: v.ownerId, groupName: v.groupName, homePort: v.homePort, memberCount: counts.get(v.id) ?? 0, createdAt: v.createdAt }));
+  const counts = await grantCounts(
+    db,
+    vessels.map((v) => v.id),
+  );
+  return vessels.map((v) => ({
+    id: v.id,
+    name: v.name,
+    ownerId: v.ownerId,
+    groupName: v.groupName,
+    homePort: v.homePort,
+    memberCount: counts.get(v.id) ?? 0,
+    createdAt: v.createdAt,
+  }));
 }
 
 export interface VesselMemberListing {
@@ -80,7 +106,14 @@ export interface VesselMemberListing {
 }
 
 export async function membersOfVessel(db: Db, vesselId: number): Promise<VesselMemberListing[]> {
-  return (await grantsOn(db, vesselId)).map((g) => ({ userId: g.userId, companyId: g.companyId, invitedEmail: g.invitedEmail, status: g.status, paused: g.paused, permissions: g.permissions }));
+  return (await grantsOn(db, vesselId)).map((g) => ({
+    userId: g.userId,
+    companyId: g.companyId,
+    invitedEmail: g.invitedEmail,
+    status: g.status,
+    paused: g.paused,
+    permissions: g.permissions,
+  }));
 }
 
 // Kept for modules not yet on the access module; each answers exactly what the access module does.
@@ -88,10 +121,12 @@ export async function membersOfVessel(db: Db, vesselId: number): Promise<VesselM
 const directory: AccessDirectory = { staffCompanies: staffCompaniesOf, vesselOwners, bridgeOf: bridgeOfVessel, vesselNames };
 
 /** @deprecated Use `server.plugins.access.api.accessesOf`. */
-export const accessesOf = (db: Db, userId: number, onlyVesselId?: number): Promise<Map<number, VesselAccess>> => createAccessApi(db, directory).accessesOf(userId, onlyVesselId);
+export const accessesOf = (db: Db, userId: number, onlyVesselId?: number): Promise<Map<number, VesselAccess>> =>
+  createAccessApi(db, directory).accessesOf(userId, onlyVesselId);
 
 /** @deprecated Use the vessel-scoped route option or `server.plugins.access.api.accessOf`. */
 export const accessOf = (db: Db, userId: number, vesselId: number): Promise<VesselAccess | null> => createAccessApi(db, directory).accessOf(userId, vesselId);
 
 /** @deprecated Use the vessel-scoped route option (`plugins: { vessel: { needs } }`) or `server.plugins.access.api.requireAccess`. */
-export const requireAccess = (db: Db, userId: number, vesselId: number, ...needs: AccessNeed[]): Promise<VesselAccess> => createAccessApi(db, directory).requireAccess(userId, vesselId, ...needs);
+export const requireAccess = (db: Db, userId: number, vesselId: number, ...needs: AccessNeed[]): Promise<VesselAccess> =>
+  createAccessApi(db, directory).requireAccess(userId, vesselId, ...needs);

@@ -25,9 +25,7 @@ import { createQueryClient } from './queryClient';
  */
 export const queryClient = createQueryClient();
 
-export const connectivity = createActor(
-  connectivityMachine.provide({ actions: { reloadPage: () => window.location.reload() } }),
-);
+export const connectivity = createActor(connectivityMachine.provide({ actions: { reloadPage: () => window.location.reload() } }));
 
 export const toaster = createActor(toasterMachine);
 export const toast = createToastApi(toaster);
@@ -87,8 +85,7 @@ export const errorDialog = createActor(
     },
     actions: {
       notifyReportSent: () => toast.success('Thank you, the error report has been sent'),
-      notifyReportFailed: (_, { error }) =>
-        toast.actionFailed('Sending the error report', (error as { status?: number | null }).status ?? null),
+      notifyReportFailed: (_, { error }) => toast.actionFailed('Sending the error report', (error as { status?: number | null }).status ?? null),
     },
   }),
   { input: { canViewReport: canViewErrorReport(currentEnvironmentLabel()) } },

@@ -79,8 +79,7 @@ function zonedParts(input: DateInput, timeZone: string | undefined): ZonedParts 
   };
 }
 
-const withZoneName = (text: string, parts: ZonedParts, options: DateFormatOptions) =>
-  options.withZone ? `${text} ${parts.zoneName}` : text;
+const withZoneName = (text: string, parts: ZonedParts, options: DateFormatOptions) => (options.withZone ? `${text} ${parts.zoneName}` : text);
 
 function timeText(parts: ZonedParts, timeFormat: TimeFormat): string {
   if (timeFormat === '24h') return `${String(parts.hour).padStart(2, '0')}:${parts.minute}:${parts.second}`;
@@ -112,10 +111,7 @@ export function formatTime(input: DateInput, options: DateFormatOptions = {}): s
 }
 
 /** Local time with its zone, followed by UTC: "15/05/2019, 15:30:00 BST (15/05/2019, 14:30:00 UTC)". */
-export function formatLocalAndUtc(
-  input: DateInput,
-  options: { timeFormat?: TimeFormat; localZone?: string } = {},
-): string {
+export function formatLocalAndUtc(input: DateInput, options: { timeFormat?: TimeFormat; localZone?: string } = {}): string {
   const localZone = options.localZone ?? localTimeZone();
   const local = formatDateTime(input, { timeFormat: options.timeFormat, timeZone: localZone, withZone: true });
   if (local === '—') return local;
@@ -139,14 +135,7 @@ export function zonedTimeToIso(date: string, hours: string, minutes: string, tim
 function zoneOffsetMs(instant: number, timeZone: string): number {
   const parts = zonedParts(instant, timeZone);
   if (!parts) return 0;
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    parts.hour,
-    Number(parts.minute),
-    Number(parts.second),
-  );
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), parts.hour, Number(parts.minute), Number(parts.second));
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
@@ -168,7 +157,9 @@ export function formatRelative(input: DateInput, now: Date = new Date()): string
 export function formatShort(input: DateInput, options: DateFormatOptions & { withDate?: boolean } = {}): string {
   const parts = zonedParts(input, options.timeZone);
   if (!parts) return '—';
-  const time = timeText(parts, options.timeFormat ?? '24h').replace(/:\d{2}( |$)/, '$1').trim();
+  const time = timeText(parts, options.timeFormat ?? '24h')
+    .replace(/:\d{2}( |$)/, '$1')
+    .trim();
   return options.withDate ? `${parts.day}/${parts.month} ${time}` : time;
 }
 

@@ -1,8 +1,7 @@
 /** The interface version the spec requires the UI to show. */
 export const UI_VERSION = '2.0.0';
 
-export const BUILD_ID: string =
-  typeof __VESSEL_LINK_BUILD_ID__ === 'string' ? __VESSEL_LINK_BUILD_ID__ : 'dev';
+export const BUILD_ID: string = typeof __VESSEL_LINK_BUILD_ID__ === 'string' ? __VESSEL_LINK_BUILD_ID__ : 'dev';
 
 /** The version the client compares with the one it stored on the previous visit. */
 export const BUILD_VERSION = `${UI_VERSION}+${BUILD_ID}`;

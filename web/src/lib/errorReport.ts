@@ -63,8 +63,7 @@ function statusMessage(status: number | null): string {
 }
 
 export const GENERIC_ERROR_TEXT = 'Something went wrong';
-export const REPORT_INVITATION_TEXT =
-  'Anonymous data related to this error has been generated. You can optionally add a comment.';
+export const REPORT_INVITATION_TEXT = 'Anonymous data related to this error has been generated. You can optionally add a comment.';
 
 const CLOSE_ONLY_STATUSES = new Set([418, 401, 404, 413]);
 

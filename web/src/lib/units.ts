@@ -117,12 +117,7 @@ export interface Position {
 }
 
 export function isPosition(value: unknown): value is Position {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Position).latitude === 'number' &&
-    typeof (value as Position).longitude === 'number'
-  );
+  return typeof value === 'object' && value !== null && typeof (value as Position).latitude === 'number' && typeof (value as Position).longitude === 'number';
 }
 
 /** Degrees and decimal minutes, the way positions are read out on board: 43°42.000′ N. */

@@ -34,8 +34,7 @@ function CreateAccountPage() {
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const create = useMutation({ mutationFn: registration.createAccount });
 
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -96,7 +95,12 @@ function CreateAccountPage() {
           onChange={set('confirmation')}
           error={passwordError}
         />
-        <CountryLanguageFields countryCode={form.countryCode ?? ''} languageCode={form.languageCode ?? ''} onCountryChange={set('countryCode')} onLanguageChange={set('languageCode')} />
+        <CountryLanguageFields
+          countryCode={form.countryCode ?? ''}
+          languageCode={form.languageCode ?? ''}
+          onCountryChange={set('countryCode')}
+          onLanguageChange={set('languageCode')}
+        />
         <p className="form__note">
           By creating an account you agree to the <Link to="/terms">Terms of Use</Link>.
         </p>

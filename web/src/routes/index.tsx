@@ -8,8 +8,7 @@ interface LandingSearch {
 }
 
 export const Route = createFileRoute('/')({
-  validateSearch: (search: Record<string, unknown>): LandingSearch =>
-    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  validateSearch: (search: Record<string, unknown>): LandingSearch => (typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
   beforeLoad: async ({ context, search }) => {
     if (await isAuthenticated(context.session)) throw redirect({ href: safeRedirectTarget(search.redirect) });
   },
@@ -30,8 +29,8 @@ function LandingPage() {
         <section className="landing__hero" aria-labelledby="landing-title">
           <h1 id="landing-title">Your yacht, connected.</h1>
           <p className="landing__lead">
-            Vessel Link monitors and controls the devices on board through the bridge, and keeps owners, crew and
-            their service partners in touch with the vessel wherever they are.
+            Vessel Link monitors and controls the devices on board through the bridge, and keeps owners, crew and their service partners in touch with the
+            vessel wherever they are.
           </p>
           <ul className="landing__features">
             {FEATURES.map((feature) => (

@@ -24,8 +24,7 @@ function PasswordResetRequestPage() {
         <section className="card" aria-labelledby="reset-sent-title" role="status">
           <h1 id="reset-sent-title">Check your e-mail</h1>
           <p>
-            If an account exists for <strong>{email.trim()}</strong>, we have sent it a link to set a new password. The
-            link is valid for one hour.
+            If an account exists for <strong>{email.trim()}</strong>, we have sent it a link to set a new password. The link is valid for one hour.
           </p>
           <Link to="/" className="button button--primary">
             Return to Home

@@ -12,8 +12,7 @@ interface ResetSearch {
 }
 
 export const Route = createFileRoute('/password-reset')({
-  validateSearch: (search: Record<string, unknown>): ResetSearch =>
-    typeof search.token === 'string' && search.token ? { token: search.token } : {},
+  validateSearch: (search: Record<string, unknown>): ResetSearch => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
   component: PasswordResetPage,
 });
 
@@ -80,9 +79,7 @@ function PasswordResetPage() {
           />
           {reset.isError ? (
             <p className="form-error" role="alert">
-              {isApiError(reset.error) && reset.error.serverMessage
-                ? reset.error.serverMessage
-                : 'This link is not valid any more. Ask for a new one.'}
+              {isApiError(reset.error) && reset.error.serverMessage ? reset.error.serverMessage : 'This link is not valid any more. Ask for a new one.'}
             </p>
           ) : null}
           <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>

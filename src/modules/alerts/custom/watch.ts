@@ -16,7 +16,12 @@ export interface PropertyDirectory {
   propertyOf(db: Db, id: number): Promise<{ id: number; bridgeId: number; path: string } | null>;
 }
 
-const STATE_OF: Record<repo.AlertPriority, 'emergency' | 'alarm' | 'warn' | 'alert'> = { emergency: 'emergency', alarm: 'alarm', warning: 'warn', caution: 'alert' };
+const STATE_OF: Record<repo.AlertPriority, 'emergency' | 'alarm' | 'warn' | 'alert'> = {
+  emergency: 'emergency',
+  alarm: 'alarm',
+  warning: 'warn',
+  caution: 'alert',
+};
 
 const COMPARE: Record<repo.Comparison, (value: number, threshold: number) => boolean> = {
   '<': (v, t) => v < t,

@@ -30,6 +30,7 @@ export class EmailChannel implements NotificationChannel {
   ) {}
 
   async deliver(recipients: Recipient[], notice: Notice): Promise<void> {
-    for (const { email } of recipients) await this.mail.send({ to: email, subject: notice.subject, text: `${notice.text}\n\nOpen Vessel Link: ${this.publicUrl}/` });
+    for (const { email } of recipients)
+      await this.mail.send({ to: email, subject: notice.subject, text: `${notice.text}\n\nOpen Vessel Link: ${this.publicUrl}/` });
   }
 }

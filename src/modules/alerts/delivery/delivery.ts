@@ -109,7 +109,9 @@ export class AlarmDelivery {
   private async recipients(vesselId: number): Promise<Recipient[]> {
     const [vessel] = await listVessels(this.ctx.db, { ids: [vesselId] });
     if (!vessel) return [];
-    const members = (await membersOfVessel(this.ctx.db, vesselId)).filter((m) => m.userId !== null && m.status === 'active' && !m.paused && m.permissions.receiveNotifications);
+    const members = (await membersOfVessel(this.ctx.db, vesselId)).filter(
+      (m) => m.userId !== null && m.status === 'active' && !m.paused && m.permissions.receiveNotifications,
+    );
     const muted = await mutedUserIds(this.ctx.db, vesselId);
     const ids = [vessel.ownerId, ...members.map((m) => m.userId!)].filter((id) => !muted.has(id));
     const users = await this.usersByIds(ids);

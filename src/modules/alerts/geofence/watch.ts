@@ -92,7 +92,11 @@ export class GeofenceWatch {
       this.outsideSince.set(vesselId, since);
       this.known.set(vesselId, 'outside');
       if (at - since >= fence.delay * 1000) {
-        await this.notify(vesselId, { state: 'alarm', method: ['visual', 'sound'], message: `${fence.vesselName} has left its geofence (radius ${Math.round(fence.radius)} m)` }, at);
+        await this.notify(
+          vesselId,
+          { state: 'alarm', method: ['visual', 'sound'], message: `${fence.vesselName} has left its geofence (radius ${Math.round(fence.radius)} m)` },
+          at,
+        );
       }
     }
   }
@@ -110,7 +114,12 @@ export class GeofenceWatch {
   private async notify(vesselId: number, value: 'clear' | Record<string, unknown>, at: number): Promise<void> {
     const bridge = await bridgeOfVessel(this.ctx.db, vesselId);
     if (!bridge) return;
-    const alert = await applyNotification(this.ctx.db, bridge.id, { path: GEOFENCE_PATH, value: value === 'clear' ? null : value, timestampMs: at }, 'geofence');
+    const alert = await applyNotification(
+      this.ctx.db,
+      bridge.id,
+      { path: GEOFENCE_PATH, value: value === 'clear' ? null : value, timestampMs: at },
+      'geofence',
+    );
     if (alert) this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...alert } });
   }
 }

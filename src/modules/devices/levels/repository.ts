@@ -30,12 +30,17 @@ export const toWarningLevels = (r: Record<string, unknown>): WarningLevels => ({
 
 /** property id → its levels, for every property of a bridge that has levels. */
 export async function levelsByProperty(db: Db, bridgeId: number): Promise<Map<number, WarningLevels>> {
-  const rows = await db('property_warning_levels').where({ bridge_id: bridgeId }).select('property_id', ...LEVEL_COLUMNS);
+  const rows = await db('property_warning_levels')
+    .where({ bridge_id: bridgeId })
+    .select('property_id', ...LEVEL_COLUMNS);
   return new Map(rows.map((r: Record<string, unknown> & { property_id: number }) => [r.property_id, toWarningLevels(r)]));
 }
 
 /** A bridge's levels by the path of their property, with what an alert message names. */
-export async function levelsOfBridge(db: Db, bridgeId: number): Promise<Map<string, { propertyId: number; displayName: string; units: string; levels: WarningLevels }>> {
+export async function levelsOfBridge(
+  db: Db,
+  bridgeId: number,
+): Promise<Map<string, { propertyId: number; displayName: string; units: string; levels: WarningLevels }>> {
   const rows = await db('property_warning_levels as l')
     .join('device_properties as p', 'p.id', 'l.property_id')
     .where('l.bridge_id', bridgeId)

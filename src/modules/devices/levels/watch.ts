@@ -60,7 +60,11 @@ export function judge(watch: LevelWatch, value: number, tsMs: number): Zone | nu
 }
 
 /** The alert a zone stands for: critical levels are alarms, warning levels warnings. */
-export function readingOf(zone: Zone, property: { displayName: string; units: string; levels: WarningLevels }, value: number): { state: 'alarm' | 'warn'; message: string } | 'clear' {
+export function readingOf(
+  zone: Zone,
+  property: { displayName: string; units: string; levels: WarningLevels },
+  value: number,
+): { state: 'alarm' | 'warn'; message: string } | 'clear' {
   if (zone === 'normal') return 'clear';
   const critical = zone === 'highCritical' || zone === 'lowCritical';
   const side = isHigh(zone) ? 'above its high' : 'below its low';

@@ -8,7 +8,6 @@
 import type { Database } from '../../../db/knex.js';
 import { PerBridge } from '../per-bridge.js';
 
-
 export interface IngestValue {
   path: string;
   /** The value as JSON text, as stored. */

@@ -4,7 +4,19 @@
  */
 import type { Knex } from 'knex';
 import { type Database, dialect } from '../../../db/knex.js';
-import { type BatchSeries, chunksOf, type IngestItem, type Receipt, receiptsOf, type SeriesBatch, SeriesIds, seriesOf, type SourceSighting, sightingsOf, type ValueStore } from './batch.js';
+import {
+  type BatchSeries,
+  chunksOf,
+  type IngestItem,
+  type Receipt,
+  receiptsOf,
+  type SeriesBatch,
+  SeriesIds,
+  seriesOf,
+  type SourceSighting,
+  sightingsOf,
+  type ValueStore,
+} from './batch.js';
 
 /** Rows per multi-row statement: well under PostgreSQL's 65,535 bind parameters. */
 const CHUNK = 1000;
@@ -36,7 +48,17 @@ export class KnexValueStore implements ValueStore {
       for (const rows of chunks(history)) await trx('value_history').insert(rows);
       const locations = items
         .filter((i) => !i.duplicate)
-        .flatMap((i) => i.locations.map((l) => ({ bridge_id: i.bridgeId, ts_ms: l.tsMs, lat: l.lat, lon: l.lon, speed_over_ground: l.speedOverGround, course_over_ground_true: l.courseOverGroundTrue, source: l.source })));
+        .flatMap((i) =>
+          i.locations.map((l) => ({
+            bridge_id: i.bridgeId,
+            ts_ms: l.tsMs,
+            lat: l.lat,
+            lon: l.lon,
+            speed_over_ground: l.speedOverGround,
+            course_over_ground_true: l.courseOverGroundTrue,
+            source: l.source,
+          })),
+        );
       for (const rows of chunks(locations)) await trx('locations').insert(rows);
       await this.writeSources(trx, sightingsOf(items));
       for (const rows of chunks(receiptsOf(items))) {
@@ -50,7 +72,9 @@ export class KnexValueStore implements ValueStore {
   }
 
   async hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean> {
-    const row = await this.db('ingest_receipts').where({ bridge_id: bridgeId, slot: receipt.slot, message_id: receipt.messageId, digest: receipt.digest }).first();
+    const row = await this.db('ingest_receipts')
+      .where({ bridge_id: bridgeId, slot: receipt.slot, message_id: receipt.messageId, digest: receipt.digest })
+      .first();
     return row !== undefined;
   }
 
@@ -74,7 +98,17 @@ export class KnexValueStore implements ValueStore {
   private async writeSources(trx: Knex.Transaction, sightings: Array<SourceSighting & { bridgeId: number }>): Promise<void> {
     for (const rows of chunks(sightings)) {
       await trx('message_sources')
-        .insert(rows.map((s) => ({ bridge_id: s.bridgeId, uid: s.uid, enabled: true, location_enabled: s.locationEnabled, reports_position: s.reportsPosition, first_seen_ms: s.lastSeenMs, last_seen_ms: s.lastSeenMs })))
+        .insert(
+          rows.map((s) => ({
+            bridge_id: s.bridgeId,
+            uid: s.uid,
+            enabled: true,
+            location_enabled: s.locationEnabled,
+            reports_position: s.reportsPosition,
+            first_seen_ms: s.lastSeenMs,
+            last_seen_ms: s.lastSeenMs,
+          })),
+        )
         .onConflict(['bridge_id', 'uid'])
         .merge({
           last_seen_ms: trx.raw(`${this.greatest}(message_sources.last_seen_ms, excluded.last_seen_ms)`),

@@ -24,7 +24,10 @@ export const file = (db: Db) =>
           .response(file.data)
           .type(file.mime)
           .header('cache-control', 'private, max-age=3600')
-          .header('content-disposition', file.mime.startsWith('image/') ? 'inline' : `attachment; filename="${(file.name ?? 'document').replace(/[^\w.-]/g, '_')}"`);
+          .header(
+            'content-disposition',
+            file.mime.startsWith('image/') ? 'inline' : `attachment; filename="${(file.name ?? 'document').replace(/[^\w.-]/g, '_')}"`,
+          );
       },
     },
   });

@@ -57,9 +57,18 @@ export class DocumentsService {
   async upload(scope: VesselScope, upload: { file: Buffer; name: string; categoryId?: number }): Promise<DocumentView> {
     if (upload.categoryId && !(await categoryExists(this.db, upload.categoryId))) throw Boom.badRequest('categoryId does not name a document category');
     const mime = detectDocument(upload.file);
-    if ((await repo.bytesUsed(this.db, scope.vesselId)) + upload.file.length > DOCUMENT_STORAGE_LIMIT_BYTES) throw Boom.entityTooLarge('The vessel’s document storage is full');
+    if ((await repo.bytesUsed(this.db, scope.vesselId)) + upload.file.length > DOCUMENT_STORAGE_LIMIT_BYTES)
+      throw Boom.entityTooLarge('The vessel’s document storage is full');
     const stored = await storeFile(this.db, { data: upload.file, mime, name: upload.name, ownerUserId: scope.caller.id });
-    const doc = await repo.insertDocument(this.db, { vesselId: scope.vesselId, categoryId: upload.categoryId ?? null, name: upload.name, fileId: stored.id, mime, size: upload.file.length, uploadedBy: scope.caller.id });
+    const doc = await repo.insertDocument(this.db, {
+      vesselId: scope.vesselId,
+      categoryId: upload.categoryId ?? null,
+      name: upload.name,
+      fileId: stored.id,
+      mime,
+      size: upload.file.length,
+      uploadedBy: scope.caller.id,
+    });
     return documentView(doc);
   }
 

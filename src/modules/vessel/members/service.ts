@@ -17,8 +17,27 @@ export interface People {
 }
 
 export type DirectoryEntry =
-  | { kind: 'user'; userId: number | null; email: string | null; firstName: string; lastName: string; role: 'owner' | 'member'; paused: boolean; pending: boolean; permissions: PermissionSet | null }
-  | { kind: 'company'; companyId: number; name: string; companyKind: string | null; role: 'company'; paused: boolean; pending: boolean; permissions: PermissionSet };
+  | {
+      kind: 'user';
+      userId: number | null;
+      email: string | null;
+      firstName: string;
+      lastName: string;
+      role: 'owner' | 'member';
+      paused: boolean;
+      pending: boolean;
+      permissions: PermissionSet | null;
+    }
+  | {
+      kind: 'company';
+      companyId: number;
+      name: string;
+      companyKind: string | null;
+      role: 'company';
+      paused: boolean;
+      pending: boolean;
+      permissions: PermissionSet;
+    };
 
 export class MembersService {
   constructor(
@@ -32,25 +51,63 @@ export class MembersService {
     const grants = await this.grants.on(scope.vesselId);
     const ownerId = scope.access.ownerId;
     const users = await this.people.usersByIds([ownerId, ...grants.flatMap((g) => (g.userId ? [g.userId] : []))]);
-    const companies = await companiesByIds(this.db, grants.flatMap((g) => (g.companyId ? [g.companyId] : [])));
+    const companies = await companiesByIds(
+      this.db,
+      grants.flatMap((g) => (g.companyId ? [g.companyId] : [])),
+    );
     const owner = users.get(ownerId);
     const entry = (g: Grant): DirectoryEntry => {
       if (g.companyId) {
         const c = companies.get(g.companyId);
-        return { kind: 'company', companyId: g.companyId, name: c?.name ?? '', companyKind: c?.kind ?? null, role: 'company', paused: g.paused, pending: g.status === 'pending', permissions: g.permissions };
+        return {
+          kind: 'company',
+          companyId: g.companyId,
+          name: c?.name ?? '',
+          companyKind: c?.kind ?? null,
+          role: 'company',
+          paused: g.paused,
+          pending: g.status === 'pending',
+          permissions: g.permissions,
+        };
       }
       const u = g.userId ? users.get(g.userId) : undefined;
-      return { kind: 'user', userId: g.userId, email: u?.email ?? g.invitedEmail, firstName: u?.firstName ?? '', lastName: u?.lastName ?? '', role: 'member', paused: g.paused, pending: g.status === 'pending', permissions: g.permissions };
+      return {
+        kind: 'user',
+        userId: g.userId,
+        email: u?.email ?? g.invitedEmail,
+        firstName: u?.firstName ?? '',
+        lastName: u?.lastName ?? '',
+        role: 'member',
+        paused: g.paused,
+        pending: g.status === 'pending',
+        permissions: g.permissions,
+      };
     };
     return [
-      { kind: 'user', userId: ownerId, email: owner?.email ?? null, firstName: owner?.firstName ?? '', lastName: owner?.lastName ?? '', role: 'owner', paused: false, pending: false, permissions: null },
+      {
+        kind: 'user',
+        userId: ownerId,
+        email: owner?.email ?? null,
+        firstName: owner?.firstName ?? '',
+        lastName: owner?.lastName ?? '',
+        role: 'owner',
+        paused: false,
+        pending: false,
+        permissions: null,
+      },
       ...grants.map(entry),
     ];
   }
 
-  async pendingFor(user: { id: number; email: string }): Promise<Array<{ vesselId: number; vesselName: string; permissions: PermissionSet; invitedAt: string }>> {
+  async pendingFor(user: {
+    id: number;
+    email: string;
+  }): Promise<Array<{ vesselId: number; vesselName: string; permissions: PermissionSet; invitedAt: string }>> {
     const pending = await this.grants.pendingFor(user);
-    const vesselNames = await names(this.db, pending.map((g) => g.vesselId));
+    const vesselNames = await names(
+      this.db,
+      pending.map((g) => g.vesselId),
+    );
     return pending.flatMap((g) => {
       const vesselName = vesselNames.get(g.vesselId);
       return vesselName === undefined ? [] : [{ vesselId: g.vesselId, vesselName, permissions: g.permissions, invitedAt: g.createdAt }];

@@ -12,7 +12,8 @@ export interface NoteRow {
 
 export const notesOf = (db: Db, vesselId: number): Promise<NoteRow[]> => db<NoteRow>('vessel_notes').where({ vessel_id: vesselId }).orderBy('id', 'desc');
 
-export const findNote = (db: Db, vesselId: number, noteId: number): Promise<NoteRow | undefined> => db<NoteRow>('vessel_notes').where({ id: noteId, vessel_id: vesselId }).first();
+export const findNote = (db: Db, vesselId: number, noteId: number): Promise<NoteRow | undefined> =>
+  db<NoteRow>('vessel_notes').where({ id: noteId, vessel_id: vesselId }).first();
 
 export async function insertNote(db: Db, note: { vesselId: number; authorId: number; messageText: string }): Promise<NoteRow> {
   const id = await insertId(db, 'vessel_notes', { vessel_id: note.vesselId, author_id: note.authorId, message_text: note.messageText, created_at: nowIso() });

@@ -36,7 +36,12 @@ export class PairingService {
   async requestUnlink(scope: VesselScope): Promise<void> {
     if (!(await bridgeOfVessel(this.db, scope.vesselId))) throw ruleRefused('This vessel has no bridge paired');
     const vessel = await findVessel(this.db, scope.vesselId);
-    await this.confirmations.sendConfirmationCode(scope.caller.id, 'unlink_client', String(scope.vesselId), `unlink the bridge of ${vessel?.name ?? 'your vessel'}`);
+    await this.confirmations.sendConfirmationCode(
+      scope.caller.id,
+      'unlink_client',
+      String(scope.vesselId),
+      `unlink the bridge of ${vessel?.name ?? 'your vessel'}`,
+    );
   }
 
   async completeUnlink(scope: VesselScope, code: string): Promise<void> {

@@ -85,7 +85,8 @@ const columns = (f: VesselFields): Partial<VesselTableRow> => {
 };
 
 /** SQLite and PostgreSQL name a foreign-key failure differently. */
-const isForeignKeyViolation = (err: unknown): boolean => err instanceof Error && 'code' in err && (err.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || err.code === '23503');
+const isForeignKeyViolation = (err: unknown): boolean =>
+  err instanceof Error && 'code' in err && (err.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || err.code === '23503');
 
 /** Runs a write that names a model; a model that does not exist is the caller's mistake (400). */
 async function naming<T>(write: Promise<T>): Promise<T> {
@@ -126,7 +127,10 @@ export async function listVessels(db: Db, filter: { q?: string; ownerId?: number
 }
 
 /** Owners of the vessels a user owns and of the listed vessels, in one query. */
-export async function owners(db: Db, query: { ownerId: number; vesselIds: number[]; onlyVesselId?: number }): Promise<Array<{ vesselId: number; ownerId: number }>> {
+export async function owners(
+  db: Db,
+  query: { ownerId: number; vesselIds: number[]; onlyVesselId?: number },
+): Promise<Array<{ vesselId: number; ownerId: number }>> {
   const q = db<VesselTableRow>('vessels').where((w) => {
     w.where('owner_id', query.ownerId);
     if (query.vesselIds.length) w.orWhereIn('id', query.vesselIds);
@@ -138,7 +142,9 @@ export async function owners(db: Db, query: { ownerId: number; vesselIds: number
 
 export async function names(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await db<VesselTableRow>('vessels').whereIn('id', [...new Set(ids)]).select('id', 'name');
+  const rows = await db<VesselTableRow>('vessels')
+    .whereIn('id', [...new Set(ids)])
+    .select('id', 'name');
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -148,7 +154,11 @@ export async function insertVessel(db: Db, ownerId: number, fields: VesselFields
 }
 
 export async function updateVessel(db: Db, id: number, fields: VesselFields): Promise<void> {
-  await naming(db<VesselTableRow>('vessels').where({ id }).update({ ...columns(fields), updated_at: nowIso() }));
+  await naming(
+    db<VesselTableRow>('vessels')
+      .where({ id })
+      .update({ ...columns(fields), updated_at: nowIso() }),
+  );
 }
 
 export async function deleteVessel(db: Db, id: number): Promise<void> {

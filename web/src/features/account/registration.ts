@@ -11,10 +11,8 @@ export interface NewAccount {
 
 export const registration = {
   createAccount: (account: NewAccount) => api.post<unknown>('register/createAccount', account),
-  completeRegistration: (verificationCode: string) =>
-    api.post<unknown>('register/completeRegistration', { verificationCode }),
+  completeRegistration: (verificationCode: string) => api.post<unknown>('register/completeRegistration', { verificationCode }),
   /** Always answers ok, whether or not the address has an account. */
-  requestPasswordReset: (email: string) =>
-    api.post<unknown>('register/forgottenPassword', undefined, { query: { email } }),
+  requestPasswordReset: (email: string) => api.post<unknown>('register/forgottenPassword', undefined, { query: { email } }),
   resetPassword: (token: string, password: string) => api.post<unknown>('register/resetPassword', { token, password }),
 };

@@ -34,7 +34,11 @@ export function SubscribePage({ vessel }: { vessel: VesselDetail }) {
     },
   });
   const card = useMutation({
-    mutationFn: () => billingActions.subscribeByCard(vessel.id, (products.data?.products ?? []).map((product) => product.id)),
+    mutationFn: () =>
+      billingActions.subscribeByCard(
+        vessel.id,
+        (products.data?.products ?? []).map((product) => product.id),
+      ),
     onSuccess: () => {
       toast.success('Subscription started');
       void queryClient.invalidateQueries({ queryKey: vesselKeys.detail(vessel.id) });
@@ -55,8 +59,8 @@ export function SubscribePage({ vessel }: { vessel: VesselDetail }) {
           <p>Active{subscription.validUntil ? ` until ${format.date(subscription.validUntil)}` : ''}. A new subscription starts when this one ends.</p>
         ) : (
           <p className="text-warning">
-            No active subscription{subscription?.validUntil ? `: the last one ended on ${format.date(subscription.validUntil)}` : ''}. Without one the vessel is not monitored or
-            controlled.
+            No active subscription{subscription?.validUntil ? `: the last one ended on ${format.date(subscription.validUntil)}` : ''}. Without one the vessel is
+            not monitored or controlled.
           </p>
         )}
         <h3>Products</h3>
@@ -89,8 +93,8 @@ export function SubscribePage({ vessel }: { vessel: VesselDetail }) {
         <ul className="subscribe__terms">
           <li>A subscription runs for {SUBSCRIPTION_TERMS.termMonths} months from its start.</li>
           <li>
-            It renews for a further {SUBSCRIPTION_TERMS.renewalMonths} months unless notice of non-renewal is given at least {SUBSCRIPTION_TERMS.noticeDays} days before the
-            term ends.
+            It renews for a further {SUBSCRIPTION_TERMS.renewalMonths} months unless notice of non-renewal is given at least {SUBSCRIPTION_TERMS.noticeDays}{' '}
+            days before the term ends.
           </li>
           <li>Where a test period is offered it lasts {SUBSCRIPTION_TERMS.testPeriodDays} days, during which the subscription can be ended without charge.</li>
         </ul>
@@ -104,7 +108,15 @@ export function SubscribePage({ vessel }: { vessel: VesselDetail }) {
         <>
           <form className="card form" onSubmit={submit}>
             <h2>Redeem a voucher</h2>
-            <TextField label="Voucher code" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="off" spellCheck={false} autoCapitalize="characters" required />
+            <TextField
+              label="Voucher code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="characters"
+              required
+            />
             {check.isSuccess ? (
               <div role="status" className="subscribe__voucher">
                 <p>

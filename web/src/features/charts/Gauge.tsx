@@ -18,14 +18,17 @@ export function Gauge({ label, ratio, tone, caption }: GaugeProps) {
   const percent = ratio === null ? '—' : `${Math.round(clamped * 100)} %`;
   return (
     <figure className={`gauge gauge--${ratio === null ? 'unknown' : tone}`}>
-      <svg viewBox="0 0 120 70" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={ratio === null ? undefined : Math.round(clamped * 100)} aria-valuetext={percent}>
+      <svg
+        viewBox="0 0 120 70"
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={ratio === null ? undefined : Math.round(clamped * 100)}
+        aria-valuetext={percent}
+      >
         <path className="gauge__track" d="M10,60 A50,50 0 0 1 110,60" />
-        <path
-          className="gauge__fill"
-          d="M10,60 A50,50 0 0 1 110,60"
-          strokeDasharray={ARC_LENGTH}
-          strokeDashoffset={ARC_LENGTH * (1 - clamped)}
-        />
+        <path className="gauge__fill" d="M10,60 A50,50 0 0 1 110,60" strokeDasharray={ARC_LENGTH} strokeDashoffset={ARC_LENGTH * (1 - clamped)} />
         <text x="60" y="56" textAnchor="middle" className="gauge__value">
           {percent}
         </text>

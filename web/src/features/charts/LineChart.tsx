@@ -49,13 +49,7 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1 }: Lin
 
   return (
     <figure className="chart">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={titleId}
-        onPointerMove={onPointerMove}
-        onPointerLeave={() => setHover(null)}
-      >
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId} onPointerMove={onPointerMove} onPointerLeave={() => setHover(null)}>
         <title id={titleId}>
           {`${label}: from ${show(Math.min(...values))} to ${show(Math.max(...values))} between ${formatTime(points[0].t)} and ${formatTime(points[points.length - 1].t)}`}
         </title>

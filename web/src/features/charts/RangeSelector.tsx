@@ -69,34 +69,62 @@ export function RangeSelector({ preset, onPreset, onCustom }: RangeSelectorProps
         >
           <fieldset>
             <legend>From</legend>
-            <input className="input input--small range-selector__date" inputMode="numeric" placeholder="DD/MM/YYYY" aria-label="From date (DD/MM/YYYY)" value={fields.fromDate} onChange={set('fromDate')} />
+            <input
+              className="input input--small range-selector__date"
+              inputMode="numeric"
+              placeholder="DD/MM/YYYY"
+              aria-label="From date (DD/MM/YYYY)"
+              value={fields.fromDate}
+              onChange={set('fromDate')}
+            />
             <select className="input input--small" aria-label="From hours" value={fields.fromHours} onChange={set('fromHours')}>
-              {HOURS.map((hour) => <option key={hour}>{hour}</option>)}
+              {HOURS.map((hour) => (
+                <option key={hour}>{hour}</option>
+              ))}
             </select>
             <select className="input input--small" aria-label="From minutes" value={fields.fromMinutes} onChange={set('fromMinutes')}>
-              {MINUTES.map((minute) => <option key={minute}>{minute}</option>)}
+              {MINUTES.map((minute) => (
+                <option key={minute}>{minute}</option>
+              ))}
             </select>
           </fieldset>
           <fieldset>
             <legend>To</legend>
-            <input className="input input--small range-selector__date" inputMode="numeric" placeholder="DD/MM/YYYY" aria-label="To date (DD/MM/YYYY)" value={fields.toDate} onChange={set('toDate')} />
+            <input
+              className="input input--small range-selector__date"
+              inputMode="numeric"
+              placeholder="DD/MM/YYYY"
+              aria-label="To date (DD/MM/YYYY)"
+              value={fields.toDate}
+              onChange={set('toDate')}
+            />
             <select className="input input--small" aria-label="To hours" value={fields.toHours} onChange={set('toHours')}>
-              {HOURS.map((hour) => <option key={hour}>{hour}</option>)}
+              {HOURS.map((hour) => (
+                <option key={hour}>{hour}</option>
+              ))}
             </select>
             <select className="input input--small" aria-label="To minutes" value={fields.toMinutes} onChange={set('toMinutes')}>
-              {MINUTES.map((minute) => <option key={minute}>{minute}</option>)}
+              {MINUTES.map((minute) => (
+                <option key={minute}>{minute}</option>
+              ))}
             </select>
           </fieldset>
           <label className="range-selector__zone">
             <span>Time zone</span>
             <select className="input input--small" value={fields.timeZone} onChange={set('timeZone')}>
-              {zones.map((zone) => <option key={zone}>{zone}</option>)}
+              {zones.map((zone) => (
+                <option key={zone}>{zone}</option>
+              ))}
             </select>
           </label>
           <button type="submit" className="button button--small button--primary">
             Show
           </button>
-          {error ? <p className="field__error" role="alert">{error}</p> : null}
+          {error ? (
+            <p className="field__error" role="alert">
+              {error}
+            </p>
+          ) : null}
         </form>
       ) : null}
     </div>

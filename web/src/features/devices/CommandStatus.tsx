@@ -15,9 +15,7 @@ export function CommandStatus({ command }: { command: Command }) {
           {command.commandState === 'SENT' || command.commandState === 'ACKNOWLEDGED' ? PENDING_TEXT[command.commandState] : 'Sending…'}
         </>
       ) : command.queued ? (
-        <span className="muted">
-          Queued until the vessel is back{command.expiresAt ? ` (expires ${format.time(command.expiresAt)})` : ''}
-        </span>
+        <span className="muted">Queued until the vessel is back{command.expiresAt ? ` (expires ${format.time(command.expiresAt)})` : ''}</span>
       ) : command.done ? (
         <span className="text-success">✓ Confirmed</span>
       ) : command.ended ? (

@@ -23,9 +23,7 @@ export function DeviceCard({ vesselId, device, canControl, queueForSeconds, onSh
         <h3 id={`device-${device.id}`}>{device.name}</h3>
         <span className={`chip chip--category chip--${device.category}`}>{CATEGORY_LABELS[device.category] ?? device.category}</span>
       </header>
-      {details || device.location ? (
-        <p className="device-card__meta muted">{[details, device.location].filter(Boolean).join(' · ')}</p>
-      ) : null}
+      {details || device.location ? <p className="device-card__meta muted">{[details, device.location].filter(Boolean).join(' · ')}</p> : null}
       <ul className="property-list">
         {device.properties.map((property) => (
           <li key={property.id} className="property">

@@ -23,10 +23,7 @@ export function DevicesTab({ vesselId, mayControl, online }: DevicesTabProps) {
   const [category, setCategory] = useState<DeviceCategory | 'ALL'>('ALL');
   const [history, setHistory] = useState<{ device: Device; property: Property } | null>(null);
 
-  const present = useMemo(
-    () => DEVICE_CATEGORIES.filter((candidate) => devices.data?.some((device) => device.category === candidate)),
-    [devices.data],
-  );
+  const present = useMemo(() => DEVICE_CATEGORIES.filter((candidate) => devices.data?.some((device) => device.category === candidate)), [devices.data]);
   const shown = useMemo(
     () =>
       present
@@ -38,7 +35,10 @@ export function DevicesTab({ vesselId, mayControl, online }: DevicesTabProps) {
   if (devices.isError) {
     return (
       <p className="form-error" role="alert">
-        The devices could not be loaded. <button type="button" className="link-button" onClick={() => void devices.refetch()}>Try again</button>
+        The devices could not be loaded.{' '}
+        <button type="button" className="link-button" onClick={() => void devices.refetch()}>
+          Try again
+        </button>
       </p>
     );
   }
@@ -96,9 +96,7 @@ export function DevicesTab({ vesselId, mayControl, online }: DevicesTabProps) {
           />
         ))}
       </div>
-      {history ? (
-        <PropertyHistoryModal vesselId={vesselId} device={history.device} property={history.property} onClose={() => setHistory(null)} />
-      ) : null}
+      {history ? <PropertyHistoryModal vesselId={vesselId} device={history.device} property={history.property} onClose={() => setHistory(null)} /> : null}
     </div>
   );
 }

@@ -70,7 +70,19 @@ function sameType(current: unknown, on: boolean): boolean | number {
   return typeof current === 'boolean' ? on : on ? 1 : 0;
 }
 
-function SwitchControl({ label, on, disabled, busy, onToggle }: { label: string; on: boolean; disabled: boolean; busy: boolean; onToggle: (on: boolean) => void }) {
+function SwitchControl({
+  label,
+  on,
+  disabled,
+  busy,
+  onToggle,
+}: {
+  label: string;
+  on: boolean;
+  disabled: boolean;
+  busy: boolean;
+  onToggle: (on: boolean) => void;
+}) {
   return (
     <button
       type="button"
@@ -122,7 +134,14 @@ function RatioControl({
   return (
     <div className="ratio-control">
       {kind === 'shade' ? (
-        <button type="button" className="button button--small" disabled={disabled} aria-disabled={busy || undefined} onClick={() => onCommit(0)} aria-label={`Close ${label}`}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={disabled}
+          aria-disabled={busy || undefined}
+          onClick={() => onCommit(0)}
+          aria-label={`Close ${label}`}
+        >
           Close
         </button>
       ) : null}
@@ -147,7 +166,14 @@ function RatioControl({
       />
       <output className="ratio-control__value">{percent} %</output>
       {kind === 'shade' ? (
-        <button type="button" className="button button--small" disabled={disabled} aria-disabled={busy || undefined} onClick={() => onCommit(1)} aria-label={`Open ${label}`}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={disabled}
+          aria-disabled={busy || undefined}
+          onClick={() => onCommit(1)}
+          aria-label={`Open ${label}`}
+        >
           Open
         </button>
       ) : null}
@@ -189,11 +215,25 @@ function NumberControl({
   if (stepper) {
     return (
       <div className="stepper" role="group" aria-label={`${label} set point`}>
-        <button type="button" className="icon-button" disabled={disabled || displayed === null} aria-disabled={busy || undefined} aria-label={`Lower ${label}`} onClick={() => commit(round((displayed ?? 0) - step, 1))}>
+        <button
+          type="button"
+          className="icon-button"
+          disabled={disabled || displayed === null}
+          aria-disabled={busy || undefined}
+          aria-label={`Lower ${label}`}
+          onClick={() => commit(round((displayed ?? 0) - step, 1))}
+        >
           −
         </button>
         <output className="stepper__value">{displayed === null ? '—' : `${displayed.toFixed(1)} ${unit}`}</output>
-        <button type="button" className="icon-button" disabled={disabled || displayed === null} aria-disabled={busy || undefined} aria-label={`Raise ${label}`} onClick={() => commit(round((displayed ?? 0) + step, 1))}>
+        <button
+          type="button"
+          className="icon-button"
+          disabled={disabled || displayed === null}
+          aria-disabled={busy || undefined}
+          aria-label={`Raise ${label}`}
+          onClick={() => commit(round((displayed ?? 0) + step, 1))}
+        >
           +
         </button>
       </div>
@@ -208,7 +248,15 @@ function NumberControl({
         commit(Number(draft));
       }}
     >
-      <input className="input input--small" type="number" step="any" value={draft} disabled={disabled} aria-label={`${label} (${unit})`} onChange={(event) => setDraft(event.target.value)} />
+      <input
+        className="input input--small"
+        type="number"
+        step="any"
+        value={draft}
+        disabled={disabled}
+        aria-label={`${label} (${unit})`}
+        onChange={(event) => setDraft(event.target.value)}
+      />
       <span className="muted">{unit}</span>
       <button type="submit" className="button button--small" disabled={disabled || draft === ''} aria-disabled={busy || undefined}>
         Set
@@ -256,7 +304,19 @@ function SelectControl({
   );
 }
 
-function TextControl({ label, value, disabled, busy, onCommit }: { label: string; value: string; disabled: boolean; busy: boolean; onCommit: (value: string) => void }) {
+function TextControl({
+  label,
+  value,
+  disabled,
+  busy,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  busy: boolean;
+  onCommit: (value: string) => void;
+}) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   return (

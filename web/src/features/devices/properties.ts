@@ -36,11 +36,7 @@ export function controlKind(
 
 /** Tank levels and states of charge are drawn as gauges. */
 export function isLevel(property: Pick<Property, 'units' | 'path' | 'writable'>): boolean {
-  return (
-    property.units === 'ratio' &&
-    !property.writable &&
-    (/^tanks\..+\.currentLevel$/.test(property.path) || /stateOfCharge$/.test(property.path))
-  );
+  return property.units === 'ratio' && !property.writable && (/^tanks\..+\.currentLevel$/.test(property.path) || /stateOfCharge$/.test(property.path));
 }
 
 export type LevelTone = 'ok' | 'warning' | 'critical';
@@ -80,9 +76,7 @@ export function findProperty(devices: Device[] | undefined, path: string): { dev
 }
 
 export function propertiesMatching(devices: Device[] | undefined, test: (property: Property) => boolean) {
-  return (devices ?? []).flatMap((device) =>
-    device.properties.filter(test).map((property) => ({ device, property })),
-  );
+  return (devices ?? []).flatMap((device) => device.properties.filter(test).map((property) => ({ device, property })));
 }
 
 /** The chart context keeps only engines and generators (spec 4). */

@@ -3,7 +3,11 @@
  * once nothing changed for `delayMs`. Arrow keys on a slider then send one command, not one per
  * key press. `flush` sends a waiting value at once (pointer released, focus left).
  */
-export function createSettler<T>(delayMs: number, onSettle: (value: T) => void, timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout }) {
+export function createSettler<T>(
+  delayMs: number,
+  onSettle: (value: T) => void,
+  timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout },
+) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let waiting: { value: T } | null = null;
   const fire = () => {

@@ -142,7 +142,12 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
                   </a>
                 ) : null}
                 {canManage ? (
-                  <button type="button" className="button button--small button--danger" onClick={() => setDeleting(document)} aria-label={`Delete ${document.name}`}>
+                  <button
+                    type="button"
+                    className="button button--small button--danger"
+                    onClick={() => setDeleting(document)}
+                    aria-label={`Delete ${document.name}`}
+                  >
                     Delete
                   </button>
                 ) : null}
@@ -152,7 +157,13 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
         })}
       </ul>
       {deleting ? (
-        <ConfirmModal title="Delete the document" confirmLabel="Delete" pending={remove.isPending} onConfirm={() => remove.mutate(deleting.id)} onClose={() => setDeleting(null)}>
+        <ConfirmModal
+          title="Delete the document"
+          confirmLabel="Delete"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(deleting.id)}
+          onClose={() => setDeleting(null)}
+        >
           <p>{deleting.name} will be deleted for every member of this vessel. It cannot be undone.</p>
         </ConfirmModal>
       ) : null}

@@ -64,12 +64,7 @@ export function ErrorDialog() {
             </button>
           ) : null}
           {offersReport ? (
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={sending}
-              onClick={() => errorDialog.send({ type: 'REPORT.SEND' })}
-            >
+            <button type="button" className="button button--primary" disabled={sending} onClick={() => errorDialog.send({ type: 'REPORT.SEND' })}>
               {sending ? 'Sending…' : 'Send Report'}
             </button>
           ) : null}

@@ -1,4 +1,12 @@
-import { LIVE_EVENT_NAMES, type CommandStatus, type LiveBatch, type LiveEventMap, type LiveOnline, type LivePosition, type LiveValue } from '../../../../contracts/live';
+import {
+  LIVE_EVENT_NAMES,
+  type CommandStatus,
+  type LiveBatch,
+  type LiveEventMap,
+  type LiveOnline,
+  type LivePosition,
+  type LiveValue,
+} from '../../../../contracts/live';
 import { sortAlerts, type Alert } from '../alerts/types';
 import type { Device } from '../devices/types';
 import type { Location } from '../location/types';

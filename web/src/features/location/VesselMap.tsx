@@ -47,9 +47,7 @@ export function VesselMap({ position, track, geofence }: VesselMapProps) {
       bounds.extend(line.getBounds());
     }
     if (position) {
-      L.circleMarker([position.lat, position.lon], { radius: 7, className: 'map-position' })
-        .bindTooltip('Vessel position')
-        .addTo(group);
+      L.circleMarker([position.lat, position.lon], { radius: 7, className: 'map-position' }).bindTooltip('Vessel position').addTo(group);
       bounds.extend([position.lat, position.lon]);
     }
     if (bounds.isValid()) instance.fitBounds(bounds.pad(0.2), { maxZoom: 15, animate: false });

@@ -29,7 +29,6 @@ export const locationQueries = {
 };
 
 export const geofenceActions = {
-  save: (vesselId: number, geofence: Pick<Geofence, 'radius' | 'lat' | 'lon' | 'delay'>) =>
-    api.post<unknown>(vesselPath(vesselId, 'geofence'), geofence),
+  save: (vesselId: number, geofence: Pick<Geofence, 'radius' | 'lat' | 'lon' | 'delay'>) => api.post<unknown>(vesselPath(vesselId, 'geofence'), geofence),
   setEnabled: (vesselId: number, enabled: boolean) => api.post<unknown>(vesselPath(vesselId, `geofence/${enabled}`)),
 };

@@ -72,7 +72,11 @@ export function PermissionsModal({ vesselId, member, onClose }: { vesselId: numb
         <legend>Also allowed</legend>
         {FLAG_FIELDS.map(({ key, label }) => (
           <label key={key} className="checkbox">
-            <input type="checkbox" checked={permissions[key]} onChange={(event) => setPermissions((current) => ({ ...current, [key]: event.target.checked }))} />
+            <input
+              type="checkbox"
+              checked={permissions[key]}
+              onChange={(event) => setPermissions((current) => ({ ...current, [key]: event.target.checked }))}
+            />
             {label}
           </label>
         ))}

@@ -58,7 +58,15 @@ export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage:
             Invite a user by e-mail
           </label>
           <div className="input-group">
-            <input id="invite-email" className="input" type="email" required value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
+            <input
+              id="invite-email"
+              className="input"
+              type="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              autoComplete="off"
+            />
             <button type="submit" className="button button--primary" disabled={add.isPending}>
               Invite
             </button>
@@ -99,7 +107,12 @@ export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage:
                   <button type="button" className="button button--small" disabled={pause.isPending} onClick={() => pause.mutate(member)}>
                     {member.paused ? 'Resume' : 'Pause'}
                   </button>
-                  <button type="button" className="button button--small button--danger" onClick={() => setRevoking(member)} aria-label={`Revoke the access of ${name}`}>
+                  <button
+                    type="button"
+                    className="button button--small button--danger"
+                    onClick={() => setRevoking(member)}
+                    aria-label={`Revoke the access of ${name}`}
+                  >
                     Revoke
                   </button>
                 </span>
@@ -109,10 +122,14 @@ export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage:
         })}
       </ul>
       {revoking ? (
-        <ConfirmModal title="Revoke access" confirmLabel="Revoke" pending={revoke.isPending} onConfirm={() => revoke.mutate(revoking)} onClose={() => setRevoking(null)}>
-          <p>
-            {memberName(revoking)} will lose access to this vessel and its permission set is removed. To let them back in, invite them again.
-          </p>
+        <ConfirmModal
+          title="Revoke access"
+          confirmLabel="Revoke"
+          pending={revoke.isPending}
+          onConfirm={() => revoke.mutate(revoking)}
+          onClose={() => setRevoking(null)}
+        >
+          <p>{memberName(revoking)} will lose access to this vessel and its permission set is removed. To let them back in, invite them again.</p>
         </ConfirmModal>
       ) : null}
       {editing ? <PermissionsModal vesselId={vesselId} member={editing} onClose={() => setEditing(null)} /> : null}

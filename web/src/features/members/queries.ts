@@ -14,8 +14,7 @@ export const memberQueries = {
 
 export const memberActions = {
   add: (vesselId: number, email: string) => api.post<unknown>(vesselPath(vesselId, 'addUser'), undefined, { query: { email } }),
-  pause: (vesselId: number, userId: number, paused: boolean) =>
-    api.post<unknown>(vesselPath(vesselId, 'pause'), { userId, paused }),
+  pause: (vesselId: number, userId: number, paused: boolean) => api.post<unknown>(vesselPath(vesselId, 'pause'), { userId, paused }),
   revoke: (vesselId: number, userId: number) => api.post<unknown>(vesselPath(vesselId, 'revoke'), { userId }),
   editPermissions: (vesselId: number, userId: number, permissions: PermissionSet) =>
     api.post<unknown>(vesselPath(vesselId, 'editPermissions'), { userId, permissions }),

@@ -60,7 +60,14 @@ export function CodeConfirmModal({ title, consequences, confirmLabel, request, c
       ) : (
         <form className="form" onSubmit={submit}>
           <p role="status">A confirmation code has been sent to your e-mail address. It is valid for 15 minutes.</p>
-          <TextField label="Confirmation code" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" spellCheck={false} required />
+          <TextField
+            label="Confirmation code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            required
+          />
           {finish.isError ? (
             <p className="form-error" role="alert">
               {failureMessage(finish.error)}

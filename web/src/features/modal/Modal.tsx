@@ -82,14 +82,7 @@ export function Modal({ open, title, onClose, onBack, dirty = false, children, f
 
   return (
     <div className={`modal-backdrop${closing ? ' is-closing' : ''}`} onMouseDown={(event) => event.target === event.currentTarget && requestClose()}>
-      <div
-        ref={panelRef}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
-      >
+      <div ref={panelRef} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <header className="modal__header">
           {onBack ? (
             <button type="button" className="icon-button" onClick={onBack} aria-label="Back">

@@ -48,7 +48,14 @@ export function NotesTab({ vesselId }: { vesselId: number }) {
         <label htmlFor="note-text" className="field__label">
           New note
         </label>
-        <textarea id="note-text" className="input" rows={3} value={text} onChange={(event) => setText(event.target.value)} placeholder="Anything the crew or the owner should know" />
+        <textarea
+          id="note-text"
+          className="input"
+          rows={3}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Anything the crew or the owner should know"
+        />
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={!text.trim() || add.isPending}>
             Add note
@@ -56,7 +63,11 @@ export function NotesTab({ vesselId }: { vesselId: number }) {
         </div>
       </form>
       <DelayedSpinner loading={notes.isPending} label="Loading notes…" />
-      {notes.isError ? <p className="form-error" role="alert">The notes could not be loaded.</p> : null}
+      {notes.isError ? (
+        <p className="form-error" role="alert">
+          The notes could not be loaded.
+        </p>
+      ) : null}
       {notes.isSuccess && notes.data.length === 0 ? <p className="empty-state">No notes yet.</p> : null}
       <ul className="note-list">
         {(notes.data ?? []).map((note) => (
@@ -65,7 +76,12 @@ export function NotesTab({ vesselId }: { vesselId: number }) {
             <p className="muted note__meta">
               {note.authorName ? `${note.authorName} · ` : ''}
               {format.dateTime(note.createdAt)}
-              <button type="button" className="link-button" onClick={() => setDeleting(note)} aria-label={`Delete note from ${format.dateTime(note.createdAt)}`}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => setDeleting(note)}
+                aria-label={`Delete note from ${format.dateTime(note.createdAt)}`}
+              >
                 Delete
               </button>
             </p>
@@ -73,8 +89,17 @@ export function NotesTab({ vesselId }: { vesselId: number }) {
         ))}
       </ul>
       {deleting ? (
-        <ConfirmModal title="Delete the note" confirmLabel="Delete" pending={remove.isPending} onConfirm={() => remove.mutate(deleting.id)} onClose={() => setDeleting(null)}>
-          <p>The note “{deleting.messageText.length > 80 ? `${deleting.messageText.slice(0, 80)}…` : deleting.messageText}” will be deleted for every member. It cannot be undone.</p>
+        <ConfirmModal
+          title="Delete the note"
+          confirmLabel="Delete"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(deleting.id)}
+          onClose={() => setDeleting(null)}
+        >
+          <p>
+            The note “{deleting.messageText.length > 80 ? `${deleting.messageText.slice(0, 80)}…` : deleting.messageText}” will be deleted for every member. It
+            cannot be undone.
+          </p>
         </ConfirmModal>
       ) : null}
     </div>

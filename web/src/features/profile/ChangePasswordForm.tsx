@@ -38,9 +38,32 @@ export function ChangePasswordForm() {
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="password-title">
       <h2 id="password-title">Change password</h2>
-      <TextField label="Current password" type="password" required autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
-      <TextField label="New password" type="password" required autoComplete="new-password" value={next} onChange={(event) => setNext(event.target.value)} hint="At least 8 characters." />
-      <TextField label="Confirm new password" type="password" required autoComplete="new-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} error={problem} />
+      <TextField
+        label="Current password"
+        type="password"
+        required
+        autoComplete="current-password"
+        value={current}
+        onChange={(event) => setCurrent(event.target.value)}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        required
+        autoComplete="new-password"
+        value={next}
+        onChange={(event) => setNext(event.target.value)}
+        hint="At least 8 characters."
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        required
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.target.value)}
+        error={problem}
+      />
       {failure ? (
         <p className="form-error" role="alert">
           {failure}

@@ -11,7 +11,10 @@ import { useUpdatePreferences } from './usePreferences';
 
 /** Every IANA zone the browser knows, Universal (UTC, the default) first; a short list where the browser cannot tell. */
 function allTimeZones(): string[] {
-  const supported = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Europe/London', 'Europe/Paris', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney'];
+  const supported =
+    typeof Intl.supportedValuesOf === 'function'
+      ? Intl.supportedValuesOf('timeZone')
+      : ['Europe/London', 'Europe/Paris', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney'];
   return ['Universal', ...supported.filter((zone) => zone !== 'Universal')];
 }
 
@@ -73,7 +76,11 @@ export function PreferencesForm() {
           <span className="spinner spinner--small" aria-hidden="true" /> Loading settings…
         </p>
       ) : null}
-      {preferencesQuery.isError ? <p className="form-error" role="alert">Your preferences could not be loaded.</p> : null}
+      {preferencesQuery.isError ? (
+        <p className="form-error" role="alert">
+          Your preferences could not be loaded.
+        </p>
+      ) : null}
       <Choice
         legend="Units"
         name="unitSystem"

@@ -54,8 +54,7 @@ export function ProfileDetails() {
     onError: (error) => reportActionFailure('Uploading the profile image', error),
   });
 
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -96,7 +95,12 @@ export function ProfileDetails() {
           <TextField label="Last name" required value={form.lastName} onChange={set('lastName')} autoComplete="family-name" />
         </div>
         <TextField label="Phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />
-        <CountryLanguageFields countryCode={form.countryCode} languageCode={form.languageCode} onCountryChange={set('countryCode')} onLanguageChange={set('languageCode')} />
+        <CountryLanguageFields
+          countryCode={form.countryCode}
+          languageCode={form.languageCode}
+          onCountryChange={set('countryCode')}
+          onLanguageChange={set('languageCode')}
+        />
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={!dirty || save.isPending}>
             {save.isPending ? 'Saving…' : 'Save'}

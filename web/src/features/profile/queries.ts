@@ -23,15 +23,13 @@ export const profileQueries = {
   navigation: () =>
     queryOptions({
       queryKey: profileKeys.navigation,
-      queryFn: async () =>
-        [...(await api.get<NavigationItem[]>('profile/navigation'))].sort((a, b) => a.menuOrder - b.menuOrder),
+      queryFn: async () => [...(await api.get<NavigationItem[]>('profile/navigation'))].sort((a, b) => a.menuOrder - b.menuOrder),
     }),
 };
 
 export const profileActions = {
   edit: (changes: ProfileEdit) => api.post<Profile>('profile/edit', changes),
-  changePassword: (currentPassword: string, newPassword: string) =>
-    api.post<unknown>('profile/changePassword', { currentPassword, newPassword }),
+  changePassword: (currentPassword: string, newPassword: string) => api.post<unknown>('profile/changePassword', { currentPassword, newPassword }),
   uploadImage: (file: File) => {
     const form = new FormData();
     form.append('file', file);

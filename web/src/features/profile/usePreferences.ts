@@ -26,7 +26,7 @@ export function useUpdatePreferences() {
       queryClient.setQueryData(profileKeys.preferences, next);
       return { previous, next };
     },
-    onSuccess: (_profile, _changes, context) => {
+    onSuccess: () => {
       toast.success('Preferences saved');
     },
     onError: (error, _changes, context) => {

@@ -165,10 +165,7 @@ export const sessionMachine = setup({
           actions: [assign({ showInvitationModal: false }), { type: 'persistAccount', params: accountState }],
         },
         'INVITATION_MODAL.DISABLE': {
-          actions: [
-            assign({ showInvitationModal: false, invitationModalDisabled: true }),
-            { type: 'persistAccount', params: accountState },
-          ],
+          actions: [assign({ showInvitationModal: false, invitationModalDisabled: true }), { type: 'persistAccount', params: accountState }],
         },
       },
     },

@@ -23,7 +23,9 @@ function Section({ section, level }: { section: LegalSection; level: 2 | 3 }) {
       {section.blocks.map((block, index) => (
         <Block key={index} block={block} />
       ))}
-      {section.sections?.map((child) => <Section key={child.number} section={child} level={3} />)}
+      {section.sections?.map((child) => (
+        <Section key={child.number} section={child} level={3} />
+      ))}
     </section>
   );
 }

@@ -228,6 +228,5 @@ export const eula: LegalDocument = {
       ],
     },
   ],
-  endNotice:
-    'The available text of the product terms ends here, inside section D. The provider sends the complete agreement on request.',
+  endNotice: 'The available text of the product terms ends here, inside section D. The provider sends the complete agreement on request.',
 };

@@ -85,9 +85,7 @@ export const privacyPolicy: LegalDocument = {
     {
       number: '10',
       heading: 'Changes to this policy',
-      blocks: [
-        'We update this policy when our services or the law change. The date of the last update is shown at the top.',
-      ],
+      blocks: ['We update this policy when our services or the law change. The date of the last update is shown at the top.'],
     },
   ],
 };

@@ -8,8 +8,7 @@ export type TermsTabCode = (typeof TERMS_TAB_CODES)[number];
 export const DEFAULT_TERMS_TAB: TermsTabCode = 'EULA';
 
 export const TERMS_HEADING = 'Terms of Use';
-export const TERMS_BANNER =
-  'By using this site or any LINK Services you are agreeing to the terms and conditions outlined below.';
+export const TERMS_BANNER = 'By using this site or any LINK Services you are agreeing to the terms and conditions outlined below.';
 
 export interface TermsTab {
   code: TermsTabCode;

@@ -43,10 +43,18 @@ export function TestingPage() {
       <section className="card" aria-labelledby="toasts-title">
         <h2 id="toasts-title">Toasts</h2>
         <div className="button-row">
-          <button type="button" className="button" onClick={() => toast.blank('A plain notification')}>Blank</button>
-          <button type="button" className="button" onClick={() => toast.success('Saved')}>Success</button>
-          <button type="button" className="button" onClick={() => toast.error('Something needs attention')}>Error</button>
-          <button type="button" className="button" onClick={() => toast.actionFailed('Saving the vessel', 500)}>Action failed</button>
+          <button type="button" className="button" onClick={() => toast.blank('A plain notification')}>
+            Blank
+          </button>
+          <button type="button" className="button" onClick={() => toast.success('Saved')}>
+            Success
+          </button>
+          <button type="button" className="button" onClick={() => toast.error('Something needs attention')}>
+            Error
+          </button>
+          <button type="button" className="button" onClick={() => toast.actionFailed('Saving the vessel', 500)}>
+            Action failed
+          </button>
           <button
             type="button"
             className="button"
@@ -62,7 +70,9 @@ export function TestingPage() {
 
       <section className="card" aria-labelledby="modal-title">
         <h2 id="modal-title">Modal</h2>
-        <button type="button" className="button" onClick={() => setModalOpen(true)}>Open modal</button>
+        <button type="button" className="button" onClick={() => setModalOpen(true)}>
+          Open modal
+        </button>
         <Modal
           open={modalOpen}
           title="Edit a note"
@@ -73,7 +83,9 @@ export function TestingPage() {
           }}
           onBack={() => setDraft('')}
         >
-          <label htmlFor="testing-draft" className="field__label">Note</label>
+          <label htmlFor="testing-draft" className="field__label">
+            Note
+          </label>
           <input id="testing-draft" className="input" value={draft} onChange={(event) => setDraft(event.target.value)} />
         </Modal>
       </section>
@@ -84,7 +96,9 @@ export function TestingPage() {
           <label className="inline-field">
             <span>Status</span>
             <select className="input input--small" value={status} onChange={(event) => setStatus(event.target.value)}>
-              {['400', '401', '403', '404', '413', '415', '418', '500', 'none'].map((code) => <option key={code}>{code}</option>)}
+              {['400', '401', '403', '404', '413', '415', '418', '500', 'none'].map((code) => (
+                <option key={code}>{code}</option>
+              ))}
             </select>
           </label>
           <button
@@ -123,7 +137,9 @@ export function TestingPage() {
 
       <section className="card" aria-labelledby="render-title">
         <h2 id="render-title">Render failure</h2>
-        <button type="button" className="button" onClick={() => setBroken(true)}>Break the tab</button>
+        <button type="button" className="button" onClick={() => setBroken(true)}>
+          Break the tab
+        </button>
         <RenderErrorBoundary failure={{ kind: 'tab', name: 'Testing' }} onClose={() => setBroken(false)}>
           {broken ? <Boom /> : <p>The tab renders.</p>}
         </RenderErrorBoundary>
@@ -154,7 +170,9 @@ export function TestingPage() {
         <ul className="plain-list">
           <li>Full: {formatDateTime(SAMPLE_TIME)}</li>
           <li>Full with zone, 12-hour: {formatDateTime(SAMPLE_TIME, { withZone: true, timeFormat: '12h' })}</li>
-          <li>Date: {formatDate(SAMPLE_TIME)} · Time: {formatTime(SAMPLE_TIME)}</li>
+          <li>
+            Date: {formatDate(SAMPLE_TIME)} · Time: {formatTime(SAMPLE_TIME)}
+          </li>
           <li>Local and UTC: {formatLocalAndUtc(SAMPLE_TIME)}</li>
         </ul>
       </section>

@@ -5,7 +5,6 @@ import type { toastMachine } from './toastMachine';
 import { Icon, type IconName } from '../icons/Icon';
 import './toasts.css';
 
-
 const TOAST_ICONS: Record<'blank' | 'success' | 'error', IconName> = { blank: 'info', success: 'check', error: 'warning' };
 
 function Toast({ toastRef }: { toastRef: ActorRefFrom<typeof toastMachine> }) {

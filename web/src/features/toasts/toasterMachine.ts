@@ -57,8 +57,7 @@ export const toasterMachine = setup({
     },
     'TOAST.DISMISSED': {
       actions: assign({
-        toasts: ({ context, event }) =>
-          context.toasts.map((toast) => (toast.id === event.id ? { ...toast, dismissed: true } : toast)),
+        toasts: ({ context, event }) => context.toasts.map((toast) => (toast.id === event.id ? { ...toast, dismissed: true } : toast)),
       }),
     },
     'TOAST.REMOVED': {

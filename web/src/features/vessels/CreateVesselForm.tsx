@@ -76,20 +76,44 @@ export function CreateVesselForm() {
           />
           <SelectField
             label="Model"
-            placeholder={manufacturerId === '' ? 'Choose a manufacturer first' : models.isPending ? 'Loading…' : models.data?.length === 0 ? 'No models listed' : 'Not listed'}
+            placeholder={
+              manufacturerId === ''
+                ? 'Choose a manufacturer first'
+                : models.isPending
+                  ? 'Loading…'
+                  : models.data?.length === 0
+                    ? 'No models listed'
+                    : 'Not listed'
+            }
             value={modelId}
             disabled={manufacturerId === '' || !models.isSuccess || models.data.length === 0}
             onChange={(event) => setModelId(event.target.value)}
-            options={(models.data ?? []).map((model) => ({ value: String(model.id), label: model.lengthM ? `${model.name} (${model.lengthM} m)` : model.name }))}
+            options={(models.data ?? []).map((model) => ({
+              value: String(model.id),
+              label: model.lengthM ? `${model.name} (${model.lengthM} m)` : model.name,
+            }))}
             error={models.isError ? `The models could not be loaded: ${failureMessage(models.error)}` : null}
           />
         </div>
-        <TextField label="Group" value={groupName} onChange={(event) => setGroupName(event.target.value)} hint="Optional. Vessels with the same group are listed together." />
+        <TextField
+          label="Group"
+          value={groupName}
+          onChange={(event) => setGroupName(event.target.value)}
+          hint="Optional. Vessels with the same group are listed together."
+        />
         <div className="field">
           <label htmlFor="new-vessel-image" className="field__label">
             Picture
           </label>
-          <input id="new-vessel-image" ref={imageInput} className="input" type="file" accept={IMAGE_UPLOAD.types.join(',')} onChange={chooseImage} aria-describedby="new-vessel-image-hint" />
+          <input
+            id="new-vessel-image"
+            ref={imageInput}
+            className="input"
+            type="file"
+            accept={IMAGE_UPLOAD.types.join(',')}
+            onChange={chooseImage}
+            aria-describedby="new-vessel-image-hint"
+          />
           <p id="new-vessel-image-hint" className="field__hint">
             Optional: {IMAGE_UPLOAD.typesInWords}, up to {IMAGE_UPLOAD.maxBytes / 1024 / 1024} MB.
           </p>

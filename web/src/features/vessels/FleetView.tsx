@@ -43,13 +43,19 @@ function FleetPositions({ vessels }: { vessels: VesselSummary[] }) {
   });
   const placed: FleetMapVessel[] = vessels.flatMap((vessel, index) => {
     const location = locations[index]?.data;
-    return location ? [{ id: vessel.id, name: vessel.name, online: vessel.online, lat: location.lat, lon: location.lon, reportedAt: format.dateTime(location.timestamp) }] : [];
+    return location
+      ? [{ id: vessel.id, name: vessel.name, online: vessel.online, lat: location.lat, lon: location.lon, reportedAt: format.dateTime(location.timestamp) }]
+      : [];
   });
   const loading = locations.some((location) => location.isPending);
   return (
     <section className="card fleet-positions" aria-labelledby="fleet-map-title">
       <h2 id="fleet-map-title">Where the fleet is</h2>
-      {loading ? <p className="muted" role="status">Loading positions…</p> : null}
+      {loading ? (
+        <p className="muted" role="status">
+          Loading positions…
+        </p>
+      ) : null}
       <Suspense fallback={<div className="vessel-map vessel-map__canvas" aria-busy="true" />}>
         <FleetMap vessels={placed} onOpen={(vesselId) => void navigate({ to: '/dashboard/vessels/$vesselId/location', params: { vesselId } })} />
       </Suspense>
@@ -74,7 +80,13 @@ function VesselCard({ vessel }: { vessel: VesselSummary }) {
     <li className="vessel-card">
       <Link to="/dashboard/vessels/$vesselId/overview" params={{ vesselId: vessel.id }} className="vessel-card__link">
         <div className="vessel-card__image" aria-hidden="true">
-          {image ? <img src={image} alt="" loading="lazy" /> : <span className="vessel-card__placeholder"><Icon name="boat" size={48} /></span>}
+          {image ? (
+            <img src={image} alt="" loading="lazy" />
+          ) : (
+            <span className="vessel-card__placeholder">
+              <Icon name="boat" size={48} />
+            </span>
+          )}
         </div>
         <div className="vessel-card__body">
           <h2 className="vessel-card__name">{vessel.name}</h2>
@@ -91,11 +103,7 @@ function VesselCard({ vessel }: { vessel: VesselSummary }) {
             </div>
             <div>
               <dt>Services until</dt>
-              <dd>
-                {vessel.vesselSubscription?.valid && vessel.vesselSubscription.validUntil
-                  ? format.date(vessel.vesselSubscription.validUntil)
-                  : '—'}
-              </dd>
+              <dd>{vessel.vesselSubscription?.valid && vessel.vesselSubscription.validUntil ? format.date(vessel.vesselSubscription.validUntil) : '—'}</dd>
             </div>
             <div>
               <dt>Role</dt>
@@ -114,9 +122,7 @@ export function FleetView() {
   const [filter, setFilter] = useState('');
   const shown = useMemo(() => {
     const term = filter.trim().toLowerCase();
-    return term
-      ? vessels.filter((vessel) => `${vessel.name} ${vessel.groupName ?? ''}`.toLowerCase().includes(term))
-      : vessels;
+    return term ? vessels.filter((vessel) => `${vessel.name} ${vessel.groupName ?? ''}`.toLowerCase().includes(term)) : vessels;
   }, [vessels, filter]);
   const groups = new Set(vessels.map((vessel) => vessel.groupName?.trim() || null)).size;
   const online = vessels.filter((vessel) => vessel.online).length;
@@ -128,8 +134,7 @@ export function FleetView() {
         <div>
           <h1>Fleet</h1>
           <p className="muted">
-            {vessels.length} {vessels.length === 1 ? 'vessel' : 'vessels'} · {online} online · {alerts} active{' '}
-            {alerts === 1 ? 'alert' : 'alerts'}
+            {vessels.length} {vessels.length === 1 ? 'vessel' : 'vessels'} · {online} online · {alerts} active {alerts === 1 ? 'alert' : 'alerts'}
           </p>
         </div>
         <Link to="/dashboard/vessels/new" className="button button--primary">
@@ -152,17 +157,17 @@ export function FleetView() {
         </section>
       ) : (
         <>
-        <FleetPositions vessels={vessels} />
-        {groupVessels(shown).map(({ group, vessels: members }) => (
-          <section key={group ?? ''} className="fleet-group" aria-label={group ?? 'Not grouped'}>
-            {group !== null || groups > 1 ? <h2 className="fleet-group__title">{group ?? 'Not grouped'}</h2> : null}
-            <ul className="fleet">
-              {members.map((vessel) => (
-                <VesselCard key={vessel.id} vessel={vessel} />
-              ))}
-            </ul>
-          </section>
-        ))}
+          <FleetPositions vessels={vessels} />
+          {groupVessels(shown).map(({ group, vessels: members }) => (
+            <section key={group ?? ''} className="fleet-group" aria-label={group ?? 'Not grouped'}>
+              {group !== null || groups > 1 ? <h2 className="fleet-group__title">{group ?? 'Not grouped'}</h2> : null}
+              <ul className="fleet">
+                {members.map((vessel) => (
+                  <VesselCard key={vessel.id} vessel={vessel} />
+                ))}
+              </ul>
+            </section>
+          ))}
         </>
       )}
     </div>

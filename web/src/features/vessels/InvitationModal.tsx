@@ -8,10 +8,7 @@ import { vesselActions, vesselKeys, vesselQueries } from './queries';
 /** Pending vessel invitations, offered once per session until the user turns the modal off. */
 export function InvitationModal() {
   const queryClient = useQueryClient();
-  const wanted = useSelector(
-    session,
-    (state) => state.hasTag('authenticated') && state.context.showInvitationModal && !state.context.invitationModalDisabled,
-  );
+  const wanted = useSelector(session, (state) => state.hasTag('authenticated') && state.context.showInvitationModal && !state.context.invitationModalDisabled);
   const invitations = useQuery({ ...vesselQueries.pendingInvitations(), enabled: wanted });
   const accept = useMutation({
     mutationFn: vesselActions.acceptInvitation,

@@ -39,7 +39,14 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
     const timer = setInterval(() => setNow(Date.now()), 10_000);
     return () => clearInterval(timer);
   }, []);
-  const live = liveLabel({ stream: liveStream.status, serverUnreachable, online: vessel.online, lastSeen: vessel.lastSeen, lastValueAt: liveStream.lastValueAt, now: Math.max(now, liveStream.lastValueAt ?? 0) });
+  const live = liveLabel({
+    stream: liveStream.status,
+    serverUnreachable,
+    online: vessel.online,
+    lastSeen: vessel.lastSeen,
+    lastValueAt: liveStream.lastValueAt,
+    now: Math.max(now, liveStream.lastValueAt ?? 0),
+  });
   const format = useFormatters();
   const devices = useQuery({ ...deviceQueries.list(vesselId), enabled: showDevices });
   const alerts = useQuery({ ...alertQueries.list(vesselId), enabled: showAlerts });
@@ -85,7 +92,11 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
       {showDevices ? (
         <>
           <DelayedSpinner loading={devices.isPending} label="Loading values…" />
-          {devices.isError ? <p className="form-error" role="alert">The values could not be loaded.</p> : null}
+          {devices.isError ? (
+            <p className="form-error" role="alert">
+              The values could not be loaded.
+            </p>
+          ) : null}
           {figures.length > 0 ? (
             <section aria-labelledby="figures-title">
               <h2 id="figures-title" className="section-title">
@@ -174,9 +185,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
           </Link>
         </section>
       ) : null}
-      {history ? (
-        <PropertyHistoryModal vesselId={vesselId} device={history.device} property={history.property} onClose={() => setHistory(null)} />
-      ) : null}
+      {history ? <PropertyHistoryModal vesselId={vesselId} device={history.device} property={history.property} onClose={() => setHistory(null)} /> : null}
     </div>
   );
 }

@@ -62,7 +62,8 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
       void queryClient.invalidateQueries({ queryKey: vesselKeys.detail(vesselId), exact: true });
       void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
     },
-    onError: (error) => setImageError(uploadFailure(isApiError(error) ? error.status : null, IMAGE_UPLOAD) ?? failureMessage(error, 'The picture could not be saved.')),
+    onError: (error) =>
+      setImageError(uploadFailure(isApiError(error) ? error.status : null, IMAGE_UPLOAD) ?? failureMessage(error, 'The picture could not be saved.')),
   });
   const chooseImage = () => {
     const file = imageInput.current?.files?.[0];
@@ -86,13 +87,28 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
       <form className="card form" onSubmit={submit}>
         <h2>Vessel</h2>
         <TextField label="Name" required disabled={!canEdit} value={name} onChange={(event) => setName(event.target.value)} />
-        <TextField label="Group" disabled={!canEdit} value={groupName} onChange={(event) => setGroupName(event.target.value)} hint="Vessels with the same group are listed together." />
+        <TextField
+          label="Group"
+          disabled={!canEdit}
+          value={groupName}
+          onChange={(event) => setGroupName(event.target.value)}
+          hint="Vessels with the same group are listed together."
+        />
         {canEdit ? (
           <div className="field">
             <label htmlFor="vessel-image" className="field__label">
               Picture
             </label>
-            <input id="vessel-image" ref={imageInput} className="input" type="file" accept={IMAGE_UPLOAD.types.join(',')} onChange={chooseImage} disabled={image.isPending} aria-describedby="vessel-image-hint" />
+            <input
+              id="vessel-image"
+              ref={imageInput}
+              className="input"
+              type="file"
+              accept={IMAGE_UPLOAD.types.join(',')}
+              onChange={chooseImage}
+              disabled={image.isPending}
+              aria-describedby="vessel-image-hint"
+            />
             <p id="vessel-image-hint" className="field__hint">
               {IMAGE_UPLOAD.typesInWords}, up to {IMAGE_UPLOAD.maxBytes / 1024 / 1024} MB. Saved as soon as it is chosen.
             </p>
@@ -105,7 +121,11 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
         ) : null}
         {canEdit ? (
           <div className="button-row">
-            <button type="submit" className="button button--primary" disabled={save.isPending || (name === vessel.name && groupName === (vessel.groupName ?? ''))}>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={save.isPending || (name === vessel.name && groupName === (vessel.groupName ?? ''))}
+            >
               Save
             </button>
           </div>
@@ -168,13 +188,29 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
         <h2>Notifications</h2>
         <p>Alerts of this vessel can be sent to you by e-mail and to the mobile app.</p>
         <p role="status">
-          {notificationsOn === undefined ? 'The current setting is not known.' : notificationsOn ? 'Notifications are switched on.' : 'Notifications are switched off.'}
+          {notificationsOn === undefined
+            ? 'The current setting is not known.'
+            : notificationsOn
+              ? 'Notifications are switched on.'
+              : 'Notifications are switched off.'}
         </p>
         <div className="button-row">
-          <button type="button" className="button" aria-pressed={notificationsOn === true} disabled={notifications.isPending || notificationsOn === true} onClick={() => notifications.mutate(true)}>
+          <button
+            type="button"
+            className="button"
+            aria-pressed={notificationsOn === true}
+            disabled={notifications.isPending || notificationsOn === true}
+            onClick={() => notifications.mutate(true)}
+          >
             Switch on
           </button>
-          <button type="button" className="button" aria-pressed={notificationsOn === false} disabled={notifications.isPending || notificationsOn === false} onClick={() => notifications.mutate(false)}>
+          <button
+            type="button"
+            className="button"
+            aria-pressed={notificationsOn === false}
+            disabled={notifications.isPending || notificationsOn === false}
+            onClick={() => notifications.mutate(false)}
+          >
             Switch off
           </button>
         </div>
@@ -196,8 +232,8 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
           title="Unpair the bridge"
           consequences={
             <p>
-              Bridge {vessel.reportingClient.serial} will stop reporting to {vessel.name}: no more live values, alerts or commands until a bridge is paired again. The
-              history already stored stays.
+              Bridge {vessel.reportingClient.serial} will stop reporting to {vessel.name}: no more live values, alerts or commands until a bridge is paired
+              again. The history already stored stays.
             </p>
           }
           confirmLabel="Send me the code"
@@ -213,7 +249,9 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
       {dialog === 'delete' ? (
         <CodeConfirmModal
           title={`Delete ${vessel.name}`}
-          consequences={<p>{vessel.name} will be deleted with its devices, history, alerts, documents and notes, and every member loses access. This cannot be undone.</p>}
+          consequences={
+            <p>{vessel.name} will be deleted with its devices, history, alerts, documents and notes, and every member loses access. This cannot be undone.</p>
+          }
           confirmLabel="Send me the code"
           request={() => lifecycleActions.requestDelete(vesselId)}
           complete={(code) => lifecycleActions.confirmDelete(code)}

@@ -25,8 +25,7 @@ export interface BannerMessage {
 }
 
 export const NOT_PAIRED_TEXT = 'This vessel is not paired to the cloud yet. Pair now to activate the bridge.';
-export const NO_SUBSCRIPTION_TEXT =
-  'This vessel has no active cloud services. Renew the subscription to keep monitoring and controlling it.';
+export const NO_SUBSCRIPTION_TEXT = 'This vessel has no active cloud services. Renew the subscription to keep monitoring and controlling it.';
 
 export function offlineText(lastSeen: string | null): string {
   const seen = lastSeen ? `Last seen ${formatDateTime(lastSeen, { timeZone: 'UTC', withZone: true })}` : 'It has not been seen yet';

@@ -52,8 +52,7 @@ export const lifecycleActions = {
     return api.post<unknown>(vesselPath(vesselId, 'vesselImage'), form);
   },
   requestUnlink: (vesselId: number) => api.post<unknown>(vesselPath(vesselId, 'unlinkClient')),
-  completeUnlink: (vesselId: number, code: string) =>
-    api.post<unknown>(vesselPath(vesselId, 'completeClientUnlink'), undefined, { query: { code } }),
+  completeUnlink: (vesselId: number, code: string) => api.post<unknown>(vesselPath(vesselId, 'completeClientUnlink'), undefined, { query: { code } }),
   requestDelete: (vesselId: number) => api.post<unknown>('vessel/delete', undefined, { query: { vesselId } }),
   confirmDelete: (code: string) => api.post<unknown>('vessel/confirmDelete', undefined, { query: { code } }),
 };

@@ -14,7 +14,15 @@ export const createLanguage = (db: Db) =>
       auth: adminOnly,
       tags: ['api', 'admin'],
       description: 'Add a language users can choose',
-      validate: { payload: Joi.object({ code: Joi.string().max(10).pattern(/^[a-z]{2}(-[A-Z]{2})?$/).required(), name: Joi.string().max(100).required() }) },
+      validate: {
+        payload: Joi.object({
+          code: Joi.string()
+            .max(10)
+            .pattern(/^[a-z]{2}(-[A-Z]{2})?$/)
+            .required(),
+          name: Joi.string().max(100).required(),
+        }),
+      },
       async handler(request) {
         const language = await addLanguage(db, request.payload);
         auditTarget(request, { targetType: 'language', targetId: language.code });

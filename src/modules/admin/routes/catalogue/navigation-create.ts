@@ -16,7 +16,10 @@ export const createNavigation = (admin: Administration) =>
       description: 'Add a navigation component',
       validate: {
         payload: Joi.object({
-          code: Joi.string().max(50).pattern(/^[A-Z0-9_]+$/).required(),
+          code: Joi.string()
+            .max(50)
+            .pattern(/^[A-Z0-9_]+$/)
+            .required(),
           name: Joi.string().max(100).required(),
           path: Joi.string().max(200).pattern(/^\//).required(),
           icon: Joi.string().max(50).allow('').default(''),

@@ -22,7 +22,15 @@ export const createUser = (admin: Administration) =>
       auth: adminOnly,
       tags: ['api', 'admin'],
       description: 'Create an active user with a password',
-      validate: { payload: Joi.object({ email: email.required(), password: password.required(), firstName: name.allow(''), lastName: name.allow(''), isAdmin: Joi.boolean().default(false) }) },
+      validate: {
+        payload: Joi.object({
+          email: email.required(),
+          password: password.required(),
+          firstName: name.allow(''),
+          lastName: name.allow(''),
+          isAdmin: Joi.boolean().default(false),
+        }),
+      },
       async handler(request) {
         const user = await admin.createUser(request.payload);
         auditTarget(request, { targetType: 'user', targetId: user.id });

@@ -35,7 +35,12 @@ export const addAlertLogNote = (ctx: AppContext, lifecycle: AlertLifecycle, acce
         const alert = await repo.findAlert(db, entry.alertId);
         if (!alert) throw Boom.notFound('Alert log entry not found');
         auditTarget(request, { targetType: 'alert', targetId: alert.id, vesselId });
-        const id = await repo.insertLog(db, alert, { action: 'note', userId: caller.id, messageText: request.payload.messageText, at: new Date(lifecycle.now()).toISOString() });
+        const id = await repo.insertLog(db, alert, {
+          action: 'note',
+          userId: caller.id,
+          messageText: request.payload.messageText,
+          at: new Date(lifecycle.now()).toISOString(),
+        });
         const note = await repo.findLog(db, id);
         if (!note) throw Boom.notFound('Alert log entry not found');
         return logView(note);

@@ -12,7 +12,8 @@ export const activeAlerts = (ctx: AppContext, lifecycle: AlertLifecycle, access:
     path: '/api/alerts/active',
     options: {
       tags: ['api', 'alerts'],
-      description: 'Active alerts (including rectified ones nobody has acknowledged) of every vessel whose alerts you may see, newest first, each with its vesselId',
+      description:
+        'Active alerts (including rectified ones nobody has acknowledged) of every vessel whose alerts you may see, newest first, each with its vesselId',
       async handler(request) {
         const vesselOfBridge = await readableVessels(ctx, access, request);
         const rows = await repo.activeOfBridges(ctx.db, [...vesselOfBridge.keys()]);

@@ -39,7 +39,11 @@ function whereStatus(query: Knex.QueryBuilder, status: AlertStatus, nowIso: stri
   else if (status === 'rectified-unacknowledged') query.whereNotNull('cleared_at').whereNull('acknowledged_at');
   else if (status === 'active-acknowledged') query.whereNull('cleared_at').whereNotNull('acknowledged_at');
   else if (status === 'silenced') query.whereNull('cleared_at').whereNull('acknowledged_at').where('silenced_until', '>', nowIso);
-  else query.whereNull('cleared_at').whereNull('acknowledged_at').where((w) => w.whereNull('silenced_until').orWhere('silenced_until', '<=', nowIso));
+  else
+    query
+      .whereNull('cleared_at')
+      .whereNull('acknowledged_at')
+      .where((w) => w.whereNull('silenced_until').orWhere('silenced_until', '<=', nowIso));
 }
 
 /** POST alerts/history/page: the alert history of the caller's vessels (alertManager VIEW on each), paged. */
@@ -66,10 +70,16 @@ export const alertHistoryPage = (ctx: AppContext, lifecycle: AlertLifecycle, acc
         if (f.active === false) query.whereNotNull('cleared_at').whereNotNull('acknowledged_at');
         if (f.from) query.where('raised_at', '>=', new Date(f.from).toISOString());
         if (f.to) query.where('raised_at', '<=', new Date(f.to).toISOString());
-        return paginate(query, page, { raisedAt: 'raised_at', state: 'state', priority: 'priority', path: 'path' }, ['raised_at', 'desc'], (row: Parameters<typeof repo.toAlertRow>[0]) => {
-          const alert = repo.toAlertRow(row);
-          return { ...lifecycle.view(alert), vesselId: vesselOfBridge.get(alert.bridgeId) };
-        });
+        return paginate(
+          query,
+          page,
+          { raisedAt: 'raised_at', state: 'state', priority: 'priority', path: 'path' },
+          ['raised_at', 'desc'],
+          (row: Parameters<typeof repo.toAlertRow>[0]) => {
+            const alert = repo.toAlertRow(row);
+            return { ...lifecycle.view(alert), vesselId: vesselOfBridge.get(alert.bridgeId) };
+          },
+        );
       },
     },
   });

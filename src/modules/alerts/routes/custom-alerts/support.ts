@@ -19,10 +19,14 @@ export const vesselParams = Joi.object({ id: Joi.number().integer().min(1).requi
 export const ruleParams = vesselParams.keys({ alertId: Joi.number().integer().min(1).required() });
 export const rulePayload = Joi.object({
   propertyId: Joi.number().integer().min(1).required(),
-  comparison: Joi.string().valid(...repo.COMPARISONS).required(),
+  comparison: Joi.string()
+    .valid(...repo.COMPARISONS)
+    .required(),
   threshold: Joi.number().min(-1e12).max(1e12).required(),
   durationSeconds: Joi.number().integer().min(0).max(86_400).default(0),
-  priority: Joi.string().valid(...repo.ALERT_PRIORITIES).required(),
+  priority: Joi.string()
+    .valid(...repo.ALERT_PRIORITIES)
+    .required(),
   message: Joi.string().trim().min(1).max(1000),
 });
 

@@ -14,4 +14,5 @@ const vesselId = Joi.number().integer().min(1);
 export const idParams = Joi.object({ id: vesselId.required() });
 export const stateParams = Joi.object({ id: vesselId.required(), state: Joi.boolean().required() });
 
-export const geofenceView = (r: GeofenceRow | null) => (r ? { enabled: r.enabled, radius: r.radius, lat: r.lat, lon: r.lon, delay: r.delay, updatedAt: r.updatedAt } : null);
+export const geofenceView = (r: GeofenceRow | null) =>
+  r ? { enabled: r.enabled, radius: r.radius, lat: r.lat, lon: r.lon, delay: r.delay, updatedAt: r.updatedAt } : null;

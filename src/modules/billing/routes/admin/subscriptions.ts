@@ -6,5 +6,10 @@ export const listSubscriptions = (billing: BillingService) =>
   defineRoute({
     method: 'GET',
     path: '/api/admin/subscriptions',
-    options: { auth: { scope: 'admin' }, tags: ['api', 'admin', 'billing'], description: 'Vessel subscriptions, newest first', handler: () => billing.subscriptions() },
+    options: {
+      auth: { scope: 'admin' },
+      tags: ['api', 'admin', 'billing'],
+      description: 'Vessel subscriptions, newest first',
+      handler: () => billing.subscriptions(),
+    },
   });

@@ -6,5 +6,10 @@ export const listVouchers = (billing: BillingService) =>
   defineRoute({
     method: 'GET',
     path: '/api/admin/vouchers',
-    options: { auth: { scope: 'admin' }, tags: ['api', 'admin', 'billing'], description: 'Vouchers (codes masked; see showCode)', handler: () => billing.vouchers() },
+    options: {
+      auth: { scope: 'admin' },
+      tags: ['api', 'admin', 'billing'],
+      description: 'Vouchers (codes masked; see showCode)',
+      handler: () => billing.vouchers(),
+    },
   });

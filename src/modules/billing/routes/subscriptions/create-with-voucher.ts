@@ -12,7 +12,9 @@ export const createSubscriptionWithVoucher = (billing: BillingService) =>
     options: {
       tags: ['api', 'billing'],
       description: 'Subscribe a vessel with a voucher code (needs billingManager MANAGE; 10 codes an hour); extends a running subscription',
-      validate: { payload: Joi.object({ vesselId: Joi.number().integer().min(1).required(), voucherCode: Joi.string().trim().uppercase().max(32).required() }) },
+      validate: {
+        payload: Joi.object({ vesselId: Joi.number().integer().min(1).required(), voucherCode: Joi.string().trim().uppercase().max(32).required() }),
+      },
       plugins: { vessel: { payload: 'vesselId', needs: [{ area: 'billingManager', level: 'MANAGE' }] } },
       async handler(request) {
         const scope = vesselOf(request);

@@ -12,8 +12,12 @@ export const editReportingClient = (bridges: BridgeService) =>
     options: {
       auth: { scope: 'admin' },
       tags: ['api', 'admin'],
-      description: 'Edit a reporting client. rotateSecret answers a new secret once; newPairingCode answers a new pairing code. Either, or a new serial, disconnects the bridge',
-      validate: { params: bridgeIdParams, payload: Joi.object({ serial, version: version.allow(null), rotateSecret: Joi.boolean().default(false), newPairingCode: Joi.boolean().default(false) }) },
+      description:
+        'Edit a reporting client. rotateSecret answers a new secret once; newPairingCode answers a new pairing code. Either, or a new serial, disconnects the bridge',
+      validate: {
+        params: bridgeIdParams,
+        payload: Joi.object({ serial, version: version.allow(null), rotateSecret: Joi.boolean().default(false), newPairingCode: Joi.boolean().default(false) }),
+      },
       handler: async (request) => bridges.edit(await targetBridge(bridges, request), request.payload),
     },
   });

@@ -21,7 +21,11 @@ export const softwareUpdate = (bridges: BridgeService, recheck: PasswordRecheck)
         const caller = callerOf(request);
         await recheck.confirm(caller.id, request.query.adminPassword);
         auditTarget(request, { details: { version: request.payload.version } });
-        return bridges.request(bridge, 'softwareUpdate', { version: request.payload.version, requestedBy: caller.id, offlineMessage: 'The reporting client is offline' });
+        return bridges.request(bridge, 'softwareUpdate', {
+          version: request.payload.version,
+          requestedBy: caller.id,
+          offlineMessage: 'The reporting client is offline',
+        });
       },
     },
   });

@@ -13,8 +13,19 @@ export const setLogLevel = (bridges: BridgeService) =>
     options: {
       tags: ['api', 'vessel'],
       description: "Set the log level of the vessel's bridge (deviceManager MANAGE and allowDeviceControl)",
-      validate: { params: vesselIdParams.keys({ level: Joi.string().valid(...LOG_LEVELS).required() }) },
+      validate: {
+        params: vesselIdParams.keys({
+          level: Joi.string()
+            .valid(...LOG_LEVELS)
+            .required(),
+        }),
+      },
       plugins: { vessel: { needs: MANAGE_BRIDGE, bridge: true } },
-      handler: (request) => bridges.request(pairedBridge(request), 'setLogLevel', { level: request.params.level, requestedBy: vesselOf(request).caller.id, offlineMessage: OFFLINE }),
+      handler: (request) =>
+        bridges.request(pairedBridge(request), 'setLogLevel', {
+          level: request.params.level,
+          requestedBy: vesselOf(request).caller.id,
+          offlineMessage: OFFLINE,
+        }),
     },
   });

@@ -16,7 +16,11 @@ export const deviceAlertLogPage = (ctx: AppContext, access: AccessApi) =>
     options: {
       tags: ['api', 'devices', 'alerts'],
       description: "A device's alert log, newest first, paged; filter {deviceId, from?, to?} (alertManager VIEW)",
-      validate: { payload: pageRequestSchema(Joi.object({ deviceId: Joi.number().integer().min(1).required(), from: Joi.string().isoDate(), to: Joi.string().isoDate() }).required()) },
+      validate: {
+        payload: pageRequestSchema(
+          Joi.object({ deviceId: Joi.number().integer().min(1).required(), from: Joi.string().isoDate(), to: Joi.string().isoDate() }).required(),
+        ),
+      },
       async handler(request) {
         const { filter, page, size } = request.payload;
         const device = await readableDevice(ctx, access, callerOf(request).id, filter.deviceId);

@@ -7,5 +7,9 @@ export const currentProfileDetails = (profile: ProfileService) =>
   defineRoute<ReqRefDefaults>({
     method: 'GET',
     path: '/api/profile/currentProfileDetails',
-    options: { tags: ['api', 'profile'], description: 'Your profile, preferences and how many vessels you can see', handler: (request) => profile.current(callerOf(request).id) },
+    options: {
+      tags: ['api', 'profile'],
+      description: 'Your profile, preferences and how many vessels you can see',
+      handler: (request) => profile.current(callerOf(request).id),
+    },
   });

@@ -7,5 +7,9 @@ export const navigation = (profile: ProfileService) =>
   defineRoute<ReqRefDefaults>({
     method: 'GET',
     path: '/api/profile/navigation',
-    options: { tags: ['api', 'profile'], description: 'The navigation components you may see, sorted by menuOrder', handler: (request) => profile.navigation(callerOf(request).id) },
+    options: {
+      tags: ['api', 'profile'],
+      description: 'The navigation components you may see, sorted by menuOrder',
+      handler: (request) => profile.navigation(callerOf(request).id),
+    },
   });

@@ -7,5 +7,9 @@ export const preferences = (profile: ProfileService) =>
   defineRoute<ReqRefDefaults>({
     method: 'GET',
     path: '/api/profile/preferences',
-    options: { tags: ['api', 'profile'], description: 'Your unit system, theme, time format and time zone', handler: (request) => profile.preferences(callerOf(request).id) },
+    options: {
+      tags: ['api', 'profile'],
+      description: 'Your unit system, theme, time format and time zone',
+      handler: (request) => profile.preferences(callerOf(request).id),
+    },
   });

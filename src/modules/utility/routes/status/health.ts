@@ -22,7 +22,9 @@ export const health = (server: Server) =>
         const ok = Object.values(parts).every((p) => p === 'up');
         const body = { ok, ...parts, uptime: Math.round(process.uptime()) };
         // The envelope wraps plain results; health is read by load balancers, so it answers bare.
-        return h.response(ok ? body : { ok: false, status: 503, error: 'Service Unavailable', message: 'A part of the service is down', ...parts }).code(ok ? 200 : 503);
+        return h
+          .response(ok ? body : { ok: false, status: 503, error: 'Service Unavailable', message: 'A part of the service is down', ...parts })
+          .code(ok ? 200 : 503);
       },
     },
   });

@@ -11,5 +11,10 @@ export const version = () =>
   defineRoute<ReqRefDefaults>({
     method: 'GET',
     path: '/api/utility/version',
-    options: { auth: false, tags: ['api', 'utility'], description: 'Interface and server versions', handler: () => ({ ui: UI_VERSION, server: serverVersion }) },
+    options: {
+      auth: false,
+      tags: ['api', 'utility'],
+      description: 'Interface and server versions',
+      handler: () => ({ ui: UI_VERSION, server: serverVersion }),
+    },
   });

@@ -16,7 +16,11 @@ export const downloadDocument = (documents: DocumentsService) =>
       validate: { params: Joi.object({ id: vesselId.required(), documentId: Joi.number().integer().required() }), query: sessionKeyQuery },
       async handler(request, h) {
         const file = await documents.download(vesselOf(request).vesselId, request.params.documentId);
-        return h.response(file.data).type(file.mime).header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="${file.filename}"`);
+        return h
+          .response(file.data)
+          .type(file.mime)
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${file.filename}"`);
       },
     },
   });

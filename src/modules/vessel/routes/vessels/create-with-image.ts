@@ -18,7 +18,14 @@ export const createVesselWithImage = (vessels: VesselService, config: AppContext
       description: 'Create a vessel with a picture (multipart: the vessel fields and `file`)',
       payload: { output: 'data', parse: true, multipart: { output: 'data' }, maxBytes: config.uploads.imageMaxBytes, allow: 'multipart/form-data' },
       plugins: { 'hapi-swagger': { payloadType: 'form' } },
-      validate: { payload: Joi.object({ ...vesselFields, name: vesselFields.name.required(), modelId: Joi.number().integer().min(1).allow(null, ''), file: Joi.binary() }) },
+      validate: {
+        payload: Joi.object({
+          ...vesselFields,
+          name: vesselFields.name.required(),
+          modelId: Joi.number().integer().min(1).allow(null, ''),
+          file: Joi.binary(),
+        }),
+      },
       async handler(request) {
         const { file, modelId, ...fields } = request.payload;
         const view = await vessels.create(callerOf(request), { ...fields, modelId: modelId === '' ? null : modelId }, file ?? null);
