@@ -277,6 +277,15 @@ describe('deviceManager DENY', () => {
   });
 });
 
+describe("another tenant's property", () => {
+  it('answers its history exactly like a property that does not exist', async () => {
+    const foreign = await t.call('GET', `/api/simpleDevices/values?propertyId=${voltage}`, { token: owner2 });
+    const missing = await t.call('GET', `/api/simpleDevices/values?propertyId=99999999`, { token: owner2 });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(missing.body);
+  });
+});
+
 describe('actions on the bridge', () => {
   it('reboots after checking the caller’s own password', async () => {
     const admin$ = new Promise<AdminRequest>((resolve) =>
