@@ -45,7 +45,7 @@ export type DevicesLoader = (vesselId: number) => Promise<unknown[]>;
  * compressor to a stream that offers `setCompressor`, so each event can be flushed through it
  * instead of waiting in the compression buffer.
  */
-class EventStream extends PassThrough {
+export class EventStream extends PassThrough {
   private compressor: { flush(): void } | null = null;
   private flushing = false;
 
@@ -54,7 +54,9 @@ class EventStream extends PassThrough {
     this.flushSoon();
   }
 
+  /** A browser may leave while the stream is being opened: nothing is written after the end. */
   send(text: string): void {
+    if (this.writableEnded || this.destroyed) return;
     this.write(text);
     this.flushSoon();
   }
