@@ -41,7 +41,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
-    files: ['tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'cli/**/*.ts', 'simulator/**/*.ts'],
+    files: ['tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'cli/**/*.ts', 'simulator/**/*.ts', 'bridge/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

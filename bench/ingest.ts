@@ -17,47 +17,22 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
+import { readFlags } from './flags.js';
 import { type LoadClient, type LoadResult, percentile, runLoad } from './load.js';
 
 const USAGE = 'usage: npm run bench -- [--duration 60] [--bridges 50] [--inflight 10] [--values 10] [--postgres URL] [--fleet 1000] [--mosquitto PATH]';
 
-function readFlags() {
-  try {
-    return parseArgs({
-      options: {
-        duration: { type: 'string', default: '60' },
-        bridges: { type: 'string', default: '50' },
-        inflight: { type: 'string', default: '10' },
-        values: { type: 'string', default: '10' },
-        postgres: { type: 'string' },
-        fleet: { type: 'string', default: '0' },
-        mosquitto: { type: 'string', default: '/usr/sbin/mosquitto' },
-        help: { type: 'boolean', default: false },
-      },
-    }).values;
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-
-const flags = readFlags();
-if (flags.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-/** A flag that must be a whole number within bounds; anything else ends the run with the usage line. */
-function whole(name: 'duration' | 'bridges' | 'inflight' | 'values' | 'fleet', min: number, max: number): number {
-  const text = flags[name];
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) {
-    console.error(`--${name} must be a whole number from ${min} to ${max}\n${USAGE}`);
-    process.exit(2);
-  }
-  return value;
-}
+const flags = readFlags(USAGE, {
+  duration: '60',
+  bridges: '50',
+  inflight: '10',
+  values: '10',
+  postgres: undefined,
+  fleet: '0',
+  mosquitto: '/usr/sbin/mosquitto',
+});
+const whole = flags.whole;
 
 const durationMs = whole('duration', 1, 3600) * 1000;
 const bridgeCount = whole('bridges', 1, 10_000);
@@ -182,7 +157,7 @@ async function mosquitto(): Promise<Row> {
     conf,
     `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nmax_inflight_messages 0\nmax_queued_messages 100000\nlog_dest none\n`,
   );
-  const child = startChild(flags.mosquitto, ['-c', conf]);
+  const child = startChild(flags.text('mosquitto')!, ['-c', conf]);
   await untilListening(port);
   const result = await runLoad(`mqtt://127.0.0.1:${port}`, anonymousClients(bridgeCount), load);
   const row = { name: 'Mosquitto', result, rssMb: child.peakRssMb() };
@@ -307,7 +282,7 @@ const aedes = await bareAedes();
 console.log(line(aedes));
 console.log(line(await mosquitto()));
 
-for (const postgres of [undefined, flags.postgres].filter((p, i) => i === 0 || p)) {
+for (const postgres of [undefined, flags.text('postgres')].filter((p, i) => i === 0 || p)) {
   const { row, rtts, stored } = await vesselLink(postgres);
   const ratio = row.result.messages / row.result.seconds / (aedes.result.messages / aedes.result.seconds);
   console.log(`${line(row)}  ${ratio.toFixed(2)}× bare Aedes`);

@@ -29,12 +29,14 @@ export const note = (message: string): void => void process.stderr.write(message
 
 export interface ProgressReporter {
   step(current: string): void;
+  /** Moves the bar to `done` (of the total), for work measured rather than counted. */
+  set(done: number, current: string): void;
   finish(): Promise<void>;
 }
 
 /** A live progress bar on a terminal; nothing for --json and pipes, whose output is the result. */
 export async function progress(options: OutputOptions, title: string, total: number): Promise<ProgressReporter> {
-  if (!interactive(options) || total === 0) return { step() {}, async finish() {} };
+  if (!interactive(options) || total === 0) return { step() {}, set() {}, async finish() {} };
   const { drawProgress } = await import('./ui/terminal.js');
   return drawProgress(title, total);
 }

@@ -1,15 +1,119 @@
-/** A vessel alert, raised and cleared by the bridge's Signal K notifications (docs/protocol.md). */
+/**
+ * The alarm shapes of docs/api.md ("Alerts"): one lifecycle for every alarm, whatever raised it
+ * (a bridge's Signal K notification, a warning level, a custom alert, the geofence).
+ */
 
+/** Signal K notification states; `normal` once the condition cleared. */
 export const ALERT_STATES = ['normal', 'alert', 'warn', 'alarm', 'emergency'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
+/** Most urgent first (Signal K emergency, alarm, warn, alert). */
+export const ALERT_PRIORITIES = ['emergency', 'alarm', 'warning', 'caution'] as const;
+export type AlertPriority = (typeof ALERT_PRIORITIES)[number];
+
+export const ALERT_STATUSES = ['active-unacknowledged', 'active-acknowledged', 'silenced', 'rectified-unacknowledged', 'cleared'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export const ALERT_ORIGINS = ['notification', 'level', 'geofence', 'custom', 'no-data', 'routine'] as const;
+export type AlertOrigin = (typeof ALERT_ORIGINS)[number];
+
+/** What a live `alert` event says just happened; `note` only in the alert log. */
+export const ALERT_CHANGES = ['raised', 'changed', 'escalated', 'rectified', 'acknowledged', 'silenced', 'unsilenced', 'cleared'] as const;
+export type AlertChange = (typeof ALERT_CHANGES)[number];
+export type AlertLogAction = AlertChange | 'note';
+
+/** Silences: 30 s unless chosen, at most an hour, an emergency at most a minute. */
+export const SILENCE_DEFAULT_SECONDS = 30;
+export const SILENCE_MAX_SECONDS = 3600;
+export const EMERGENCY_SILENCE_MAX_SECONDS = 60;
+
 export interface Alert {
   id: number;
+  /** Missing from servers older than the lifecycle. */
+  origin?: AlertOrigin;
   path: string;
   state: AlertState;
+  status?: AlertStatus;
+  priority?: AlertPriority;
   message: string;
   raisedAt: string;
   clearedAt: string | null;
   acknowledgedAt: string | null;
   silenced: boolean;
+  silencedUntil?: string | null;
+  /** Set by the fleet-wide calls (alerts/active, alerts/history/page). */
+  vesselId?: number;
+  /** Set on the live stream's `alert` event. */
+  change?: AlertChange;
+}
+
+/** docs/api.md `AlertLogEntry`: who (userId null: the system or the CLI operator) did what, when. */
+export interface AlertLogEntry {
+  id: number;
+  alertId: number;
+  path: string;
+  action: AlertLogAction;
+  state: AlertState;
+  userId: number | null;
+  messageText: string;
+  at: string;
+}
+
+export const COMPARISONS = ['<', '<=', '>', '>=', '==', '!='] as const;
+export type Comparison = (typeof COMPARISONS)[number];
+
+/** docs/api.md `CustomAlert`: a user's rule on one property of a vessel. */
+export interface CustomAlert {
+  id: number;
+  vesselId: number;
+  propertyId: number;
+  path: string;
+  comparison: Comparison;
+  /** In the property's Signal K (SI) unit. */
+  threshold: number;
+  durationSeconds: number;
+  priority: AlertPriority;
+  message: string;
+  paused: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CustomAlertInput {
+  propertyId: number;
+  comparison: Comparison;
+  threshold: number;
+  durationSeconds?: number;
+  priority: AlertPriority;
+  message?: string;
+}
+
+/** A page of a paged call (docs/api.md, Conventions). */
+export interface Page<T> {
+  totalElements: number;
+  content: T[];
+}
+
+/**
+ * docs/api.md `PushMessage`: what a Web Push message carries to the service worker, which shows
+ * it as a notification. `ackToken` (absent on a group of alarms) acknowledges `alertId` through
+ * `POST alerts/ackFromNotification` without a session.
+ */
+export interface PushMessage {
+  title: string;
+  body: string;
+  priority: AlertPriority;
+  vesselId: number;
+  alertId: number | null;
+  /** The page "Open" shows, relative to the app. */
+  url: string;
+  ackToken: string | null;
+}
+
+/** docs/api.md `PushDevice`: one device subscribed to alarms by push. */
+export interface PushDevice {
+  id: number;
+  label: string;
+  createdAt: string;
+  lastSentAt: string | null;
 }

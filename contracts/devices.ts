@@ -24,6 +24,8 @@ export interface Property {
   /** When the value was measured (ISO); null before the first value. */
   timestamp: string | null;
   warningLevels: WarningLevels | null;
+  /** The value is older than expected from the property's usual interval: a dead sensor, not a reading to trust. */
+  stale?: boolean;
   min?: number | null;
   max?: number | null;
 }

@@ -64,3 +64,22 @@ export function boundedBy(wanted: PermissionSet, held: PermissionSet): Permissio
 /** True when `wanted` asks for nothing beyond `held`. */
 export const withinHeld = (wanted: PermissionSet, held: PermissionSet): boolean =>
   PERMISSION_AREAS.every((a) => atLeast(held[a], wanted[a])) && PERMISSION_FLAGS.every((f) => !wanted[f] || held[f]);
+
+/**
+ * A company grant's window (docs/api.md, "Permission model"): it may start and end by itself.
+ * `current` grants work now; `scheduled` ones have not started; `expired` ones have ended.
+ */
+export type AccessWindowState = 'current' | 'scheduled' | 'expired';
+
+export interface AccessWindow {
+  /** ISO time the access starts, or null for "from when it was given". */
+  startsAt: string | null;
+  /** ISO time the access ends (exclusive), or null for "until revoked". */
+  endsAt: string | null;
+}
+
+export function windowState(window: AccessWindow, nowMs: number): AccessWindowState {
+  if (window.startsAt !== null && nowMs < Date.parse(window.startsAt)) return 'scheduled';
+  if (window.endsAt !== null && nowMs >= Date.parse(window.endsAt)) return 'expired';
+  return 'current';
+}

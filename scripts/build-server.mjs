@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 
 const outputs = { server: 'dist/server/main.js', simulator: 'dist/simulator/main.js' };
-const sources = ['src', 'contracts', 'fixtures', 'migrations', 'simulator', 'package.json'];
+const sources = ['src', 'contracts', 'fixtures', 'migrations', 'simulator', 'bridge', 'package.json'];
 
 function newest(path) {
   const stat = statSync(path);

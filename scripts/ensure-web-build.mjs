@@ -15,7 +15,7 @@ function newest(dir) {
   return latest;
 }
 
-const sources = ['web/src', 'web/index.html', 'web/vite.config.ts'].filter(existsSync);
+const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts'].filter(existsSync);
 const stale = !existsSync(dist) || sources.some((s) => (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(dist).mtimeMs);
 if (stale) {
   console.error('Building the web app (once; later starts reuse web/dist)...');

@@ -44,6 +44,8 @@ const waitForServer = setInterval(() => {
     '--log-level',
     'warn',
     '--json',
+    // DEMO_SCENARIO=low-battery (any simulator scenario) plays it on every demo bridge once connected.
+    ...(process.env.DEMO_SCENARIO ? ['--scenario', process.env.DEMO_SCENARIO] : []),
   ];
   fleet = spawn(process.execPath, args, { stdio: ['pipe', 'ignore', 'inherit'] });
   fleet.stdin.end(JSON.stringify(runtime.demoBridges));

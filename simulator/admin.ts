@@ -13,6 +13,8 @@ export interface AdminTarget {
   reboot(afterBoot: () => void): void;
   installVersion(version: string): void;
   setLogLevel(level: LogLevel): void;
+  /** Versions whose update fails half-way through the download (a bad image), to try rollouts' failure handling. */
+  readonly failingVersions: ReadonlySet<string>;
 }
 
 const VERSION = /^\d+\.\d+\.\d+$/;
@@ -52,6 +54,13 @@ export class AdminActions {
         if (!version || !VERSION.test(version)) return answer('FAILED', { message: 'softwareUpdate needs a version like 1.4.3' });
         if (this.busy) return answer('FAILED', { message: 'Another reboot or update is in progress' });
         answer('PENDING', { message: `Update to ${version} queued` });
+        if (this.bridge.failingVersions.has(version)) {
+          this.job = [
+            ...DOWNLOAD_PROGRESS.slice(0, 3).map((progress) => () => answer('DOWNLOADING', { progress })),
+            () => answer('FAILED', { message: `Checksum mismatch in the ${version} image` }),
+          ];
+          return;
+        }
         this.job = [
           ...DOWNLOAD_PROGRESS.map((progress) => () => answer('DOWNLOADING', { progress })),
           () => answer('INSTALLING', { message: `Installing ${version}` }),

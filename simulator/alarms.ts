@@ -10,14 +10,17 @@ import type { EngineState } from './devices/engines';
 import { celsius } from './units';
 import type { Vessel } from './vessel';
 
-export type NotificationState = 'normal' | 'warn' | 'alarm';
+export type NotificationState = 'normal' | 'warn' | 'alarm' | 'emergency';
 export interface Notification {
   state: NotificationState;
   method: Array<'visual' | 'sound'>;
   message: string;
 }
 
-const METHODS: Record<NotificationState, Notification['method']> = { normal: [], warn: ['visual'], alarm: ['visual', 'sound'] };
+const METHODS: Record<NotificationState, Notification['method']> = { normal: [], warn: ['visual'], alarm: ['visual', 'sound'], emergency: ['visual', 'sound'] };
+
+/** The engine room's fire detector (the `engine-room-fire` scenario): a Signal K emergency. */
+export const FIRE_PATH = 'notifications.fire.engineRoom';
 
 interface Verdict {
   state: NotificationState;
@@ -106,6 +109,11 @@ function rulesFor(vessel: Vessel): AlarmRule[] {
       },
     },
     ...vessel.engines.all.map(engineRule),
+    {
+      path: FIRE_PATH,
+      evaluate: ({ vessel: v }) =>
+        v.fire ? { state: 'emergency', message: 'Fire in the engine room' } : { state: 'normal', message: 'Engine room fire detector normal' },
+    },
   ];
 }
 

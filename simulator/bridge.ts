@@ -6,7 +6,7 @@
 import type { MqttClient } from 'mqtt';
 import type { AdminResponse, BridgeStatus, PutResponse, SignalKDelta } from '../contracts/bridge';
 import { AdminActions, type AdminTarget } from './admin';
-import { parseAdminRequest, parsePutRequest } from './requests';
+import { parseAdminRequest, parsePutRequest, readOrRefuse } from './requests';
 import { BridgeConnection, type ConnectionStats } from './connection';
 import { toDelta } from './delta';
 import { BridgeLog, type LogLevel, type Logger, isLogLevel, silentLogger } from './logger';
@@ -39,6 +39,8 @@ export interface BridgeOptions {
   reconnectMs?: number;
   /** How long a reboot keeps the bridge offline. Default 3000. */
   rebootDelayMs?: number;
+  /** Software versions whose update fails (FAILED during the download): rollouts' failure handling. */
+  failUpdates?: string[];
   /** Default 60. */
   keepaliveSeconds?: number;
   /** A ticker shared with other bridges (a fleet); by default the bridge gets its own. */
@@ -97,6 +99,7 @@ export class Bridge implements BridgeHandle, AdminTarget {
   private readonly ownsTicker: boolean;
   private readonly tickMs: number;
   private readonly rebootDelayMs: number;
+  readonly failingVersions: ReadonlySet<string>;
   private readonly onDelta?: (delta: SignalKDelta) => void;
   private readonly admin: AdminActions;
   private readonly scenarios = new Map<ScenarioName, ScenarioRun>();
@@ -121,6 +124,7 @@ export class Bridge implements BridgeHandle, AdminTarget {
     this.ticker = options.ticker ?? new Ticker(this.tickMs);
     this.ownsTicker = !options.ticker;
     this.rebootDelayMs = options.rebootDelayMs ?? 3000;
+    this.failingVersions = new Set(options.failUpdates ?? []);
     this.currentVersion = options.version ?? DEFAULT_VERSION;
     this.onDelta = options.onDelta;
     this.log = new BridgeLog(options.logger ?? silentLogger, options.serial, options.logLevel ?? 'info');
@@ -265,13 +269,10 @@ export class Bridge implements BridgeHandle, AdminTarget {
   }
 
   private put(payload: Buffer): void {
-    const parsed = parsePutRequest(payload);
-    if (!parsed.ok) {
-      this.log.warn(`unreadable PUT: ${parsed.message}`);
-      if (parsed.requestId) this.answerPut({ requestId: parsed.requestId, state: 'FAILED', statusCode: 400, message: parsed.message });
-      return;
-    }
-    const { request } = parsed;
+    const request = readOrRefuse(parsePutRequest(payload), 'PUT', this.log, (requestId, message) =>
+      this.answerPut({ requestId, state: 'FAILED', statusCode: 400, message }),
+    );
+    if (!request) return;
     const outcome = this.vessel.write(request.put.path, request.put.value);
     if (!outcome.ok) {
       this.log.info(`PUT ${request.put.path} refused: ${outcome.message}`);
@@ -298,14 +299,12 @@ export class Bridge implements BridgeHandle, AdminTarget {
   }
 
   private adminRequest(payload: Buffer): void {
-    const parsed = parseAdminRequest(payload);
-    if (!parsed.ok) {
-      this.log.warn(`unreadable admin request: ${parsed.message}`);
-      if (parsed.requestId) this.respond({ requestId: parsed.requestId, state: 'FAILED', message: parsed.message });
-      return;
-    }
-    this.log.info(`admin ${parsed.request.action}`);
-    this.admin.handle(parsed.request);
+    const request = readOrRefuse(parseAdminRequest(payload), 'admin request', this.log, (requestId, message) =>
+      this.respond({ requestId, state: 'FAILED', message }),
+    );
+    if (!request) return;
+    this.log.info(`admin ${request.action}`);
+    this.admin.handle(request);
   }
 }
 

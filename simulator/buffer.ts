@@ -4,7 +4,20 @@
  * that a long outage costs a bounded amount of memory: when full, the oldest delta is dropped
  * (and counted), since the newest values matter most to whoever looks at the vessel.
  */
-export class DeltaBuffer {
+/** Where deltas wait while the link is down: this in-memory ring, or the bridge agent's disk queue. */
+export interface DeltaStore {
+  /** Deltas waiting. */
+  readonly length: number;
+  /** Deltas dropped (or summarised away) to stay within the store's limits. */
+  readonly dropped: number;
+  push(payload: string): void;
+  /** The waiting deltas, oldest first, handed over for sending. */
+  drain(): Iterable<string>;
+  /** The broker acknowledged the oldest drained delta not yet acknowledged: it may be forgotten. */
+  acknowledged?(): void;
+}
+
+export class DeltaBuffer implements DeltaStore {
   private readonly ring: Array<string | undefined>;
   private head = 0;
   private size = 0;

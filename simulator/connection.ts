@@ -9,7 +9,7 @@
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import { type BridgePublishTopic, MAX_KEEPALIVE_SECONDS, topicFor } from '../contracts/bridge';
-import { DeltaBuffer } from './buffer';
+import { DeltaBuffer, type DeltaStore } from './buffer';
 import type { Logger } from './logger';
 import type { Random } from './random';
 
@@ -22,8 +22,10 @@ export interface ConnectionOptions {
   mqttUrl: string;
   serial: string;
   secret: string;
-  /** Deltas kept while disconnected before the oldest are dropped. */
+  /** Deltas kept in memory while disconnected before the oldest are dropped. */
   bufferLimit: number;
+  /** Where deltas wait while disconnected instead (the bridge agent's on-disk queue). */
+  store?: DeltaStore;
   /** Base delay between reconnect attempts; each bridge jitters it so a fleet does not stampede. */
   reconnectMs: number;
   keepaliveSeconds: number;
@@ -48,7 +50,7 @@ export interface ConnectionStats {
 
 export class BridgeConnection {
   readonly client: MqttClient;
-  private readonly buffer: DeltaBuffer;
+  private readonly buffer: DeltaStore;
   private readonly counters = { connects: 0, messagesSent: 0, deltasSent: 0 };
   private readyWaiters: Array<() => void> = [];
   /**
@@ -65,7 +67,7 @@ export class BridgeConnection {
   constructor(private readonly options: ConnectionOptions) {
     const { serial, secret, random } = options;
     if (options.keepaliveSeconds > MAX_KEEPALIVE_SECONDS) throw new RangeError(`keepalive is at most ${MAX_KEEPALIVE_SECONDS} s`);
-    this.buffer = new DeltaBuffer(options.bufferLimit);
+    this.buffer = options.store ?? new DeltaBuffer(options.bufferLimit);
     this.client = mqtt.connect(options.mqttUrl, {
       clientId: serial,
       username: serial,
@@ -137,10 +139,13 @@ export class BridgeConnection {
     else this.buffer.push(payload);
   }
 
-  /** Sends the buffered deltas in order; the bridge calls it on connect before its fresh snapshot. */
+  /**
+   * Sends the buffered deltas in order; the bridge calls it on connect before its fresh snapshot.
+   * Each is released from the store only once the broker acknowledged it.
+   */
   flushBuffer(): void {
     const waiting = this.buffer.length;
-    for (const payload of this.buffer.drain()) this.send('delta', payload, false);
+    for (const payload of this.buffer.drain()) this.send('delta', payload, false, () => this.buffer.acknowledged?.());
     if (waiting > 0) this.options.log.info(`forwarded ${waiting} buffered deltas`);
   }
 
@@ -179,9 +184,10 @@ export class BridgeConnection {
     await this.client.endAsync(true);
   }
 
-  private send(leaf: BridgePublishTopic, payload: string, retain: boolean): void {
+  private send(leaf: BridgePublishTopic, payload: string, retain: boolean, onAcknowledged?: () => void): void {
     this.client.publish(topicFor(this.options.serial, leaf), payload, { qos: 1, retain }, (error) => {
       if (error) return this.options.log.debug(`publish to ${leaf} not acknowledged: ${error.message}`);
+      onAcknowledged?.();
       this.counters.messagesSent += 1;
       if (leaf === 'delta') this.counters.deltasSent += 1;
     });

@@ -2,9 +2,11 @@
  * `npm run sim -- [options]`: runs simulated bridges (or replays a delta log) until Ctrl-C or
  * `--duration`. Exit codes: 0 stopped normally, 1 failed while running, 2 bad command line.
  */
-import { CommanderError } from 'commander';
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { buildProgram, resolveRun, type SimulatorRun } from './cli/options';
 import { type Progress, reportProgress } from './cli/progress';
+import { runProgram } from './cli/run-program';
 import { UsageError } from './cli/usage-error';
 import { startFleet } from './fleet';
 import { stderrLogger } from './logger';
@@ -42,6 +44,7 @@ async function simulate(run: SimulatorRun): Promise<number> {
     tickMs: run.tickMs,
     bufferLimit: run.bufferLimit,
     rebootDelayMs: run.rebootDelayMs,
+    failUpdates: run.failUpdates,
     connectIntervalMs: run.connectIntervalMs,
     logger: stderrLogger(),
     logLevel: run.logLevel,
@@ -64,12 +67,13 @@ async function simulate(run: SimulatorRun): Promise<number> {
   return 0;
 }
 
-async function replay(run: SimulatorRun, file: string, speed: number): Promise<number> {
+async function replay(run: SimulatorRun, file: string, speed: number, format: 'signalk' | 'n2k'): Promise<number> {
   try {
-    await checkDeltaLog(file);
+    if (format === 'signalk') await checkDeltaLog(file);
+    else await access(file, constants.R_OK);
   } catch (error) {
     if (error instanceof DeltaLogError) throw new UsageError(error.message);
-    throw new UsageError(`Cannot read --replay ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`Cannot read --replay${format === 'n2k' ? '-n2k' : ''} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   const [bridge] = run.bridges;
   const handle = replayLog({
@@ -77,8 +81,10 @@ async function replay(run: SimulatorRun, file: string, speed: number): Promise<n
     serial: bridge.serial,
     secret: bridge.secret,
     file,
+    format,
     speed,
-    inventory: inventoryOf(profileNamed(bridge.profile ?? run.profile)),
+    // A real recording's paths are not the profile's: the cloud describes them from the Signal K schema.
+    inventory: format === 'n2k' ? undefined : inventoryOf(profileNamed(bridge.profile ?? run.profile)),
     logger: stderrLogger(),
   });
   const progress = reportProgress((): Progress => {
@@ -101,26 +107,9 @@ async function replay(run: SimulatorRun, file: string, speed: number): Promise<n
 
 async function main(argv: string[]): Promise<number> {
   const program = buildProgram().exitOverride();
-  let run: SimulatorRun;
-  try {
-    program.parse(argv);
-    run = await resolveRun(program.opts());
-    return run.replay ? await replay(run, run.replay.file, run.replay.speed) : await simulate(run);
-  } catch (error) {
-    // Commander has already printed its one-line message (or the help).
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    if (error instanceof UsageError) {
-      process.stderr.write(`error: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  program.parse(argv);
+  const run = await resolveRun(program.opts());
+  return run.replay ? await replay(run, run.replay.file, run.replay.speed, run.replay.format) : await simulate(run);
 }
 
-main(process.argv).then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    process.stderr.write(`error: ${error.message}\n`);
-    process.exit(1);
-  },
-);
+runProgram(() => main(process.argv));

@@ -14,6 +14,8 @@ import { parseAdminRequest, parsePutRequest } from './requests';
 import { BridgeConnection, type ConnectionStats } from './connection';
 import { BridgeLog, type Logger, silentLogger } from './logger';
 import { createRandom, hashSeed } from './random';
+import { n2kDecoder } from '../bridge/sources/decoders';
+import { readLog } from '../bridge/sources/lines';
 
 export interface ReplayOptions {
   mqttUrl: string;
@@ -21,6 +23,8 @@ export interface ReplayOptions {
   secret: string;
   /** Path of the log. */
   file: string;
+  /** `signalk`: one delta per line (default); `n2k`: a recorded NMEA 2000 log, decoded as the bridge agent does. */
+  format?: 'signalk' | 'n2k';
   /** 1 plays at the recorded pace, 10 ten times faster. Default 1. */
   speed?: number;
   /** Published retained on connect, so the cloud knows the devices behind the log's paths. */
@@ -67,10 +71,45 @@ export async function checkDeltaLog(file: string): Promise<number> {
   return deltas;
 }
 
+async function* readDeltaEntries(file: string): AsyncGenerator<SignalKDelta> {
+  for await (const { delta } of readDeltaLog(file)) yield delta;
+}
+
 /** When a delta was measured: its earliest update timestamp, if any. */
 function measuredAt(delta: SignalKDelta): number | undefined {
   const times = delta.updates.flatMap((update) => (update.timestamp ? [Date.parse(update.timestamp)] : []));
   return times.length > 0 ? Math.min(...times) : undefined;
+}
+
+/**
+ * A log's deltas at its recorded pace divided by `speed`, their timestamps moved to the time of
+ * replay with their spacing kept. Shared with the bridge agent, which plays recordings the same way.
+ */
+export async function* paced(
+  deltas: AsyncIterable<SignalKDelta>,
+  speed: number,
+  sleep: (ms: number) => Promise<void>,
+  stopped: () => boolean,
+): AsyncGenerator<SignalKDelta> {
+  const startedAt = Date.now();
+  let logStart: number | undefined;
+  let previous: number | undefined;
+  for await (const delta of deltas) {
+    if (stopped()) return;
+    const at = measuredAt(delta) ?? previous ?? Date.now();
+    logStart ??= at;
+    previous = at;
+    const replayAt = (logTime: number) => startedAt + (logTime - (logStart as number)) / speed;
+    const wait = replayAt(at) - Date.now();
+    if (wait > 0) await sleep(wait);
+    if (stopped()) return;
+    yield {
+      ...delta,
+      updates: delta.updates.map((update) =>
+        update.timestamp ? { ...update, timestamp: new Date(replayAt(Date.parse(update.timestamp))).toISOString() } : update,
+      ),
+    };
+  }
 }
 
 const REFUSAL = 'This bridge is replaying a recorded log';
@@ -126,27 +165,11 @@ export function replayLog(options: ReplayOptions): ReplayHandle {
       };
     });
 
+  const deltas = options.format === 'n2k' ? readLog(options.file, n2kDecoder()) : readDeltaEntries(options.file);
   const play = async (): Promise<number> => {
     await connection.waitForConnect(options.connectTimeoutMs ?? 60_000);
-    const startedAt = Date.now();
-    let logStart: number | undefined;
-    let previous: number | undefined;
-    for await (const { delta } of readDeltaLog(options.file)) {
-      if (stopped) break;
-      const at = measuredAt(delta) ?? previous ?? Date.now();
-      logStart ??= at;
-      previous = at;
-      const replayAt = (logTime: number) => startedAt + (logTime - (logStart as number)) / speed;
-      const wait = replayAt(at) - Date.now();
-      if (wait > 0) await sleep(wait);
-      if (stopped) break;
-      const moved: SignalKDelta = {
-        ...delta,
-        updates: delta.updates.map((update) =>
-          update.timestamp ? { ...update, timestamp: new Date(replayAt(Date.parse(update.timestamp))).toISOString() } : update,
-        ),
-      };
-      connection.publishDelta(JSON.stringify(moved));
+    for await (const delta of paced(deltas, speed, sleep, () => stopped)) {
+      connection.publishDelta(JSON.stringify(delta));
       replayed += 1;
     }
     log.info(`replayed ${replayed} deltas from ${options.file}`);

@@ -4,6 +4,7 @@
  * only logged when it does not (there is nobody to answer).
  */
 import { ADMIN_ACTIONS, type AdminRequest, type PutRequest } from '../contracts/bridge';
+import type { Logger } from './logger';
 
 export type Parsed<T> = { ok: true; request: T } | { ok: false; requestId?: string; message: string };
 
@@ -46,4 +47,12 @@ export function parseAdminRequest(payload: Buffer): Parsed<AdminRequest> {
       level: typeof json.level === 'string' ? json.level : undefined,
     },
   };
+}
+
+/** The request, or undefined when it cannot be read: then logged, and refused when it names a requestId. */
+export function readOrRefuse<T>(parsed: Parsed<T>, what: string, log: Logger, refuse: (requestId: string, message: string) => void): T | undefined {
+  if (parsed.ok) return parsed.request;
+  log.warn(`unreadable ${what}: ${parsed.message}`);
+  if (parsed.requestId) refuse(parsed.requestId, parsed.message);
+  return undefined;
 }

@@ -9,12 +9,18 @@ import { celsius } from './units';
 import type { Vessel } from './vessel';
 
 export const SCENARIOS = {
-  'low-battery': 'House battery drains to 12 %, then the charger brings it back to 50 %',
+  'low-battery':
+    'House battery drains to 12 % (about 11.7 V) and stays flat for 150 ticks (long enough for a "below 12.2 V for 2 minutes" routine at the default tick), then the charger brings it back to 50 %',
   'high-bilge': 'Water comes in and the bilge pump keeps cycling, then the leak stops',
   'shore-power-lost': 'At the berth (the vessel returns to it first) the shore power pedestal trips, then is reset',
   'engine-over-temperature': 'The first engine runs and its coolant climbs past 100 °C, then cools down',
   'coolant-hovering':
     'The first engine runs and its coolant climbs to 92 °C and hovers either side of it, then cools down (a warning level at 92 °C raises one alarm, not one per crossing)',
+  'sensor-silent':
+    'The house battery voltage sensor stops reporting for 60 ticks while everything else carries on (the server marks it stale), then comes back',
+  'bridge-silent':
+    'The bridge stays connected but sends no data for 6 minutes of vessel time (raises the no-data alarm with a 5 min no-data time), then reports again',
+  'engine-room-fire': 'The engine room fire detector raises a Signal K emergency for 15 ticks, then returns to normal',
 } as const;
 export type ScenarioName = keyof typeof SCENARIOS;
 export const SCENARIO_NAMES = Object.keys(SCENARIOS) as ScenarioName[];
@@ -42,7 +48,7 @@ function lowBattery(vessel: Vessel): Plan {
   return {
     phases: [
       { ticks: 15, drive: (progress) => ((house.forcedCurrent = -95), (house.stateOfCharge = lerp(from, flat, progress))) },
-      { ticks: 10, drive: () => ((house.forcedCurrent = -40), (house.stateOfCharge = flat)) },
+      { ticks: 150, drive: () => ((house.forcedCurrent = -40), (house.stateOfCharge = flat)) },
       { ticks: 15, drive: (progress) => ((house.forcedCurrent = 80), (house.stateOfCharge = lerp(flat, 0.5, progress))) },
     ],
     release: () => (house.forcedCurrent = undefined),
@@ -125,12 +131,42 @@ function coolantHovering(vessel: Vessel): Plan {
   };
 }
 
+/** The voltage path of the house battery, the sensor the `sensor-silent` scenario silences. */
+export const SILENT_SENSOR_PATH = 'electrical.batteries.house.voltage';
+
+function sensorSilent(vessel: Vessel): Plan {
+  return {
+    phases: [{ ticks: 60, drive: () => vessel.silentPaths.add(SILENT_SENSOR_PATH) }],
+    release: () => vessel.silentPaths.delete(SILENT_SENSOR_PATH),
+  };
+}
+
+function bridgeSilent(vessel: Vessel, dt: number): Plan {
+  return {
+    phases: [{ ticks: Math.ceil(360 / Math.max(dt, 0.001)), drive: () => (vessel.silent = true) }],
+    release: () => (vessel.silent = false),
+  };
+}
+
+function engineRoomFire(vessel: Vessel): Plan {
+  return {
+    phases: [
+      { ticks: 15, drive: () => (vessel.fire = true) },
+      { ticks: 2, drive: () => (vessel.fire = false) },
+    ],
+    release: () => (vessel.fire = false),
+  };
+}
+
 const PLANS: Record<ScenarioName, (vessel: Vessel, dt: number) => Plan> = {
   'low-battery': lowBattery,
   'high-bilge': highBilge,
   'shore-power-lost': shorePowerLost,
   'engine-over-temperature': engineOverTemperature,
   'coolant-hovering': coolantHovering,
+  'sensor-silent': sensorSilent,
+  'bridge-silent': bridgeSilent,
+  'engine-room-fire': engineRoomFire,
 };
 
 /** A scenario in progress on one vessel, advanced by the bridge before each vessel tick. */

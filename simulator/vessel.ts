@@ -44,6 +44,12 @@ export class Vessel {
   readonly alarms: AlarmMonitor;
   /** Ticks since the bridge booted. */
   tick = 0;
+  /** Paths whose sensor has gone silent (the `sensor-silent` scenario): measured, never reported. */
+  readonly silentPaths = new Set<string>();
+  /** The whole bridge sends no data (the `bridge-silent` scenario), though it stays connected. */
+  silent = false;
+  /** A fire in the engine room (the `engine-room-fire` scenario). */
+  fire = false;
   /** Step order: each model reads what the ones before it settled this tick. */
   private readonly models: DeviceModel[];
   /** Spreads a fleet's slower reports over different ticks instead of all on the same one. */
@@ -99,7 +105,11 @@ export class Vessel {
     }
     const notifications = this.alarms.check(context);
     if (notifications.length > 0) reports.push({ source: this.alarms.source, values: notifications });
-    return reports;
+    if (this.silent) return [];
+    if (!this.silentPaths.size) return reports;
+    return reports
+      .map((report) => ({ ...report, values: report.values.filter((value) => !this.silentPaths.has(value.path)) }))
+      .filter((report) => report.values.length > 0);
   }
 
   /** Every current value, for a snapshot. */

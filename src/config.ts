@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Joi from 'joi';
+import webPush from 'web-push';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -35,6 +36,24 @@ export interface Config {
   };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   webDist: string;
+  /**
+   * Cameras may be fetched from private and loopback addresses (docs/decisions.md, "Cameras"):
+   * on board they always are, but a cloud server fetching them would let a user reach the
+   * server's own network. Off unless set, except in demo mode.
+   */
+  cameraAllowPrivate: boolean;
+  /** An Open-Meteo-style forecast endpoint (docs/decisions.md, "Weather"); null: the vessels' own sensors only. */
+  weatherUrl: string | null;
+  /** The card payment provider (docs/payments.md): `test` accepts only test cards; `none` offers no card payment. */
+  paymentProvider: 'test' | 'none';
+  /** Web Push (docs/decisions.md, "Phone app"): the VAPID keys alarms are signed with, or null with PUSH=off. */
+  push: { publicKey: string; privateKey: string; subject: string } | null;
+  /** Bearer token of `GET /metrics` (docs/operations.md); null turns the endpoint off. */
+  metricsToken: string | null;
+  /** Scheduled backups: where, how often and how many are kept; null dir = none scheduled. */
+  backup: { dir: string | null; everyMs: number; keep: number };
+  /** How long each kind of record is kept before the pruner deletes it (docs/operations.md). */
+  retention: { historyDays: number; auditDays: number; outboxDays: number; errorReportDays: number };
 }
 
 const schema = Joi.object({
@@ -56,6 +75,10 @@ const schema = Joi.object({
     .max(24 * 90)
     .default(24 * 7),
   DEMO: Joi.string().valid('on', 'off', 'true', 'false', '1', '0'),
+  CAMERA_ALLOW_PRIVATE: Joi.string().valid('on', 'off'),
+  WEATHER_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .allow(''),
   DEMO_BRIDGES: Joi.number().integer().min(0).max(1),
   PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   UPLOAD_IMAGE_MAX_BYTES: Joi.number()
@@ -67,6 +90,19 @@ const schema = Joi.object({
     .min(1024)
     .default(20 * 1024 * 1024),
   LOG_LEVEL: Joi.string().valid('debug', 'info', 'warn', 'error', 'silent'),
+  PAYMENT_PROVIDER: Joi.string().valid('test', 'none'),
+  PUSH: Joi.string().valid('on', 'off').default('on'),
+  METRICS_TOKEN: Joi.string().min(16).allow(''),
+  BACKUP_DIR: Joi.string().allow(''),
+  BACKUP_EVERY: Joi.string()
+    .pattern(/^\d+(m|h|d)$/)
+    .message('BACKUP_EVERY is a number of minutes, hours or days, e.g. 30m, 6h, 1d')
+    .default('1d'),
+  BACKUP_KEEP: Joi.number().integer().min(1).max(1000).default(7),
+  RETENTION_HISTORY_DAYS: Joi.number().integer().min(1).default(400),
+  RETENTION_AUDIT_DAYS: Joi.number().integer().min(1).default(400),
+  RETENTION_OUTBOX_DAYS: Joi.number().integer().min(1).default(30),
+  RETENTION_ERROR_REPORTS_DAYS: Joi.number().integer().min(1).default(90),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -104,7 +140,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: value.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDist: resolve('web/dist'),
+    // The test provider takes no money, so production offers card payment only when told to.
+    cameraAllowPrivate: value.CAMERA_ALLOW_PRIVATE === undefined ? demo : value.CAMERA_ALLOW_PRIVATE === 'on',
+    weatherUrl: value.WEATHER_URL || null,
+    paymentProvider: value.PAYMENT_PROVIDER ?? (nodeEnv === 'production' ? 'none' : 'test'),
+    push: value.PUSH === 'on' ? { ...persistedVapidKeys(dataDir), subject: vapidSubject(value.PUBLIC_URL) } : null,
+    metricsToken: value.METRICS_TOKEN || null,
+    backup: { dir: value.BACKUP_DIR ? resolve(value.BACKUP_DIR) : null, everyMs: durationMs(value.BACKUP_EVERY), keep: value.BACKUP_KEEP },
+    retention: {
+      historyDays: value.RETENTION_HISTORY_DAYS,
+      auditDays: value.RETENTION_AUDIT_DAYS,
+      outboxDays: value.RETENTION_OUTBOX_DAYS,
+      errorReportDays: value.RETENTION_ERROR_REPORTS_DAYS,
+    },
   };
+}
+
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `30m`, `6h`, `1d` in milliseconds. */
+function durationMs(text: string): number {
+  const unit = text.slice(-1) as keyof typeof UNIT_MS;
+  return Number.parseInt(text, 10) * UNIT_MS[unit];
 }
 
 export function isLoopback(host: string): boolean {
@@ -129,12 +186,33 @@ function tlsFiles(certFile: string | undefined, keyFile: string | undefined): Co
   return { cert, key };
 }
 
+/** The files the configuration generates into an empty data folder on first start (a restore replaces them). */
+export const GENERATED_DATA_FILES = ['session-secret', 'vapid-keys'] as const;
+
 /** A secret generated on first start and kept in the data folder, so sessions survive restarts. */
 function persistedSecret(dataDir: string): string {
-  const file = resolve(dataDir, 'session-secret');
+  return persisted(resolve(dataDir, GENERATED_DATA_FILES[0]), () => randomBytes(48).toString('base64url'));
+}
+
+/**
+ * The VAPID key pair, generated on first start like the session secret: a phone's subscription
+ * is bound to the public key, so a new pair would silently orphan every subscribed device.
+ */
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const [publicKey, privateKey] = persisted(resolve(dataDir, GENERATED_DATA_FILES[1]), () => {
+    const keys = webPush.generateVAPIDKeys();
+    return `${keys.publicKey} ${keys.privateKey}`;
+  }).split(' ');
+  return { publicKey, privateKey };
+}
+
+/** Push services want a way to reach the sender: the public https address, or a mail address. */
+const vapidSubject = (publicUrl: string | undefined) => (publicUrl?.startsWith('https://') ? publicUrl : 'mailto:no-reply@vessel-link.local');
+
+function persisted(file: string, generate: () => string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+  const value = generate();
+  writeFileSync(file, value + '\n', { mode: 0o600 });
+  return value;
 }

@@ -7,41 +7,72 @@ import Inert from '@hapi/inert';
 import Vision from '@hapi/vision';
 import HapiSwagger from 'hapi-swagger';
 import type { Config } from './config.js';
-import { createDatabase, type Database } from './db/knex.js';
-import { registerAuditTrail } from './platform/audit.js';
+import { createDatabase, databaseBytes, type Database } from './db/knex.js';
+import { pruneAudit, registerAuditTrail } from './platform/audit.js';
+import { BackupSchedule } from './platform/backup/schedule.js';
 import type { AppContext } from './platform/context.js';
 import { validationFailAction } from './platform/errors.js';
 import { EventBus } from './platform/events.js';
 import { registerHttpPlatform, ROUTE_SECURITY } from './platform/http.js';
 import { createLogger, type Logger, registerRequestLogging } from './platform/logger.js';
-import { Mailer } from './platform/mail.js';
+import { Mailer, pruneOutbox } from './platform/mail.js';
+import { registerMetrics } from './platform/metrics.js';
 import { RateLimits } from './platform/rate-limit.js';
+import { Retention } from './platform/retention.js';
 import { registerWebApp } from './platform/web.js';
 import { accessModule } from './modules/access/index.js';
 import { adminModule } from './modules/admin/index.js';
-import { activeAlertCounts } from './modules/alerts/api.js';
+import { activeAlertCounts, alarmCountsByPriority } from './modules/alerts/api.js';
 import { alertsModule } from './modules/alerts/index.js';
 import { authModule } from './modules/auth/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { bridgeOfVessel } from './modules/bridges/api.js';
 import { bridgesModule } from './modules/bridges/index.js';
+import { currentLocation, pruneHistory, pruneLocations } from './modules/devices/api.js';
 import { devicesModule } from './modules/devices/index.js';
-import { staffCompaniesOf } from './modules/org/api.js';
+import { companyNames, staffCompaniesOf } from './modules/org/api.js';
+import { messagingModule } from './modules/messaging/index.js';
 import { orgModule } from './modules/org/index.js';
 import { profileModule } from './modules/profile/index.js';
+import { serviceModule } from './modules/service/index.js';
+import { pruneErrorReports } from './modules/utility/api.js';
+import { routinesModule } from './modules/routines/index.js';
 import { utilityModule } from './modules/utility/index.js';
-import { vesselNames, vesselOwners } from './modules/vessel/api.js';
+import { weatherModule } from './modules/weather/index.js';
+import {
+  cloudServiceRefusal,
+  cloudServices,
+  consentingVesselsOfModels,
+  vesselCountsOwnedBy,
+  vesselNames,
+  vesselOwners,
+  vesselsOwnedBy,
+  vesselViewsOf,
+} from './modules/vessel/api.js';
 import { vesselModule } from './modules/vessel/index.js';
 import { mqttModule } from './mqtt/index.js';
 
 declare module '@hapi/hapi' {
   interface ServerApplicationState {
     ctx: AppContext;
+    retention: Retention;
+    backups: BackupSchedule;
   }
 }
 
-/** Every module of the product, in registration order (access first, with its directory, below). */
-const MODULES = [authModule, adminModule, orgModule, billingModule, profileModule, utilityModule, mqttModule, bridgesModule, alertsModule, devicesModule];
+/** The modules after auth, admin and org (access first with its directory, and org with its vessel directory, below). */
+const MODULES = [
+  billingModule,
+  profileModule,
+  utilityModule,
+  mqttModule,
+  bridgesModule,
+  alertsModule,
+  devicesModule,
+  serviceModule,
+  routinesModule,
+  weatherModule,
+];
 
 export interface ServerOverrides {
   db?: Database;
@@ -53,7 +84,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const db = overrides.db ?? createDatabase(config.databaseUrl);
   const events = new EventBus((name, err) => log.error('event listener failed', { event: name, error: err }));
   const mail = new Mailer(db, log, config.mailFrom, config.smtpUrl);
-  const ctx: AppContext = { config, db, log, events, mail, limits: new RateLimits() };
+  const ctx: AppContext = { config, db, log, events, mail, limits: new RateLimits(), now: () => Date.now() };
 
   const server = Hapi.server({
     port: config.port,
@@ -96,11 +127,44 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   ]);
   await server.register({
     plugin: accessModule,
-    options: { ctx, directory: { staffCompanies: staffCompaniesOf, vesselOwners, bridgeOf: bridgeOfVessel, vesselNames } },
+    options: {
+      ctx,
+      directory: {
+        staffCompanies: staffCompaniesOf,
+        vesselOwners,
+        bridgeOf: bridgeOfVessel,
+        vesselNames,
+        cloudServices,
+        cloudServiceRefusal,
+        companyNames,
+      },
+    },
+  });
+  for (const plugin of [authModule, adminModule]) await server.register({ plugin, options: { ctx } });
+  await server.register({
+    plugin: orgModule,
+    options: {
+      ctx,
+      vessels: {
+        vesselsOwnedBy,
+        vesselCountsOwnedBy,
+        consentingVesselsOfModels,
+        vesselViews: (db, ids, access) => vesselViewsOf(db, ids, access, activeAlertCounts),
+        currentLocation,
+        alarmCountsByPriority,
+      },
+    },
   });
   for (const plugin of MODULES) await server.register({ plugin, options: { ctx } });
   await server.register({ plugin: vesselModule, options: { ctx, activeAlertCounts } });
+  await server.register({ plugin: messagingModule, options: { ctx } });
+  registerMetrics(server, ctx, {
+    bridgesConnected: () => server.plugins.mqtt.broker.connectedBridges().length,
+    liveStreamsOpen: () => server.plugins.devices.live.open,
+    databaseBytes: () => databaseBytes(db),
+  });
   registerWebApp(server, config.webDist);
+  registerUpkeep(server, config, db, log);
 
   server.ext('onPostStop', async () => {
     mail.close();
@@ -110,4 +174,32 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     log.error('request error', { path: request.path, error: event.error });
   });
   return server;
+}
+
+/**
+ * What a running server does for its own upkeep (docs/operations.md): retention of old records
+ * and scheduled backups. Only a started server does it, never one the CLI or a test initialises.
+ */
+function registerUpkeep(server: Server, config: Config, db: Database, log: Logger): void {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const { historyDays, auditDays, outboxDays, errorReportDays } = config.retention;
+  server.app.retention = new Retention(
+    [
+      { name: 'history', days: historyDays, prune: (cutoff, limit) => pruneHistory(db, cutoff, limit) },
+      { name: 'track', days: historyDays, prune: (cutoff, limit) => pruneLocations(db, cutoff, limit) },
+      { name: 'audit', days: auditDays, prune: (cutoff, limit) => pruneAudit(db, iso(cutoff), limit) },
+      { name: 'outbox', days: outboxDays, prune: (cutoff, limit) => pruneOutbox(db, iso(cutoff), limit) },
+      { name: 'errorReports', days: errorReportDays, prune: (cutoff, limit) => pruneErrorReports(db, iso(cutoff), limit) },
+    ],
+    log,
+  );
+  server.app.backups = new BackupSchedule(config, log);
+  server.ext('onPostStart', () => {
+    server.app.retention.start();
+    server.app.backups.start();
+  });
+  server.ext('onPreStop', async () => {
+    await server.app.retention.stop();
+    await server.app.backups.stop();
+  });
 }

@@ -1,12 +1,11 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startServerProcess, untilRunning } from './helpers/process.js';
+import { startRunningServer, startServerProcess } from './helpers/process.js';
 
 describe('the server process', () => {
   it('starts with demo data, answers health and login, and stops cleanly on SIGTERM', async () => {
-    const p = await startServerProcess();
+    const p = await startRunningServer();
     try {
-      await untilRunning(p);
       const health = await fetch(`http://127.0.0.1:${p.port}/api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ ok: true, database: 'up', broker: 'up' });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
@@ -30,6 +31,34 @@ export default defineConfig(({ command }) => ({
       quoteStyle: 'single',
     }),
     react(),
+    // The installable app (docs/decisions.md, "Phone app"): our own service worker (push and
+    // notification actions) with Workbox's precache of the built shell injected.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], maximumFileSizeToCacheInBytes: 4 * 1024 * 1024 },
+      devOptions: { enabled: false },
+      manifest: {
+        id: '/',
+        name: 'Vessel Link',
+        short_name: 'Vessel Link',
+        description: 'Monitor and control your yacht from anywhere.',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#0b2545',
+        theme_color: '#0b2545',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
   ],
   build: {
     outDir: path.join(webRoot, 'dist'),

@@ -51,6 +51,10 @@ function listCommand(): Command {
     });
 }
 
-export function auditCommand(): Command {
-  return new Command('audit').description('The audit trail').addCommand(listCommand());
+/** `audit`, and `logs` under the API's name (admin/logs is the same trail). */
+export function auditCommand(name = 'audit'): Command {
+  return new Command(name)
+    .description(name === 'logs' ? 'The system logs: the audit trail of API calls and CLI actions' : 'The audit trail')
+    .addCommand(listCommand())
+    .addHelpText('after', `\nExamples:\n  vessel-link ${name} list --actor 1\n  vessel-link ${name} list --action "POST /api/admin/users" --json`);
 }

@@ -8,6 +8,7 @@ import Boom from '@hapi/boom';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   BridgeSecrets,
+  connectionHistory,
   deleteBridge,
   findBridge,
   listBridges,
@@ -18,9 +19,11 @@ import {
 import { serial as serialSchema, version as versionSchema } from '../../src/modules/bridges/schemas.js';
 import { listVessels } from '../../src/modules/vessel/api.js';
 import { audited, openOptions, withApp, type App } from '../app.js';
-import { parseId, parseText, withJson, type OutputOptions } from '../options.js';
-import { note, present } from '../output.js';
-import { NONE, shortDate, type TableView } from '../ui/view.js';
+import { rolloutsCommand, updateCommand } from './rollouts.js';
+import { parseId, parseText, withJson, withPaging, type OutputOptions, type PageOptions } from '../options.js';
+import { morePagesNote, note, present } from '../output.js';
+import { tableOf } from '../table.js';
+import { NONE, pageFooter, shortDate, type TableView } from '../ui/view.js';
 
 const parseWith = (schema: typeof serialSchema, message: string) => (value: string) => {
   const { error, value: parsed } = schema.validate(value);
@@ -190,11 +193,41 @@ function pairingCodeCommand(): Command {
     });
 }
 
+function connectionsCommand(): Command {
+  return withPaging(withJson(new Command('connections')))
+    .description("A bridge's connection history: connects and disconnects, newest first (90 days kept)")
+    .argument('<bridge>', 'bridge id or serial', parseBridgeRef)
+    .addHelpText('after', '\nExamples:\n  vessel-link bridges connections VL-DEMO-0001\n  vessel-link bridges connections 4 --size 100 --json')
+    .action(async (ref: BridgeRef, options: OutputOptions & PageOptions, command: Command) => {
+      const history = await withApp(openOptions(command), async (app) => {
+        const bridge = await findBridgeOrFail(app, ref);
+        return connectionHistory(app.db, bridge.id, options.page, options.size);
+      });
+      morePagesNote(options.json, 'events', options.page, options.size, history.content.length, history.totalElements);
+      await present(
+        options,
+        history.content,
+        tableOf(
+          history.content,
+          [
+            { header: 'AT', cell: (e) => e.at.replace('T', ' ').slice(0, 19) },
+            { header: 'EVENT', cell: (e) => e.event, tone: (c) => (c === 'connected' ? 'green' : 'gray') },
+          ],
+          pageFooter('events', options.page, options.size, history.content.length, history.totalElements),
+          'No connections recorded.',
+        ),
+      );
+    });
+}
+
 export function bridgesCommand(): Command {
   return new Command('bridges')
-    .description('Bridges (reporting clients): list, provisioning, deletion, pairing codes')
+    .description('Bridges (reporting clients): list, provisioning, deletion, pairing codes, staged software updates')
     .addCommand(listCommand())
     .addCommand(createCommand())
     .addCommand(deleteCommand())
-    .addCommand(pairingCodeCommand());
+    .addCommand(pairingCodeCommand())
+    .addCommand(connectionsCommand())
+    .addCommand(updateCommand())
+    .addCommand(rolloutsCommand());
 }

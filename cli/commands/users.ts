@@ -15,7 +15,7 @@ import { NONE, pageFooter, shortDate, type TableView } from '../ui/view.js';
 const STATUSES = ['pending', 'active', 'suspended'] as const;
 
 // The wording of the admin console's invitation: the person cannot tell who sent it.
-const INVITATION = {
+export const INVITATION = {
   subject: 'You are invited to Vessel Link',
   text: 'An administrator has invited you to Vessel Link, the cloud platform for monitoring and controlling your vessels.',
 };

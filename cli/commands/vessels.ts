@@ -55,7 +55,7 @@ interface VesselDetail {
 }
 
 /** The areas held at MANAGE and at VIEW, then the flags granted, in short words. */
-function permissionSummary(p: PermissionSet): string {
+export function permissionSummary(p: PermissionSet): string {
   const areas = (level: 'MANAGE' | 'VIEW') => PERMISSION_AREAS.filter((a) => p[a] === level).map((a) => a.replace(/Manager$/, ''));
   const flags = PERMISSION_FLAGS.filter((f) => p[f]).map((f) => '+' + f.replace(/^allow(.)/, (_, c: string) => c.toLowerCase()));
   const parts = [

@@ -20,6 +20,10 @@ export function drawProgress(title: string, total: number) {
       done += 1;
       ink.rerender(<Progress title={title} done={done} total={total} current={current} />);
     },
+    set(now: number, current: string): void {
+      done = now;
+      ink.rerender(<Progress title={title} done={done} total={total} current={current} />);
+    },
     async finish(): Promise<void> {
       ink.unmount();
       await ink.waitUntilExit();

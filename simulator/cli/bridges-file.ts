@@ -5,7 +5,7 @@ import { PROFILE_NAMES } from '../profiles';
 import { UsageError } from './usage-error';
 
 /** `-` reads standard input, so secrets need not sit in a file or on a command line. */
-async function read(flag: string, file: string): Promise<string> {
+export async function read(flag: string, file: string): Promise<string> {
   try {
     if (file === '-') return await text(process.stdin);
     return await readFile(file, 'utf8');

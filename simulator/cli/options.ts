@@ -13,7 +13,7 @@ import { UsageError } from './usage-error';
 
 const MAX_BRIDGES = 10_000;
 
-function integer(min: number, max: number) {
+export function integer(min: number, max: number) {
   return (text: string): number => {
     const value = Number(text);
     if (!/^-?\d+$/.test(text.trim()) || value < min || value > max) throw new InvalidArgumentError(`Expected an integer from ${min} to ${max}.`);
@@ -21,13 +21,13 @@ function integer(min: number, max: number) {
   };
 }
 
-function positiveNumber(text: string): number {
+export function positiveNumber(text: string): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw new InvalidArgumentError('Expected a positive number.');
   return value;
 }
 
-function mqttUrl(text: string): string {
+export function mqttUrl(text: string): string {
   let url: URL;
   try {
     url = new URL(text);
@@ -38,7 +38,7 @@ function mqttUrl(text: string): string {
   return text;
 }
 
-function serial(text: string): string {
+export function serial(text: string): string {
   if (!/^[^/+#\s]{1,128}$/.test(text)) throw new InvalidArgumentError('A serial is 1-128 characters without spaces, "/", "+" or "#".');
   return text;
 }
@@ -57,12 +57,16 @@ export function buildProgram(): Command {
     .addOption(new Option('--seed <n>', 'same seed, same vessels and values').argParser(integer(0, 2 ** 32 - 1)).default(1))
     .addOption(new Option('--scenario <name>', 'run an alarm scenario on every bridge once connected').choices(SCENARIO_NAMES))
     .addOption(new Option('--replay <file>', 'replay a delta log (one Signal K delta per line) as the bridge').conflicts(['scenario', 'record']))
+    .addOption(
+      new Option('--replay-n2k <file>', 'replay a recorded NMEA 2000 log (Actisense / canboat text) as the bridge').conflicts(['scenario', 'record', 'replay']),
+    )
     .addOption(new Option('--speed <factor>', 'replay speed: 1 as recorded, 10 ten times faster').argParser(positiveNumber))
     .addOption(new Option('--record <file>', "write the first bridge's telemetry to a delta log"))
     .addOption(new Option('--duration <seconds>', 'stop after this many seconds (default: until Ctrl-C)').argParser(positiveNumber))
     .addOption(new Option('--connect-interval-ms <ms>', "delay between two bridges' first connects").argParser(integer(0, 60_000)).default(5))
     .addOption(new Option('--buffer-limit <n>', 'deltas a bridge keeps while disconnected').argParser(integer(1, 1_000_000)).default(1000))
     .addOption(new Option('--reboot-delay-ms <ms>', 'how long a reboot keeps a bridge offline').argParser(integer(1, 600_000)).default(3000))
+    .addOption(new Option('--fail-updates <versions...>', 'software versions whose update fails (to try a rollout stopping on failures)'))
     .addOption(new Option('--log-level <level>', 'bridge log level on stderr').choices(LOG_LEVELS).default('warn'))
     .addOption(new Option('--json', 'status as one JSON object per second on stdout instead of the progress line'))
     .helpOption('-h, --help', 'show this help')
@@ -81,12 +85,14 @@ interface RawOptions {
   seed: number;
   scenario?: ScenarioName;
   replay?: string;
+  replayN2k?: string;
   speed?: number;
   record?: string;
   duration?: number;
   connectIntervalMs: number;
   bufferLimit: number;
   rebootDelayMs: number;
+  failUpdates?: string[];
   logLevel: LogLevel;
   json?: boolean;
 }
@@ -98,12 +104,13 @@ export interface SimulatorRun {
   tickMs: number;
   seed: number;
   scenario?: ScenarioName;
-  replay?: { file: string; speed: number };
+  replay?: { file: string; speed: number; format: 'signalk' | 'n2k' };
   record?: string;
   durationMs?: number;
   connectIntervalMs: number;
   bufferLimit: number;
   rebootDelayMs: number;
+  failUpdates: string[];
   logLevel: LogLevel;
   json: boolean;
 }
@@ -112,7 +119,8 @@ const serialAt = (prefix: string, index: number, count: number): string => `${pr
 
 /** Checks what commander cannot (combinations, files) and lists the bridges to run. */
 export async function resolveRun(raw: RawOptions): Promise<SimulatorRun> {
-  if (raw.speed !== undefined && !raw.replay) throw new UsageError('--speed only applies to --replay');
+  const replayFile = raw.replay ?? raw.replayN2k;
+  if (raw.speed !== undefined && !replayFile) throw new UsageError('--speed only applies to --replay and --replay-n2k');
   let bridges: FleetMember[];
   if (raw.bridges) {
     bridges = await readBridgesFile(raw.bridges);
@@ -126,7 +134,7 @@ export async function resolveRun(raw: RawOptions): Promise<SimulatorRun> {
     }));
   }
   if (bridges.length > MAX_BRIDGES) throw new UsageError(`At most ${MAX_BRIDGES} bridges from one process`);
-  if (raw.replay && bridges.length > 1) throw new UsageError('--replay plays one bridge: use --count 1, --serial or a --bridges file with one entry');
+  if (replayFile && bridges.length > 1) throw new UsageError('--replay plays one bridge: use --count 1, --serial or a --bridges file with one entry');
   return {
     mqttUrl: raw.mqttUrl,
     bridges,
@@ -134,12 +142,13 @@ export async function resolveRun(raw: RawOptions): Promise<SimulatorRun> {
     tickMs: raw.tickMs,
     seed: raw.seed,
     scenario: raw.scenario,
-    replay: raw.replay ? { file: raw.replay, speed: raw.speed ?? 1 } : undefined,
+    replay: replayFile ? { file: replayFile, speed: raw.speed ?? 1, format: raw.replayN2k ? 'n2k' : 'signalk' } : undefined,
     record: raw.record,
     durationMs: raw.duration === undefined ? undefined : raw.duration * 1000,
     connectIntervalMs: raw.connectIntervalMs,
     bufferLimit: raw.bufferLimit,
     rebootDelayMs: raw.rebootDelayMs,
+    failUpdates: raw.failUpdates ?? [],
     logLevel: raw.logLevel,
     json: raw.json ?? false,
   };

@@ -7,7 +7,7 @@ import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { Engine, VesselProfile } from '../profiles';
 import type { Random } from '../random';
 import { approach, celsius, clamp, kilopascal, knots, litres, round, rpm } from '../units';
-import { type DeviceModel, type StepContext, readOnly } from './device-model';
+import { type DeviceModel, type StepContext, type WriteOutcome, readOnly, switchState, writable } from './device-model';
 
 const OPERATING_TEMPERATURE = celsius(82);
 const WARM_UP_RATE = 0.3;
@@ -15,6 +15,8 @@ const COOL_DOWN_RATE = 0.02;
 /** Amps a starter motor pulls from the start battery on the tick the engine starts. */
 const CRANKING_AMPS = 180;
 const GENERATOR: Engine = { engine: 'generator', name: 'Generator', idleRpm: 1500, cruiseRpm: 1500 };
+/** The generator's remote start switch (1 runs it even at the berth, 0 stops it even away from it); it reads back whether the generator runs. */
+export const GENERATOR_SWITCH = 'electrical.switches.generator.state';
 
 export interface EngineState {
   readonly engine: Engine;
@@ -32,6 +34,8 @@ export interface EngineState {
   forcedRunning: boolean;
   /** Set by a scenario: the coolant temperature it drives. */
   forcedCoolantTemperature?: number;
+  /** Switched off from the cloud: stays off whatever the voyage asks. */
+  switchedOff?: boolean;
 }
 
 export class Engines implements DeviceModel {
@@ -85,6 +89,7 @@ export class Engines implements DeviceModel {
         readOnly(`propulsion.${engine.engine}.coolantTemperature`, 'Coolant temperature', 'K'),
         readOnly(`propulsion.${engine.engine}.oilPressure`, 'Oil pressure', 'Pa'),
         readOnly(`propulsion.${engine.engine}.runTime`, 'Run time', 's'),
+        ...(propels ? [] : [writable(GENERATOR_SWITCH, 'Remote start', 'bool', { min: 0, max: 1 })]),
       ],
     }));
   }
@@ -95,7 +100,7 @@ export class Engines implements DeviceModel {
     this.crankingAmps = 0;
     this.fuelRate = 0;
     for (const state of this.all) {
-      const shouldRun = state.forcedRunning || (state.propels ? voyage.mode === 'underWay' : voyage.mode !== 'berthed');
+      const shouldRun = state.forcedRunning || (!state.switchedOff && (state.propels ? voyage.mode === 'underWay' : voyage.mode !== 'berthed'));
       if (shouldRun && !state.running && dt > 0) this.crankingAmps += CRANKING_AMPS;
       if (shouldRun !== state.running) this.changed = true;
       state.running = shouldRun;
@@ -122,13 +127,31 @@ export class Engines implements DeviceModel {
     }
   }
 
+  write(path: string, value: unknown): WriteOutcome | undefined {
+    if (path !== GENERATOR_SWITCH || !this.generator) return undefined;
+    const outcome = switchState(value);
+    if (!outcome.ok) return outcome;
+    const on = outcome.value === 1;
+    Object.assign(this.generator, { forcedRunning: on, switchedOff: !on });
+    // Takes effect at once, so the value read back confirms the command.
+    if (this.generator.running !== on) {
+      this.generator.running = on;
+      this.changed = true;
+    }
+    return outcome;
+  }
+
   values(): SignalKValue[] {
-    return this.all.flatMap(({ engine, running, revolutions, coolantTemperature, oilPressure, runTime }) => [
-      { path: `propulsion.${engine.engine}.state`, value: running ? 'started' : 'stopped' },
-      { path: `propulsion.${engine.engine}.revolutions`, value: round(revolutions, 2) },
-      { path: `propulsion.${engine.engine}.coolantTemperature`, value: round(coolantTemperature, 1) },
-      { path: `propulsion.${engine.engine}.oilPressure`, value: Math.round(oilPressure) },
-      { path: `propulsion.${engine.engine}.runTime`, value: Math.round(runTime) },
-    ]);
+    const generatorSwitch = this.generator ? [{ path: GENERATOR_SWITCH, value: this.generator.running ? 1 : 0 }] : [];
+    return [
+      ...generatorSwitch,
+      ...this.all.flatMap(({ engine, running, revolutions, coolantTemperature, oilPressure, runTime }) => [
+        { path: `propulsion.${engine.engine}.state`, value: running ? 'started' : 'stopped' },
+        { path: `propulsion.${engine.engine}.revolutions`, value: round(revolutions, 2) },
+        { path: `propulsion.${engine.engine}.coolantTemperature`, value: round(coolantTemperature, 1) },
+        { path: `propulsion.${engine.engine}.oilPressure`, value: Math.round(oilPressure) },
+        { path: `propulsion.${engine.engine}.runTime`, value: Math.round(runTime) },
+      ]),
+    ];
   }
 }

@@ -59,3 +59,24 @@ export async function insertId(db: Knex | Knex.Transaction, table: string, row: 
 }
 
 export const nowIso = (): string => new Date().toISOString();
+
+/** Bytes the database takes: the SQLite file with its write-ahead log, or PostgreSQL's own count. */
+export async function databaseBytes(db: Database): Promise<number> {
+  if (dialect(db) === 'postgres') {
+    const { rows } = (await db.raw('select pg_database_size(current_database()) as bytes')) as { rows: Array<{ bytes: string | number }> };
+    return Number(rows[0].bytes);
+  }
+  const [{ bytes }] = (await db.raw('select page_count * page_size as bytes from pragma_page_count(), pragma_page_size()')) as Array<{ bytes: number }>;
+  return bytes;
+}
+
+/**
+ * Deletes at most `limit` rows of `table` matching `where`, by row address (SQLite's rowid,
+ * PostgreSQL's ctid), so tables without an id column are pruned in short transactions too.
+ * Answers how many rows went.
+ */
+export async function deleteSome(db: Db, table: string, where: (query: Knex.QueryBuilder) => void, limit: number): Promise<number> {
+  const address = db.client.config.client === 'pg' ? 'ctid' : 'rowid';
+  const chosen = db(table).select(address).where(where).limit(limit);
+  return Number(await db(table).whereIn(address, chosen).del());
+}

@@ -37,6 +37,16 @@ export async function migrateRollbackAll(db: Database): Promise<string[]> {
   return reverted as string[];
 }
 
+/**
+ * Whether this node's schema is complete and nobody is migrating: readiness fails otherwise
+ * (knex holds `knex_migrations_lock` for the whole run, whichever process runs it).
+ */
+export async function schemaReady(db: Database): Promise<boolean> {
+  const lock = await db('knex_migrations_lock').first('is_locked');
+  if (!lock || Number(lock.is_locked) !== 0) return false;
+  return (await migrationStatus(db)).pending.length === 0;
+}
+
 export async function migrationStatus(db: Database): Promise<{ applied: string[]; pending: string[] }> {
   const [completed, pending] = await db.migrate.list(options());
   return {

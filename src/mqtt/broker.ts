@@ -27,6 +27,8 @@ export interface BrokerEvents {
   subscribed: [bridge: BridgeIdentity, leaf: BridgeSubscribeTopic];
   /** Every PUBLISH a bridge sends, with its payload size; `rejected` when it was dropped. */
   traffic: [bridge: BridgeIdentity, bytes: number, rejected: boolean];
+  /** A handled message is acknowledged (PUBACK for QoS 1), this long after it arrived. */
+  acknowledged: [lagMs: number];
 }
 
 export class BridgeBroker extends EventEmitter<BrokerEvents> {
@@ -60,6 +62,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
         snapshotRequested: false,
       }),
       traffic: (bridge, bytes, rejected) => this.emit('traffic', bridge, bytes, rejected),
+      acknowledged: (lagMs) => this.emit('acknowledged', lagMs),
       closeAfterInFlight: (client, session, reason) => this.closeAfterInFlight(client, session, reason),
     });
   }

@@ -34,6 +34,8 @@ export interface HookDeps {
   authenticator: () => Authenticator;
   newSession: (bridge: BridgeIdentity) => Session;
   traffic: (bridge: BridgeIdentity, bytes: number, rejected: boolean) => void;
+  /** A handled message is about to be acknowledged, this long after it arrived. */
+  acknowledged: (lagMs: number) => void;
   /** Closes a misbehaving connection once every message it has in flight is answered. */
   closeAfterInFlight: (client: Client, session: Session, reason: string) => void;
 }
@@ -125,6 +127,7 @@ export function createHooks(deps: HookDeps) {
     const answered = deps.routes.dispatch(session.tails, message).then(
       () => {
         deps.traffic(session.bridge, bytes, false);
+        deps.acknowledged(Date.now() - message.receivedAt.getTime());
         consume(packet, callback);
       },
       (err: unknown) => {

@@ -35,6 +35,7 @@ export const mqttModule: Plugin<ModuleOptions> = {
     const log = ctx.log.child({ component: 'mqtt' });
     const broker = new BridgeBroker(log);
     server.expose('broker', broker);
+    broker.on('acknowledged', (lagMs) => ctx.events.emit('mqtt.acknowledged', { lagMs }));
     server.app.mqtt = { port: null };
 
     const onSocket = (socket: Socket) => {

@@ -5,26 +5,18 @@
  */
 import type { RequestApplicationState, Server } from '@hapi/hapi';
 import Joi from 'joi';
+import type { AuditEntry as AuditView } from '../../contracts/admin.js';
 import type { Database } from '../db/knex.js';
-import { nowIso } from '../db/knex.js';
+import { deleteSome, nowIso } from '../db/knex.js';
 import { paginate, type Page, type PageRequest } from './pagination.js';
 
-export interface AuditEntry {
-  actorId: number | null;
-  actorEmail: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  vesselId?: number | null;
-  outcome: number;
-  details?: Record<string, unknown> | null;
+/** A stored record: what the admin console lists (contracts/admin.ts) with its details and IP address. */
+export interface AuditRow extends AuditView {
   ip?: string | null;
 }
 
-export interface AuditRow extends AuditEntry {
-  id: number;
-  at: string;
-}
+/** A record to write. */
+export type AuditEntry = Omit<AuditRow, 'id' | 'at'>;
 
 export interface AuditFilter {
   actorId?: number;
@@ -53,6 +45,8 @@ interface AuditRequestState {
   details?: Record<string, unknown>;
   actorId?: number;
   actorEmail?: string;
+  /** The company the actor worked for on the vessel (company access), kept in the record's details. */
+  company?: { id: number; name: string };
 }
 
 declare module '@hapi/hapi' {
@@ -144,7 +138,7 @@ export function registerAuditTrail(server: Server, db: Database, onError: (err: 
         targetId: state.targetId !== undefined ? String(state.targetId) : null,
         vesselId: state.vesselId ?? null,
         outcome,
-        details: state.details || params ? { ...params, ...state.details } : null,
+        details: state.details || params || state.company ? { ...params, ...state.details, ...(state.company && { company: state.company }) } : null,
         ip: request.info.remoteAddress,
       });
     } catch (err) {
@@ -152,4 +146,9 @@ export function registerAuditTrail(server: Server, db: Database, onError: (err: 
     }
     return h.continue;
   });
+}
+
+/** Retention: up to `limit` audit entries recorded before `cutoffIso` (along the `at` index). */
+export async function pruneAudit(db: Database, cutoffIso: string, limit: number): Promise<number> {
+  return deleteSome(db, 'audit_log', (q) => q.where('at', '<', cutoffIso), limit);
 }

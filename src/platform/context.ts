@@ -14,6 +14,8 @@ export interface AppContext {
   mail: Mailer;
   /** Rate limits shared by every module (one counter per limiter name). */
   limits: RateLimits;
+  /** The server's clock in milliseconds (Date.now() unless a test moves it). */
+  now(): number;
 }
 
 export interface ModuleOptions {

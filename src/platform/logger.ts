@@ -30,6 +30,8 @@ export const REDACTED_PATHS = [
   'token',
   'sessionKey',
   'verificationCode',
+  'cardNumber',
+  'cvc',
   '*.password',
   '*.currentPassword',
   '*.newPassword',
@@ -38,6 +40,8 @@ export const REDACTED_PATHS = [
   '*.token',
   '*.sessionKey',
   '*.verificationCode',
+  '*.cardNumber',
+  '*.cvc',
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',
@@ -93,7 +97,7 @@ export async function registerRequestLogging(server: Server, log: Logger): Promi
  * Secret-looking keys scrubbed from data that is stored, not logged (an error report's request
  * data is whatever the client sent).
  */
-const SECRET_KEY = /^(pass(word)?|currentPassword|newPassword|adminPassword|secret|token|code|sessionKey|authorization|cookie)$/i;
+const SECRET_KEY = /^(pass(word)?|currentPassword|newPassword|adminPassword|secret|token|code|sessionKey|authorization|cookie|cardNumber|cvc)$/i;
 export function redactSecrets(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));

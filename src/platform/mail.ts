@@ -5,7 +5,7 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/knex.js';
-import { nowIso } from '../db/knex.js';
+import { deleteSome, nowIso } from '../db/knex.js';
 import type { Logger } from './logger.js';
 
 export interface MailMessage {
@@ -34,7 +34,7 @@ export class Mailer {
     private readonly from: string,
     smtpUrl: string | null,
   ) {
-    this.transporter = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    this.transporter = smtpUrl ? nodemailer.createTransport(pooled(smtpUrl)) : null;
   }
 
   async send(message: MailMessage): Promise<void> {
@@ -67,6 +67,17 @@ export class Mailer {
   }
 }
 
+/**
+ * Keeps SMTP connections open between messages (unless SMTP_URL says `pool=false`): a new
+ * connection per message costs about 110 ms against a local server, a pooled one 1–2 ms, and
+ * alarm e-mails go out one after another (docs/performance.md, "Alarms").
+ */
+function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+}
+
 export async function listOutbox(db: Database, limit = 50): Promise<OutboxRow[]> {
   const rows = await db('mail_outbox').orderBy('id', 'desc').limit(limit);
   return rows.map((r) => ({
@@ -79,4 +90,9 @@ export async function listOutbox(db: Database, limit = 50): Promise<OutboxRow[]>
     error: r.error ?? null,
     createdAt: r.created_at,
   }));
+}
+
+/** Retention: up to `limit` outbox mails created before `cutoffIso`, sent or not. */
+export async function pruneOutbox(db: Database, cutoffIso: string, limit: number): Promise<number> {
+  return deleteSome(db, 'mail_outbox', (q) => q.where('created_at', '<', cutoffIso), limit);
 }

@@ -24,7 +24,9 @@ export function registerWebApp(server: Server, distDir: string): void {
         if (requested.startsWith(distDir) && relative && existsSync(requested) && !requested.endsWith('/')) {
           // Hashed assets never change; index.html must always be fresh.
           const cache = relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-          return h.file(requested, { confine: distDir }).header('cache-control', cache);
+          const response = h.file(requested, { confine: distDir }).header('cache-control', cache);
+          // The service worker controls the whole app (docs/decisions.md, "Phone app").
+          return relative === 'sw.js' ? response.header('service-worker-allowed', '/') : response;
         }
         return h.file(index, { confine: distDir }).header('cache-control', 'no-cache');
       },

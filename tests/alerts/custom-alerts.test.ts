@@ -4,8 +4,9 @@
  */
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import type { TestServer } from '../helpers/server.js';
+import { delta, type TestBridge } from '../mqtt/helpers.js';
+import { propertyIdOf, seaBreezeOnline, type SeaBreezeOnline } from '../helpers/sea-breeze.js';
 
 const FUEL = 'tanks.fuel.main.currentLevel';
 
@@ -18,21 +19,13 @@ let client: MqttClient;
 let fuelId: number;
 let ruleId: number;
 
+let seaBreeze: SeaBreezeOnline;
+
 beforeAll(async () => {
-  t = await createTestServer({ demo: true, listen: true });
-  const admin = await t.login('admin@demo.test');
-  owner = await t.login('owner@demo.test');
-  crew = await t.login('crew@demo.test');
-  owner2 = await t.login('owner2@demo.test');
-  bridge = await pairedBridge(t, admin, 'Sea Breeze', 'BR-CUSTOM');
-  client = await connectBridge(t, bridge);
-  await publishInventory(client, bridge.serial);
-  fuelId = await eventually(async () => (await t.database.db('device_properties').where({ bridge_id: bridge.id, path: FUEL }).first())?.id, 'inventory');
+  ({ t, owner, crew, owner2, bridge, client } = seaBreeze = await seaBreezeOnline('BR-CUSTOM', { inventory: true }));
+  fuelId = await propertyIdOf(seaBreeze, FUEL);
 });
-afterAll(async () => {
-  await client.endAsync();
-  await t.close();
-});
+afterAll(() => seaBreeze.close());
 
 const T0 = Date.now() - 600_000;
 const send = (value: number, atSeconds: number) =>

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmDelivery } from '../../src/modules/alerts/delivery/delivery.js';
 import type { AlertLifecycle } from '../../src/modules/alerts/lifecycle.js';
 import { listOutbox } from '../../src/platform/mail.js';
-import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import type { TestServer } from '../helpers/server.js';
+import { delta, eventually, type TestBridge } from '../mqtt/helpers.js';
+import { seaBreezeOnline } from '../helpers/sea-breeze.js';
 
 const VOLTAGE = 'electrical.batteries.house.voltage';
 
@@ -22,12 +23,7 @@ let delivery: AlarmDelivery;
 let clock = Date.now();
 
 beforeAll(async () => {
-  t = await createTestServer({ demo: true, listen: true });
-  const admin = await t.login('admin@demo.test');
-  owner = await t.login('owner@demo.test');
-  bridge = await pairedBridge(t, admin, 'Sea Breeze', 'BR-DELIVERY');
-  client = await connectBridge(t, bridge);
-  await publishInventory(client, bridge.serial);
+  ({ t, owner, bridge, client } = await seaBreezeOnline('BR-DELIVERY', { inventory: true }));
   ({ lifecycle, delivery } = t.server.plugins.alerts);
   lifecycle.now = () => clock;
 });
@@ -52,7 +48,7 @@ describe('alarms by e-mail', () => {
     await delivery.idle();
     const sent = await mails();
     expect(sent.map((m) => m.to).sort()).toEqual(['crew@demo.test', 'owner@demo.test']);
-    expect(sent[0].subject).toMatch(/alarm — Voltage is above its high critical level of 15 V/);
+    expect(sent[0].subject).toMatch(/alarm — Voltage is above its high critical level of 15.00 V/);
     expect(sent[0].transport).toBe('outbox');
   });
 

@@ -6,8 +6,9 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertLifecycle } from '../../src/modules/alerts/lifecycle.js';
-import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, pairedBridge, type TestBridge } from '../mqtt/helpers.js';
+import type { TestServer } from '../helpers/server.js';
+import { delta, type TestBridge } from '../mqtt/helpers.js';
+import { seaBreezeOnline, type SeaBreezeOnline } from '../helpers/sea-breeze.js';
 
 let t: TestServer;
 let owner: string;
@@ -19,22 +20,15 @@ let lifecycle: AlertLifecycle;
 let clock = Date.now();
 const announced: Array<Record<string, unknown>> = [];
 
+let seaBreeze: SeaBreezeOnline;
+
 beforeAll(async () => {
-  t = await createTestServer({ demo: true, listen: true });
-  const admin = await t.login('admin@demo.test');
-  owner = await t.login('owner@demo.test');
-  crew = await t.login('crew@demo.test');
-  owner2 = await t.login('owner2@demo.test');
-  bridge = await pairedBridge(t, admin, 'Sea Breeze', 'BR-LIFECYCLE');
-  client = await connectBridge(t, bridge);
+  ({ t, owner, crew, owner2, bridge, client } = seaBreeze = await seaBreezeOnline('BR-LIFECYCLE'));
   lifecycle = t.server.plugins.alerts.lifecycle;
   lifecycle.now = () => clock;
   t.server.app.ctx.events.on('vessel.alert', ({ alert }) => void announced.push(alert));
 });
-afterAll(async () => {
-  await client.endAsync();
-  await t.close();
-});
+afterAll(() => seaBreeze.close());
 
 let measured = Date.now() - 60_000;
 const notify = (path: string, value: unknown) =>

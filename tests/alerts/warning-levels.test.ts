@@ -6,8 +6,9 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge, newWatch } from '../../src/modules/devices/levels/watch.js';
-import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import type { TestServer } from '../helpers/server.js';
+import { delta, type TestBridge } from '../mqtt/helpers.js';
+import { propertyIdOf, seaBreezeOnline, type SeaBreezeOnline } from '../helpers/sea-breeze.js';
 
 const VOLTAGE = 'electrical.batteries.house.voltage';
 
@@ -19,21 +20,13 @@ let bridge: TestBridge & { vesselId: number };
 let client: MqttClient;
 let voltageId: number;
 
+let seaBreeze: SeaBreezeOnline;
+
 beforeAll(async () => {
-  t = await createTestServer({ demo: true, listen: true });
-  const admin = await t.login('admin@demo.test');
-  owner = await t.login('owner@demo.test');
-  crew = await t.login('crew@demo.test');
-  owner2 = await t.login('owner2@demo.test');
-  bridge = await pairedBridge(t, admin, 'Sea Breeze', 'BR-LEVELS');
-  client = await connectBridge(t, bridge);
-  await publishInventory(client, bridge.serial);
-  voltageId = await eventually(async () => (await t.database.db('device_properties').where({ bridge_id: bridge.id, path: VOLTAGE }).first())?.id, 'inventory');
+  ({ t, owner, crew, owner2, bridge, client } = seaBreeze = await seaBreezeOnline('BR-LEVELS', { inventory: true }));
+  voltageId = await propertyIdOf(seaBreeze, VOLTAGE);
 });
-afterAll(async () => {
-  await client.endAsync();
-  await t.close();
-});
+afterAll(() => seaBreeze.close());
 
 /** Measurement times start ten minutes ago and move only as the test says. */
 const T0 = Date.now() - 600_000;
@@ -96,7 +89,7 @@ describe('judging values on ingest', () => {
     const alerts = await levelAlerts();
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ state: 'warn', cleared_at: null });
-    expect(alerts[0].message).toMatch(/Voltage is above its high warning level of 14.4 V/);
+    expect(alerts[0].message).toMatch(/Voltage is above its high warning level of 14.40 V/);
     const active = (await t.call('GET', '/api/alerts/active', { token: owner })).body.data;
     expect(active).toEqual(expect.arrayContaining([expect.objectContaining({ origin: 'level', path: VOLTAGE, state: 'warn', vesselId: bridge.vesselId })]));
   });
@@ -172,5 +165,19 @@ describe('the alert log of a device', () => {
     expect(page.body.data.totalElements).toBe(log.length + 1);
     expect((await t.call('POST', '/api/devices/alertLogs/page', { token: owner, payload: { filter: {} } })).body.message).toMatch(/deviceId/);
     expect((await t.call('GET', `/api/devices/${deviceId}/alertLogs`, { token: owner2 })).status).toBe(404);
+  });
+});
+
+describe('changing the levels', () => {
+  it('judges the current value at once, without waiting for the bridge’s next report', async () => {
+    // The bridge's latest value is 5 V (measured after the levels were removed, which cleared
+    // their alert): a low warning level above it is crossed on saving.
+    await send(5, 700);
+    const before = (await levelAlerts()).length;
+    expect((await setLevels({ lowWarning: 11 })).status).toBe(200);
+    const alerts = await levelAlerts();
+    expect(alerts).toHaveLength(before + 1);
+    expect(alerts.at(-1)).toMatchObject({ state: 'warn', cleared_at: null });
+    expect(alerts.at(-1).message).toMatch(/Voltage is below its low warning level of 11.00 V \(5.00 V\)/);
   });
 });

@@ -5,8 +5,9 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAlertCounts } from '../../src/modules/alerts/api.js';
-import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, pairedBridge, type TestBridge } from '../mqtt/helpers.js';
+import type { TestServer } from '../helpers/server.js';
+import { delta, type TestBridge } from '../mqtt/helpers.js';
+import { seaBreezeOnline, type SeaBreezeOnline } from '../helpers/sea-breeze.js';
 
 let t: TestServer;
 let owner: string;
@@ -15,19 +16,12 @@ let owner2: string;
 let bridge: TestBridge & { vesselId: number };
 let client: MqttClient;
 
+let seaBreeze: SeaBreezeOnline;
+
 beforeAll(async () => {
-  t = await createTestServer({ demo: true, listen: true });
-  const admin = await t.login('admin@demo.test');
-  owner = await t.login('owner@demo.test');
-  crew = await t.login('crew@demo.test');
-  owner2 = await t.login('owner2@demo.test');
-  bridge = await pairedBridge(t, admin, 'Sea Breeze', 'BR-ALERTS');
-  client = await connectBridge(t, bridge);
+  ({ t, owner, crew, owner2, bridge, client } = seaBreeze = await seaBreezeOnline('BR-ALERTS'));
 });
-afterAll(async () => {
-  await client.endAsync();
-  await t.close();
-});
+afterAll(() => seaBreeze.close());
 
 /** Measurement times are fixed before the tests run, so a slow machine cannot reorder them. */
 const T = Date.now();

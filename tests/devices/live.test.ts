@@ -6,73 +6,14 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PERMISSIONS } from '../../src/modules/vessel/permissions.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
+import { type Live, openLive } from './live-stream.js';
 import { answerPuts, connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
-
-interface LiveEvent {
-  event: string;
-  data: any;
-}
-
-interface Live {
-  events: LiveEvent[];
-  comments: string[];
-  /** The next event of this kind (or already received and not yet taken). */
-  next(event: string): Promise<LiveEvent['data']>;
-  ended: Promise<void>;
-  close(): void;
-}
 
 let t: TestServer;
 let admin: string;
 let owner: string;
 let bridge: TestBridge & { vesselId: number };
 let client: MqttClient;
-
-async function openLive(server: TestServer, vesselId: number, token: string): Promise<Live> {
-  const controller = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${server.server.info.port}/api/vessel/${vesselId}/live?sessionKey=${token}`, { signal: controller.signal });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const events: LiveEvent[] = [];
-  const comments: string[] = [];
-  const taken = new Set<LiveEvent>();
-  let notify = () => {};
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const ended = (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith(':')) comments.push(block.slice(1).trim());
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-          notify();
-        }
-      }
-    } catch {
-      // aborted by the test
-    }
-  })();
-  const next = async (event: string) => {
-    for (;;) {
-      const found = events.find((e) => e.event === event && !taken.has(e));
-      if (found) {
-        taken.add(found);
-        return found.data;
-      }
-      await new Promise<void>((resolve) => (notify = resolve));
-    }
-  };
-  return { events, comments, next, ended, close: () => controller.abort() };
-}
 
 beforeAll(async () => {
   t = await createTestServer({ demo: true, listen: true });
@@ -161,7 +102,7 @@ describe('the live stream', () => {
     }
   });
 
-  it('sends a committed batch as one event: every value, paths without a property, every position in measurement order', async () => {
+  it('sends a committed batch as one event: every value, paths without an inventory entry given a property from the Signal K schema, every position in measurement order', async () => {
     const live = await openLive(t, bridge.vesselId, owner);
     await live.next('hello');
     const at = (s: number) => new Date(Date.UTC(2026, 5, 1, 10, 0, s)).toISOString();
@@ -190,7 +131,7 @@ describe('the live stream', () => {
     const batch = await live.next('batch');
     expect(batch.values.map((v: { path: string; value: unknown; propertyId: number | null }) => [v.path, v.value, v.propertyId === null])).toEqual([
       ['navigation.position', { latitude: 43.72, longitude: 7.42 }, false],
-      ['environment.depth.belowTransducer', 12, true],
+      ['environment.depth.belowTransducer', 12, false],
       ['navigation.position', { latitude: 43.71, longitude: 7.42 }, false],
       ['electrical.batteries.house.voltage', 12.4, false],
       ['electrical.batteries.house.voltage', 12.5, false],
@@ -287,6 +228,42 @@ describe('the live stream', () => {
     await live.next('hello');
     expect((await t.call('POST', `/api/admin/users/${dealer2.id}/suspend`, { token: admin })).status).toBe(200);
     await live.ended;
+  });
+
+  it('ends at once, without waiting for the keepalive, when the company pauses or removes the staff member it comes through', async () => {
+    const dealer = await t.login('dealer@demo.test');
+    const staff = (await t.call('GET', '/api/org/staff', { token: dealer })).body.data as Array<{ id: number; userId: number; email: string }>;
+    const dealer2 = staff.find((s) => s.email === 'dealer2@demo.test')!;
+    // The test before suspended dealer2's account.
+    await t.call('POST', `/api/admin/users/${dealer2.userId}/activate`, { token: admin });
+    const token = await t.login('dealer2@demo.test');
+    const paused = await openLive(t, bridge.vesselId, token);
+    await paused.next('hello');
+    expect((await t.call('POST', `/api/org/pause/${dealer2.id}/true`, { token: dealer })).status).toBe(200);
+    await paused.ended;
+    await t.call('POST', `/api/org/pause/${dealer2.id}/false`, { token: dealer });
+    const removed = await openLive(t, bridge.vesselId, token);
+    await removed.next('hello');
+    expect((await t.call('POST', `/api/org/removeStaff/${dealer2.id}`, { token: dealer })).status).toBe(200);
+    await removed.ended;
+  });
+
+  it("ends at the next keepalive once the company's access window has closed (on the server's clock)", async () => {
+    const dealerToken = await t.login('dealer@demo.test');
+    const riviera = (await t.database.db('companies').where({ name: 'Riviera Yachts' }).first()).id;
+    const endsAt = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+    expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/editCompany`, { token: owner, payload: { companyId: riviera, endsAt } })).status).toBe(200);
+    t.server.plugins.devices.live.keepaliveMs = 100;
+    try {
+      const live = await openLive(t, bridge.vesselId, dealerToken);
+      await live.next('hello');
+      t.server.app.ctx.now = () => Date.parse(endsAt);
+      await live.ended;
+    } finally {
+      t.server.app.ctx.now = () => Date.now();
+      t.server.plugins.devices.live.keepaliveMs = 15_000;
+      await t.call('POST', `/api/vessel/${bridge.vesselId}/editCompany`, { token: owner, payload: { companyId: riviera, endsAt: null } });
+    }
   });
 
   it('ends when the server stops, without holding the stop up', async () => {

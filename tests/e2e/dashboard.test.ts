@@ -90,12 +90,13 @@ describe('session', () => {
     await page.getByRole('heading', { name: 'Sea Breeze', level: 1 }).waitFor();
   });
 
-  it('stays signed in after a reload, keeping only the account state and the theme', async () => {
+  it('stays signed in after a reload, keeping only the account state, the theme and the last known data for offline use', async () => {
     const { page } = tab;
     await page.reload();
     await page.getByRole('heading', { name: 'Sea Breeze', level: 1 }).waitFor();
+    await page.waitForFunction(() => localStorage.getItem('vessel-link.offline-cache') !== null);
     const keys = await page.evaluate(() => Object.keys(localStorage).sort());
-    expect(keys.filter((key) => key !== 'vessel-link.theme')).toEqual(['vessel-link.account', 'vessel-link.version']);
+    expect(keys.filter((key) => key !== 'vessel-link.theme')).toEqual(['vessel-link.account', 'vessel-link.offline-cache', 'vessel-link.version']);
   });
 });
 
@@ -191,7 +192,9 @@ describe('vessel dashboard', () => {
     await page.goto(`${baseUrl}/dashboard/vessels/${bridge.vesselId}`);
     await page.waitForURL(vesselUrl('overview'));
     await page.goto(vesselUrl('alerts'));
-    await expect(page.getByRole('link', { name: 'Alerts' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(page.getByRole('navigation', { name: 'Vessel sections' }).getByRole('link', { name: 'Alerts' }).getAttribute('aria-current')).resolves.toBe(
+      'page',
+    );
     await page.getByRole('link', { name: 'Notes' }).click();
     await page.waitForURL(vesselUrl('notes'));
     await page.reload();
@@ -227,6 +230,7 @@ describe('sign out', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.evaluate(() => localStorage.getItem('vessel-link.account'))).resolves.toBeNull();
+    await expect(page.evaluate(() => localStorage.getItem('vessel-link.offline-cache'))).resolves.toBeNull();
     await page.goto(baseUrl + '/dashboard');
     await page.waitForURL((url) => url.pathname === '/');
     expect(tab.pageErrors).toEqual([]);

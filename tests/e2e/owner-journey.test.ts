@@ -1,46 +1,38 @@
 /**
  * A new owner's whole journey in the web app, with nothing but the browser: register (the
  * verification link from the mail outbox), add a vessel, pair the spare demo bridge, see its
- * live values, subscribe with a voucher, open a document, unpair, delete. Then the server is
+ * live values, subscribe with a voucher, pay for a product by test card, see an unsubscribed
+ * vessel refuse live values and commands, open a document, unpair, delete. Then the server is
  * stopped under an open vessel page: the app says the server cannot be reached, not that the
  * vessel is offline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { demoBridgesIn, loadDemoBridges } from '../../fixtures/bridges.js';
-import { startFleet, type FleetHandle } from '../../simulator/index.js';
 import { lastMailTo, linkToken } from '../helpers/mail.js';
-import { createTestServer, DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
-import { ensureWebBuild, launchBrowser, openPage, signIn, type TestPage } from './browser.js';
+import { DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
+import { startDemoStage, type DemoStage } from './stage.js';
+import { launchBrowser, openPage, signIn, type TestPage } from './browser.js';
 
 const EMAIL = 'new.owner@example.test';
 const PASSWORD = 'a-long-new-password-2026';
 const VESSEL = 'First Light';
 
+let stage: DemoStage;
 let t: TestServer;
-let fleet: FleetHandle;
 let browser: Browser;
 let baseUrl: string;
 let tab: TestPage;
 let vesselId: number;
 
 beforeAll(async () => {
-  await ensureWebBuild();
-  t = await createTestServer({ demo: true, listen: true });
-  baseUrl = `http://127.0.0.1:${t.server.info.port}`;
-  const { db } = t.database;
-  await loadDemoBridges(db, t.config.sessionSecret);
-  const bridges = (await demoBridgesIn(db)).map(({ serial, secret, profile }) => ({ serial, secret, profile }));
-  fleet = startFleet({ mqttUrl: `mqtt://127.0.0.1:${t.server.app.mqtt.port}`, bridges, tickMs: 500, logLevel: 'warn' });
-  await fleet.waitForConnect();
+  ({ t, baseUrl } = stage = await startDemoStage(500));
   browser = await launchBrowser();
   tab = await openPage(browser);
 }, 180_000);
 
 afterAll(async () => {
-  await fleet?.stop();
   await browser?.close();
-  await t?.close();
+  await stage?.stop();
 });
 
 /** The code of the newest confirmation mail to the new owner. */
@@ -109,15 +101,51 @@ describe("an owner's whole journey", () => {
     await page.getByRole('button', { name: 'Renew now' }).click();
     await page.waitForURL(/\/subscribe$/);
     await page.getByText('renews for a further 12 months').waitFor();
-    await page.getByText('28 days').waitFor();
-    await page.getByText('7 days').waitFor();
+    await page.getByText('28 days').first().waitFor();
+    await page.getByText('7 days').first().waitFor();
     await page.getByLabel('Voucher code').fill('welcome2026');
     await page.getByRole('button', { name: 'Check the voucher' }).click();
     await page.getByText(/WELCOME2026 gives 12 months/).waitFor();
     await page.getByRole('button', { name: 'Redeem' }).click();
     await page.getByText(/^Active until/).waitFor();
-    await page.getByRole('button', { name: 'Subscribe by card' }).click();
-    await page.getByText('Card payments are not configured on this server.', { exact: false }).waitFor();
+  });
+
+  it('adds a product paid by test card, after a declined card, and reads its invoice', async () => {
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Change the products' }).waitFor();
+    await page.getByRole('checkbox', { name: /Cloud Cameras/ }).check();
+    await page.getByRole('radio', { name: 'A new card' }).check();
+    const form = page.getByRole('form', { name: 'New payment card' });
+    await form.getByLabel('Name on the card').fill('Nora Lind');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await form.getByLabel('Security code (CVC)').fill('123');
+    await form.getByRole('button', { name: 'Add the card' }).click();
+    await form.getByText('This card number is not valid; check it for a typing mistake.').waitFor();
+    await form.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await form.getByRole('button', { name: 'Add the card' }).click();
+    await form.getByRole('alert').getByText('Your card was declined.', { exact: true }).waitFor();
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByRole('button', { name: 'Add the card' }).click();
+    await page.getByRole('radio', { name: /Visa ending 4242/ }).waitFor();
+    expect(await page.getByRole('radio', { name: /Visa ending 4242/ }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Change the products' }).click();
+    await page.getByText(/^Paid £[\d.,]+: invoice VL-\d{4}-\d{6}$/).waitFor();
+    await page
+      .getByText(/Cloud Cameras/)
+      .first()
+      .waitFor();
+
+    await page.goto(`${baseUrl}/dashboard/profile/invoices`);
+    await page
+      .getByRole('link', { name: /^VL-\d{4}-\d{6}$/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: /^Invoice VL-/ }).waitFor();
+    await page.getByRole('cell', { name: 'Cloud Cameras' }).waitFor();
+    await page.getByRole('rowheader', { name: 'VAT 20%' }).waitFor();
+    await page.goto(`${baseUrl}/dashboard/profile/payment-methods`);
+    await page.getByText('Visa ending 4242', { exact: true }).waitFor();
   });
 
   it('sees live values from the paired bridge', async () => {
@@ -125,6 +153,27 @@ describe("an owner's whole journey", () => {
     await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/overview`);
     await expect.poll(() => liveData(page).textContent(), { timeout: 20_000 }).toBe('Live');
     await expect.poll(() => page.locator('.figure__value').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  });
+
+  it('shows an unsubscribed vessel without live values or controls, saying why, with the way to subscribe', async () => {
+    // Northern Star's subscription ran out long after its bridge was paired: the rule of the terms applies.
+    const other = await openPage(browser);
+    try {
+      const { page } = other;
+      await signIn(page, baseUrl, 'owner2@demo.test', DEMO_PASSWORD);
+      await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+      const northernStar = (await t.database.db('vessels').where({ name: 'Northern Star' }).first('id')).id;
+      await page.goto(`${baseUrl}/dashboard/vessels/${northernStar}/overview`);
+      await page.getByTestId('unsubscribed-live').getByText('Live values are not shown', { exact: false }).waitFor();
+      await page.goto(`${baseUrl}/dashboard/vessels/${northernStar}/devices`);
+      await page.getByTestId('unsubscribed-commands').getByText('Commands are not sent', { exact: false }).waitFor();
+      await expect.poll(() => page.getByRole('switch').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await page.getByRole('switch').first().isDisabled()).toBe(true);
+      await page.getByTestId('unsubscribed-commands').getByRole('link', { name: 'Subscribe or renew' }).click();
+      await page.getByRole('heading', { name: 'Subscribe by card' }).waitFor();
+    } finally {
+      await other.context.close();
+    }
   });
 
   it('draws the offline land layer with a scale bar under the track, and the fleet map', async () => {

@@ -8,10 +8,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { demoBridgesIn, loadDemoBridges } from '../../fixtures/bridges.js';
-import { startFleet, type BridgeHandle, type FleetHandle } from '../../simulator/index.js';
-import { createTestServer, DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
-import { ensureWebBuild, launchBrowser, openPage, signIn, type TestPage } from './browser.js';
+import type { BridgeHandle, FleetHandle } from '../../simulator/index.js';
+import { DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
+import { startDemoStage, type DemoStage } from './stage.js';
+import { launchBrowser, openPage, signIn, type TestPage } from './browser.js';
 
 const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 const THEMES = ['light', 'dark'] as const;
@@ -21,6 +21,7 @@ const PHONE = { width: 390, height: 844 };
 /** Bridges tick twice as often as `npm start`'s, so the low-battery scenario raises its alarm within seconds. */
 const TICK_MS = 500;
 
+let stage: DemoStage;
 let t: TestServer;
 let fleet: FleetHandle;
 let seaBreezeBridge: BridgeHandle;
@@ -30,14 +31,8 @@ let seaBreezeId: number;
 const tabs = {} as Record<Theme, TestPage>;
 
 beforeAll(async () => {
-  await ensureWebBuild();
-  t = await createTestServer({ demo: true, listen: true });
-  baseUrl = `http://127.0.0.1:${t.server.info.port}`;
+  ({ t, fleet, baseUrl } = stage = await startDemoStage(TICK_MS));
   const { db } = t.database;
-  await loadDemoBridges(db, t.config.sessionSecret);
-  const bridges = (await demoBridgesIn(db)).map(({ serial, secret, profile }) => ({ serial, secret, profile }));
-  fleet = startFleet({ mqttUrl: `mqtt://127.0.0.1:${t.server.app.mqtt.port}`, bridges, tickMs: TICK_MS, logLevel: 'warn' });
-  await fleet.waitForConnect();
   seaBreezeBridge = fleet.bridges.find((bridge) => bridge.serial === 'VL-DEMO-0001')!;
   seaBreezeId = (await db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -46,9 +41,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await fleet?.stop();
   await browser?.close();
-  await t?.close();
+  await stage?.stop();
 });
 
 const vesselUrl = (tab = 'overview') => `${baseUrl}/dashboard/vessels/${seaBreezeId}/${tab}`;
@@ -165,7 +159,9 @@ describe('screenshots of the signed-in app', () => {
     void seaBreezeBridge.injectScenario('low-battery');
     await shoot('vessel-alerts', async (page) => {
       await page.goto(vesselUrl('alerts'));
-      await expect(page.getByRole('link', { name: 'Alerts' }).getAttribute('aria-current')).resolves.toBe('page');
+      await expect(page.getByRole('navigation', { name: 'Vessel sections' }).getByRole('link', { name: 'Alerts' }).getAttribute('aria-current')).resolves.toBe(
+        'page',
+      );
       const alarm = page.locator('.alert-item--alarm:not(.is-cleared)');
       await alarm.getByText(/^House battery low: \d+ ?%$/).waitFor({ timeout: 25_000 });
       await page.getByRole('heading', { name: /^[1-9]\d* active alerts?$/ }).waitFor();

@@ -8,13 +8,33 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/**
+ * A port nobody listens on, picked below Linux's ephemeral range (32768 and up): the parallel
+ * suite's outbound connections and port-0 listeners take ports from that range, so a port found
+ * free there could be taken again before the child process binds it (CI saw exactly that).
+ */
 export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(candidate)) return candidate;
+  }
+  return listenOn(0);
+}
+
+async function canListen(port: number): Promise<boolean> {
+  return listenOn(port).then(
+    () => true,
+    () => false,
+  );
+}
+
+function listenOn(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as { port: number };
+      server.close(() => resolve(bound));
     });
   });
 }
@@ -65,5 +85,23 @@ export async function untilRunning(p: ServerProcess, timeoutMs = 60_000): Promis
     if (p.child.exitCode !== null) throw new Error(`server exited: ${p.stderr()}`);
     if (Date.now() - started > timeoutMs) throw new Error(`server did not start: ${p.stdout()} ${p.stderr()}`);
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Starts the server on free ports and waits until it runs. Should another process take a picked
+ * port between the pick and the bind, it starts again on new ports (ports named in `env` are kept,
+ * so a test about a taken port still sees its refusal).
+ */
+export async function startRunningServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const p = await startServerProcess(env);
+    try {
+      await untilRunning(p);
+      return p;
+    } catch (error) {
+      const portRace = /already in use/.test(p.stderr()) && env.PORT === undefined && env.MQTT_PORT === undefined;
+      if (!portRace || attempt >= 3) throw error;
+    }
   }
 }

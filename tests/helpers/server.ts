@@ -36,21 +36,26 @@ export interface TestServerOptions {
   env?: Record<string, string>;
 }
 
-export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase(options.dialect);
-  await database.db.transaction(seedReferenceData);
-  if (options.demo) await loadDemoData(database.db);
-  const config = loadConfig({
+/** The configuration of a test server on `databaseUrl`: free ports, loopback, its own data directory, no demo data. */
+export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
     MQTT_PORT: '0',
     HOST: '127.0.0.1',
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'vessel-link-data-')),
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     DEMO: 'off',
-    ...options.env,
+    ...env,
   });
+}
+
+export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase(options.dialect);
+  await database.db.transaction(seedReferenceData);
+  if (options.demo) await loadDemoData(database.db);
+  const config = testConfig(database.url, options.env);
   const server = await createServer(config, { db: database.db });
   if (options.listen) await server.start();
   else await server.initialize();

@@ -60,8 +60,10 @@ describe('vouchers', () => {
       payload: { vesselId: vessels['Sea Breeze'], voucherCode: code },
     });
     expect(first.status).toBe(200);
-    // A running subscription is extended from its end, not from today.
+    // A running subscription is extended from its end, not from today, and stays valid meanwhile.
     expect(new Date(first.body.data.validUntil).getTime()).toBeGreaterThan(new Date(before).getTime() + 150 * 24 * 3600 * 1000);
+    expect(first.body.data.valid).toBe(true);
+    expect((await t.call('GET', `/api/vessel/${vessels['Sea Breeze']}`, { token: owner })).body.data.vesselSubscription.valid).toBe(true);
     const second = await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', {
       token: owner,
       payload: { vesselId: vessels['Blue Horizon'], voucherCode: code },

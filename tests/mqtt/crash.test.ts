@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/knex.js';
-import { startServerProcess, untilRunning, type ServerProcess } from '../helpers/process.js';
+import { startRunningServer, type ServerProcess } from '../helpers/process.js';
 import { delta } from './helpers.js';
 
 let server: ServerProcess | null = null;
@@ -33,9 +33,8 @@ const KILL_POINTS = [0.1, 0.5, 0.9];
 
 describe('a server killed during ingest', () => {
   it('loses no value it acknowledged, wherever in the stream it is killed, and carries on after a restart', async () => {
-    server = await startServerProcess({ DEMO: 'on' });
+    server = await startRunningServer({ DEMO: 'on' });
     const dataDir = server.dataDir;
-    await untilRunning(server);
     const token = (await api(server.port, 'POST', '/api/auth/login', { username: 'admin@demo.test', password: 'vessel-link-demo' })).data.token;
     const bridge = (await api(server.port, 'POST', '/api/admin/reportingClients', { serial: 'BR-CRASH' }, token)).data;
     const acked: number[] = [];
@@ -73,8 +72,7 @@ describe('a server killed during ingest', () => {
       client.end(true);
       await publishing;
 
-      server = await startServerProcess({ DEMO: 'on', DATA_DIR: dataDir });
-      await untilRunning(server);
+      server = await startRunningServer({ DEMO: 'on', DATA_DIR: dataDir });
       const db = createDatabase(join(dataDir, 'vessel-link.db'));
       try {
         const chunks: string[] = await db('value_history as h').join('value_series as s', 's.id', 'h.series_id').where('s.path', PATH).pluck('h.samples');

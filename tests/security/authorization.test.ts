@@ -73,7 +73,7 @@ describe('the authorization matrix', () => {
     for (const route of apiRoutes(t.server).filter((r) => r.method === 'get')) {
       const audience = MATRIX[routeKey(route)];
       // Public routes authorize nobody (health may answer 503 by contract when the broker is not started).
-      if (audience === 'public' || (typeof audience === 'object' && audience.stream)) continue;
+      if (audience === 'public' || audience === 'user-stream' || (typeof audience === 'object' && audience.stream)) continue;
       for (const [name, role] of Object.entries(roles) as Array<[RoleName, RoleAccess]>) {
         if (expected(audience, role, true) !== 'pass') continue;
         const request = probe(route, audience, OWN_VESSEL);
@@ -87,6 +87,7 @@ describe('the authorization matrix', () => {
 });
 
 function stripStream(audience: (typeof MATRIX)[string] | undefined) {
+  if (audience === 'user-stream') return 'user';
   if (!audience || typeof audience !== 'object') return audience;
   const { stream: _stream, ...rest } = audience;
   return rest;

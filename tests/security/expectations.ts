@@ -6,7 +6,8 @@ import { atLeast } from '../../contracts/permissions.js';
 import type { AccessNeed } from '../../src/modules/access/api.js';
 import type { RoleAccess } from './roles.js';
 
-export type Audience = 'public' | 'user' | 'admin' | { vessel: AccessNeed[]; param?: string; query?: string; payload?: string; stream?: true };
+/** `user-stream`: any signed-in user, answered with server-sent events (only probed for refusals). */
+export type Audience = 'public' | 'user' | 'user-stream' | 'admin' | { vessel: AccessNeed[]; param?: string; query?: string; payload?: string; stream?: true };
 
 /** `pass` = authorization let the caller through (the answer may still be 400 or a missing sub-object). */
 export type Expected = 401 | 403 | 404 | 'pass';
@@ -14,7 +15,7 @@ export type Expected = 401 | 403 | 404 | 'pass';
 export function expected(audience: Audience, role: RoleAccess, ownObject: boolean): Expected {
   if (audience === 'public') return 'pass';
   if (!role.token) return 401;
-  if (audience === 'user') return 'pass';
+  if (audience === 'user' || audience === 'user-stream') return 'pass';
   if (audience === 'admin') return role.admin ? 'pass' : 403;
   if (!ownObject) return role.ownsForeignVessel ? 'pass' : 404;
   if (!role.permissions) return 404;

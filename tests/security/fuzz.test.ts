@@ -15,7 +15,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
  * Ending the session or the account would leave the rest of the run without a caller; health
  * answers 503 by contract when a part is down (this server never starts its broker).
  */
-const SKIPPED = new Set(['POST /api/auth/logout', 'POST /api/profile/confirmDelete', 'GET /api/health']);
+const SKIPPED = new Set(['POST /api/auth/logout', 'POST /api/profile/confirmDelete', 'GET /api/health', 'GET /api/health/ready']);
 
 const nasty = fc.constantFrom(
   '0',
@@ -106,7 +106,7 @@ describe('fuzzing every route', () => {
     for (const route of apiRoutes(t.server)) {
       const key = routeKey(route);
       const audience = MATRIX[key];
-      if (SKIPPED.has(key) || (typeof audience === 'object' && audience.stream)) continue;
+      if (SKIPPED.has(key) || audience === 'user-stream' || (typeof audience === 'object' && audience.stream)) continue;
       await fc
         .assert(
           fc.asyncProperty(fc.array(text, { minLength: 4, maxLength: 4 }), query, fc.oneof(body, fc.string()), async (params, q, payload) => {
@@ -132,5 +132,6 @@ describe('fuzzing every route', () => {
         .catch(() => undefined);
     }
     expect(failures).toEqual([]);
-  });
+    // Every route in turn: the time grows with the route table, not with a slow answer.
+  }, 240_000);
 });

@@ -19,7 +19,7 @@ describe('a simulated bridge carrying out admin actions', () => {
   beforeEach(async () => {
     broker = await startTestBroker({ [SERIAL]: SECRET });
     cloud = await observe(broker.url, [`bridges/${SERIAL}/#`]);
-    bridge = startBridge({ mqttUrl: broker.url, serial: SERIAL, secret: SECRET, tickMs: 20, rebootDelayMs: 100 });
+    bridge = startBridge({ mqttUrl: broker.url, serial: SERIAL, secret: SECRET, tickMs: 20, rebootDelayMs: 100, failUpdates: ['9.9.9'] });
     await bridge.waitForConnect();
   });
 
@@ -79,6 +79,16 @@ describe('a simulated bridge carrying out admin actions', () => {
     const requestId = randomUUID();
     await cloud.send(ADMIN, { requestId, action: 'softwareUpdate', version: 'latest' });
     expect(await cloud.next(RESPONSE, (response) => response.requestId === requestId)).toMatchObject({ state: 'FAILED' });
+    expect(bridge.version).toBe('1.4.2');
+  });
+
+  it('fails an update to a version it was told to fail (--fail-updates), part-way through the download', async () => {
+    const requestId = randomUUID();
+    await cloud.send(ADMIN, { requestId, action: 'softwareUpdate', version: '9.9.9' });
+    expect(await cloud.next(RESPONSE, (response) => response.requestId === requestId && response.state === 'FAILED', 10_000)).toMatchObject({
+      message: 'Checksum mismatch in the 9.9.9 image',
+    });
+    expect(answersTo(requestId).map((answer) => answer.state)).toEqual(['PENDING', 'DOWNLOADING', 'DOWNLOADING', 'DOWNLOADING', 'FAILED']);
     expect(bridge.version).toBe('1.4.2');
   });
 

@@ -114,4 +114,23 @@ describe('the simulator command line', () => {
     expect(final.replayed).toBeGreaterThan(100);
     await cloud.next('bridges/CLI-REPLAY/delta');
   });
+
+  it("replays a recorded NMEA 2000 log through the bridge agent's decoder", async () => {
+    const n2k = join(ROOT, 'fixtures/n2k/motor-yacht.n2k');
+    const run = await sim(['--mqtt-url', broker.url, '--serial', 'CLI-N2K', '--secret-file', secretFile, '--replay-n2k', n2k, '--speed', '1000', '--json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout.trim().split('\n').at(-1) as string).replayed).toBe(408);
+    const engine = await cloud.next('bridges/CLI-N2K/delta', (delta) =>
+      delta.updates[0].values.some((v: { path: string }) => v.path === 'propulsion.port.revolutions'),
+    );
+    expect(engine.updates[0].$source).toBe('n2k.17');
+  });
+
+  it('refuses --replay-n2k with --replay, and a missing recording, with exit code 2', async () => {
+    const both = await sim(['--secret-file', secretFile, '--replay', SAMPLE, '--replay-n2k', SAMPLE]);
+    expect(both.code).toBe(2);
+    const missing = await sim(['--secret-file', secretFile, '--replay-n2k', '/nonexistent.n2k']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('/nonexistent.n2k');
+  });
 });

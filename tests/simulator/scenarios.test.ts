@@ -5,9 +5,10 @@ import { type Observer, observe } from './helpers/observer';
 
 const SECRET = 'scenario-secret';
 
-/** Left to the server's warning levels: the bridge raises nothing for it. */
-type LevelScenario = 'coolant-hovering';
-const BRIDGE_ALARM_SCENARIOS = SCENARIO_NAMES.filter((name): name is Exclude<ScenarioName, LevelScenario> => name !== 'coolant-hovering');
+/** Left to the server (warning levels, the stale mark, the no-data alarm) or an emergency: tested on their own below. */
+type LevelScenario = 'coolant-hovering' | 'sensor-silent' | 'bridge-silent' | 'engine-room-fire';
+const OWN_TESTS: string[] = ['coolant-hovering', 'sensor-silent', 'bridge-silent', 'engine-room-fire'];
+const BRIDGE_ALARM_SCENARIOS = SCENARIO_NAMES.filter((name): name is Exclude<ScenarioName, LevelScenario> => !OWN_TESTS.includes(name));
 
 /** The notification each scenario must raise, and a value it drives there. */
 const EXPECTED: Record<Exclude<ScenarioName, LevelScenario>, { notification: string; value: string; troubled: (value: any) => boolean }> = {
@@ -89,5 +90,54 @@ describe('alarm scenarios', () => {
     // The bridge reports a value only every few ticks, so it shows some of the crossings, not all.
     expect(crossings).toBeGreaterThanOrEqual(3);
     expect((valuesAt(deltas, 'notifications.propulsion.port.coolantTemperature') as any[]).every((entry) => entry.state === 'normal')).toBe(true);
+  });
+
+  it('engine-room-fire raises a Signal K emergency, then returns to normal', async () => {
+    const serial = 'SIM-SCENARIO-engine-room-fire';
+    const bridge = startBridge({ mqttUrl: broker.url, serial, secret: SECRET, tickMs: 15 });
+    bridges.push(bridge);
+    await bridge.waitForConnect();
+    await bridge.injectScenario('engine-room-fire');
+    const fire = () =>
+      valuesAt(
+        cloud.messages.filter((message) => message.topic === `bridges/${serial}/delta`).map((message) => message.payload),
+        'notifications.fire.engineRoom',
+      ) as any[];
+    await cloud.until(() => fire().some((n) => n.state === 'emergency') && fire().at(-1)?.state === 'normal', 'the fire emergency to be raised and cleared');
+    expect(fire().find((n) => n.state === 'emergency')).toEqual({ state: 'emergency', method: ['visual', 'sound'], message: 'Fire in the engine room' });
+  });
+
+  it('sensor-silent stops one sensor while the others carry on, then brings it back', async () => {
+    const serial = 'SIM-SCENARIO-sensor-silent';
+    const bridge = startBridge({ mqttUrl: broker.url, serial, secret: SECRET, tickMs: 15 });
+    bridges.push(bridge);
+    await bridge.waitForConnect();
+    const deltas = () => cloud.messages.filter((message) => message.topic === `bridges/${serial}/delta`).map((message) => message.payload);
+    const started = deltas().length;
+    await bridge.injectScenario('sensor-silent');
+    const during = deltas().slice(started);
+    // (A delta or two in flight when it started or ended aside.)
+    expect(during.length).toBeGreaterThan(10);
+    expect(valuesAt(during.slice(2, -2), 'electrical.batteries.house.voltage')).toEqual([]);
+    expect(valuesAt(during, 'electrical.batteries.house.capacity.stateOfCharge').length).toBeGreaterThan(0);
+    await cloud.until(() => valuesAt(deltas().slice(started + during.length), 'electrical.batteries.house.voltage').length > 0, 'the voltage to come back');
+  });
+
+  it('bridge-silent keeps the bridge connected, reporting its status, but sends no data', async () => {
+    const serial = 'SIM-SCENARIO-bridge-silent';
+    const status = await observe(broker.url, [`bridges/${serial}/status`]);
+    const bridge = startBridge({ mqttUrl: broker.url, serial, secret: SECRET, tickMs: 15 });
+    bridges.push(bridge);
+    await bridge.waitForConnect();
+    const deltas = () => cloud.messages.filter((message) => message.topic === `bridges/${serial}/delta`).length;
+    await cloud.until(() => deltas() > 0, 'the first data');
+    void bridge.injectScenario('bridge-silent');
+    const silentFrom = deltas();
+    const statuses = status.messages.length;
+    // Two status reports (60 ticks apart, well past the slowest value's interval) and no data in between.
+    await status.until(() => status.messages.length >= statuses + 2, 'two status reports');
+    expect(deltas()).toBeLessThanOrEqual(silentFrom + 1);
+    expect(bridge.connected).toBe(true);
+    await status.close();
   });
 });

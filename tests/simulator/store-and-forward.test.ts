@@ -28,7 +28,10 @@ describe('store and forward while the link is down', () => {
   });
 
   it('buffers deltas during an outage and delivers them after reconnecting, in order, with their original timestamps', async () => {
-    bridge = startBridge({ mqttUrl: broker.url, serial: SERIAL, secret: SECRET, tickMs: 20, reconnectMs: 100 });
+    // The observer, cut too, reconnects (50 ms) well before the bridge (375 ms at the earliest): were
+    // the bridge back first, the broker would queue its backlog for the observer's session and hand
+    // it over interleaved with live deltas, and the order seen here would be the broker's, not the bridge's.
+    bridge = startBridge({ mqttUrl: broker.url, serial: SERIAL, secret: SECRET, tickMs: 20, reconnectMs: 500 });
     await bridge.waitForConnect();
     const running = bridge;
 

@@ -46,6 +46,17 @@ describe('chart scales', () => {
     ).toBe('M0.0,100.0L100.0,0.0');
   });
 
+  it('breaks the line across an outage: samples further apart than five times the usual interval are not joined', () => {
+    const x = linearScale([0, 100], [0, 100]);
+    const y = linearScale([0, 1], [100, 0]);
+    // One sample a second, then nothing for 60 s (the uplink was down), then one a second again.
+    const points = [0, 1, 2, 3, 63, 64, 65].map((t) => ({ t, v: 1 }));
+    expect(linePath(points, x, y)).toBe('M0.0,0.0L1.0,0.0L2.0,0.0L3.0,0.0M63.0,0.0L64.0,0.0L65.0,0.0');
+    // A gap of four intervals is still one line.
+    const steady = [0, 1, 2, 6, 7, 8].map((t) => ({ t, v: 1 }));
+    expect(linePath(steady, x, y)).not.toContain('M6');
+  });
+
   it('finds the point nearest the pointer', () => {
     const points = [0, 10, 20, 30].map((t) => ({ t, v: t }));
     expect(nearestIndex(points, 14)).toBe(1);

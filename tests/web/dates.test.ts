@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatLocalAndUtc, formatRelative, formatShort, formatTime, zonedTimeToIso } from '../../web/src/lib/dates';
+import {
+  formatDate,
+  formatDateTime,
+  formatLocalAndUtc,
+  formatRelative,
+  formatShort,
+  formatTime,
+  isoToZonedLocal,
+  zonedLocalToIso,
+  zonedTimeToIso,
+} from '../../web/src/lib/dates';
 
 const MAY_15 = '2019-05-15T13:30:05Z';
 
@@ -35,6 +45,15 @@ describe('date formats', () => {
     expect(zonedTimeToIso('2019-05-15', '00', '00')).toBe('2019-05-15T00:00:00.000Z');
     expect(zonedTimeToIso('2019-05-15', '00', '00', 'Europe/London')).toBe('2019-05-14T23:00:00.000Z');
     expect(zonedTimeToIso('2019-01-15', '09', '30', 'Europe/London')).toBe('2019-01-15T09:30:00.000Z');
+  });
+
+  it('reads and fills datetime-local fields in the user’s zone', () => {
+    expect(zonedLocalToIso('2019-05-15T14:30', 'Europe/London')).toBe('2019-05-15T13:30:00.000Z');
+    expect(zonedLocalToIso('2019-05-15T', 'Europe/London')).toBeUndefined();
+    expect(zonedLocalToIso('', 'UTC')).toBeUndefined();
+    expect(isoToZonedLocal('2019-05-15T13:30:05Z', 'Europe/London')).toBe('2019-05-15T14:30');
+    expect(isoToZonedLocal('2019-05-15T00:05:00Z', 'Universal')).toBe('2019-05-15T00:05');
+    expect(isoToZonedLocal('not a date', 'UTC')).toBe('');
   });
 
   it('labels chart times compactly', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { CommandStatus, LiveValue } from '../../contracts/live';
 import { applyLiveEvent } from '../../web/src/features/live/liveCache';
-import { applyBatch, applyPositions, appendToTrack, parseLiveEvent, upsertAlert } from '../../web/src/features/live/liveEvents';
+import { applyBatch, applyPositions, appendToTrack, isBacklog, parseLiveEvent, upsertAlert } from '../../web/src/features/live/liveEvents';
 import { createCommandBus } from '../../web/src/features/devices/commandBus';
 import { locationQueries } from '../../web/src/features/location/queries';
 import { vesselKeys } from '../../web/src/features/vessels/queries';
@@ -41,6 +41,14 @@ const commandStatus = (overrides: Partial<CommandStatus>): CommandStatus => ({
 });
 
 describe('live events', () => {
+  it('a fresh value takes the stale mark off its property; an older one leaves it', () => {
+    const battery = houseBattery();
+    const stale: Device = { ...battery, properties: battery.properties.map((p) => ({ ...p, stale: true, timestamp: '2026-06-01T09:00:00Z' })) };
+    const [device] = applyBatch([stale], [voltage(12.9, '2026-06-01T10:00:00Z'), charge(0.5, '2026-06-01T08:00:00Z')])!;
+    expect(device.properties.find((p) => p.id === 100)).toMatchObject({ value: 12.9, stale: false });
+    expect(device.properties.find((p) => p.id === 101)!.stale).toBe(true);
+  });
+
   it('parses known events and ignores anything else', () => {
     expect(parseLiveEvent('online', '{"online":false,"lastSeen":null}')).toEqual({ type: 'online', data: { online: false, lastSeen: null } });
     expect(parseLiveEvent('batch', 'not json')).toBeNull();
@@ -175,5 +183,22 @@ describe('live events in the query cache', () => {
     applyLiveEvent(queryClient, 1, { type: 'hello', data: { vesselId: 1, online: true, lastSeen: null } }, { resync: true });
     expect(queryClient.getQueryState(vesselKeys.section(1, 'devices'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(locationQueries.track(1, '24H').queryKey)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('catching up', () => {
+  const now = Date.parse('2026-06-01T12:00:00.000Z');
+  const batch = (...timestamps: string[]) => ({
+    values: timestamps.map((timestamp) => ({ deviceId: 1, propertyId: 1, path: 'electrical.batteries.0.voltage', value: 12.5, timestamp })),
+    positions: [],
+  });
+
+  it('takes a batch whose newest value is over two minutes old for backlog from the bridge queue', () => {
+    expect(isBacklog(batch('2026-06-01T11:30:00.000Z', '2026-06-01T11:57:59.000Z'), now)).toBe(true);
+  });
+
+  it('takes a batch with a recent value for live data', () => {
+    expect(isBacklog(batch('2026-06-01T11:30:00.000Z', '2026-06-01T11:59:30.000Z'), now)).toBe(false);
+    expect(isBacklog(batch(), now)).toBe(false);
   });
 });

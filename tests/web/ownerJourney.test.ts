@@ -9,7 +9,8 @@ import { keyFigures } from '../../web/src/features/vessels/keyFigures';
 import { failureMessage, isNotOffered } from '../../web/src/lib/failureMessage';
 import { DOCUMENT_UPLOAD, IMAGE_UPLOAD, uploadFailure, uploadProblem } from '../../web/src/lib/uploads';
 import { groupVessels } from '../../web/src/features/vessels/lifecycle';
-import { loadVesselProducts } from '../../web/src/features/billing/queries';
+import { cardFieldErrors, fieldOfServerMessage, parseExpiry } from '../../web/src/features/billing/cardForm';
+import { formatMoney } from '../../web/src/features/billing/queries';
 import { liveLabel, LIVE_WINDOW_MS } from '../../web/src/features/live/liveLabel';
 import { memberKey, memberName } from '../../web/src/features/members/types';
 
@@ -69,24 +70,29 @@ describe('groupVessels', () => {
   });
 });
 
-describe('loadVesselProducts', () => {
-  it('uses the products call when the server offers it', async () => {
-    const result = await loadVesselProducts(1, null, async () => [{ id: 3, name: 'Monitoring' }]);
-    expect(result).toEqual({ source: 'products', products: [{ id: 3, name: 'Monitoring' }] });
+describe('the card form', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  const good = { holderName: 'Olivia Owner', cardNumber: '4242 4242 4242 4242', expiry: '12/28', cvc: '123' };
+  it('accepts a test card', () => {
+    expect(cardFieldErrors(good, now)).toEqual({});
+    expect(parseExpiry('12/28')).toEqual({ expMonth: 12, expYear: 2028 });
   });
-  it("falls back to the subscription's products on a 404", async () => {
-    const result = await loadVesselProducts(1, { valid: false, validUntil: null, productIds: [1, 2] }, async () => {
-      throw new ApiError(404, 'Not Found', 'GET vessel/1/products');
+  it('names each wrong field in words', () => {
+    expect(cardFieldErrors({ holderName: ' ', cardNumber: '4242 4242 4242 4241', expiry: '10/26', cvc: '12' }, now)).toEqual({
+      holderName: 'Enter the name on the card.',
+      cardNumber: 'This card number is not valid; check it for a typing mistake.',
+      expiry: 'The card has expired.',
+      cvc: 'The security code is the 3 or 4 digits on the card.',
     });
-    expect(result.source).toBe('subscription');
-    expect(result.products.map((product) => product.id)).toEqual([1, 2]);
+    expect(cardFieldErrors({ ...good, expiry: '13/28' }, now).expiry).toBe('Write the expiry date as MM/YY.');
   });
-  it('passes other failures on', async () => {
-    await expect(
-      loadVesselProducts(1, null, async () => {
-        throw new ApiError(500, 'boom', 'GET vessel/1/products');
-      }),
-    ).rejects.toThrow('boom');
+  it("puts the server's field messages beside their field", () => {
+    expect(fieldOfServerMessage('cardNumber is not a valid card number')).toBe('cardNumber');
+    expect(fieldOfServerMessage('The card has expired')).toBe('expiry');
+    expect(fieldOfServerMessage('Your card was declined.')).toBeNull();
+  });
+  it('shows prices as money', () => {
+    expect(formatMoney(24900, 'GBP')).toBe('£249.00');
   });
 });
 
@@ -117,6 +123,10 @@ describe('members', () => {
       paused: false,
       pending: false,
       permissions: null,
+      window: 'current' as const,
+      startsAt: null,
+      endsAt: null,
+      firstUsedAt: null,
     };
     expect(memberName(company)).toBe('Harbour Marine');
     expect(memberKey(company)).toBe('company-4');

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { checkVersion, VERSION_RELOAD_DELAY_MS } from '../../web/src/lib/versionCheck';
 import { createPersistence } from '../../web/src/lib/storage';
 import { BUILD_VERSION } from '../../web/src/lib/env';
-import { mobilePlatform, STORE_REDIRECT_DELAY_MS } from '../../web/src/features/mobileApp/stores';
+import { APP_DEEP_LINK, mobilePlatform, openInstalledApp, STORE_LINKS, STORE_REDIRECT_DELAY_MS } from '../../web/src/features/mobileApp/stores';
+import { SteppingClock } from './clock';
 import { newPasswordError } from '../../web/src/features/forms/passwords';
 
 function memoryStorage() {
@@ -97,12 +98,45 @@ describe('persisted state', () => {
   });
 });
 
+/** Where the page went, on a clock the test moves. */
+function fakeNavigation() {
+  const clock = new SteppingClock();
+  const visited: string[] = [];
+  const navigation = {
+    go: (url: string) => void visited.push(url),
+    schedule: (callback: () => void, delayMs: number) => {
+      const id = clock.setTimeout(callback, delayMs);
+      return () => clock.clearTimeout(id);
+    },
+  };
+  return { clock, visited, navigation };
+}
+
 describe('mobile app page', () => {
   it('sends phones to their own store after 500 ms', () => {
     expect(STORE_REDIRECT_DELAY_MS).toBe(500);
     expect(mobilePlatform('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131 Mobile Safari/537.36')).toBe('android');
     expect(mobilePlatform('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148')).toBe('ios');
     expect(mobilePlatform('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131 Safari/537.36')).toBeNull();
+  });
+
+  it('tries the installed app first and opens the store 500 ms later', () => {
+    const { clock, visited, navigation } = fakeNavigation();
+    openInstalledApp('ios', navigation);
+    expect(visited).toEqual([APP_DEEP_LINK]);
+    clock.advance(499);
+    expect(visited).toEqual([APP_DEEP_LINK]);
+    clock.advance(1);
+    expect(visited).toEqual([APP_DEEP_LINK, STORE_LINKS.ios.url]);
+  });
+
+  it('stays on the page when the app opened and the page was left before the delay', () => {
+    const { clock, visited, navigation } = fakeNavigation();
+    const cancel = openInstalledApp('android', navigation);
+    clock.advance(200);
+    cancel();
+    clock.advance(1000);
+    expect(visited).toEqual([APP_DEEP_LINK]);
   });
 });
 

@@ -54,9 +54,10 @@ describe('alerts as the general message', () => {
     expect(message).toEqual({ type: 'CRITICAL', text: 'Bilge water high (2 active alerts)', action: 'OPEN_ALERTS', icon: 'alert' });
   });
 
-  it('is a warning for warnings, and nothing once alerts are cleared', () => {
+  it('is a warning for warnings, stays while a rectified alert waits for acknowledgement, and goes once cleared', () => {
     expect(alertsBannerMessage([alert({})])?.type).toBe('WARNING');
-    expect(alertsBannerMessage([alert({ clearedAt: '2026-06-01T11:00:00Z' })])).toBeNull();
+    expect(alertsBannerMessage([alert({ clearedAt: '2026-06-01T11:00:00Z' })])?.type).toBe('WARNING');
+    expect(alertsBannerMessage([alert({ clearedAt: '2026-06-01T11:00:00Z', acknowledgedAt: '2026-06-01T10:30:00Z' })])).toBeNull();
     expect(alertsBannerMessage(undefined)).toBeNull();
   });
 });

@@ -18,13 +18,27 @@ describe('vessel dashboard tabs', () => {
   });
 
   it('shows an owner every tab', () => {
-    expect(visibleTabs(OWNER)).toEqual(['overview', 'devices', 'alerts', 'location', 'documents', 'notes', 'users', 'settings']);
+    expect(visibleTabs(OWNER)).toEqual([
+      'overview',
+      'devices',
+      'alerts',
+      'routines',
+      'location',
+      'cameras',
+      'documents',
+      'service',
+      'notes',
+      'users',
+      'log',
+      'settings',
+    ]);
   });
 
   it('hides devices and locations from a member with deviceManager DENY', () => {
     const tabs = visibleTabs({ ...OWNER, deviceManager: 'DENY' });
     expect(tabs).not.toContain('devices');
     expect(tabs).not.toContain('location');
+    expect(tabs).not.toContain('service');
   });
 
   it('shows a member without permissions only the overview, notes and settings', () => {
@@ -40,13 +54,32 @@ describe('vessel dashboard tabs', () => {
 
 describe('sidebar', () => {
   it('uses the server’s navigation names and order, then the app’s other pages', () => {
-    expect(sidebarLinks(navigation).map((link) => link.label)).toEqual(['My fleet', 'My profile', 'Terms of Use']);
-    expect(sidebarLinks([]).map((link) => link.to)).toEqual(['/dashboard', '/dashboard/profile', '/dashboard/terms-of-use/EULA']);
+    expect(sidebarLinks(navigation).map((link) => link.label)).toEqual(['My fleet', 'My profile', 'Alerts', 'Messages', 'Terms of Use']);
+    expect(sidebarLinks([]).map((link) => link.to)).toEqual([
+      '/dashboard',
+      '/dashboard/alerts',
+      '/dashboard/messages',
+      '/dashboard/profile',
+      '/dashboard/terms-of-use/EULA',
+    ]);
   });
 
   it('leaves out navigation components this app has no page for', () => {
     const withAdmin = [...navigation, { id: 9, code: 'ADMIN', name: 'Admin', path: '/admin', icon: null, menuOrder: 0 }];
-    expect(sidebarLinks(withAdmin).map((link) => link.key)).toEqual(['FLEET', 'PROFILE', 'TERMS']);
+    expect(sidebarLinks(withAdmin).map((link) => link.key)).toEqual(['FLEET', 'PROFILE', 'ALERTS', 'MESSAGES', 'TERMS']);
+  });
+
+  it('offers the admin area only when the server lists it (to administrators)', () => {
+    const forAdmin = [...navigation, { id: 6, code: 'ADMIN', name: 'Administration', path: '/dashboard/admin', icon: 'shield', menuOrder: 60 }];
+    expect(sidebarLinks(forAdmin).map((link) => link.to)).toEqual([
+      '/dashboard',
+      '/dashboard/profile',
+      '/dashboard/admin',
+      '/dashboard/alerts',
+      '/dashboard/messages',
+      '/dashboard/terms-of-use/EULA',
+    ]);
+    expect(sidebarLinks(navigation).some((link) => link.key === 'ADMIN')).toBe(false);
   });
 });
 

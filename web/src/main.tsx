@@ -8,20 +8,27 @@ import { BUILD_VERSION } from './lib/env';
 import { persistence } from './lib/storage';
 import { checkVersion } from './lib/versionCheck';
 import { queryClient, startServices } from './app/services';
+import { forgetOfflineCache, keepOfflineCache, restoreOfflineCache } from './app/offlineCache';
+import { registerServiceWorker } from './app/serviceWorker';
+import { catchInstallPrompt } from './features/mobileApp/installPrompt';
 import { router } from './app/router';
 import { theme } from './features/theme/theme';
 import { LoadingSplash } from './features/loading/LoadingSplash';
 
 async function clearCaches() {
   queryClient.clear();
+  forgetOfflineCache();
   sessionStorage.clear();
   if ('caches' in window) {
-    const names = await caches.keys();
+    // The service worker's precache is the new version itself (it removes the old one): keeping
+    // it is what lets the updated app open offline.
+    const names = (await caches.keys()).filter((name) => !name.startsWith('workbox-precache'));
     await Promise.all(names.map((name) => caches.delete(name)));
   }
 }
 
 theme.init();
+catchInstallPrompt();
 const root = createRoot(document.getElementById('root')!);
 root.render(<LoadingSplash />);
 
@@ -36,6 +43,12 @@ void checkVersion(BUILD_VERSION, {
     root.render(<LoadingSplash label="Updating Vessel Link" />);
     return;
   }
+  restoreOfflineCache(queryClient);
+  keepOfflineCache(queryClient);
+  registerServiceWorker(() => {
+    root.render(<LoadingSplash label="Updating Vessel Link" />);
+    window.location.reload();
+  });
   startServices();
   root.render(
     <StrictMode>

@@ -22,21 +22,54 @@ import { Route as TermsIndexRouteImport } from './routes/terms.index'
 import { Route as TermsTabCodeRouteImport } from './routes/terms.$tabCode'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
 import { Route as AuthenticatedDashboardSplatRouteImport } from './routes/_authenticated/dashboard/$'
+import { Route as AuthenticatedDashboardAdminRouteRouteImport } from './routes/_authenticated/dashboard/admin/route'
+import { Route as AuthenticatedDashboardAlertsRouteImport } from './routes/_authenticated/dashboard/alerts'
+import { Route as AuthenticatedDashboardMessagesRouteImport } from './routes/_authenticated/dashboard/messages'
+import { Route as AuthenticatedDashboardOrganisationRouteRouteImport } from './routes/_authenticated/dashboard/organisation/route'
 import { Route as AuthenticatedDashboardProfileRouteRouteImport } from './routes/_authenticated/dashboard/profile/route'
+import { Route as AuthenticatedDashboardAdminIndexRouteImport } from './routes/_authenticated/dashboard/admin/index'
+import { Route as AuthenticatedDashboardAdminBridgesRouteImport } from './routes/_authenticated/dashboard/admin/bridges'
+import { Route as AuthenticatedDashboardAdminCompaniesRouteImport } from './routes/_authenticated/dashboard/admin/companies'
+import { Route as AuthenticatedDashboardAdminErrorReportsRouteImport } from './routes/_authenticated/dashboard/admin/error-reports'
+import { Route as AuthenticatedDashboardAdminLogsRouteImport } from './routes/_authenticated/dashboard/admin/logs'
+import { Route as AuthenticatedDashboardAdminProductsRouteImport } from './routes/_authenticated/dashboard/admin/products'
+import { Route as AuthenticatedDashboardAdminReferenceRouteImport } from './routes/_authenticated/dashboard/admin/reference'
+import { Route as AuthenticatedDashboardAdminRolloutsRouteImport } from './routes/_authenticated/dashboard/admin/rollouts'
+import { Route as AuthenticatedDashboardAdminSubscriptionsRouteImport } from './routes/_authenticated/dashboard/admin/subscriptions'
+import { Route as AuthenticatedDashboardAdminUsersRouteImport } from './routes/_authenticated/dashboard/admin/users'
+import { Route as AuthenticatedDashboardAdminVesselModelsRouteImport } from './routes/_authenticated/dashboard/admin/vessel-models'
+import { Route as AuthenticatedDashboardAdminVouchersRouteImport } from './routes/_authenticated/dashboard/admin/vouchers'
+import { Route as AuthenticatedDashboardOrganisationIndexRouteImport } from './routes/_authenticated/dashboard/organisation/index'
+import { Route as AuthenticatedDashboardOrganisationContactsRouteImport } from './routes/_authenticated/dashboard/organisation/contacts'
+import { Route as AuthenticatedDashboardOrganisationRelationshipsRouteImport } from './routes/_authenticated/dashboard/organisation/relationships'
+import { Route as AuthenticatedDashboardOrganisationServicesRouteImport } from './routes/_authenticated/dashboard/organisation/services'
+import { Route as AuthenticatedDashboardOrganisationStaffRouteImport } from './routes/_authenticated/dashboard/organisation/staff'
 import { Route as AuthenticatedDashboardProfileIndexRouteImport } from './routes/_authenticated/dashboard/profile/index'
+import { Route as AuthenticatedDashboardProfileNotificationsRouteImport } from './routes/_authenticated/dashboard/profile/notifications'
 import { Route as AuthenticatedDashboardProfilePasswordRouteImport } from './routes/_authenticated/dashboard/profile/password'
+import { Route as AuthenticatedDashboardProfilePaymentMethodsRouteImport } from './routes/_authenticated/dashboard/profile/payment-methods'
 import { Route as AuthenticatedDashboardProfilePreferencesRouteImport } from './routes/_authenticated/dashboard/profile/preferences'
+import { Route as AuthenticatedDashboardProfileSubscriptionsRouteImport } from './routes/_authenticated/dashboard/profile/subscriptions'
+import { Route as AuthenticatedDashboardRequestAccessVesselIdRouteImport } from './routes/_authenticated/dashboard/request-access/$vesselId'
 import { Route as AuthenticatedDashboardTermsOfUseIndexRouteImport } from './routes/_authenticated/dashboard/terms-of-use/index'
 import { Route as AuthenticatedDashboardTermsOfUseCodeRouteImport } from './routes/_authenticated/dashboard/terms-of-use/$code'
 import { Route as AuthenticatedDashboardVesselsVesselIdRouteRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/route'
 import { Route as AuthenticatedDashboardVesselsNewRouteImport } from './routes/_authenticated/dashboard/vessels/new'
+import { Route as AuthenticatedDashboardOrganisationClientsIndexRouteImport } from './routes/_authenticated/dashboard/organisation/clients/index'
+import { Route as AuthenticatedDashboardOrganisationClientsClientIdRouteImport } from './routes/_authenticated/dashboard/organisation/clients/$clientId'
+import { Route as AuthenticatedDashboardProfileInvoicesIndexRouteImport } from './routes/_authenticated/dashboard/profile/invoices/index'
+import { Route as AuthenticatedDashboardProfileInvoicesInvoiceIdRouteImport } from './routes/_authenticated/dashboard/profile/invoices/$invoiceId'
 import { Route as AuthenticatedDashboardVesselsVesselIdIndexRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/index'
 import { Route as AuthenticatedDashboardVesselsVesselIdAlertsRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/alerts'
+import { Route as AuthenticatedDashboardVesselsVesselIdCamerasRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/cameras'
 import { Route as AuthenticatedDashboardVesselsVesselIdDevicesRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/devices'
 import { Route as AuthenticatedDashboardVesselsVesselIdDocumentsRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/documents'
 import { Route as AuthenticatedDashboardVesselsVesselIdLocationRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/location'
+import { Route as AuthenticatedDashboardVesselsVesselIdLogRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/log'
 import { Route as AuthenticatedDashboardVesselsVesselIdNotesRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/notes'
 import { Route as AuthenticatedDashboardVesselsVesselIdOverviewRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/overview'
+import { Route as AuthenticatedDashboardVesselsVesselIdRoutinesRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/routines'
+import { Route as AuthenticatedDashboardVesselsVesselIdServiceRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/service'
 import { Route as AuthenticatedDashboardVesselsVesselIdSettingsRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/settings'
 import { Route as AuthenticatedDashboardVesselsVesselIdSubscribeRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/subscribe'
 import { Route as AuthenticatedDashboardVesselsVesselIdUsersRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/users'
@@ -109,16 +142,148 @@ const AuthenticatedDashboardSplatRoute =
     path: '/$',
     getParentRoute: () => AuthenticatedDashboardRouteRoute,
   } as any)
+const AuthenticatedDashboardAdminRouteRoute =
+  AuthenticatedDashboardAdminRouteRouteImport.update({
+    id: '/admin',
+    path: '/admin',
+    getParentRoute: () => AuthenticatedDashboardRouteRoute,
+  } as any)
+const AuthenticatedDashboardAlertsRoute =
+  AuthenticatedDashboardAlertsRouteImport.update({
+    id: '/alerts',
+    path: '/alerts',
+    getParentRoute: () => AuthenticatedDashboardRouteRoute,
+  } as any)
+const AuthenticatedDashboardMessagesRoute =
+  AuthenticatedDashboardMessagesRouteImport.update({
+    id: '/messages',
+    path: '/messages',
+    getParentRoute: () => AuthenticatedDashboardRouteRoute,
+  } as any)
+const AuthenticatedDashboardOrganisationRouteRoute =
+  AuthenticatedDashboardOrganisationRouteRouteImport.update({
+    id: '/organisation',
+    path: '/organisation',
+    getParentRoute: () => AuthenticatedDashboardRouteRoute,
+  } as any)
 const AuthenticatedDashboardProfileRouteRoute =
   AuthenticatedDashboardProfileRouteRouteImport.update({
     id: '/profile',
     path: '/profile',
     getParentRoute: () => AuthenticatedDashboardRouteRoute,
   } as any)
+const AuthenticatedDashboardAdminIndexRoute =
+  AuthenticatedDashboardAdminIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminBridgesRoute =
+  AuthenticatedDashboardAdminBridgesRouteImport.update({
+    id: '/bridges',
+    path: '/bridges',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminCompaniesRoute =
+  AuthenticatedDashboardAdminCompaniesRouteImport.update({
+    id: '/companies',
+    path: '/companies',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminErrorReportsRoute =
+  AuthenticatedDashboardAdminErrorReportsRouteImport.update({
+    id: '/error-reports',
+    path: '/error-reports',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminLogsRoute =
+  AuthenticatedDashboardAdminLogsRouteImport.update({
+    id: '/logs',
+    path: '/logs',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminProductsRoute =
+  AuthenticatedDashboardAdminProductsRouteImport.update({
+    id: '/products',
+    path: '/products',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminReferenceRoute =
+  AuthenticatedDashboardAdminReferenceRouteImport.update({
+    id: '/reference',
+    path: '/reference',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminRolloutsRoute =
+  AuthenticatedDashboardAdminRolloutsRouteImport.update({
+    id: '/rollouts',
+    path: '/rollouts',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminSubscriptionsRoute =
+  AuthenticatedDashboardAdminSubscriptionsRouteImport.update({
+    id: '/subscriptions',
+    path: '/subscriptions',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminUsersRoute =
+  AuthenticatedDashboardAdminUsersRouteImport.update({
+    id: '/users',
+    path: '/users',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminVesselModelsRoute =
+  AuthenticatedDashboardAdminVesselModelsRouteImport.update({
+    id: '/vessel-models',
+    path: '/vessel-models',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminVouchersRoute =
+  AuthenticatedDashboardAdminVouchersRouteImport.update({
+    id: '/vouchers',
+    path: '/vouchers',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardOrganisationIndexRoute =
+  AuthenticatedDashboardOrganisationIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedDashboardOrganisationRouteRoute,
+  } as any)
+const AuthenticatedDashboardOrganisationContactsRoute =
+  AuthenticatedDashboardOrganisationContactsRouteImport.update({
+    id: '/contacts',
+    path: '/contacts',
+    getParentRoute: () => AuthenticatedDashboardOrganisationRouteRoute,
+  } as any)
+const AuthenticatedDashboardOrganisationRelationshipsRoute =
+  AuthenticatedDashboardOrganisationRelationshipsRouteImport.update({
+    id: '/relationships',
+    path: '/relationships',
+    getParentRoute: () => AuthenticatedDashboardOrganisationRouteRoute,
+  } as any)
+const AuthenticatedDashboardOrganisationServicesRoute =
+  AuthenticatedDashboardOrganisationServicesRouteImport.update({
+    id: '/services',
+    path: '/services',
+    getParentRoute: () => AuthenticatedDashboardOrganisationRouteRoute,
+  } as any)
+const AuthenticatedDashboardOrganisationStaffRoute =
+  AuthenticatedDashboardOrganisationStaffRouteImport.update({
+    id: '/staff',
+    path: '/staff',
+    getParentRoute: () => AuthenticatedDashboardOrganisationRouteRoute,
+  } as any)
 const AuthenticatedDashboardProfileIndexRoute =
   AuthenticatedDashboardProfileIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AuthenticatedDashboardProfileRouteRoute,
+  } as any)
+const AuthenticatedDashboardProfileNotificationsRoute =
+  AuthenticatedDashboardProfileNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
     getParentRoute: () => AuthenticatedDashboardProfileRouteRoute,
   } as any)
 const AuthenticatedDashboardProfilePasswordRoute =
@@ -127,11 +292,29 @@ const AuthenticatedDashboardProfilePasswordRoute =
     path: '/password',
     getParentRoute: () => AuthenticatedDashboardProfileRouteRoute,
   } as any)
+const AuthenticatedDashboardProfilePaymentMethodsRoute =
+  AuthenticatedDashboardProfilePaymentMethodsRouteImport.update({
+    id: '/payment-methods',
+    path: '/payment-methods',
+    getParentRoute: () => AuthenticatedDashboardProfileRouteRoute,
+  } as any)
 const AuthenticatedDashboardProfilePreferencesRoute =
   AuthenticatedDashboardProfilePreferencesRouteImport.update({
     id: '/preferences',
     path: '/preferences',
     getParentRoute: () => AuthenticatedDashboardProfileRouteRoute,
+  } as any)
+const AuthenticatedDashboardProfileSubscriptionsRoute =
+  AuthenticatedDashboardProfileSubscriptionsRouteImport.update({
+    id: '/subscriptions',
+    path: '/subscriptions',
+    getParentRoute: () => AuthenticatedDashboardProfileRouteRoute,
+  } as any)
+const AuthenticatedDashboardRequestAccessVesselIdRoute =
+  AuthenticatedDashboardRequestAccessVesselIdRouteImport.update({
+    id: '/request-access/$vesselId',
+    path: '/request-access/$vesselId',
+    getParentRoute: () => AuthenticatedDashboardRouteRoute,
   } as any)
 const AuthenticatedDashboardTermsOfUseIndexRoute =
   AuthenticatedDashboardTermsOfUseIndexRouteImport.update({
@@ -157,6 +340,30 @@ const AuthenticatedDashboardVesselsNewRoute =
     path: '/vessels/new',
     getParentRoute: () => AuthenticatedDashboardRouteRoute,
   } as any)
+const AuthenticatedDashboardOrganisationClientsIndexRoute =
+  AuthenticatedDashboardOrganisationClientsIndexRouteImport.update({
+    id: '/clients/',
+    path: '/clients/',
+    getParentRoute: () => AuthenticatedDashboardOrganisationRouteRoute,
+  } as any)
+const AuthenticatedDashboardOrganisationClientsClientIdRoute =
+  AuthenticatedDashboardOrganisationClientsClientIdRouteImport.update({
+    id: '/clients/$clientId',
+    path: '/clients/$clientId',
+    getParentRoute: () => AuthenticatedDashboardOrganisationRouteRoute,
+  } as any)
+const AuthenticatedDashboardProfileInvoicesIndexRoute =
+  AuthenticatedDashboardProfileInvoicesIndexRouteImport.update({
+    id: '/invoices/',
+    path: '/invoices/',
+    getParentRoute: () => AuthenticatedDashboardProfileRouteRoute,
+  } as any)
+const AuthenticatedDashboardProfileInvoicesInvoiceIdRoute =
+  AuthenticatedDashboardProfileInvoicesInvoiceIdRouteImport.update({
+    id: '/invoices/$invoiceId',
+    path: '/invoices/$invoiceId',
+    getParentRoute: () => AuthenticatedDashboardProfileRouteRoute,
+  } as any)
 const AuthenticatedDashboardVesselsVesselIdIndexRoute =
   AuthenticatedDashboardVesselsVesselIdIndexRouteImport.update({
     id: '/',
@@ -167,6 +374,12 @@ const AuthenticatedDashboardVesselsVesselIdAlertsRoute =
   AuthenticatedDashboardVesselsVesselIdAlertsRouteImport.update({
     id: '/alerts',
     path: '/alerts',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardVesselsVesselIdCamerasRoute =
+  AuthenticatedDashboardVesselsVesselIdCamerasRouteImport.update({
+    id: '/cameras',
+    path: '/cameras',
     getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
   } as any)
 const AuthenticatedDashboardVesselsVesselIdDevicesRoute =
@@ -187,6 +400,12 @@ const AuthenticatedDashboardVesselsVesselIdLocationRoute =
     path: '/location',
     getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
   } as any)
+const AuthenticatedDashboardVesselsVesselIdLogRoute =
+  AuthenticatedDashboardVesselsVesselIdLogRouteImport.update({
+    id: '/log',
+    path: '/log',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
 const AuthenticatedDashboardVesselsVesselIdNotesRoute =
   AuthenticatedDashboardVesselsVesselIdNotesRouteImport.update({
     id: '/notes',
@@ -197,6 +416,18 @@ const AuthenticatedDashboardVesselsVesselIdOverviewRoute =
   AuthenticatedDashboardVesselsVesselIdOverviewRouteImport.update({
     id: '/overview',
     path: '/overview',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardVesselsVesselIdRoutinesRoute =
+  AuthenticatedDashboardVesselsVesselIdRoutinesRouteImport.update({
+    id: '/routines',
+    path: '/routines',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardVesselsVesselIdServiceRoute =
+  AuthenticatedDashboardVesselsVesselIdServiceRouteImport.update({
+    id: '/service',
+    path: '/service',
     getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
   } as any)
 const AuthenticatedDashboardVesselsVesselIdSettingsRoute =
@@ -229,25 +460,58 @@ export interface FileRoutesByFullPath {
   '/complete-registration/$verificationCode': typeof CompleteRegistrationVerificationCodeRoute
   '/terms/$tabCode': typeof TermsTabCodeRoute
   '/terms/': typeof TermsIndexRoute
+  '/dashboard/admin': typeof AuthenticatedDashboardAdminRouteRouteWithChildren
+  '/dashboard/organisation': typeof AuthenticatedDashboardOrganisationRouteRouteWithChildren
   '/dashboard/profile': typeof AuthenticatedDashboardProfileRouteRouteWithChildren
   '/dashboard/$': typeof AuthenticatedDashboardSplatRoute
+  '/dashboard/alerts': typeof AuthenticatedDashboardAlertsRoute
+  '/dashboard/messages': typeof AuthenticatedDashboardMessagesRoute
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren
+  '/dashboard/admin/bridges': typeof AuthenticatedDashboardAdminBridgesRoute
+  '/dashboard/admin/companies': typeof AuthenticatedDashboardAdminCompaniesRoute
+  '/dashboard/admin/error-reports': typeof AuthenticatedDashboardAdminErrorReportsRoute
+  '/dashboard/admin/logs': typeof AuthenticatedDashboardAdminLogsRoute
+  '/dashboard/admin/products': typeof AuthenticatedDashboardAdminProductsRoute
+  '/dashboard/admin/reference': typeof AuthenticatedDashboardAdminReferenceRoute
+  '/dashboard/admin/rollouts': typeof AuthenticatedDashboardAdminRolloutsRoute
+  '/dashboard/admin/subscriptions': typeof AuthenticatedDashboardAdminSubscriptionsRoute
+  '/dashboard/admin/users': typeof AuthenticatedDashboardAdminUsersRoute
+  '/dashboard/admin/vessel-models': typeof AuthenticatedDashboardAdminVesselModelsRoute
+  '/dashboard/admin/vouchers': typeof AuthenticatedDashboardAdminVouchersRoute
+  '/dashboard/organisation/contacts': typeof AuthenticatedDashboardOrganisationContactsRoute
+  '/dashboard/organisation/relationships': typeof AuthenticatedDashboardOrganisationRelationshipsRoute
+  '/dashboard/organisation/services': typeof AuthenticatedDashboardOrganisationServicesRoute
+  '/dashboard/organisation/staff': typeof AuthenticatedDashboardOrganisationStaffRoute
+  '/dashboard/profile/notifications': typeof AuthenticatedDashboardProfileNotificationsRoute
   '/dashboard/profile/password': typeof AuthenticatedDashboardProfilePasswordRoute
+  '/dashboard/profile/payment-methods': typeof AuthenticatedDashboardProfilePaymentMethodsRoute
   '/dashboard/profile/preferences': typeof AuthenticatedDashboardProfilePreferencesRoute
+  '/dashboard/profile/subscriptions': typeof AuthenticatedDashboardProfileSubscriptionsRoute
+  '/dashboard/request-access/$vesselId': typeof AuthenticatedDashboardRequestAccessVesselIdRoute
   '/dashboard/terms-of-use/$code': typeof AuthenticatedDashboardTermsOfUseCodeRoute
   '/dashboard/vessels/new': typeof AuthenticatedDashboardVesselsNewRoute
+  '/dashboard/admin/': typeof AuthenticatedDashboardAdminIndexRoute
+  '/dashboard/organisation/': typeof AuthenticatedDashboardOrganisationIndexRoute
   '/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
   '/dashboard/terms-of-use/': typeof AuthenticatedDashboardTermsOfUseIndexRoute
+  '/dashboard/organisation/clients/$clientId': typeof AuthenticatedDashboardOrganisationClientsClientIdRoute
+  '/dashboard/profile/invoices/$invoiceId': typeof AuthenticatedDashboardProfileInvoicesInvoiceIdRoute
   '/dashboard/vessels/$vesselId/alerts': typeof AuthenticatedDashboardVesselsVesselIdAlertsRoute
+  '/dashboard/vessels/$vesselId/cameras': typeof AuthenticatedDashboardVesselsVesselIdCamerasRoute
   '/dashboard/vessels/$vesselId/devices': typeof AuthenticatedDashboardVesselsVesselIdDevicesRoute
   '/dashboard/vessels/$vesselId/documents': typeof AuthenticatedDashboardVesselsVesselIdDocumentsRoute
   '/dashboard/vessels/$vesselId/location': typeof AuthenticatedDashboardVesselsVesselIdLocationRoute
+  '/dashboard/vessels/$vesselId/log': typeof AuthenticatedDashboardVesselsVesselIdLogRoute
   '/dashboard/vessels/$vesselId/notes': typeof AuthenticatedDashboardVesselsVesselIdNotesRoute
   '/dashboard/vessels/$vesselId/overview': typeof AuthenticatedDashboardVesselsVesselIdOverviewRoute
+  '/dashboard/vessels/$vesselId/routines': typeof AuthenticatedDashboardVesselsVesselIdRoutinesRoute
+  '/dashboard/vessels/$vesselId/service': typeof AuthenticatedDashboardVesselsVesselIdServiceRoute
   '/dashboard/vessels/$vesselId/settings': typeof AuthenticatedDashboardVesselsVesselIdSettingsRoute
   '/dashboard/vessels/$vesselId/subscribe': typeof AuthenticatedDashboardVesselsVesselIdSubscribeRoute
   '/dashboard/vessels/$vesselId/users': typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
+  '/dashboard/organisation/clients/': typeof AuthenticatedDashboardOrganisationClientsIndexRoute
+  '/dashboard/profile/invoices/': typeof AuthenticatedDashboardProfileInvoicesIndexRoute
   '/dashboard/vessels/$vesselId/': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -261,22 +525,53 @@ export interface FileRoutesByTo {
   '/terms/$tabCode': typeof TermsTabCodeRoute
   '/terms': typeof TermsIndexRoute
   '/dashboard/$': typeof AuthenticatedDashboardSplatRoute
+  '/dashboard/alerts': typeof AuthenticatedDashboardAlertsRoute
+  '/dashboard/messages': typeof AuthenticatedDashboardMessagesRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
+  '/dashboard/admin/bridges': typeof AuthenticatedDashboardAdminBridgesRoute
+  '/dashboard/admin/companies': typeof AuthenticatedDashboardAdminCompaniesRoute
+  '/dashboard/admin/error-reports': typeof AuthenticatedDashboardAdminErrorReportsRoute
+  '/dashboard/admin/logs': typeof AuthenticatedDashboardAdminLogsRoute
+  '/dashboard/admin/products': typeof AuthenticatedDashboardAdminProductsRoute
+  '/dashboard/admin/reference': typeof AuthenticatedDashboardAdminReferenceRoute
+  '/dashboard/admin/rollouts': typeof AuthenticatedDashboardAdminRolloutsRoute
+  '/dashboard/admin/subscriptions': typeof AuthenticatedDashboardAdminSubscriptionsRoute
+  '/dashboard/admin/users': typeof AuthenticatedDashboardAdminUsersRoute
+  '/dashboard/admin/vessel-models': typeof AuthenticatedDashboardAdminVesselModelsRoute
+  '/dashboard/admin/vouchers': typeof AuthenticatedDashboardAdminVouchersRoute
+  '/dashboard/organisation/contacts': typeof AuthenticatedDashboardOrganisationContactsRoute
+  '/dashboard/organisation/relationships': typeof AuthenticatedDashboardOrganisationRelationshipsRoute
+  '/dashboard/organisation/services': typeof AuthenticatedDashboardOrganisationServicesRoute
+  '/dashboard/organisation/staff': typeof AuthenticatedDashboardOrganisationStaffRoute
+  '/dashboard/profile/notifications': typeof AuthenticatedDashboardProfileNotificationsRoute
   '/dashboard/profile/password': typeof AuthenticatedDashboardProfilePasswordRoute
+  '/dashboard/profile/payment-methods': typeof AuthenticatedDashboardProfilePaymentMethodsRoute
   '/dashboard/profile/preferences': typeof AuthenticatedDashboardProfilePreferencesRoute
+  '/dashboard/profile/subscriptions': typeof AuthenticatedDashboardProfileSubscriptionsRoute
+  '/dashboard/request-access/$vesselId': typeof AuthenticatedDashboardRequestAccessVesselIdRoute
   '/dashboard/terms-of-use/$code': typeof AuthenticatedDashboardTermsOfUseCodeRoute
   '/dashboard/vessels/new': typeof AuthenticatedDashboardVesselsNewRoute
+  '/dashboard/admin': typeof AuthenticatedDashboardAdminIndexRoute
+  '/dashboard/organisation': typeof AuthenticatedDashboardOrganisationIndexRoute
   '/dashboard/profile': typeof AuthenticatedDashboardProfileIndexRoute
   '/dashboard/terms-of-use': typeof AuthenticatedDashboardTermsOfUseIndexRoute
+  '/dashboard/organisation/clients/$clientId': typeof AuthenticatedDashboardOrganisationClientsClientIdRoute
+  '/dashboard/profile/invoices/$invoiceId': typeof AuthenticatedDashboardProfileInvoicesInvoiceIdRoute
   '/dashboard/vessels/$vesselId/alerts': typeof AuthenticatedDashboardVesselsVesselIdAlertsRoute
+  '/dashboard/vessels/$vesselId/cameras': typeof AuthenticatedDashboardVesselsVesselIdCamerasRoute
   '/dashboard/vessels/$vesselId/devices': typeof AuthenticatedDashboardVesselsVesselIdDevicesRoute
   '/dashboard/vessels/$vesselId/documents': typeof AuthenticatedDashboardVesselsVesselIdDocumentsRoute
   '/dashboard/vessels/$vesselId/location': typeof AuthenticatedDashboardVesselsVesselIdLocationRoute
+  '/dashboard/vessels/$vesselId/log': typeof AuthenticatedDashboardVesselsVesselIdLogRoute
   '/dashboard/vessels/$vesselId/notes': typeof AuthenticatedDashboardVesselsVesselIdNotesRoute
   '/dashboard/vessels/$vesselId/overview': typeof AuthenticatedDashboardVesselsVesselIdOverviewRoute
+  '/dashboard/vessels/$vesselId/routines': typeof AuthenticatedDashboardVesselsVesselIdRoutinesRoute
+  '/dashboard/vessels/$vesselId/service': typeof AuthenticatedDashboardVesselsVesselIdServiceRoute
   '/dashboard/vessels/$vesselId/settings': typeof AuthenticatedDashboardVesselsVesselIdSettingsRoute
   '/dashboard/vessels/$vesselId/subscribe': typeof AuthenticatedDashboardVesselsVesselIdSubscribeRoute
   '/dashboard/vessels/$vesselId/users': typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
+  '/dashboard/organisation/clients': typeof AuthenticatedDashboardOrganisationClientsIndexRoute
+  '/dashboard/profile/invoices': typeof AuthenticatedDashboardProfileInvoicesIndexRoute
   '/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
 }
 export interface FileRoutesById {
@@ -292,25 +587,58 @@ export interface FileRoutesById {
   '/complete-registration/$verificationCode': typeof CompleteRegistrationVerificationCodeRoute
   '/terms/$tabCode': typeof TermsTabCodeRoute
   '/terms/': typeof TermsIndexRoute
+  '/_authenticated/dashboard/admin': typeof AuthenticatedDashboardAdminRouteRouteWithChildren
+  '/_authenticated/dashboard/organisation': typeof AuthenticatedDashboardOrganisationRouteRouteWithChildren
   '/_authenticated/dashboard/profile': typeof AuthenticatedDashboardProfileRouteRouteWithChildren
   '/_authenticated/dashboard/$': typeof AuthenticatedDashboardSplatRoute
+  '/_authenticated/dashboard/alerts': typeof AuthenticatedDashboardAlertsRoute
+  '/_authenticated/dashboard/messages': typeof AuthenticatedDashboardMessagesRoute
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/_authenticated/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren
+  '/_authenticated/dashboard/admin/bridges': typeof AuthenticatedDashboardAdminBridgesRoute
+  '/_authenticated/dashboard/admin/companies': typeof AuthenticatedDashboardAdminCompaniesRoute
+  '/_authenticated/dashboard/admin/error-reports': typeof AuthenticatedDashboardAdminErrorReportsRoute
+  '/_authenticated/dashboard/admin/logs': typeof AuthenticatedDashboardAdminLogsRoute
+  '/_authenticated/dashboard/admin/products': typeof AuthenticatedDashboardAdminProductsRoute
+  '/_authenticated/dashboard/admin/reference': typeof AuthenticatedDashboardAdminReferenceRoute
+  '/_authenticated/dashboard/admin/rollouts': typeof AuthenticatedDashboardAdminRolloutsRoute
+  '/_authenticated/dashboard/admin/subscriptions': typeof AuthenticatedDashboardAdminSubscriptionsRoute
+  '/_authenticated/dashboard/admin/users': typeof AuthenticatedDashboardAdminUsersRoute
+  '/_authenticated/dashboard/admin/vessel-models': typeof AuthenticatedDashboardAdminVesselModelsRoute
+  '/_authenticated/dashboard/admin/vouchers': typeof AuthenticatedDashboardAdminVouchersRoute
+  '/_authenticated/dashboard/organisation/contacts': typeof AuthenticatedDashboardOrganisationContactsRoute
+  '/_authenticated/dashboard/organisation/relationships': typeof AuthenticatedDashboardOrganisationRelationshipsRoute
+  '/_authenticated/dashboard/organisation/services': typeof AuthenticatedDashboardOrganisationServicesRoute
+  '/_authenticated/dashboard/organisation/staff': typeof AuthenticatedDashboardOrganisationStaffRoute
+  '/_authenticated/dashboard/profile/notifications': typeof AuthenticatedDashboardProfileNotificationsRoute
   '/_authenticated/dashboard/profile/password': typeof AuthenticatedDashboardProfilePasswordRoute
+  '/_authenticated/dashboard/profile/payment-methods': typeof AuthenticatedDashboardProfilePaymentMethodsRoute
   '/_authenticated/dashboard/profile/preferences': typeof AuthenticatedDashboardProfilePreferencesRoute
+  '/_authenticated/dashboard/profile/subscriptions': typeof AuthenticatedDashboardProfileSubscriptionsRoute
+  '/_authenticated/dashboard/request-access/$vesselId': typeof AuthenticatedDashboardRequestAccessVesselIdRoute
   '/_authenticated/dashboard/terms-of-use/$code': typeof AuthenticatedDashboardTermsOfUseCodeRoute
   '/_authenticated/dashboard/vessels/new': typeof AuthenticatedDashboardVesselsNewRoute
+  '/_authenticated/dashboard/admin/': typeof AuthenticatedDashboardAdminIndexRoute
+  '/_authenticated/dashboard/organisation/': typeof AuthenticatedDashboardOrganisationIndexRoute
   '/_authenticated/dashboard/profile/': typeof AuthenticatedDashboardProfileIndexRoute
   '/_authenticated/dashboard/terms-of-use/': typeof AuthenticatedDashboardTermsOfUseIndexRoute
+  '/_authenticated/dashboard/organisation/clients/$clientId': typeof AuthenticatedDashboardOrganisationClientsClientIdRoute
+  '/_authenticated/dashboard/profile/invoices/$invoiceId': typeof AuthenticatedDashboardProfileInvoicesInvoiceIdRoute
   '/_authenticated/dashboard/vessels/$vesselId/alerts': typeof AuthenticatedDashboardVesselsVesselIdAlertsRoute
+  '/_authenticated/dashboard/vessels/$vesselId/cameras': typeof AuthenticatedDashboardVesselsVesselIdCamerasRoute
   '/_authenticated/dashboard/vessels/$vesselId/devices': typeof AuthenticatedDashboardVesselsVesselIdDevicesRoute
   '/_authenticated/dashboard/vessels/$vesselId/documents': typeof AuthenticatedDashboardVesselsVesselIdDocumentsRoute
   '/_authenticated/dashboard/vessels/$vesselId/location': typeof AuthenticatedDashboardVesselsVesselIdLocationRoute
+  '/_authenticated/dashboard/vessels/$vesselId/log': typeof AuthenticatedDashboardVesselsVesselIdLogRoute
   '/_authenticated/dashboard/vessels/$vesselId/notes': typeof AuthenticatedDashboardVesselsVesselIdNotesRoute
   '/_authenticated/dashboard/vessels/$vesselId/overview': typeof AuthenticatedDashboardVesselsVesselIdOverviewRoute
+  '/_authenticated/dashboard/vessels/$vesselId/routines': typeof AuthenticatedDashboardVesselsVesselIdRoutinesRoute
+  '/_authenticated/dashboard/vessels/$vesselId/service': typeof AuthenticatedDashboardVesselsVesselIdServiceRoute
   '/_authenticated/dashboard/vessels/$vesselId/settings': typeof AuthenticatedDashboardVesselsVesselIdSettingsRoute
   '/_authenticated/dashboard/vessels/$vesselId/subscribe': typeof AuthenticatedDashboardVesselsVesselIdSubscribeRoute
   '/_authenticated/dashboard/vessels/$vesselId/users': typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
+  '/_authenticated/dashboard/organisation/clients/': typeof AuthenticatedDashboardOrganisationClientsIndexRoute
+  '/_authenticated/dashboard/profile/invoices/': typeof AuthenticatedDashboardProfileInvoicesIndexRoute
   '/_authenticated/dashboard/vessels/$vesselId/': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -326,25 +654,58 @@ export interface FileRouteTypes {
     | '/complete-registration/$verificationCode'
     | '/terms/$tabCode'
     | '/terms/'
+    | '/dashboard/admin'
+    | '/dashboard/organisation'
     | '/dashboard/profile'
     | '/dashboard/$'
+    | '/dashboard/alerts'
+    | '/dashboard/messages'
     | '/dashboard/'
     | '/dashboard/vessels/$vesselId'
+    | '/dashboard/admin/bridges'
+    | '/dashboard/admin/companies'
+    | '/dashboard/admin/error-reports'
+    | '/dashboard/admin/logs'
+    | '/dashboard/admin/products'
+    | '/dashboard/admin/reference'
+    | '/dashboard/admin/rollouts'
+    | '/dashboard/admin/subscriptions'
+    | '/dashboard/admin/users'
+    | '/dashboard/admin/vessel-models'
+    | '/dashboard/admin/vouchers'
+    | '/dashboard/organisation/contacts'
+    | '/dashboard/organisation/relationships'
+    | '/dashboard/organisation/services'
+    | '/dashboard/organisation/staff'
+    | '/dashboard/profile/notifications'
     | '/dashboard/profile/password'
+    | '/dashboard/profile/payment-methods'
     | '/dashboard/profile/preferences'
+    | '/dashboard/profile/subscriptions'
+    | '/dashboard/request-access/$vesselId'
     | '/dashboard/terms-of-use/$code'
     | '/dashboard/vessels/new'
+    | '/dashboard/admin/'
+    | '/dashboard/organisation/'
     | '/dashboard/profile/'
     | '/dashboard/terms-of-use/'
+    | '/dashboard/organisation/clients/$clientId'
+    | '/dashboard/profile/invoices/$invoiceId'
     | '/dashboard/vessels/$vesselId/alerts'
+    | '/dashboard/vessels/$vesselId/cameras'
     | '/dashboard/vessels/$vesselId/devices'
     | '/dashboard/vessels/$vesselId/documents'
     | '/dashboard/vessels/$vesselId/location'
+    | '/dashboard/vessels/$vesselId/log'
     | '/dashboard/vessels/$vesselId/notes'
     | '/dashboard/vessels/$vesselId/overview'
+    | '/dashboard/vessels/$vesselId/routines'
+    | '/dashboard/vessels/$vesselId/service'
     | '/dashboard/vessels/$vesselId/settings'
     | '/dashboard/vessels/$vesselId/subscribe'
     | '/dashboard/vessels/$vesselId/users'
+    | '/dashboard/organisation/clients/'
+    | '/dashboard/profile/invoices/'
     | '/dashboard/vessels/$vesselId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -358,22 +719,53 @@ export interface FileRouteTypes {
     | '/terms/$tabCode'
     | '/terms'
     | '/dashboard/$'
+    | '/dashboard/alerts'
+    | '/dashboard/messages'
     | '/dashboard'
+    | '/dashboard/admin/bridges'
+    | '/dashboard/admin/companies'
+    | '/dashboard/admin/error-reports'
+    | '/dashboard/admin/logs'
+    | '/dashboard/admin/products'
+    | '/dashboard/admin/reference'
+    | '/dashboard/admin/rollouts'
+    | '/dashboard/admin/subscriptions'
+    | '/dashboard/admin/users'
+    | '/dashboard/admin/vessel-models'
+    | '/dashboard/admin/vouchers'
+    | '/dashboard/organisation/contacts'
+    | '/dashboard/organisation/relationships'
+    | '/dashboard/organisation/services'
+    | '/dashboard/organisation/staff'
+    | '/dashboard/profile/notifications'
     | '/dashboard/profile/password'
+    | '/dashboard/profile/payment-methods'
     | '/dashboard/profile/preferences'
+    | '/dashboard/profile/subscriptions'
+    | '/dashboard/request-access/$vesselId'
     | '/dashboard/terms-of-use/$code'
     | '/dashboard/vessels/new'
+    | '/dashboard/admin'
+    | '/dashboard/organisation'
     | '/dashboard/profile'
     | '/dashboard/terms-of-use'
+    | '/dashboard/organisation/clients/$clientId'
+    | '/dashboard/profile/invoices/$invoiceId'
     | '/dashboard/vessels/$vesselId/alerts'
+    | '/dashboard/vessels/$vesselId/cameras'
     | '/dashboard/vessels/$vesselId/devices'
     | '/dashboard/vessels/$vesselId/documents'
     | '/dashboard/vessels/$vesselId/location'
+    | '/dashboard/vessels/$vesselId/log'
     | '/dashboard/vessels/$vesselId/notes'
     | '/dashboard/vessels/$vesselId/overview'
+    | '/dashboard/vessels/$vesselId/routines'
+    | '/dashboard/vessels/$vesselId/service'
     | '/dashboard/vessels/$vesselId/settings'
     | '/dashboard/vessels/$vesselId/subscribe'
     | '/dashboard/vessels/$vesselId/users'
+    | '/dashboard/organisation/clients'
+    | '/dashboard/profile/invoices'
     | '/dashboard/vessels/$vesselId'
   id:
     | '__root__'
@@ -388,25 +780,58 @@ export interface FileRouteTypes {
     | '/complete-registration/$verificationCode'
     | '/terms/$tabCode'
     | '/terms/'
+    | '/_authenticated/dashboard/admin'
+    | '/_authenticated/dashboard/organisation'
     | '/_authenticated/dashboard/profile'
     | '/_authenticated/dashboard/$'
+    | '/_authenticated/dashboard/alerts'
+    | '/_authenticated/dashboard/messages'
     | '/_authenticated/dashboard/'
     | '/_authenticated/dashboard/vessels/$vesselId'
+    | '/_authenticated/dashboard/admin/bridges'
+    | '/_authenticated/dashboard/admin/companies'
+    | '/_authenticated/dashboard/admin/error-reports'
+    | '/_authenticated/dashboard/admin/logs'
+    | '/_authenticated/dashboard/admin/products'
+    | '/_authenticated/dashboard/admin/reference'
+    | '/_authenticated/dashboard/admin/rollouts'
+    | '/_authenticated/dashboard/admin/subscriptions'
+    | '/_authenticated/dashboard/admin/users'
+    | '/_authenticated/dashboard/admin/vessel-models'
+    | '/_authenticated/dashboard/admin/vouchers'
+    | '/_authenticated/dashboard/organisation/contacts'
+    | '/_authenticated/dashboard/organisation/relationships'
+    | '/_authenticated/dashboard/organisation/services'
+    | '/_authenticated/dashboard/organisation/staff'
+    | '/_authenticated/dashboard/profile/notifications'
     | '/_authenticated/dashboard/profile/password'
+    | '/_authenticated/dashboard/profile/payment-methods'
     | '/_authenticated/dashboard/profile/preferences'
+    | '/_authenticated/dashboard/profile/subscriptions'
+    | '/_authenticated/dashboard/request-access/$vesselId'
     | '/_authenticated/dashboard/terms-of-use/$code'
     | '/_authenticated/dashboard/vessels/new'
+    | '/_authenticated/dashboard/admin/'
+    | '/_authenticated/dashboard/organisation/'
     | '/_authenticated/dashboard/profile/'
     | '/_authenticated/dashboard/terms-of-use/'
+    | '/_authenticated/dashboard/organisation/clients/$clientId'
+    | '/_authenticated/dashboard/profile/invoices/$invoiceId'
     | '/_authenticated/dashboard/vessels/$vesselId/alerts'
+    | '/_authenticated/dashboard/vessels/$vesselId/cameras'
     | '/_authenticated/dashboard/vessels/$vesselId/devices'
     | '/_authenticated/dashboard/vessels/$vesselId/documents'
     | '/_authenticated/dashboard/vessels/$vesselId/location'
+    | '/_authenticated/dashboard/vessels/$vesselId/log'
     | '/_authenticated/dashboard/vessels/$vesselId/notes'
     | '/_authenticated/dashboard/vessels/$vesselId/overview'
+    | '/_authenticated/dashboard/vessels/$vesselId/routines'
+    | '/_authenticated/dashboard/vessels/$vesselId/service'
     | '/_authenticated/dashboard/vessels/$vesselId/settings'
     | '/_authenticated/dashboard/vessels/$vesselId/subscribe'
     | '/_authenticated/dashboard/vessels/$vesselId/users'
+    | '/_authenticated/dashboard/organisation/clients/'
+    | '/_authenticated/dashboard/profile/invoices/'
     | '/_authenticated/dashboard/vessels/$vesselId/'
   fileRoutesById: FileRoutesById
 }
@@ -516,6 +941,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardSplatRouteImport
       parentRoute: typeof AuthenticatedDashboardRouteRoute
     }
+    '/_authenticated/dashboard/admin': {
+      id: '/_authenticated/dashboard/admin'
+      path: '/admin'
+      fullPath: '/dashboard/admin'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminRouteRouteImport
+      parentRoute: typeof AuthenticatedDashboardRouteRoute
+    }
+    '/_authenticated/dashboard/alerts': {
+      id: '/_authenticated/dashboard/alerts'
+      path: '/alerts'
+      fullPath: '/dashboard/alerts'
+      preLoaderRoute: typeof AuthenticatedDashboardAlertsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRouteRoute
+    }
+    '/_authenticated/dashboard/messages': {
+      id: '/_authenticated/dashboard/messages'
+      path: '/messages'
+      fullPath: '/dashboard/messages'
+      preLoaderRoute: typeof AuthenticatedDashboardMessagesRouteImport
+      parentRoute: typeof AuthenticatedDashboardRouteRoute
+    }
+    '/_authenticated/dashboard/organisation': {
+      id: '/_authenticated/dashboard/organisation'
+      path: '/organisation'
+      fullPath: '/dashboard/organisation'
+      preLoaderRoute: typeof AuthenticatedDashboardOrganisationRouteRouteImport
+      parentRoute: typeof AuthenticatedDashboardRouteRoute
+    }
     '/_authenticated/dashboard/profile': {
       id: '/_authenticated/dashboard/profile'
       path: '/profile'
@@ -523,11 +976,137 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardProfileRouteRouteImport
       parentRoute: typeof AuthenticatedDashboardRouteRoute
     }
+    '/_authenticated/dashboard/admin/': {
+      id: '/_authenticated/dashboard/admin/'
+      path: '/'
+      fullPath: '/dashboard/admin/'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/admin/bridges': {
+      id: '/_authenticated/dashboard/admin/bridges'
+      path: '/bridges'
+      fullPath: '/dashboard/admin/bridges'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminBridgesRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/admin/companies': {
+      id: '/_authenticated/dashboard/admin/companies'
+      path: '/companies'
+      fullPath: '/dashboard/admin/companies'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminCompaniesRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/admin/error-reports': {
+      id: '/_authenticated/dashboard/admin/error-reports'
+      path: '/error-reports'
+      fullPath: '/dashboard/admin/error-reports'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminErrorReportsRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/admin/logs': {
+      id: '/_authenticated/dashboard/admin/logs'
+      path: '/logs'
+      fullPath: '/dashboard/admin/logs'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminLogsRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/admin/products': {
+      id: '/_authenticated/dashboard/admin/products'
+      path: '/products'
+      fullPath: '/dashboard/admin/products'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminProductsRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/admin/reference': {
+      id: '/_authenticated/dashboard/admin/reference'
+      path: '/reference'
+      fullPath: '/dashboard/admin/reference'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminReferenceRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/admin/rollouts': {
+      id: '/_authenticated/dashboard/admin/rollouts'
+      path: '/rollouts'
+      fullPath: '/dashboard/admin/rollouts'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminRolloutsRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/admin/subscriptions': {
+      id: '/_authenticated/dashboard/admin/subscriptions'
+      path: '/subscriptions'
+      fullPath: '/dashboard/admin/subscriptions'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminSubscriptionsRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/admin/users': {
+      id: '/_authenticated/dashboard/admin/users'
+      path: '/users'
+      fullPath: '/dashboard/admin/users'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminUsersRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/admin/vessel-models': {
+      id: '/_authenticated/dashboard/admin/vessel-models'
+      path: '/vessel-models'
+      fullPath: '/dashboard/admin/vessel-models'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminVesselModelsRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/admin/vouchers': {
+      id: '/_authenticated/dashboard/admin/vouchers'
+      path: '/vouchers'
+      fullPath: '/dashboard/admin/vouchers'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminVouchersRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/organisation/': {
+      id: '/_authenticated/dashboard/organisation/'
+      path: '/'
+      fullPath: '/dashboard/organisation/'
+      preLoaderRoute: typeof AuthenticatedDashboardOrganisationIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardOrganisationRouteRoute
+    }
+    '/_authenticated/dashboard/organisation/contacts': {
+      id: '/_authenticated/dashboard/organisation/contacts'
+      path: '/contacts'
+      fullPath: '/dashboard/organisation/contacts'
+      preLoaderRoute: typeof AuthenticatedDashboardOrganisationContactsRouteImport
+      parentRoute: typeof AuthenticatedDashboardOrganisationRouteRoute
+    }
+    '/_authenticated/dashboard/organisation/relationships': {
+      id: '/_authenticated/dashboard/organisation/relationships'
+      path: '/relationships'
+      fullPath: '/dashboard/organisation/relationships'
+      preLoaderRoute: typeof AuthenticatedDashboardOrganisationRelationshipsRouteImport
+      parentRoute: typeof AuthenticatedDashboardOrganisationRouteRoute
+    }
+    '/_authenticated/dashboard/organisation/services': {
+      id: '/_authenticated/dashboard/organisation/services'
+      path: '/services'
+      fullPath: '/dashboard/organisation/services'
+      preLoaderRoute: typeof AuthenticatedDashboardOrganisationServicesRouteImport
+      parentRoute: typeof AuthenticatedDashboardOrganisationRouteRoute
+    }
+    '/_authenticated/dashboard/organisation/staff': {
+      id: '/_authenticated/dashboard/organisation/staff'
+      path: '/staff'
+      fullPath: '/dashboard/organisation/staff'
+      preLoaderRoute: typeof AuthenticatedDashboardOrganisationStaffRouteImport
+      parentRoute: typeof AuthenticatedDashboardOrganisationRouteRoute
+    }
     '/_authenticated/dashboard/profile/': {
       id: '/_authenticated/dashboard/profile/'
       path: '/'
       fullPath: '/dashboard/profile/'
       preLoaderRoute: typeof AuthenticatedDashboardProfileIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardProfileRouteRoute
+    }
+    '/_authenticated/dashboard/profile/notifications': {
+      id: '/_authenticated/dashboard/profile/notifications'
+      path: '/notifications'
+      fullPath: '/dashboard/profile/notifications'
+      preLoaderRoute: typeof AuthenticatedDashboardProfileNotificationsRouteImport
       parentRoute: typeof AuthenticatedDashboardProfileRouteRoute
     }
     '/_authenticated/dashboard/profile/password': {
@@ -537,12 +1116,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardProfilePasswordRouteImport
       parentRoute: typeof AuthenticatedDashboardProfileRouteRoute
     }
+    '/_authenticated/dashboard/profile/payment-methods': {
+      id: '/_authenticated/dashboard/profile/payment-methods'
+      path: '/payment-methods'
+      fullPath: '/dashboard/profile/payment-methods'
+      preLoaderRoute: typeof AuthenticatedDashboardProfilePaymentMethodsRouteImport
+      parentRoute: typeof AuthenticatedDashboardProfileRouteRoute
+    }
     '/_authenticated/dashboard/profile/preferences': {
       id: '/_authenticated/dashboard/profile/preferences'
       path: '/preferences'
       fullPath: '/dashboard/profile/preferences'
       preLoaderRoute: typeof AuthenticatedDashboardProfilePreferencesRouteImport
       parentRoute: typeof AuthenticatedDashboardProfileRouteRoute
+    }
+    '/_authenticated/dashboard/profile/subscriptions': {
+      id: '/_authenticated/dashboard/profile/subscriptions'
+      path: '/subscriptions'
+      fullPath: '/dashboard/profile/subscriptions'
+      preLoaderRoute: typeof AuthenticatedDashboardProfileSubscriptionsRouteImport
+      parentRoute: typeof AuthenticatedDashboardProfileRouteRoute
+    }
+    '/_authenticated/dashboard/request-access/$vesselId': {
+      id: '/_authenticated/dashboard/request-access/$vesselId'
+      path: '/request-access/$vesselId'
+      fullPath: '/dashboard/request-access/$vesselId'
+      preLoaderRoute: typeof AuthenticatedDashboardRequestAccessVesselIdRouteImport
+      parentRoute: typeof AuthenticatedDashboardRouteRoute
     }
     '/_authenticated/dashboard/terms-of-use/': {
       id: '/_authenticated/dashboard/terms-of-use/'
@@ -572,6 +1172,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardVesselsNewRouteImport
       parentRoute: typeof AuthenticatedDashboardRouteRoute
     }
+    '/_authenticated/dashboard/organisation/clients/': {
+      id: '/_authenticated/dashboard/organisation/clients/'
+      path: '/clients'
+      fullPath: '/dashboard/organisation/clients/'
+      preLoaderRoute: typeof AuthenticatedDashboardOrganisationClientsIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardOrganisationRouteRoute
+    }
+    '/_authenticated/dashboard/organisation/clients/$clientId': {
+      id: '/_authenticated/dashboard/organisation/clients/$clientId'
+      path: '/clients/$clientId'
+      fullPath: '/dashboard/organisation/clients/$clientId'
+      preLoaderRoute: typeof AuthenticatedDashboardOrganisationClientsClientIdRouteImport
+      parentRoute: typeof AuthenticatedDashboardOrganisationRouteRoute
+    }
+    '/_authenticated/dashboard/profile/invoices/': {
+      id: '/_authenticated/dashboard/profile/invoices/'
+      path: '/invoices'
+      fullPath: '/dashboard/profile/invoices/'
+      preLoaderRoute: typeof AuthenticatedDashboardProfileInvoicesIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardProfileRouteRoute
+    }
+    '/_authenticated/dashboard/profile/invoices/$invoiceId': {
+      id: '/_authenticated/dashboard/profile/invoices/$invoiceId'
+      path: '/invoices/$invoiceId'
+      fullPath: '/dashboard/profile/invoices/$invoiceId'
+      preLoaderRoute: typeof AuthenticatedDashboardProfileInvoicesInvoiceIdRouteImport
+      parentRoute: typeof AuthenticatedDashboardProfileRouteRoute
+    }
     '/_authenticated/dashboard/vessels/$vesselId/': {
       id: '/_authenticated/dashboard/vessels/$vesselId/'
       path: '/'
@@ -584,6 +1212,13 @@ declare module '@tanstack/react-router' {
       path: '/alerts'
       fullPath: '/dashboard/vessels/$vesselId/alerts'
       preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdAlertsRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
+    '/_authenticated/dashboard/vessels/$vesselId/cameras': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/cameras'
+      path: '/cameras'
+      fullPath: '/dashboard/vessels/$vesselId/cameras'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdCamerasRouteImport
       parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
     }
     '/_authenticated/dashboard/vessels/$vesselId/devices': {
@@ -607,6 +1242,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdLocationRouteImport
       parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
     }
+    '/_authenticated/dashboard/vessels/$vesselId/log': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/log'
+      path: '/log'
+      fullPath: '/dashboard/vessels/$vesselId/log'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdLogRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
     '/_authenticated/dashboard/vessels/$vesselId/notes': {
       id: '/_authenticated/dashboard/vessels/$vesselId/notes'
       path: '/notes'
@@ -619,6 +1261,20 @@ declare module '@tanstack/react-router' {
       path: '/overview'
       fullPath: '/dashboard/vessels/$vesselId/overview'
       preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdOverviewRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
+    '/_authenticated/dashboard/vessels/$vesselId/routines': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/routines'
+      path: '/routines'
+      fullPath: '/dashboard/vessels/$vesselId/routines'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdRoutinesRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
+    '/_authenticated/dashboard/vessels/$vesselId/service': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/service'
+      path: '/service'
+      fullPath: '/dashboard/vessels/$vesselId/service'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdServiceRouteImport
       parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
     }
     '/_authenticated/dashboard/vessels/$vesselId/settings': {
@@ -645,20 +1301,115 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedDashboardAdminRouteRouteChildren {
+  AuthenticatedDashboardAdminBridgesRoute: typeof AuthenticatedDashboardAdminBridgesRoute
+  AuthenticatedDashboardAdminCompaniesRoute: typeof AuthenticatedDashboardAdminCompaniesRoute
+  AuthenticatedDashboardAdminErrorReportsRoute: typeof AuthenticatedDashboardAdminErrorReportsRoute
+  AuthenticatedDashboardAdminLogsRoute: typeof AuthenticatedDashboardAdminLogsRoute
+  AuthenticatedDashboardAdminProductsRoute: typeof AuthenticatedDashboardAdminProductsRoute
+  AuthenticatedDashboardAdminReferenceRoute: typeof AuthenticatedDashboardAdminReferenceRoute
+  AuthenticatedDashboardAdminRolloutsRoute: typeof AuthenticatedDashboardAdminRolloutsRoute
+  AuthenticatedDashboardAdminSubscriptionsRoute: typeof AuthenticatedDashboardAdminSubscriptionsRoute
+  AuthenticatedDashboardAdminUsersRoute: typeof AuthenticatedDashboardAdminUsersRoute
+  AuthenticatedDashboardAdminVesselModelsRoute: typeof AuthenticatedDashboardAdminVesselModelsRoute
+  AuthenticatedDashboardAdminVouchersRoute: typeof AuthenticatedDashboardAdminVouchersRoute
+  AuthenticatedDashboardAdminIndexRoute: typeof AuthenticatedDashboardAdminIndexRoute
+}
+
+const AuthenticatedDashboardAdminRouteRouteChildren: AuthenticatedDashboardAdminRouteRouteChildren =
+  {
+    AuthenticatedDashboardAdminBridgesRoute:
+      AuthenticatedDashboardAdminBridgesRoute,
+    AuthenticatedDashboardAdminCompaniesRoute:
+      AuthenticatedDashboardAdminCompaniesRoute,
+    AuthenticatedDashboardAdminErrorReportsRoute:
+      AuthenticatedDashboardAdminErrorReportsRoute,
+    AuthenticatedDashboardAdminLogsRoute: AuthenticatedDashboardAdminLogsRoute,
+    AuthenticatedDashboardAdminProductsRoute:
+      AuthenticatedDashboardAdminProductsRoute,
+    AuthenticatedDashboardAdminReferenceRoute:
+      AuthenticatedDashboardAdminReferenceRoute,
+    AuthenticatedDashboardAdminRolloutsRoute:
+      AuthenticatedDashboardAdminRolloutsRoute,
+    AuthenticatedDashboardAdminSubscriptionsRoute:
+      AuthenticatedDashboardAdminSubscriptionsRoute,
+    AuthenticatedDashboardAdminUsersRoute:
+      AuthenticatedDashboardAdminUsersRoute,
+    AuthenticatedDashboardAdminVesselModelsRoute:
+      AuthenticatedDashboardAdminVesselModelsRoute,
+    AuthenticatedDashboardAdminVouchersRoute:
+      AuthenticatedDashboardAdminVouchersRoute,
+    AuthenticatedDashboardAdminIndexRoute:
+      AuthenticatedDashboardAdminIndexRoute,
+  }
+
+const AuthenticatedDashboardAdminRouteRouteWithChildren =
+  AuthenticatedDashboardAdminRouteRoute._addFileChildren(
+    AuthenticatedDashboardAdminRouteRouteChildren,
+  )
+
+interface AuthenticatedDashboardOrganisationRouteRouteChildren {
+  AuthenticatedDashboardOrganisationContactsRoute: typeof AuthenticatedDashboardOrganisationContactsRoute
+  AuthenticatedDashboardOrganisationRelationshipsRoute: typeof AuthenticatedDashboardOrganisationRelationshipsRoute
+  AuthenticatedDashboardOrganisationServicesRoute: typeof AuthenticatedDashboardOrganisationServicesRoute
+  AuthenticatedDashboardOrganisationStaffRoute: typeof AuthenticatedDashboardOrganisationStaffRoute
+  AuthenticatedDashboardOrganisationIndexRoute: typeof AuthenticatedDashboardOrganisationIndexRoute
+  AuthenticatedDashboardOrganisationClientsClientIdRoute: typeof AuthenticatedDashboardOrganisationClientsClientIdRoute
+  AuthenticatedDashboardOrganisationClientsIndexRoute: typeof AuthenticatedDashboardOrganisationClientsIndexRoute
+}
+
+const AuthenticatedDashboardOrganisationRouteRouteChildren: AuthenticatedDashboardOrganisationRouteRouteChildren =
+  {
+    AuthenticatedDashboardOrganisationContactsRoute:
+      AuthenticatedDashboardOrganisationContactsRoute,
+    AuthenticatedDashboardOrganisationRelationshipsRoute:
+      AuthenticatedDashboardOrganisationRelationshipsRoute,
+    AuthenticatedDashboardOrganisationServicesRoute:
+      AuthenticatedDashboardOrganisationServicesRoute,
+    AuthenticatedDashboardOrganisationStaffRoute:
+      AuthenticatedDashboardOrganisationStaffRoute,
+    AuthenticatedDashboardOrganisationIndexRoute:
+      AuthenticatedDashboardOrganisationIndexRoute,
+    AuthenticatedDashboardOrganisationClientsClientIdRoute:
+      AuthenticatedDashboardOrganisationClientsClientIdRoute,
+    AuthenticatedDashboardOrganisationClientsIndexRoute:
+      AuthenticatedDashboardOrganisationClientsIndexRoute,
+  }
+
+const AuthenticatedDashboardOrganisationRouteRouteWithChildren =
+  AuthenticatedDashboardOrganisationRouteRoute._addFileChildren(
+    AuthenticatedDashboardOrganisationRouteRouteChildren,
+  )
+
 interface AuthenticatedDashboardProfileRouteRouteChildren {
+  AuthenticatedDashboardProfileNotificationsRoute: typeof AuthenticatedDashboardProfileNotificationsRoute
   AuthenticatedDashboardProfilePasswordRoute: typeof AuthenticatedDashboardProfilePasswordRoute
+  AuthenticatedDashboardProfilePaymentMethodsRoute: typeof AuthenticatedDashboardProfilePaymentMethodsRoute
   AuthenticatedDashboardProfilePreferencesRoute: typeof AuthenticatedDashboardProfilePreferencesRoute
+  AuthenticatedDashboardProfileSubscriptionsRoute: typeof AuthenticatedDashboardProfileSubscriptionsRoute
   AuthenticatedDashboardProfileIndexRoute: typeof AuthenticatedDashboardProfileIndexRoute
+  AuthenticatedDashboardProfileInvoicesInvoiceIdRoute: typeof AuthenticatedDashboardProfileInvoicesInvoiceIdRoute
+  AuthenticatedDashboardProfileInvoicesIndexRoute: typeof AuthenticatedDashboardProfileInvoicesIndexRoute
 }
 
 const AuthenticatedDashboardProfileRouteRouteChildren: AuthenticatedDashboardProfileRouteRouteChildren =
   {
+    AuthenticatedDashboardProfileNotificationsRoute:
+      AuthenticatedDashboardProfileNotificationsRoute,
     AuthenticatedDashboardProfilePasswordRoute:
       AuthenticatedDashboardProfilePasswordRoute,
+    AuthenticatedDashboardProfilePaymentMethodsRoute:
+      AuthenticatedDashboardProfilePaymentMethodsRoute,
     AuthenticatedDashboardProfilePreferencesRoute:
       AuthenticatedDashboardProfilePreferencesRoute,
+    AuthenticatedDashboardProfileSubscriptionsRoute:
+      AuthenticatedDashboardProfileSubscriptionsRoute,
     AuthenticatedDashboardProfileIndexRoute:
       AuthenticatedDashboardProfileIndexRoute,
+    AuthenticatedDashboardProfileInvoicesInvoiceIdRoute:
+      AuthenticatedDashboardProfileInvoicesInvoiceIdRoute,
+    AuthenticatedDashboardProfileInvoicesIndexRoute:
+      AuthenticatedDashboardProfileInvoicesIndexRoute,
   }
 
 const AuthenticatedDashboardProfileRouteRouteWithChildren =
@@ -668,11 +1419,15 @@ const AuthenticatedDashboardProfileRouteRouteWithChildren =
 
 interface AuthenticatedDashboardVesselsVesselIdRouteRouteChildren {
   AuthenticatedDashboardVesselsVesselIdAlertsRoute: typeof AuthenticatedDashboardVesselsVesselIdAlertsRoute
+  AuthenticatedDashboardVesselsVesselIdCamerasRoute: typeof AuthenticatedDashboardVesselsVesselIdCamerasRoute
   AuthenticatedDashboardVesselsVesselIdDevicesRoute: typeof AuthenticatedDashboardVesselsVesselIdDevicesRoute
   AuthenticatedDashboardVesselsVesselIdDocumentsRoute: typeof AuthenticatedDashboardVesselsVesselIdDocumentsRoute
   AuthenticatedDashboardVesselsVesselIdLocationRoute: typeof AuthenticatedDashboardVesselsVesselIdLocationRoute
+  AuthenticatedDashboardVesselsVesselIdLogRoute: typeof AuthenticatedDashboardVesselsVesselIdLogRoute
   AuthenticatedDashboardVesselsVesselIdNotesRoute: typeof AuthenticatedDashboardVesselsVesselIdNotesRoute
   AuthenticatedDashboardVesselsVesselIdOverviewRoute: typeof AuthenticatedDashboardVesselsVesselIdOverviewRoute
+  AuthenticatedDashboardVesselsVesselIdRoutinesRoute: typeof AuthenticatedDashboardVesselsVesselIdRoutinesRoute
+  AuthenticatedDashboardVesselsVesselIdServiceRoute: typeof AuthenticatedDashboardVesselsVesselIdServiceRoute
   AuthenticatedDashboardVesselsVesselIdSettingsRoute: typeof AuthenticatedDashboardVesselsVesselIdSettingsRoute
   AuthenticatedDashboardVesselsVesselIdSubscribeRoute: typeof AuthenticatedDashboardVesselsVesselIdSubscribeRoute
   AuthenticatedDashboardVesselsVesselIdUsersRoute: typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
@@ -683,16 +1438,24 @@ const AuthenticatedDashboardVesselsVesselIdRouteRouteChildren: AuthenticatedDash
   {
     AuthenticatedDashboardVesselsVesselIdAlertsRoute:
       AuthenticatedDashboardVesselsVesselIdAlertsRoute,
+    AuthenticatedDashboardVesselsVesselIdCamerasRoute:
+      AuthenticatedDashboardVesselsVesselIdCamerasRoute,
     AuthenticatedDashboardVesselsVesselIdDevicesRoute:
       AuthenticatedDashboardVesselsVesselIdDevicesRoute,
     AuthenticatedDashboardVesselsVesselIdDocumentsRoute:
       AuthenticatedDashboardVesselsVesselIdDocumentsRoute,
     AuthenticatedDashboardVesselsVesselIdLocationRoute:
       AuthenticatedDashboardVesselsVesselIdLocationRoute,
+    AuthenticatedDashboardVesselsVesselIdLogRoute:
+      AuthenticatedDashboardVesselsVesselIdLogRoute,
     AuthenticatedDashboardVesselsVesselIdNotesRoute:
       AuthenticatedDashboardVesselsVesselIdNotesRoute,
     AuthenticatedDashboardVesselsVesselIdOverviewRoute:
       AuthenticatedDashboardVesselsVesselIdOverviewRoute,
+    AuthenticatedDashboardVesselsVesselIdRoutinesRoute:
+      AuthenticatedDashboardVesselsVesselIdRoutinesRoute,
+    AuthenticatedDashboardVesselsVesselIdServiceRoute:
+      AuthenticatedDashboardVesselsVesselIdServiceRoute,
     AuthenticatedDashboardVesselsVesselIdSettingsRoute:
       AuthenticatedDashboardVesselsVesselIdSettingsRoute,
     AuthenticatedDashboardVesselsVesselIdSubscribeRoute:
@@ -709,10 +1472,15 @@ const AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren =
   )
 
 interface AuthenticatedDashboardRouteRouteChildren {
+  AuthenticatedDashboardAdminRouteRoute: typeof AuthenticatedDashboardAdminRouteRouteWithChildren
+  AuthenticatedDashboardOrganisationRouteRoute: typeof AuthenticatedDashboardOrganisationRouteRouteWithChildren
   AuthenticatedDashboardProfileRouteRoute: typeof AuthenticatedDashboardProfileRouteRouteWithChildren
   AuthenticatedDashboardSplatRoute: typeof AuthenticatedDashboardSplatRoute
+  AuthenticatedDashboardAlertsRoute: typeof AuthenticatedDashboardAlertsRoute
+  AuthenticatedDashboardMessagesRoute: typeof AuthenticatedDashboardMessagesRoute
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
   AuthenticatedDashboardVesselsVesselIdRouteRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren
+  AuthenticatedDashboardRequestAccessVesselIdRoute: typeof AuthenticatedDashboardRequestAccessVesselIdRoute
   AuthenticatedDashboardTermsOfUseCodeRoute: typeof AuthenticatedDashboardTermsOfUseCodeRoute
   AuthenticatedDashboardVesselsNewRoute: typeof AuthenticatedDashboardVesselsNewRoute
   AuthenticatedDashboardTermsOfUseIndexRoute: typeof AuthenticatedDashboardTermsOfUseIndexRoute
@@ -720,12 +1488,20 @@ interface AuthenticatedDashboardRouteRouteChildren {
 
 const AuthenticatedDashboardRouteRouteChildren: AuthenticatedDashboardRouteRouteChildren =
   {
+    AuthenticatedDashboardAdminRouteRoute:
+      AuthenticatedDashboardAdminRouteRouteWithChildren,
+    AuthenticatedDashboardOrganisationRouteRoute:
+      AuthenticatedDashboardOrganisationRouteRouteWithChildren,
     AuthenticatedDashboardProfileRouteRoute:
       AuthenticatedDashboardProfileRouteRouteWithChildren,
     AuthenticatedDashboardSplatRoute: AuthenticatedDashboardSplatRoute,
+    AuthenticatedDashboardAlertsRoute: AuthenticatedDashboardAlertsRoute,
+    AuthenticatedDashboardMessagesRoute: AuthenticatedDashboardMessagesRoute,
     AuthenticatedDashboardIndexRoute: AuthenticatedDashboardIndexRoute,
     AuthenticatedDashboardVesselsVesselIdRouteRoute:
       AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren,
+    AuthenticatedDashboardRequestAccessVesselIdRoute:
+      AuthenticatedDashboardRequestAccessVesselIdRoute,
     AuthenticatedDashboardTermsOfUseCodeRoute:
       AuthenticatedDashboardTermsOfUseCodeRoute,
     AuthenticatedDashboardVesselsNewRoute:

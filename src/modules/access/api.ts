@@ -9,7 +9,9 @@ import assert from 'node:assert';
 import Boom from '@hapi/boom';
 import type { RequestApplicationState } from '@hapi/hapi';
 import type { Db } from '../../db/knex.js';
-import { atLeast, OWNER_PERMISSIONS } from '../../../contracts/permissions.js';
+import type { CloudService, CloudServices } from '../../../contracts/billing.js';
+import { atLeast, OWNER_PERMISSIONS, windowState } from '../../../contracts/permissions.js';
+import type { EventBus } from '../../platform/events.js';
 import { Grants } from './grants.js';
 import * as repo from './repository.js';
 import type { AccessNeed, ScopeBridge, VesselAccess, VesselRole, VesselScope } from './types.js';
@@ -29,6 +31,18 @@ export interface AccessDirectory {
   bridgeOf(db: Db, vesselId: number): Promise<ScopeBridge | null>;
   /** Names of the vessels that exist among these ids. */
   vesselNames(db: Db, vesselIds: number[]): Promise<Map<number, string>>;
+  /** Whether the vessel's cloud services are on (the unsubscribed-vessel rule of docs/product.md). */
+  cloudServices(db: Db, vesselId: number): Promise<CloudServices>;
+  /** The 418 that says why a service is refused and how to renew, when the vessel's cloud services are off. */
+  cloudServiceRefusal(db: Db, vesselId: number, service: CloudService, services: CloudServices): Promise<Error>;
+  /** Names of the companies that exist among these ids (for audit records of company staff). */
+  companyNames(db: Db, companyIds: number[]): Promise<Map<number, string>>;
+}
+
+/** What the access module needs besides the database and its directory: the server's clock and the event bus. */
+export interface AccessRuntime {
+  now(): number;
+  events: EventBus;
 }
 
 /**
@@ -73,15 +87,26 @@ export interface AccessApi {
   requireAccess(userId: number, vesselId: number, ...needs: AccessNeed[]): Promise<VesselAccess>;
   /** Names of the vessels that exist among these ids (for views of modules that do not own vessels). */
   vesselNames(vesselIds: number[]): Promise<Map<number, string>>;
+  /** Whether the vessel's live values, history and commands are on (a subscription or the test period). */
+  cloudServices(vesselId: number): Promise<CloudServices>;
+  /** Throws the 418 of the unsubscribed-vessel rule when the vessel's cloud services are off. */
+  requireCloudService(vesselId: number, service: CloudService): Promise<void>;
+  /**
+   * Remembers the first request a company's staff make under its grant and announces it
+   * (`company.firstUse`), once per grant; other access is left alone.
+   */
+  noteUse(access: VesselAccess, userId: number): Promise<void>;
   /** The grants themselves: members, invitations and companies. */
   grants: Grants;
 }
 
-export function createAccessApi(db: Db, directory: AccessDirectory): AccessApi {
+export function createAccessApi(db: Db, directory: AccessDirectory, runtime: AccessRuntime): AccessApi {
   const accessesOf: AccessApi['accessesOf'] = async (userId, onlyVesselId) => {
     const staff = await directory.staffCompanies(db, userId);
     const staffPaused = new Map(staff.map((s) => [s.companyId, s.paused]));
-    const grants = await repo.activeGrantsFor(db, userId, [...staffPaused.keys()], onlyVesselId);
+    const now = runtime.now();
+    // A grant outside its window is no access at all: every route, the live stream and the company fleet ask here.
+    const grants = (await repo.activeGrantsFor(db, userId, [...staffPaused.keys()], onlyVesselId)).filter((g) => windowState(g, now) === 'current');
     const owners = new Map(
       (await directory.vesselOwners(db, { ownerId: userId, vesselIds: [...new Set(grants.map((g) => g.vesselId))], onlyVesselId })).map((o) => [
         o.vesselId,
@@ -98,7 +123,8 @@ export function createAccessApi(db: Db, directory: AccessDirectory): AccessApi {
     for (const g of grants) {
       const ownerId = owners.get(g.vesselId);
       if (ownerId === undefined) continue;
-      if (g.userId === userId) offer({ vesselId: g.vesselId, ownerId, role: 'member', companyId: null, paused: g.paused, permissions: g.permissions });
+      if (g.userId === userId)
+        offer({ vesselId: g.vesselId, ownerId, role: 'member', companyId: null, paused: g.paused, permissions: g.permissions, companyGrant: null });
       else if (g.companyId !== null)
         offer({
           vesselId: g.vesselId,
@@ -107,10 +133,12 @@ export function createAccessApi(db: Db, directory: AccessDirectory): AccessApi {
           companyId: g.companyId,
           paused: g.paused || Boolean(staffPaused.get(g.companyId)),
           permissions: g.permissions,
+          companyGrant: { id: g.id, endsAt: g.endsAt, used: g.firstUsedAt !== null },
         });
     }
     for (const [vesselId, ownerId] of owners) {
-      if (ownerId === userId) offer({ vesselId, ownerId, role: 'owner', companyId: null, paused: false, permissions: { ...OWNER_PERMISSIONS } });
+      if (ownerId === userId)
+        offer({ vesselId, ownerId, role: 'owner', companyId: null, paused: false, permissions: { ...OWNER_PERMISSIONS }, companyGrant: null });
     }
     return out;
   };
@@ -120,7 +148,19 @@ export function createAccessApi(db: Db, directory: AccessDirectory): AccessApi {
     accessOf,
     requireAccess: async (userId, vesselId, ...needs) => check(await accessOf(userId, vesselId), needs),
     vesselNames: (vesselIds) => directory.vesselNames(db, vesselIds),
-    grants: new Grants(db),
+    cloudServices: (vesselId) => directory.cloudServices(db, vesselId),
+    async requireCloudService(vesselId, service) {
+      const services = await directory.cloudServices(db, vesselId);
+      if (!services.active) throw await directory.cloudServiceRefusal(db, vesselId, service, services);
+    },
+    async noteUse(access, userId) {
+      const grant = access.companyGrant;
+      if (!grant || grant.used || access.companyId === null) return;
+      const at = new Date(runtime.now()).toISOString();
+      if (await repo.markFirstUse(db, grant.id, at))
+        runtime.events.emit('company.firstUse', { vesselId: access.vesselId, ownerId: access.ownerId, companyId: access.companyId, userId, at });
+    },
+    grants: new Grants(db, runtime.now),
   };
 }
 
@@ -130,6 +170,9 @@ export const grantsOn = (db: Db, vesselId: number): Promise<repo.Grant[]> => rep
 export const grantCounts = (db: Db, vesselIds: number[]): Promise<Map<number, number>> => repo.grantCounts(db, vesselIds);
 export const countActiveMemberships = (db: Db, userId: number): Promise<number> => repo.countActiveMemberships(db, userId);
 export const companyGrantsOn = (db: Db, vesselIds: number[]): Promise<repo.Grant[]> => repo.companyGrantsOn(db, vesselIds);
+/** The vessels a company may reach at `nowMs`: its active technical-access grants whose window is open (the company's fleet). */
+export const grantsOfCompany = async (db: Db, companyId: number, nowMs: number): Promise<repo.Grant[]> =>
+  (await repo.grantsOfCompany(db, companyId)).filter((g) => windowState(g, nowMs) === 'current');
 /** Pauses or resumes a company on these vessels; answers how many grants changed. */
 export const setCompanyPausedOn = (db: Db, companyId: number, vesselIds: number[], paused: boolean): Promise<number> =>
   repo.setCompanyPausedOn(db, companyId, vesselIds, paused);
@@ -145,6 +188,8 @@ export interface VesselRouteOptions {
   needs?: readonly AccessNeed[];
   /** Load the paired bridge too (null when none is paired). */
   bridge?: boolean;
+  /** A cloud service an unsubscribed vessel refuses (418) outside its test period, checked after the needs. */
+  cloudService?: Exclude<CloudService, 'history'>;
 }
 
 declare module '@hapi/hapi' {

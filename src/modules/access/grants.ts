@@ -7,7 +7,7 @@
 import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
 import { ruleRefused } from '../../platform/errors.js';
-import { NO_PERMISSIONS, withinHeld, type PermissionSet } from '../../../contracts/permissions.js';
+import { type AccessWindow, NO_PERMISSIONS, withinHeld, type PermissionSet } from '../../../contracts/permissions.js';
 import type { VesselScope } from './types.js';
 import * as repo from './repository.js';
 
@@ -20,8 +20,26 @@ function assertBounded(granter: VesselScope, asked: Partial<PermissionSet>): voi
   if (!withinHeld({ ...NO_PERMISSIONS, ...asked }, granter.access.permissions)) throw Boom.forbidden('You cannot grant permissions beyond your own');
 }
 
+/** A window's end must come after its start, and a new or changed end after now (otherwise revoke). */
+function assertWindow(window: AccessWindow, nowMs: number): void {
+  if (window.startsAt !== null && window.endsAt !== null && Date.parse(window.endsAt) <= Date.parse(window.startsAt))
+    throw ruleRefused('The access must end after it starts');
+  if (window.endsAt !== null && Date.parse(window.endsAt) <= nowMs) throw ruleRefused('The access must end in the future: to end it now, revoke it');
+}
+
+/** A company whose own access ends cannot give access that outlasts it. */
+function assertWithinGranterWindow(granter: VesselScope, window: AccessWindow): void {
+  const ownEnd = granter.access.companyGrant?.endsAt ?? null;
+  if (ownEnd === null) return;
+  if (window.endsAt === null || Date.parse(window.endsAt) > Date.parse(ownEnd))
+    throw Boom.forbidden(`You cannot grant access beyond the end of your own (${ownEnd})`);
+}
+
 export class Grants {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
 
   on(vesselId: number): Promise<repo.Grant[]> {
     return repo.grantsOn(this.db, vesselId);
@@ -38,15 +56,13 @@ export class Grants {
   }
 
   /** A pending membership with no permissions; the invitee accepts it. */
-  async invite(granter: VesselScope, userId: number): Promise<void> {
-    await this.assertInvitable(granter, userId);
-    await repo.insertGrant(this.db, {
-      vesselId: granter.vesselId,
-      who: { userId },
-      permissions: { ...NO_PERMISSIONS },
-      status: 'pending',
-      invitedBy: granter.caller.id,
-    });
+  invite(granter: VesselScope, userId: number): Promise<void> {
+    return this.addMember(granter, userId, 'pending');
+  }
+
+  /** Makes someone who asked for access (and so needs no invitation to accept) a member with no permissions yet. */
+  admit(granter: VesselScope, userId: number): Promise<void> {
+    return this.addMember(granter, userId, 'active');
   }
 
   /** Accepts the user's own invitation; without one the answer is the same 404 whether or not the vessel exists. */
@@ -74,21 +90,42 @@ export class Grants {
     await repo.deleteGrant(this.db, (await this.member(granter.vesselId, userId)).id);
   }
 
-  /** Technical access for a company that exists (the caller checked it in the catalogue). */
-  async addCompany(granter: VesselScope, companyId: number, asked: Partial<PermissionSet>): Promise<PermissionSet> {
+  /** Technical access for a company that exists (the caller checked it in the catalogue), from `startsAt` to `endsAt` when given. */
+  async addCompany(
+    granter: VesselScope,
+    companyId: number,
+    asked: Partial<PermissionSet>,
+    window: AccessWindow = { startsAt: null, endsAt: null },
+  ): Promise<{ permissions: PermissionSet } & AccessWindow> {
     assertBounded(granter, asked);
+    assertWindow(window, this.now());
+    assertWithinGranterWindow(granter, window);
     if (await repo.findGrant(this.db, granter.vesselId, { companyId })) throw Boom.conflict('This company already has access');
     const permissions = { ...NO_PERMISSIONS, ...asked };
-    await repo.insertGrant(this.db, { vesselId: granter.vesselId, who: { companyId }, permissions, status: 'active', invitedBy: granter.caller.id });
-    return permissions;
+    await repo.insertGrant(this.db, { vesselId: granter.vesselId, who: { companyId }, permissions, status: 'active', invitedBy: granter.caller.id, window });
+    return { permissions, ...window };
   }
 
-  async editCompany(granter: VesselScope, companyId: number, asked: Partial<PermissionSet>): Promise<PermissionSet> {
+  /** Changes the permission entries given and, when given, the window's ends (null: no limit on that side). */
+  async editCompany(
+    granter: VesselScope,
+    companyId: number,
+    asked: Partial<PermissionSet>,
+    window: Partial<AccessWindow> = {},
+  ): Promise<{ permissions: PermissionSet } & AccessWindow> {
     const grant = await this.company(granter.vesselId, companyId);
     assertBounded(granter, asked);
-    const next = { ...grant.permissions, ...asked };
-    await repo.updateGrant(this.db, grant.id, { permissions: next });
-    return next;
+    const nextWindow = {
+      startsAt: window.startsAt === undefined ? grant.startsAt : window.startsAt,
+      endsAt: window.endsAt === undefined ? grant.endsAt : window.endsAt,
+    };
+    if (window.startsAt !== undefined || window.endsAt !== undefined) {
+      assertWindow(nextWindow, this.now());
+      assertWithinGranterWindow(granter, nextWindow);
+    }
+    const permissions = { ...grant.permissions, ...asked };
+    await repo.updateGrant(this.db, grant.id, { permissions, window });
+    return { permissions, ...nextWindow };
   }
 
   async pauseCompany(granter: VesselScope, companyId: number, paused: boolean): Promise<void> {
@@ -97,6 +134,17 @@ export class Grants {
 
   async revokeCompany(granter: VesselScope, companyId: number): Promise<void> {
     await repo.deleteGrant(this.db, (await this.company(granter.vesselId, companyId)).id);
+  }
+
+  private async addMember(granter: VesselScope, userId: number, status: 'pending' | 'active'): Promise<void> {
+    await this.assertInvitable(granter, userId);
+    await repo.insertGrant(this.db, {
+      vesselId: granter.vesselId,
+      who: { userId },
+      permissions: { ...NO_PERMISSIONS },
+      status,
+      invitedBy: granter.caller.id,
+    });
   }
 
   private async member(vesselId: number, userId: number): Promise<repo.Grant> {

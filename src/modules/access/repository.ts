@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/knex.js';
 import { insertId, nowIso } from '../../db/knex.js';
-import { normalisePermissions, type PermissionSet } from '../../../contracts/permissions.js';
+import { type AccessWindow, normalisePermissions, type PermissionSet } from '../../../contracts/permissions.js';
 
 export type GrantStatus = 'pending' | 'active';
 
@@ -19,9 +19,12 @@ export interface MemberRow {
   status: GrantStatus;
   invited_by: number | null;
   created_at: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  first_used_at: string | null;
 }
 
-export interface Grant {
+export interface Grant extends AccessWindow {
   id: number;
   vesselId: number;
   userId: number | null;
@@ -32,6 +35,8 @@ export interface Grant {
   permissions: PermissionSet;
   invitedBy: number | null;
   createdAt: string;
+  /** When someone first worked under a company grant (null until then). */
+  firstUsedAt: string | null;
 }
 
 export const toGrant = (r: MemberRow): Grant => ({
@@ -45,6 +50,9 @@ export const toGrant = (r: MemberRow): Grant => ({
   permissions: normalisePermissions(r.permissions),
   invitedBy: r.invited_by,
   createdAt: r.created_at,
+  startsAt: r.starts_at,
+  endsAt: r.ends_at,
+  firstUsedAt: r.first_used_at,
 });
 
 /** Who a grant is to: a person or a company. */
@@ -78,7 +86,7 @@ export async function findGrant(db: Db, vesselId: number, who: Grantee): Promise
 
 export async function insertGrant(
   db: Db,
-  g: { vesselId: number; who: Grantee; permissions: PermissionSet; status: GrantStatus; invitedBy: number },
+  g: { vesselId: number; who: Grantee; permissions: PermissionSet; status: GrantStatus; invitedBy: number; window?: AccessWindow },
 ): Promise<number> {
   return insertId(db, 'vessel_members', {
     vessel_id: g.vesselId,
@@ -87,15 +95,29 @@ export async function insertGrant(
     status: g.status,
     invited_by: g.invitedBy,
     created_at: nowIso(),
+    starts_at: g.window?.startsAt ?? null,
+    ends_at: g.window?.endsAt ?? null,
   });
 }
 
-export async function updateGrant(db: Db, id: number, patch: { permissions?: PermissionSet; paused?: boolean; status?: GrantStatus }): Promise<void> {
+export async function updateGrant(
+  db: Db,
+  id: number,
+  patch: { permissions?: PermissionSet; paused?: boolean; status?: GrantStatus; window?: Partial<AccessWindow> },
+): Promise<void> {
   const row: Partial<MemberRow> = {};
   if (patch.permissions) row.permissions = JSON.stringify(patch.permissions);
   if (patch.paused !== undefined) row.paused = patch.paused;
   if (patch.status) row.status = patch.status;
+  if (patch.window?.startsAt !== undefined) row.starts_at = patch.window.startsAt;
+  if (patch.window?.endsAt !== undefined) row.ends_at = patch.window.endsAt;
+  if (!Object.keys(row).length) return;
   await db<MemberRow>('vessel_members').where({ id }).update(row);
+}
+
+/** Marks a grant used at `at` unless it already was; answers whether this call was the first use. */
+export async function markFirstUse(db: Db, id: number, at: string): Promise<boolean> {
+  return (await db<MemberRow>('vessel_members').where({ id }).whereNull('first_used_at').update({ first_used_at: at })) === 1;
 }
 
 export async function deleteGrant(db: Db, id: number): Promise<void> {
@@ -139,4 +161,9 @@ export async function grantCounts(db: Db, vesselIds: number[]): Promise<Map<numb
     .select('vessel_id')
     .count<Array<{ vessel_id: number; n: number | string }>>({ n: '*' });
   return new Map(rows.map((r) => [r.vessel_id, Number(r.n)]));
+}
+
+/** Every active grant a company holds (its technical access), oldest first. */
+export async function grantsOfCompany(db: Db, companyId: number): Promise<Grant[]> {
+  return (await db<MemberRow>('vessel_members').where({ company_id: companyId, status: 'active' }).orderBy('id')).map(toGrant);
 }

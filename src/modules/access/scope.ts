@@ -10,6 +10,7 @@ import assert from 'node:assert';
 import Boom from '@hapi/boom';
 import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
 import type { Db } from '../../db/knex.js';
+import { auditTarget } from '../../platform/audit.js';
 import { callerOf } from '../../platform/routes.js';
 import { type AccessApi, type AccessDirectory, check, type VesselRouteOptions } from './api.js';
 
@@ -34,6 +35,13 @@ export function registerVesselScope(server: Server, db: Db, api: AccessApi, dire
   const resolve = async (request: Request, options: VesselRouteOptions, vesselId: number) => {
     const caller = callerOf(request);
     const access = check(await api.accessOf(caller.id, vesselId), options.needs ?? []);
+    if (access.companyId !== null) {
+      // Whatever staff do under a company grant is recorded with the company as well as the person.
+      const name = (await directory.companyNames(db, [access.companyId])).get(access.companyId) ?? '';
+      auditTarget(request, { vesselId, company: { id: access.companyId, name } });
+      await api.noteUse(access, caller.id);
+    }
+    if (options.cloudService) await api.requireCloudService(vesselId, options.cloudService);
     const bridge = options.bridge ? await directory.bridgeOf(db, vesselId) : null;
     request.app.vessel = { vesselId, caller, access, bridge };
   };

@@ -12,6 +12,8 @@ export interface VesselAccess {
   companyId: number | null;
   paused: boolean;
   permissions: PermissionSet;
+  /** The company grant the access comes through, with its end and whether anyone worked under it yet (role `company`). */
+  companyGrant: { id: number; endsAt: string | null; used: boolean } | null;
 }
 
 export type AccessNeed = { area: PermissionArea; level: Level } | { flag: PermissionFlag } | { owner: true };

@@ -5,6 +5,21 @@ import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
 import { createAdminApi, type AdminApi } from './api.js';
 import { countries } from './routes/catalogue/countries.js';
+import { customDictionaries } from './routes/catalogue/custom-dictionaries.js';
+import { createDocumentCategory, listDocumentCategories } from './routes/catalogue/document-categories.js';
+import { listUserTypes } from './routes/catalogue/user-types.js';
+import { createCompanyOfKind } from './routes/companies/create.js';
+import { companiesOfKind, listCompanies } from './routes/companies/list.js';
+import { companiesPage } from './routes/companies/page.js';
+import { editCompany } from './routes/companies/update.js';
+import { errorReportsPage, listErrorReports, showErrorReport } from './routes/error-reports/list.js';
+import { adminOverview } from './routes/overview/overview.js';
+import { listSubscriptions, subscriptionsPage } from './routes/subscriptions/list.js';
+import { usersPage } from './routes/users/page.js';
+import { createModel } from './routes/vessel-models/create.js';
+import { deleteModel } from './routes/vessel-models/delete.js';
+import { setModelImage } from './routes/vessel-models/image.js';
+import { editModel } from './routes/vessel-models/update.js';
 import { createLanguage } from './routes/catalogue/languages-create.js';
 import { listLanguages } from './routes/catalogue/languages-list.js';
 import { createNavigation } from './routes/catalogue/navigation-create.js';
@@ -21,8 +36,13 @@ import { Administration } from './service.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    admin: { api: AdminApi };
+    admin: { api: AdminApi; clock: AdminClock };
   }
+}
+
+/** The admin module's clock (subscription states, the overview); tests replace `now`. */
+export interface AdminClock {
+  now: () => number;
 }
 
 export const adminModule: Plugin<ModuleOptions> = {
@@ -32,6 +52,9 @@ export const adminModule: Plugin<ModuleOptions> = {
     const { db } = ctx;
     const admin = new Administration(db, server.plugins.auth.api);
     server.expose('api', createAdminApi(db));
+    const clock: AdminClock = { now: () => Date.now() };
+    server.expose('clock', clock);
+    const now = () => clock.now();
     server.route([
       listUsers(admin),
       createUser(admin),
@@ -50,6 +73,26 @@ export const adminModule: Plugin<ModuleOptions> = {
       countries(db),
       listLanguages(db),
       createLanguage(db),
+      usersPage(admin),
+      listCompanies(db),
+      companiesOfKind(db),
+      companiesPage(db),
+      createCompanyOfKind(db),
+      editCompany(db),
+      createModel(db),
+      editModel(db),
+      deleteModel(db),
+      setModelImage(ctx),
+      listDocumentCategories(db),
+      createDocumentCategory(db),
+      listUserTypes(),
+      customDictionaries(),
+      listErrorReports(db),
+      errorReportsPage(db),
+      showErrorReport(db),
+      listSubscriptions(db, now),
+      subscriptionsPage(db, now),
+      adminOverview(db, server.plugins.auth.api, now),
     ]);
   },
 };

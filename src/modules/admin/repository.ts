@@ -1,8 +1,9 @@
 /** The admin module's table: navigation_components. Only this file touches it. */
+import type { NavigationComponent } from '../../../contracts/admin.js';
 import type { Db } from '../../db/knex.js';
 import { insertId } from '../../db/knex.js';
 
-export type Audience = 'all' | 'admin' | 'corporate';
+export type Audience = NavigationComponent['audience'];
 
 export interface NavigationRow {
   id: number;
@@ -14,15 +15,7 @@ export interface NavigationRow {
   audience: Audience;
 }
 
-export interface NavigationComponent {
-  id: number;
-  code: string;
-  name: string;
-  path: string;
-  icon: string;
-  menuOrder: number;
-  audience: Audience;
-}
+export type { NavigationComponent };
 
 export const toNavigation = (r: NavigationRow): NavigationComponent => ({
   id: r.id,

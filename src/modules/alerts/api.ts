@@ -6,11 +6,16 @@
  */
 import type { Db } from '../../db/knex.js';
 import { nowIso } from '../../db/knex.js';
-import { bridgesOfVessels, vesselIdsOfBridges } from '../bridges/api.js';
+import type { EventBus } from '../../platform/events.js';
+import { bridgeOfVessel, bridgesOfVessels, vesselIdsOfBridges } from '../bridges/api.js';
+import type { ChannelName } from './delivery/channels.js';
+import { wants } from './delivery/preferences.js';
 import * as repo from './repository.js';
+import { DEFAULT_USER_SETTINGS, userSettingsOf } from './settings-repository.js';
 
 export type { AlertLogRow, LogAction } from './repository.js';
 export type { CustomAlerts } from './custom/watch.js';
+export type { Notice } from './delivery/channels.js';
 
 /**
  * Where an alarm stands (docs/decisions.md, "Alarms"). `rectified-unacknowledged`: the
@@ -158,6 +163,36 @@ export async function applyCondition(
   return { ...alertView(changed), change };
 }
 
+/** The path of the alert a routine raises (one per routine). */
+export const routineAlertPath = (routineId: number): string => `notifications.routines.${routineId}`;
+
+const STATE_OF: Record<AlertPriority, Exclude<repo.AlertState, 'normal'>> = { caution: 'alert', warning: 'warn', alarm: 'alarm', emergency: 'emergency' };
+
+/**
+ * Raises (at a priority, with a message) or clears the alert a routine owns on its vessel, and
+ * announces the change like any other alarm's (delivery, live stream). Null when nothing changed
+ * or the vessel has no bridge.
+ */
+export async function applyRoutineAlert(
+  db: Db,
+  events: EventBus,
+  vesselId: number,
+  routineId: number,
+  reading: { priority: AlertPriority; message: string } | 'clear',
+  atMs: number,
+): Promise<AlertChange | null> {
+  const bridge = await bridgeOfVessel(db, vesselId);
+  if (!bridge) return null;
+  const change = await applyCondition(db, bridge.id, {
+    origin: 'routine',
+    path: routineAlertPath(routineId),
+    reading: reading === 'clear' ? 'clear' : { state: STATE_OF[reading.priority], message: reading.message },
+    timestampMs: atMs,
+  });
+  if (change) events.emit('vessel.alert', { vesselId, alert: { ...change } });
+  return change;
+}
+
 /** vessel id → number of active alerts (vessels without any are absent). */
 export async function activeAlertCounts(db: Db, vesselIds: number[]): Promise<Map<number, number>> {
   const bridges = await bridgesOfVessels(db, vesselIds);
@@ -229,4 +264,31 @@ export async function alertWithVessel(db: Db, alertId: number): Promise<{ row: r
   const row = await repo.findAlert(db, alertId);
   const vesselId = row ? (await vesselIdsOfBridges(db, [row.bridgeId])).get(row.bridgeId) : undefined;
   return row && vesselId !== undefined ? { row, vesselId } : null;
+}
+
+/** vessel id → alarms raised since `sinceIso` per priority (on the vessel's current bridge); vessels without any are absent. */
+export async function alarmCountsByPriority(db: Db, vesselIds: number[], sinceIso: string): Promise<Map<number, Record<AlertPriority, number>>> {
+  const bridges = await bridgesOfVessels(db, vesselIds);
+  const vesselOf = new Map([...bridges].map(([vesselId, bridge]) => [bridge.id, vesselId]));
+  const out = new Map<number, Record<AlertPriority, number>>();
+  for (const row of await repo.countRaisedByPriority(db, [...vesselOf.keys()], sinceIso)) {
+    const vesselId = vesselOf.get(row.bridgeId)!;
+    const counts = out.get(vesselId) ?? { emergency: 0, alarm: 0, warning: 0, caution: 0 };
+    counts[row.priority] += row.n;
+    out.set(vesselId, counts);
+  }
+  return out;
+}
+
+/**
+ * Which of these users want a notice of the lowest priority on a channel now, by their own
+ * minimum priority and quiet hours (the messaging module's e-mail digest of unread messages).
+ */
+export async function wantLowestPriority(db: Db, users: Array<{ id: number; timeZone: string }>, channel: ChannelName, nowMs: number): Promise<Set<number>> {
+  const settings = await userSettingsOf(
+    db,
+    users.map((u) => u.id),
+  );
+  const lowest = repo.ALERT_PRIORITIES[repo.ALERT_PRIORITIES.length - 1];
+  return new Set(users.filter((u) => wants(settings.get(u.id) ?? DEFAULT_USER_SETTINGS, channel, lowest, nowMs, u.timeZone)).map((u) => u.id));
 }

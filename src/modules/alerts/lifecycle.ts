@@ -10,10 +10,13 @@ import type { AppContext } from '../../platform/context.js';
 import { vesselIdsOfBridges } from '../bridges/api.js';
 import { type Alert, type AlertChange, alertView } from './api.js';
 import * as repo from './repository.js';
+import { endShelf, insertShelf, lapsedShelves, shelfOf, type ShelfRow } from './settings-repository.js';
 
 export const SILENCE_DEFAULT_SECONDS = 30;
 export const SILENCE_MAX_SECONDS = 3600;
 export const EMERGENCY_SILENCE_MAX_SECONDS = 60;
+/** The longest an alarm point stays on the shelf. */
+export const SHELVE_MAX_DAYS = 30;
 /** How often lapsed silences are looked for: a silence ends at most this late. */
 const SWEEP_MS = 5000;
 
@@ -72,8 +75,42 @@ export class AlertLifecycle {
     return alerts.length;
   }
 
-  /** Ends the silences that have run out: each alarm sounds (and notifies) again. */
+  /**
+   * Shelves the point an alert stands for (its origin and path on the bridge) until a time, with
+   * a reason: its alarms are recorded and shown but nobody is notified or chased until the shelf
+   * ends, by itself at `until` or by `unshelve`. Shelving an already shelved point moves its end.
+   */
+  async shelve(vesselId: number, alert: repo.AlertRow, userId: number, reason: string, until: string): Promise<ShelfRow> {
+    const untilMs = Date.parse(until);
+    if (!(untilMs > this.now())) throw Boom.badRequest('until must be in the future');
+    if (untilMs > this.now() + SHELVE_MAX_DAYS * 24 * 3600_000) throw Boom.badRequest(`An alarm can be shelved for at most ${SHELVE_MAX_DAYS} days`);
+    const existing = await shelfOf(this.ctx.db, alert.bridgeId, alert.origin, alert.path);
+    if (existing) await endShelf(this.ctx.db, existing.id, this.iso());
+    const shelf = {
+      bridgeId: alert.bridgeId,
+      origin: alert.origin,
+      path: alert.path,
+      reason,
+      until: new Date(untilMs).toISOString(),
+      shelvedBy: userId,
+      createdAt: this.iso(),
+    };
+    const id = await insertShelf(this.ctx.db, shelf);
+    await this.changed(vesselId, alert.id, 'shelved', userId, `${reason} (until ${shelf.until})`);
+    return { id, ...shelf };
+  }
+
+  /** Puts a shelved point back in service now; answers whether it was shelved. */
+  async unshelve(vesselId: number, alert: repo.AlertRow, userId: number | null): Promise<boolean> {
+    const shelf = await shelfOf(this.ctx.db, alert.bridgeId, alert.origin, alert.path);
+    if (!shelf || !(await endShelf(this.ctx.db, shelf.id, this.iso()))) return false;
+    await this.changed(vesselId, alert.id, 'unshelved', userId);
+    return true;
+  }
+
+  /** Ends the silences and shelves that have run out: each alarm sounds (and notifies) again. */
   async sweep(): Promise<void> {
+    await this.endShelves();
     const lapsed = await repo.lapsedSilences(this.ctx.db, this.iso());
     if (!lapsed.length) return;
     const vesselOf = await vesselIdsOfBridges(this.ctx.db, [...new Set(lapsed.map((a) => a.bridgeId))]);
@@ -84,13 +121,26 @@ export class AlertLifecycle {
     }
   }
 
+  /** Shelves whose time has ended: the newest alert of each point comes back (and notifies if still unacknowledged). */
+  private async endShelves(): Promise<void> {
+    const lapsed = await lapsedShelves(this.ctx.db, this.iso());
+    if (!lapsed.length) return;
+    const vesselOf = await vesselIdsOfBridges(this.ctx.db, [...new Set(lapsed.map((s) => s.bridgeId))]);
+    for (const shelf of lapsed) {
+      if (!(await endShelf(this.ctx.db, shelf.id, this.iso()))) continue;
+      const alert = await repo.latestOfPath(this.ctx.db, shelf.bridgeId, shelf.origin, shelf.path, null);
+      const vesselId = vesselOf.get(shelf.bridgeId);
+      if (alert && vesselId !== undefined) await this.changed(vesselId, alert.id, 'unshelved', null);
+    }
+  }
+
   private iso(): string {
     return new Date(this.now()).toISOString();
   }
 
-  private async changed(vesselId: number, alertId: number, change: repo.LogAction, userId: number | null): Promise<Alert> {
+  private async changed(vesselId: number, alertId: number, change: repo.LogAction, userId: number | null, messageText?: string): Promise<Alert> {
     const row = (await repo.findAlert(this.ctx.db, alertId))!;
-    await repo.insertLog(this.ctx.db, row, { action: change, userId, at: this.iso() });
+    await repo.insertLog(this.ctx.db, row, { action: change, userId, messageText, at: this.iso() });
     const alert: AlertChange = { ...this.view(row), change };
     this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...alert } });
     return this.view(row);

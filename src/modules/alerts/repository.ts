@@ -6,15 +6,18 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
 import { insertId, nowIso } from '../../db/knex.js';
 
-export const ALERT_STATES = ['normal', 'alert', 'warn', 'alarm', 'emergency'] as const;
-export type AlertState = (typeof ALERT_STATES)[number];
-
-/** What raised an alert: a bridge's notification, a property's warning level, the geofence, a custom alert. */
-export const ALERT_PRIORITIES = ['emergency', 'alarm', 'warning', 'caution'] as const;
-export type AlertPriority = (typeof ALERT_PRIORITIES)[number];
-
-export const ALERT_ORIGINS = ['notification', 'level', 'geofence', 'custom'] as const;
-export type AlertOrigin = (typeof ALERT_ORIGINS)[number];
+// The states, priorities and origins are the shared contract's (contracts/alerts.ts).
+export {
+  ALERT_ORIGINS,
+  ALERT_PRIORITIES,
+  ALERT_STATES,
+  COMPARISONS,
+  type AlertOrigin,
+  type AlertPriority,
+  type AlertState,
+  type Comparison,
+} from '../../../contracts/alerts.js';
+import type { AlertOrigin, AlertPriority, AlertState, Comparison, CustomAlert } from '../../../contracts/alerts.js';
 
 export interface AlertRow {
   id: number;
@@ -188,7 +191,21 @@ export const historyQuery = (db: Db, bridgeIds: number[]) => db('alerts').whereI
 
 // The alert log.
 
-export const LOG_ACTIONS = ['raised', 'changed', 'escalated', 'rectified', 'acknowledged', 'silenced', 'unsilenced', 'cleared', 'note'] as const;
+export const LOG_ACTIONS = [
+  'raised',
+  'changed',
+  'escalated',
+  'rectified',
+  'acknowledged',
+  'silenced',
+  'unsilenced',
+  'cleared',
+  'note',
+  'shelved',
+  'unshelved',
+  'suppressed',
+  'notified',
+] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
 export interface AlertLogRow {
@@ -254,23 +271,8 @@ export const logQuery = (db: Db, bridgeId: number, paths: string[]) => db('alert
 
 // Custom alerts.
 
-export const COMPARISONS = ['<', '<=', '>', '>=', '==', '!='] as const;
-export type Comparison = (typeof COMPARISONS)[number];
-
-export interface CustomAlertRow {
-  id: number;
-  vesselId: number;
-  propertyId: number;
-  path: string;
-  comparison: Comparison;
-  threshold: number;
-  durationSeconds: number;
-  priority: AlertPriority;
-  message: string;
-  paused: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A custom alert as stored and answered (docs/api.md `CustomAlert`). */
+export type CustomAlertRow = CustomAlert;
 
 export type CustomAlertFields = Pick<CustomAlertRow, 'propertyId' | 'path' | 'comparison' | 'threshold' | 'durationSeconds' | 'priority' | 'message'>;
 
@@ -347,4 +349,20 @@ export async function mutedUserIds(db: Db, vesselId: number): Promise<Set<number
 export async function setMuted(db: Db, vesselId: number, userId: number, muted: boolean): Promise<void> {
   if (!muted) await db('alert_mutes').where({ vessel_id: vesselId, user_id: userId }).delete();
   else await db('alert_mutes').insert({ vessel_id: vesselId, user_id: userId, created_at: nowIso() }).onConflict(['vessel_id', 'user_id']).ignore();
+}
+
+/** bridge id → priority → alerts raised since `sinceIso` (the manufacturers' fleet statistics). */
+export async function countRaisedByPriority(
+  db: Db,
+  bridgeIds: number[],
+  sinceIso: string,
+): Promise<Array<{ bridgeId: number; priority: AlertPriority; n: number }>> {
+  if (!bridgeIds.length) return [];
+  const rows = await db('alerts')
+    .whereIn('bridge_id', bridgeIds)
+    .where('raised_at', '>=', sinceIso)
+    .groupBy('bridge_id', 'priority')
+    .select('bridge_id', 'priority')
+    .count<{ bridge_id: number; priority: AlertPriority; n: number | string }[]>({ n: '*' });
+  return rows.map((r) => ({ bridgeId: r.bridge_id, priority: r.priority, n: Number(r.n) }));
 }

@@ -28,6 +28,8 @@ export function createAuthApi(ctx: AppContext, service: AuthService) {
     },
     usersByIds: (ids: number[]) => repo.usersByIds(db, ids),
     pageUsers: (request: PageRequest<UserFilter>) => repo.pageUsers(db, request),
+    countUsers: () => repo.countUsers(db),
+    userCreationTimesSince: (sinceIso: string) => repo.userCreationTimesSince(db, sinceIso),
     createUser: (input: Parameters<AuthService['createUser']>[0]) => service.createUser(input),
     inviteUser: (email: string, invitation: { subject: string; text: string }) => service.inviteUser(email, invitation),
     updateUser: (id: number, patch: Omit<UserPatch, 'passwordHash' | 'status' | 'isAdmin'>) => repo.updateUser(db, id, patch),

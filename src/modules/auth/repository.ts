@@ -251,3 +251,19 @@ export async function discardOneTime(db: Db, userId: number, purpose: OneTimePur
   if (targetId !== undefined) q.where({ target_id: targetId });
   await q.update({ used_at: nowIso() });
 }
+
+/** When each user created since the given moment joined (the admin overview's chart). */
+export async function userCreationTimesSince(db: Db, sinceIso: string): Promise<string[]> {
+  return (await db('users').where('created_at', '>=', sinceIso).select('created_at')).map((r: { created_at: string }) => r.created_at);
+}
+
+export async function countUsers(db: Db): Promise<{ total: number; active: number; suspended: number; pending: number; admins: number }> {
+  const rows = await db('users').select('status', 'is_admin');
+  return {
+    total: rows.length,
+    active: rows.filter((r: { status: string }) => r.status === 'active').length,
+    suspended: rows.filter((r: { status: string }) => r.status === 'suspended').length,
+    pending: rows.filter((r: { status: string }) => r.status === 'pending').length,
+    admins: rows.filter((r: { is_admin: boolean | number }) => Boolean(r.is_admin)).length,
+  };
+}

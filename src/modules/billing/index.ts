@@ -1,30 +1,102 @@
 /**
- * The billing module: products, vouchers and vessel subscriptions. Permissions and vessel names
- * come from the access module, so billing depends on no vessel module.
+ * The billing module: products, vouchers, vessel subscriptions, card payments through a payment
+ * provider (docs/payments.md), payment methods and invoices. Permissions and vessel names come
+ * from the access module, so billing depends on no vessel module.
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
+import { allows } from '../access/api.js';
 import { voucherAttempts } from './api.js';
+import { paymentProviderFor } from './payments/index.js';
+import { PaymentsService } from './payments-service.js';
 import { createVoucher } from './routes/admin/create-voucher.js';
 import { listProducts } from './routes/admin/products.js';
 import { showVoucherCode } from './routes/admin/show-voucher-code.js';
-import { listSubscriptions } from './routes/admin/subscriptions.js';
 import { listVouchers } from './routes/admin/vouchers.js';
+import { deletePaymentMethod } from './routes/profile/delete-payment-method.js';
+import { showInvoice } from './routes/profile/invoice.js';
+import { newPaymentMethod } from './routes/profile/new-payment-method.js';
+import { listPaymentMethods } from './routes/profile/payment-methods.js';
+import { paymentItems } from './routes/profile/payment-items.js';
+import { profileSubscriptions } from './routes/profile/subscriptions.js';
+import { cancelSubscription } from './routes/subscriptions/cancel.js';
+import { changeSubscriptionProducts } from './routes/subscriptions/change.js';
+import { createSubscription } from './routes/subscriptions/create.js';
+
+import { createProduct } from './routes/admin/create-product.js';
+import { updateProduct } from './routes/admin/update-product.js';
+import { voucherRedemptions } from './routes/admin/voucher-redemptions.js';
+import { vouchersPage } from './routes/admin/vouchers-page.js';
 import { createSubscriptionWithVoucher } from './routes/subscriptions/create-with-voucher.js';
+import { vesselProducts } from './routes/vessel/products.js';
 import { BillingService } from './service.js';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    billing: { payments: PaymentsService };
+  }
+}
+
+/** How often due renewals are looked for; a subscription renews during the last day of its term. */
+const RENEWAL_SWEEP_MS = 3600 * 1000;
 
 export const billingModule: Plugin<ModuleOptions> = {
   name: 'billing',
   dependencies: ['auth', 'access'],
   register(server, { ctx }) {
-    const billing = new BillingService(ctx.db, server.plugins.access.api, voucherAttempts(ctx.limits));
+    const access = server.plugins.access.api;
+    const billing = new BillingService(ctx.db, access, voucherAttempts(ctx.limits));
+    const payments = new PaymentsService(
+      ctx.db,
+      paymentProviderFor(ctx.config.paymentProvider),
+      {
+        vesselNames: (ids) => access.vesselNames(ids),
+        async billingVessels(userId) {
+          const out = new Map<number, { manage: boolean }>();
+          for (const [vesselId, a] of await access.accessesOf(userId))
+            if (allows(a, { area: 'billingManager', level: 'VIEW' })) out.set(vesselId, { manage: allows(a, { area: 'billingManager', level: 'MANAGE' }) });
+          return out;
+        },
+        cloudServices: (vesselId) => access.cloudServices(vesselId),
+      },
+      ctx.log,
+    );
+    server.expose('payments', payments);
+
+    let sweep: NodeJS.Timeout | null = null;
+    const renew = () =>
+      payments.renewDue().catch((err: unknown) => {
+        ctx.log.error('subscription renewals failed', { error: err });
+      });
+    server.ext('onPostStart', () => {
+      void renew();
+      sweep = setInterval(() => void renew(), RENEWAL_SWEEP_MS);
+      sweep.unref();
+    });
+    server.ext('onPreStop', () => {
+      if (sweep) clearInterval(sweep);
+    });
+
     server.route([
+      vesselProducts(payments),
+      createSubscription(payments),
+      changeSubscriptionProducts(payments),
       createSubscriptionWithVoucher(billing),
+      cancelSubscription(payments),
+      listPaymentMethods(payments),
+      newPaymentMethod(payments),
+      deletePaymentMethod(payments),
+      profileSubscriptions(payments),
+      paymentItems(payments),
+      showInvoice(payments),
       listProducts(billing),
-      listSubscriptions(billing),
       listVouchers(billing),
       createVoucher(billing),
       showVoucherCode(billing),
+      voucherRedemptions(billing),
+      vouchersPage(billing),
+      createProduct(billing),
+      updateProduct(billing),
     ]);
   },
 };

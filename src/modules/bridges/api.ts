@@ -5,10 +5,12 @@
  * and resolved to its vessel when read, so what an unpaired bridge sent shows on the vessel it is
  * paired with.
  */
+import type { ReportingClient as AdminReportingClient } from '../../../contracts/admin.js';
 import Boom from '@hapi/boom';
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import { ruleRefused } from '../../platform/errors.js';
+import type { Page, PageRequest } from '../../platform/pagination.js';
 import { randomCode } from '../../platform/secrets.js';
 import * as repo from './repository.js';
 import { BridgeSecrets, newPairingCode, pairingCodeHash } from './secrets.js';
@@ -35,10 +37,7 @@ const vesselBridgeOf = (row: repo.BridgeRow): VesselBridge => ({
 });
 
 /** docs/api.md `reportingClient`: `{id, serial, version, online, lastSeen, vesselId | null}`, and when it was provisioned. */
-export interface ReportingClient extends VesselBridge {
-  vesselId: number | null;
-  createdAt: string;
-}
+export type ReportingClient = AdminReportingClient;
 
 export const reportingClientOf = (row: repo.BridgeRow): ReportingClient => ({ ...vesselBridgeOf(row), vesselId: row.vesselId, createdAt: row.createdAt });
 
@@ -79,6 +78,12 @@ export async function bridgesOfVessels(db: Db, vesselIds: number[]): Promise<Map
   const rows = await repo.bridgesOfVessels(db, vesselIds);
   return new Map(rows.map((r) => [r.vesselId as number, vesselBridgeOf(r)]));
 }
+
+/**
+ * When each vessel's bridge was first paired (with any vessel): the start of the vessel's test
+ * period (docs/decisions.md, "Billing"); null when no bridge is paired.
+ */
+export const bridgesFirstPairedAt = (db: Db, vesselIds: number[]): Promise<Map<number, string | null>> => repo.firstPairedAtOfVessels(db, vesselIds);
 
 /** bridge id → id of the vessel it is paired with (unpaired bridges are absent). */
 export const vesselIdsOfBridges = (db: Db, bridgeIds: number[]): Promise<Map<number, number>> => repo.vesselIdsOfBridges(db, bridgeIds);
@@ -144,3 +149,20 @@ export async function newPairingCodeFor(db: Db, bridgeId: number): Promise<{ bri
   }
   throw Boom.conflict(`Bridge ${row.serial} is paired with ${row.vesselId === null ? 'a vessel' : `vessel #${row.vesselId}`}; its owner must unlink it first`);
 }
+
+export type { BridgeCounts, BridgeFilter, UsageDay } from './repository.js';
+
+/** A page of reporting clients (docs/api.md paging). */
+export async function pageReportingClients(db: Db, request: PageRequest<repo.BridgeFilter>): Promise<Page<ReportingClient>> {
+  const page = await repo.pageBridges(db, request);
+  return { totalElements: page.totalElements, content: page.content.map(reportingClientOf) };
+}
+
+/** How many bridges there are, are online and are paired. */
+export const bridgeCounts = (db: Db): Promise<repo.BridgeCounts> => repo.bridgeCounts(db);
+
+/** Messages of the whole fleet per day (UTC) from `fromDay` on (what is flushed: up to 10 s behind). */
+export const fleetUsageSince = (db: Db, fromDay: string): Promise<repo.UsageDay[]> => repo.fleetUsageSince(db, fromDay);
+
+/** A bridge's connects and disconnects, newest first (90 days kept). */
+export const connectionHistory = (db: Db, bridgeId: number, page: number, size: number) => repo.connectionHistory(db, bridgeId, page, size);

@@ -17,8 +17,21 @@ import { reportingClientUsage } from './routes/reporting-clients/usage.js';
 import { setLogLevel } from './routes/vessel-bridge/log-level.js';
 import { rebootBridge } from './routes/vessel-bridge/reboot.js';
 import { wakeUpBridge } from './routes/vessel-bridge/wakeup.js';
+import { Rollouts } from './rollouts.js';
+import { connectionHistory } from './routes/reporting-clients/connections.js';
+import { reportingClientsPage } from './routes/reporting-clients/page.js';
+import { advanceRollout, stopRollout } from './routes/rollouts/control.js';
+import { createRollout } from './routes/rollouts/create.js';
+import { listRollouts } from './routes/rollouts/list.js';
+import { showRollout } from './routes/rollouts/show.js';
 import { BridgeSecrets } from './secrets.js';
-import { BridgeService } from './service.js';
+import { BridgeService, type IngestMeter } from './service.js';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    bridges: { rollouts: Rollouts; ingest: IngestMeter };
+  }
+}
 
 export const bridgesModule: Plugin<ModuleOptions> = {
   name: 'bridges',
@@ -30,13 +43,19 @@ export const bridgesModule: Plugin<ModuleOptions> = {
       server.plugins.auth.api,
       ctx.limits.limiter('password-recheck', PASSWORD_RECHECKS, 'Too many password checks. Please try again later.'),
     );
+    const rollouts = new Rollouts(ctx.db, service);
+    service.rollouts = rollouts;
+    server.expose('rollouts', rollouts);
+    server.expose('ingest', service.ingest);
     broker.authenticateWith((serial, secret) => service.authenticate(serial, secret));
     broker.route('status', (message) => service.onStatus(message), { ordered: true });
     broker.route('admin/response', (message) => service.onAdminResponse(message), { ordered: true });
 
     // Online state is reset before the broker accepts anyone, and written out after it closed.
     server.ext('onPostStart', () => service.start(), { before: ['mqtt'] });
+    server.ext('onPostStart', () => rollouts.start());
     server.ext('onPreStop', () => service.stop(), { after: ['mqtt'] });
+    server.ext('onPreStop', () => rollouts.shutdown());
 
     server.route([
       listReportingClients(service),
@@ -49,6 +68,13 @@ export const bridgesModule: Plugin<ModuleOptions> = {
       rebootBridge(service, recheck),
       setLogLevel(service),
       wakeUpBridge(service),
+      reportingClientsPage(ctx.db),
+      connectionHistory(service),
+      createRollout(rollouts, recheck),
+      listRollouts(rollouts),
+      showRollout(rollouts),
+      advanceRollout(rollouts),
+      stopRollout(rollouts),
     ]);
   },
 };

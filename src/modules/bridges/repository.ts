@@ -4,6 +4,8 @@
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import { insertId, nowIso } from '../../db/knex.js';
+import { paginate, type Page, type PageRequest } from '../../platform/pagination.js';
+import type { ConnectionEvent, Rollout, RolloutStatus, UsageDay } from '../../../contracts/admin.js';
 
 type Db = Database | Knex.Transaction;
 
@@ -18,12 +20,7 @@ export interface BridgeRow {
   createdAt: string;
 }
 
-export interface UsageDay {
-  day: string;
-  messages: number;
-  bytes: number;
-  rejected: number;
-}
+export type { UsageDay };
 
 const toUsageDay = (r: UsageTableRow): UsageDay => ({ day: r.day, messages: Number(r.messages), bytes: Number(r.bytes), rejected: Number(r.rejected) });
 
@@ -51,6 +48,7 @@ export interface BridgeTableRow {
   last_seen_ms: number | string | null;
   created_at: string;
   updated_at: string;
+  first_paired_at?: string | null;
 }
 
 export interface UsageTableRow {
@@ -162,8 +160,21 @@ export async function updateBridge(
 
 /** Pairs an unpaired bridge; false when it was paired meanwhile. */
 export async function pairIfUnpaired(db: Db, id: number, vesselId: number): Promise<boolean> {
-  const changed = await db<BridgeTableRow>('bridges').where({ id }).whereNull('vessel_id').update({ vessel_id: vesselId, updated_at: nowIso() });
+  const now = nowIso();
+  const changed = await db<BridgeTableRow>('bridges')
+    .where({ id })
+    .whereNull('vessel_id')
+    .update({ vessel_id: vesselId, updated_at: now, first_paired_at: db.raw('coalesce(first_paired_at, ?)', [now]) });
   return changed === 1;
+}
+
+/** When the bridge now paired with each vessel was first paired with any vessel (null without a bridge). */
+export async function firstPairedAtOfVessels(db: Db, vesselIds: number[]): Promise<Map<number, string | null>> {
+  const out = new Map<number, string | null>(vesselIds.map((id) => [id, null]));
+  if (!vesselIds.length) return out;
+  const rows = await db<BridgeTableRow>('bridges').whereIn('vessel_id', vesselIds).select('vessel_id', 'first_paired_at');
+  for (const row of rows) if (row.vessel_id !== null) out.set(row.vessel_id, row.first_paired_at ?? null);
+  return out;
 }
 
 /** Replaces the pairing code of an unpaired bridge; false when it is paired. */
@@ -245,3 +256,242 @@ export async function latestRequest(db: Db, bridgeId: number, action: string): P
   const row = await db<RequestTableRow>('bridge_requests').where({ bridge_id: bridgeId, action }).orderBy('id', 'desc').first();
   return row ? toRequest(row) : null;
 }
+
+export interface BridgeCounts {
+  total: number;
+  online: number;
+  paired: number;
+}
+
+export async function bridgeCounts(db: Db): Promise<BridgeCounts> {
+  const rows = await db<BridgeTableRow>('bridges').select('online', 'vessel_id');
+  return { total: rows.length, online: rows.filter((r) => Boolean(r.online)).length, paired: rows.filter((r) => r.vessel_id !== null).length };
+}
+
+/** Messages of every bridge per day (UTC) from `fromDay` on. */
+export async function fleetUsageSince(db: Db, fromDay: string): Promise<UsageDay[]> {
+  const rows = await db('bridge_usage')
+    .where('day', '>=', fromDay)
+    .groupBy('day')
+    .orderBy('day')
+    .select('day')
+    .sum({ messages: 'messages', bytes: 'bytes', rejected: 'rejected' });
+  return (rows as UsageTableRow[]).map(toUsageDay);
+}
+
+// Connection history.
+
+export type { ConnectionEvent };
+
+interface ConnectionTableRow {
+  id: number;
+  bridge_id: number;
+  event: 'connected' | 'disconnected';
+  at_ms: number | string;
+}
+
+/** Keeps 90 days of history per bridge. */
+const HISTORY_MS = 90 * 86_400_000;
+
+export async function insertConnectionEvent(db: Db, bridgeId: number, event: ConnectionEvent['event'], atMs: number): Promise<void> {
+  await db<ConnectionTableRow>('bridge_connections').insert({ bridge_id: bridgeId, event, at_ms: atMs });
+  await db<ConnectionTableRow>('bridge_connections')
+    .where({ bridge_id: bridgeId })
+    .where('at_ms', '<', atMs - HISTORY_MS)
+    .delete();
+}
+
+/** A bridge's connects and disconnects, newest first. */
+export async function connectionHistory(db: Db, bridgeId: number, page: number, size: number): Promise<{ totalElements: number; content: ConnectionEvent[] }> {
+  const base = db<ConnectionTableRow>('bridge_connections').where({ bridge_id: bridgeId });
+  const count = await base.clone().count<{ n: number | string }[]>({ n: '*' }).first();
+  const rows = await base
+    .clone()
+    .orderBy('at_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(size)
+    .offset(page * size);
+  return { totalElements: Number(count?.n ?? 0), content: rows.map((r) => ({ event: r.event, at: new Date(Number(r.at_ms)).toISOString() })) };
+}
+
+// Staged software rollouts (docs/decisions.md, "Staged software rollouts").
+
+export type { RolloutStatus };
+
+/** A stored rollout: the answered one (contracts/admin.ts) without its counts and targets. */
+export type RolloutRow = Omit<Rollout, 'counts' | 'progress' | 'targets'> & { updatedAt: string };
+
+interface RolloutTableRow {
+  id: number;
+  version: string;
+  status: RolloutStatus;
+  percentage: number;
+  stage: number;
+  failure_percent: number;
+  stop_reason: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface RolloutTargetRow {
+  rolloutId: number;
+  bridgeId: number;
+  serial: string;
+  stage: number;
+  requestId: string | null;
+  state: string;
+  progress: number | null;
+  message: string | null;
+  sentAt: string | null;
+  updatedAt: string;
+}
+
+interface TargetTableRow {
+  id: number;
+  rollout_id: number;
+  bridge_id: number;
+  stage: number;
+  request_id: string | null;
+  state: string;
+  progress: number | null;
+  message: string | null;
+  sent_at: string | null;
+  updated_at: string;
+}
+
+const toRollout = (r: RolloutTableRow): RolloutRow => ({
+  id: r.id,
+  version: r.version,
+  status: r.status,
+  percentage: r.percentage,
+  stage: r.stage,
+  failurePercent: r.failure_percent,
+  stopReason: r.stop_reason,
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  finishedAt: r.finished_at,
+});
+
+const toTarget = (r: TargetTableRow & { serial: string }): RolloutTargetRow => ({
+  rolloutId: r.rollout_id,
+  bridgeId: r.bridge_id,
+  serial: r.serial,
+  stage: r.stage,
+  requestId: r.request_id,
+  state: r.state,
+  progress: r.progress,
+  message: r.message,
+  sentAt: r.sent_at,
+  updatedAt: r.updated_at,
+});
+
+export async function insertRollout(
+  db: Db,
+  rollout: { version: string; percentage: number; failurePercent: number; createdBy: number | null; at: string },
+  targets: Array<{ bridgeId: number; stage: number }>,
+): Promise<number> {
+  const id = await insertId(db, 'rollouts', {
+    version: rollout.version,
+    status: 'running',
+    percentage: rollout.percentage,
+    stage: 1,
+    failure_percent: rollout.failurePercent,
+    created_by: rollout.createdBy,
+    created_at: rollout.at,
+    updated_at: rollout.at,
+  });
+  for (const t of targets)
+    await db<TargetTableRow>('rollout_targets').insert({ rollout_id: id, bridge_id: t.bridgeId, stage: t.stage, state: 'WAITING', updated_at: rollout.at });
+  return id;
+}
+
+export async function findRollout(db: Db, id: number): Promise<RolloutRow | null> {
+  const row = await db<RolloutTableRow>('rollouts').where({ id }).first();
+  return row ? toRollout(row) : null;
+}
+
+export async function listRollouts(db: Db, status?: RolloutStatus): Promise<RolloutRow[]> {
+  const q = db<RolloutTableRow>('rollouts').orderBy('id', 'desc');
+  if (status) q.where({ status });
+  return (await q).map(toRollout);
+}
+
+export async function updateRollout(
+  db: Db,
+  id: number,
+  patch: { status?: RolloutStatus; stage?: number; stopReason?: string | null; at: string },
+): Promise<void> {
+  const row: Partial<RolloutTableRow> = { updated_at: patch.at };
+  if (patch.status) row.status = patch.status;
+  if (patch.status && patch.status !== 'running') row.finished_at = patch.at;
+  if (patch.stage !== undefined) row.stage = patch.stage;
+  if (patch.stopReason !== undefined) row.stop_reason = patch.stopReason;
+  await db<RolloutTableRow>('rollouts').where({ id }).update(row);
+}
+
+/** Targets of rollouts with their bridges' serials, in serial order. */
+export async function targetsOf(db: Db, rolloutIds: number[]): Promise<RolloutTargetRow[]> {
+  if (!rolloutIds.length) return [];
+  const rows = await db<TargetTableRow>('rollout_targets')
+    .join('bridges', 'bridges.id', 'rollout_targets.bridge_id')
+    .whereIn('rollout_targets.rollout_id', rolloutIds)
+    .orderBy('bridges.serial')
+    .select<Array<TargetTableRow & { serial: string }>>('rollout_targets.*', 'bridges.serial');
+  return rows.map(toTarget);
+}
+
+export async function updateTarget(
+  db: Db,
+  rolloutId: number,
+  bridgeId: number,
+  patch: { state: string; requestId?: string; progress?: number | null; message?: string | null; sentAt?: string; at: string },
+): Promise<void> {
+  const row: Partial<TargetTableRow> = { state: patch.state, updated_at: patch.at };
+  if (patch.requestId !== undefined) row.request_id = patch.requestId;
+  if (patch.progress !== undefined) row.progress = patch.progress;
+  if (patch.message !== undefined) row.message = patch.message;
+  if (patch.sentAt !== undefined) row.sent_at = patch.sentAt;
+  await db<TargetTableRow>('rollout_targets').where({ rollout_id: rolloutId, bridge_id: bridgeId }).update(row);
+}
+
+/** The rollout target a bridge's admin request belongs to, if any. */
+export async function targetOfRequest(db: Db, bridgeId: number, requestId: string): Promise<{ rolloutId: number } | null> {
+  const row = await db<TargetTableRow>('rollout_targets').where({ bridge_id: bridgeId, request_id: requestId }).first('rollout_id');
+  return row ? { rolloutId: row.rollout_id } : null;
+}
+
+/** Targets of running rollouts released to their stage but not sent yet (their bridge was offline). */
+export async function waitingTargetsOfBridge(db: Db, bridgeId: number): Promise<Array<{ rolloutId: number; version: string }>> {
+  const rows = await db('rollout_targets')
+    .join('rollouts', 'rollouts.id', 'rollout_targets.rollout_id')
+    .where({ 'rollout_targets.bridge_id': bridgeId, 'rollout_targets.state': 'WAITING', 'rollouts.status': 'running' })
+    .whereRaw('rollout_targets.stage <= rollouts.stage')
+    .orderBy('rollouts.id')
+    .select<Array<{ rollout_id: number; version: string }>>('rollout_targets.rollout_id', 'rollouts.version');
+  return rows.map((r) => ({ rolloutId: r.rollout_id, version: r.version }));
+}
+
+export interface BridgeFilter {
+  q?: string;
+  paired?: boolean;
+  online?: boolean;
+  version?: string;
+}
+
+export function bridgesQuery(db: Db, f: BridgeFilter) {
+  const q = db<BridgeTableRow>('bridges').select('*');
+  if (f.q) q.whereILike('serial', `%${f.q}%`);
+  if (f.paired === true) q.whereNotNull('vessel_id');
+  if (f.paired === false) q.whereNull('vessel_id');
+  if (f.online !== undefined) q.where({ online: f.online });
+  if (f.version) q.where({ version: f.version });
+  return q;
+}
+
+export const BRIDGE_SORTS = { serial: 'serial', version: 'version', lastSeen: 'last_seen_ms', createdAt: 'created_at', online: 'online' };
+
+export const pageBridges = (db: Db, request: PageRequest<BridgeFilter>): Promise<Page<BridgeRow>> =>
+  paginate(bridgesQuery(db, request.filter), request, BRIDGE_SORTS, ['serial', 'asc'], toBridge);

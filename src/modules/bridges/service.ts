@@ -55,7 +55,52 @@ const utcDay = (() => {
   };
 })();
 
+/** Messages per minute over the last hour, for the admin overview's ingest rate. */
+export class IngestMeter {
+  private readonly minutes = new Map<number, number>();
+
+  constructor(private readonly startedAtMs = Date.now()) {}
+
+  /**
+   * Messages per minute: the average of the (up to five) whole minutes before the current one
+   * since the meter started, or the current minute extrapolated when none has passed yet.
+   */
+  ratePerMinute(nowMs: number): number {
+    const current = Math.floor(nowMs / 60_000);
+    const firstWhole = Math.floor(this.startedAtMs / 60_000) + 1;
+    const from = Math.max(current - 5, firstWhole);
+    if (from < current) {
+      let sum = 0;
+      for (let m = from; m < current; m++) sum += this.minutes.get(m) ?? 0;
+      return Math.round(sum / (current - from));
+    }
+    const elapsed = nowMs - Math.max(this.startedAtMs, current * 60_000);
+    return elapsed > 0 ? Math.round(((this.minutes.get(current) ?? 0) * 60_000) / elapsed) : 0;
+  }
+
+  count(atMs: number): void {
+    const minute = Math.floor(atMs / 60_000);
+    this.minutes.set(minute, (this.minutes.get(minute) ?? 0) + 1);
+    if (this.minutes.size > 70) for (const m of this.minutes.keys()) if (m < minute - 60) this.minutes.delete(m);
+  }
+
+  /** The last `n` minutes up to `nowMs`, oldest first, the current one (so far) last: {minute (ISO), messages}. */
+  lastMinutes(nowMs: number, n = 60): Array<{ minute: string; messages: number }> {
+    const current = Math.floor(nowMs / 60_000);
+    return Array.from({ length: n }, (_, i) => {
+      const m = current - n + 1 + i;
+      return { minute: new Date(m * 60_000).toISOString(), messages: this.minutes.get(m) ?? 0 };
+    });
+  }
+}
+
 export class BridgeService {
+  readonly ingest = new IngestMeter();
+  /** Staged rollouts hear of connects and admin answers through this; set by the module. */
+  rollouts: {
+    onConnected(bridge: BridgeIdentity): Promise<void>;
+    onResponse(bridgeId: number, requestId: string, answer: { state: string; progress?: number; message?: string }): Promise<void>;
+  } | null = null;
   private readonly usage = new Map<string, { bridgeId: number } & repo.UsageDay>();
   /** Connection changes of one bridge are written in the order they happened. */
   private readonly writes = new Map<number, Promise<void>>();
@@ -69,6 +114,12 @@ export class BridgeService {
     broker.on('connected', (bridge, at) => this.connectionChanged(bridge, true, at));
     broker.on('disconnected', (bridge, lastSeen) => this.connectionChanged(bridge, false, lastSeen));
     broker.on('traffic', (bridge, bytes, rejected) => this.count(bridge, bytes, rejected));
+    // Updates released to a bridge while it was away go out once it listens to its admin topic again.
+    broker.on('subscribed', (bridge, leaf) => {
+      if (leaf === 'admin' && this.rollouts) {
+        this.rollouts.onConnected(bridge).catch((err) => this.ctx.log.error('rollout update not sent', { serial: bridge.serial, error: err }));
+      }
+    });
   }
 
   /** The broker's authenticator: the bridge whose serial and secret these are, or null. */
@@ -151,6 +202,21 @@ export class BridgeService {
     const { requestId, state, progress, message: text } = response.value;
     const known = await repo.updateRequest(this.ctx.db, message.bridge.id, requestId, { state, progress, message: text });
     if (!known) this.ctx.log.debug('answer to an unknown admin request', { serial: message.bridge.serial, requestId });
+    else await this.rollouts?.onResponse(message.bridge.id, requestId, { state, progress, message: text });
+  }
+
+  isConnected(serial: string): boolean {
+    return this.broker.isConnected(serial);
+  }
+
+  /** A rollout's softwareUpdate request to one bridge; answers its request id (418 when offline). */
+  async sendUpdate(bridge: { id: number; serial: string }, version: string, requestedBy: number | null): Promise<string> {
+    return (await this.request(bridge, 'softwareUpdate', { version, requestedBy, offlineMessage: 'The reporting client is offline' })).requestId;
+  }
+
+  /** A bridge's connects and disconnects, newest first. */
+  connectionHistory(bridgeId: number, page: number, size: number) {
+    return repo.connectionHistory(this.ctx.db, bridgeId, page, size);
   }
 
   /** Sends an admin request to a connected bridge and records it; 418 when the bridge is offline. */
@@ -220,7 +286,10 @@ export class BridgeService {
     const next = previous
       .then(async () => {
         await repo.setOnline(this.ctx.db, bridge.id, online, at.getTime());
-        const vesselId = (await repo.findBridge(this.ctx.db, bridge.id))?.vesselId ?? null;
+        const row = await repo.findBridge(this.ctx.db, bridge.id);
+        // A deleted bridge's last disconnect has no history left to join.
+        if (row) await repo.insertConnectionEvent(this.ctx.db, bridge.id, online ? 'connected' : 'disconnected', at.getTime());
+        const vesselId = row?.vesselId ?? null;
         this.ctx.events.emit('bridge.online', { bridgeId: bridge.id, serial: bridge.serial, vesselId, online, lastSeen: at.toISOString() });
       })
       .catch((err) => this.ctx.log.error('bridge connection state not recorded', { serial: bridge.serial, error: err }))
@@ -231,6 +300,7 @@ export class BridgeService {
   }
 
   private count(bridge: BridgeIdentity, bytes: number, rejected: boolean): void {
+    this.ingest.count(Date.now());
     const day = utcDay();
     const key = `${bridge.id}/${day}`;
     const entry = this.usage.get(key) ?? { bridgeId: bridge.id, day, messages: 0, bytes: 0, rejected: 0 };

@@ -3,9 +3,21 @@
  * history, locations, message sources — its commands to devices on board, and the live stream.
  * It consumes the `delta`, `devices` and `put/response` topics.
  */
+import { AppSettingsService } from './app-settings/service.js';
+import { createAppSetting } from './routes/app-settings/create.js';
+import { deleteAppSetting } from './routes/app-settings/delete.js';
+import { emptyAppSetting } from './routes/app-settings/empty.js';
+import { listAppSettings } from './routes/app-settings/list.js';
+import { setAppSettingImage } from './routes/app-settings/set-image.js';
+import { updateAppSetting } from './routes/app-settings/update.js';
 import type { Plugin } from '@hapi/hapi';
+import { DEFAULT_UNIT_SYSTEM } from '../../../contracts/units.js';
 import type { ModuleOptions } from '../../platform/context.js';
 import { CommandService } from './commands.js';
+import { HistoryExports } from './exports.js';
+import { InterfacesService } from './interfaces/service.js';
+import { BridgeSecrets } from '../bridges/api.js';
+import { PropertyCadence } from './stale.js';
 import { IngestService } from './ingest.js';
 import { LiveStreams } from './live.js';
 import { sendCommand } from './routes/commands/send.js';
@@ -15,6 +27,14 @@ import { busList } from './routes/devices/bus-list.js';
 import { listDevices } from './routes/devices/list.js';
 import { vesselOnline } from './routes/devices/online.js';
 import { propertyValues } from './routes/devices/values.js';
+import { propertyCsv } from './routes/exports/property-csv.js';
+import { trackGpx } from './routes/exports/track-gpx.js';
+import { createInterface } from './routes/interfaces/create.js';
+import { deleteInterface } from './routes/interfaces/delete.js';
+import { postInterfaceDelta } from './routes/interfaces/delta.js';
+import { listInterfaces } from './routes/interfaces/list.js';
+import { rotateInterfaceToken } from './routes/interfaces/token.js';
+import { updateInterface } from './routes/interfaces/update.js';
 import { liveStream } from './routes/live/stream.js';
 import { currentLocation } from './routes/location/current.js';
 import { enableLocationSources } from './routes/location/enable-sources.js';
@@ -23,6 +43,23 @@ import { locationHistory } from './routes/location/history.js';
 import { persistedLocationSources } from './routes/location/persisted-sources.js';
 import { listMessageSources } from './routes/sources/list.js';
 import { setMessageSources } from './routes/sources/set-enabled.js';
+import { listSimpleDevices } from './routes/simple/list.js';
+import { simpleDevicesOfType } from './routes/simple/by-type.js';
+import { simpleDeviceSettings } from './routes/simple/settings.js';
+import { simpleDeviceLocations } from './routes/simple/locations.js';
+import { gaugeDashboard } from './routes/simple/dashboard.js';
+import { simpleDeviceMetadata } from './routes/simple/metadata.js';
+import { simpleDeviceTemplates } from './routes/simple/templates.js';
+import { createSimpleDevice } from './routes/simple/create.js';
+import { updateSimpleDevice } from './routes/simple/update.js';
+import { deleteSimpleDevice } from './routes/simple/delete.js';
+import { mapSimpleDeviceField } from './routes/simple/map-field.js';
+import { unmapSimpleDeviceField } from './routes/simple/unmap-field.js';
+import { setFieldOrder } from './routes/simple/field-order.js';
+import { setIncludeInGauges } from './routes/simple/include-in-gauges.js';
+import { setSimpleDeviceLocation } from './routes/simple/location.js';
+import { setSimpleDevicePosition } from './routes/simple/position.js';
+import { SimpleDevicesService } from './simple/service.js';
 import { CommandRequests, DevicesService, SourcesService } from './service.js';
 import { deviceAlertLogPage } from './routes/alerts/log-page.js';
 import { deviceAlertLogs } from './routes/alerts/logs.js';
@@ -32,7 +69,7 @@ import { MessageSources } from './sources.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    devices: { commands: CommandService; live: LiveStreams };
+    devices: { commands: CommandService; requests: CommandRequests; live: LiveStreams; cadence: PropertyCadence };
   }
 }
 
@@ -45,7 +82,8 @@ export const devicesModule: Plugin<ModuleOptions> = {
     const sources = new MessageSources(ctx.db);
     const custom = server.plugins.alerts.custom;
     custom.useProperties({ propertyOf: repo.findProperty });
-    const ingest = new IngestService(ctx, sources, custom);
+    const cadence = new PropertyCadence();
+    const ingest = new IngestService(ctx, sources, custom, cadence);
     const commands = new CommandService(ctx, broker);
     const live = new LiveStreams(
       ctx,
@@ -61,6 +99,7 @@ export const devicesModule: Plugin<ModuleOptions> = {
     );
     server.expose('commands', commands);
     server.expose('live', live);
+    server.expose('cadence', cadence);
 
     broker.route('delta', (message) => ingest.onDelta(message), { ordered: false });
     broker.route('devices', (message) => ingest.onInventory(message), { ordered: true });
@@ -79,26 +118,71 @@ export const devicesModule: Plugin<ModuleOptions> = {
       { after: ['mqtt'] },
     );
 
-    const devices = new DevicesService(ctx.db, access);
+    const devices = new DevicesService(ctx.db, access, cadence);
+    const simple = new SimpleDevicesService(ctx.db, access.accessOf);
     const sourceViews = new SourcesService(sources);
     const requests = new CommandRequests(ctx.db, commands);
+    const accounts = server.plugins.auth.api;
+    const interfaces = new InterfacesService(
+      ctx.db,
+      new BridgeSecrets(ctx.config.sessionSecret),
+      access.accessOf,
+      (message) => ingest.onDelta(message),
+      ctx.limits,
+    );
+    const exports = new HistoryExports(ctx.db, access, async (userId) => (await accounts.findUser(userId))?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM);
+    // Routines send their commands the way a user's sendCommand does.
+    server.expose('requests', requests);
+    const appSettings = new AppSettingsService(ctx.db);
     server.route([
       listDevices(devices),
       basicDevices(devices),
       busList(devices),
       vesselOnline(),
       propertyValues(devices),
+      listSimpleDevices(simple),
+      simpleDevicesOfType(simple),
+      simpleDeviceSettings(simple),
+      simpleDeviceLocations(simple),
+      gaugeDashboard(simple),
+      simpleDeviceMetadata(simple),
+      simpleDeviceTemplates(simple),
+      createSimpleDevice(simple),
+      updateSimpleDevice(simple),
+      deleteSimpleDevice(simple),
+      mapSimpleDeviceField(simple),
+      unmapSimpleDeviceField(simple),
+      setFieldOrder(simple),
+      setIncludeInGauges(simple),
+      setSimpleDeviceLocation(simple),
+      setSimpleDevicePosition(simple),
 
       currentLocation(devices),
       locationHistory(devices),
+      trackGpx(exports),
+      propertyCsv(exports),
       persistedLocationSources(sourceViews),
       enabledLocationSources(sourceViews),
       enableLocationSources(sourceViews),
 
+      listAppSettings(appSettings),
+      emptyAppSetting(appSettings),
+      createAppSetting(appSettings),
+      updateAppSetting(appSettings),
+      deleteAppSetting(appSettings),
+      setAppSettingImage(appSettings, ctx.config),
+
+      listInterfaces(interfaces),
+      createInterface(interfaces),
+      updateInterface(interfaces),
+      deleteInterface(interfaces),
+      rotateInterfaceToken(interfaces),
+      postInterfaceDelta(interfaces),
+
       listMessageSources(sourceViews),
       setMessageSources(sourceViews),
 
-      sendCommand(requests),
+      sendCommand(requests, access),
       commandStatus(requests),
 
       liveStream(live),

@@ -13,12 +13,15 @@ import { ownUpdates, parseDelta, parseInventory, type SignalKDelta } from '../..
 import type { AppContext } from '../../platform/context.js';
 import { type Alert, applyCondition, applyNotification, type CustomAlerts, isNotificationPath } from '../alerts/api.js';
 import { vesselIdsOfBridges } from '../bridges/api.js';
+import { reportingOf, type VesselReporting } from '../vessel/api.js';
 import { GroupCommit } from './group-commit.js';
 import { levelsOfBridge } from './levels/repository.js';
 import { judge, type LevelWatch, newWatch, readingOf } from './levels/watch.js';
 import { PerBridge } from './per-bridge.js';
 import * as repo from './repository.js';
+import { addSchemaProperties } from './schema-repository.js';
 import { DEFAULT_SOURCE, type MessageSources } from './sources.js';
+import type { PropertyCadence } from './stale.js';
 import { createValueStore, type IngestItem, RECEIPT_SLOTS, type SourceSighting, type ValueStore } from './value-store/index.js';
 
 /**
@@ -46,15 +49,29 @@ export class IngestService {
   private readonly properties: PerBridge<Map<string, { deviceId: number; propertyId: number }>>;
   /** path → the warning levels of its property and how its values stand against them. */
   private readonly levels: PerBridge<Map<string, { displayName: string; units: string; watch: LevelWatch }>>;
+  /** The vessel each bridge reports for. */
+  private readonly vesselOfBridge: PerBridge<number | undefined>;
+  /**
+   * Each vessel's switches (docs/decisions.md, "Vessel toggles"), loaded once and replaced as they
+   * change: the event is emitted before the switch's call answers, so the next message obeys it.
+   */
+  private readonly reportingByVessel = new Map<number, Promise<VesselReporting>>();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly sources: MessageSources,
     private readonly custom: CustomAlerts,
+    private readonly cadence: PropertyCadence,
   ) {
     this.store = createValueStore(ctx.db);
     this.queue = new GroupCommit((items) => this.commit(items));
     this.properties = new PerBridge((bridgeId) => repo.propertiesByPath(ctx.db, bridgeId));
+    this.vesselOfBridge = new PerBridge(async (bridgeId) => (await vesselIdsOfBridges(ctx.db, [bridgeId])).get(bridgeId));
+    ctx.events.on('vessel.reporting', ({ vesselId, gpsReporting, propertyUpdate }) =>
+      this.reportingByVessel.set(vesselId, Promise.resolve({ gpsReporting, propertyUpdate })),
+    );
+    // A bridge paired to another vessel comes back online under it.
+    ctx.events.on('bridge.online', ({ bridgeId }) => this.vesselOfBridge.forget(bridgeId));
     this.levels = new PerBridge(async (bridgeId) => {
       const byPath = new Map<string, { displayName: string; units: string; watch: LevelWatch }>();
       for (const [path, { displayName, units, levels }] of await levelsOfBridge(ctx.db, bridgeId))
@@ -93,22 +110,45 @@ export class IngestService {
     return this.queue.drained();
   }
 
-  /** A property's warning levels changed: the bridge's values are judged afresh from the next one. */
-  levelsChanged(bridgeId: number): void {
+  /**
+   * A property's warning levels changed: its current value is judged against them at once, through
+   * the commit queue like any value (so it never races a batch of the same bridge), rather than
+   * waiting for the bridge's next report.
+   */
+  async levelsChanged(bridgeId: number, path: string): Promise<void> {
     this.levels.forget(bridgeId);
+    const current = await repo.currentValue(this.ctx.db, bridgeId, path);
+    if (!current || typeof current.value !== 'number') return;
+    const value = { path, json: JSON.stringify(current.value), value: current.value, tsMs: current.tsMs, source: DEFAULT_SOURCE };
+    await this.queue.submit({ bridgeId, values: [value], locations: [], sources: [], receipt: null, duplicate: false, notifications: [], rejudge: true });
   }
 
   forget(bridgeId: number): void {
     this.properties.forget(bridgeId);
     this.levels.forget(bridgeId);
+    this.vesselOfBridge.forget(bridgeId);
+    this.cadence.forget(bridgeId);
     this.sources.forget(bridgeId);
     this.store.forget(bridgeId);
+  }
+
+  private async reportingOf(bridgeId: number): Promise<VesselReporting> {
+    const vesselId = await this.vesselOfBridge.of(bridgeId);
+    if (vesselId === undefined) return { gpsReporting: true, propertyUpdate: true };
+    let entry = this.reportingByVessel.get(vesselId);
+    if (!entry) {
+      entry = reportingOf(this.ctx.db, vesselId);
+      this.reportingByVessel.set(vesselId, entry);
+      entry.catch(() => this.reportingByVessel.delete(vesselId));
+    }
+    return entry;
   }
 
   private async itemOf(message: BridgeMessage, delta: SignalKDelta): Promise<IngestItem> {
     const bridgeId = message.bridge.id;
     const receivedMs = message.receivedAt.getTime();
     const sources = await this.sources.of(bridgeId);
+    const reporting = await this.reportingOf(bridgeId);
     const item: IngestItem = {
       bridgeId,
       values: [],
@@ -144,6 +184,9 @@ export class IngestService {
       let speedOverGround: number | null = null;
       let courseOverGroundTrue: number | null = null;
       for (const { path, value } of update.values) {
+        // Switched off: positions record no track; other values stay as they were, but alarms the bridge raises still come through.
+        const positional = path === POSITION || path === SPEED || path === COURSE;
+        if (positional ? !reporting.gpsReporting : !reporting.propertyUpdate && !isNotificationPath(path)) continue;
         item.values.push({ path, json: JSON.stringify(value), value, tsMs, source: uid });
         if (path === POSITION) position = positionOf(value);
         else if (path === SPEED && typeof value === 'number') speedOverGround = value;
@@ -169,11 +212,20 @@ export class IngestService {
    * failed write (which would write the batch again).
    */
   private async commit(items: IngestItem[]): Promise<void> {
-    await this.store.commit(items);
+    const received = items.filter((item) => !item.rejudge);
+    if (received.length) {
+      const started = performance.now();
+      await this.store.commit(received);
+      const seconds = (performance.now() - started) / 1000;
+      const values = received.reduce((sum, item) => sum + (item.duplicate ? 0 : item.values.length), 0);
+      this.ctx.events.emit('ingest.batch', { messages: received.length, values, seconds });
+    }
     try {
+      await this.describeUnknownPaths(received);
       const alerts: Array<{ bridgeId: number; alert: Alert }> = [];
       for (const item of items) {
         if (item.duplicate) continue;
+        if (!item.rejudge) for (const v of item.values) this.cadence.saw(item.bridgeId, v.path, v.tsMs);
         for (const notification of item.notifications) {
           const alert = await applyNotification(this.ctx.db, item.bridgeId, notification);
           if (alert) alerts.push({ bridgeId: item.bridgeId, alert });
@@ -187,6 +239,27 @@ export class IngestService {
     }
   }
 
+  /** Paths without a property (no inventory entry) get one from the Signal K schema, announced like an inventory change. */
+  private async describeUnknownPaths(items: IngestItem[]): Promise<void> {
+    const unknown = new Map<number, Set<string>>();
+    for (const item of items) {
+      if (item.duplicate) continue;
+      const properties = await this.properties.of(item.bridgeId);
+      for (const { path } of item.values) {
+        if (properties.has(path) || isNotificationPath(path)) continue;
+        const paths = unknown.get(item.bridgeId) ?? new Set<string>();
+        unknown.set(item.bridgeId, paths.add(path));
+      }
+    }
+    if (unknown.size === 0) return;
+    for (const [bridgeId, paths] of unknown) {
+      if (!(await addSchemaProperties(this.ctx.db, bridgeId, [...paths]))) continue;
+      this.properties.forget(bridgeId);
+      const vesselId = (await vesselIdsOfBridges(this.ctx.db, [bridgeId])).get(bridgeId);
+      if (vesselId !== undefined) this.ctx.events.emit('vessel.devices', { vesselId });
+    }
+  }
+
   /** Holds an item's values against their properties' warning levels; touches the database only when a verdict changes. */
   private async judgeLevels(item: IngestItem): Promise<Alert[]> {
     const levels = await this.levels.of(item.bridgeId);
@@ -197,7 +270,7 @@ export class IngestService {
       if (!property || typeof v.value !== 'number') continue;
       const zone = judge(property.watch, v.value, v.tsMs);
       if (zone === null) continue;
-      const reading = readingOf(zone, { ...property, levels: property.watch.levels }, v.value);
+      const reading = readingOf(zone, { ...property, path: v.path, levels: property.watch.levels }, v.value);
       const alert = await applyCondition(this.ctx.db, item.bridgeId, { origin: 'level', path: v.path, reading, timestampMs: v.tsMs });
       if (alert) changed.push(alert);
     }

@@ -7,14 +7,16 @@
  * the session and the member's permissions are checked again; the stream ends when either is
  * gone, when the user is suspended, and when the server stops.
  */
-import { PassThrough } from 'node:stream';
 import Boom from '@hapi/boom';
 import type { Request } from '@hapi/hapi';
 import type { LiveEventMap, LiveEventName } from '../../../contracts/live.js';
 import type { AppContext } from '../../platform/context.js';
+import { EventStream } from '../../platform/event-stream.js';
 import { bridgeOfVessel } from '../bridges/api.js';
 import { type AccessApi, allows, type VesselAccess } from '../access/api.js';
 import * as repo from './repository.js';
+
+export { EventStream };
 
 const KEEPALIVE_MS = 15_000;
 
@@ -40,42 +42,12 @@ export type AccessCheck = AccessApi['accessOf'];
 /** A vessel's device list as the `devices` event carries it. */
 export type DevicesLoader = (vesselId: number) => Promise<unknown[]>;
 
-/**
- * The response stream. Browsers ask for gzip, and hapi compresses event streams; it hands the
- * compressor to a stream that offers `setCompressor`, so each event can be flushed through it
- * instead of waiting in the compression buffer.
- */
-export class EventStream extends PassThrough {
-  private compressor: { flush(): void } | null = null;
-  private flushing = false;
-
-  setCompressor(compressor: { flush(): void }): void {
-    this.compressor = compressor;
-    this.flushSoon();
-  }
-
-  /** A browser may leave while the stream is being opened: nothing is written after the end. */
-  send(text: string): void {
-    if (this.writableEnded || this.destroyed) return;
-    this.write(text);
-    this.flushSoon();
-  }
-
-  /** The pipe hands text on asynchronously: flush once it has reached the compressor. */
-  private flushSoon(): void {
-    if (!this.compressor || this.flushing) return;
-    this.flushing = true;
-    setImmediate(() => {
-      this.flushing = false;
-      this.compressor?.flush();
-    });
-  }
-}
-
 interface OpenStream {
   userId: number;
   rights: Rights;
   send<K extends LiveEventName>(event: K, data: LiveEventMap[K]): void;
+  /** Checks the session and access again now (a company changed the member's place). */
+  recheck(): void;
   close(): void;
 }
 
@@ -106,7 +78,17 @@ export class LiveStreams {
       events.on('user.suspended', ({ userId }) => {
         for (const streams of this.byVessel.values()) for (const s of [...streams]) if (s.userId === userId) s.close();
       }),
+      events.on('company.staff', ({ userId }) => {
+        for (const streams of this.byVessel.values()) for (const s of [...streams]) if (s.userId === userId) s.recheck();
+      }),
     ];
+  }
+
+  /** Streams open now, over every vessel. */
+  get open(): number {
+    let open = 0;
+    for (const streams of this.byVessel.values()) open += streams.size;
+    return open;
   }
 
   /** Opens the stream for a caller whose access to the vessel was checked; 429 past the per-user limit. */
@@ -116,15 +98,17 @@ export class LiveStreams {
     const vesselId = access.vesselId;
     const out = new EventStream();
     let closed = false;
-    const timer = setInterval(() => {
-      out.send(': keepalive\n\n');
-      this.stillAllowed(request, userId, vesselId).then(
+    const recheck = () =>
+      void this.stillAllowed(request, userId, vesselId).then(
         (current) => {
           if (!current) open.close();
           else open.rights = rightsOf(current);
         },
         (err) => this.ctx.log.warn('live stream check failed', { error: err }),
       );
+    const timer = setInterval(() => {
+      out.send(': keepalive\n\n');
+      recheck();
     }, this.keepaliveMs);
     const open: OpenStream = {
       userId,
@@ -132,6 +116,7 @@ export class LiveStreams {
       send: (event, data) => {
         if (!closed) out.send(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       },
+      recheck,
       close: () => {
         if (closed) return;
         closed = true;

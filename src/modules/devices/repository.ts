@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
-import { insertId, nowIso } from '../../db/knex.js';
+import { deleteSome, insertId, nowIso } from '../../db/knex.js';
 import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
 import { levelsByProperty, type WarningLevels } from './levels/repository.js';
 import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
@@ -23,6 +23,8 @@ export interface Property {
   value: unknown;
   timestamp: string | null;
   warningLevels: WarningLevels | null;
+  /** The value is older than the property's usual interval allows (stale.ts); false before the first value. */
+  stale: boolean;
 }
 
 /** API.md Device. */
@@ -43,6 +45,8 @@ export interface PropertyRow {
   bridgeId: number;
   path: string;
   displayName: string;
+  /** The SI unit the bridge reports in, empty when unitless. */
+  units: string;
   writable: boolean;
   min: number | null;
   max: number | null;
@@ -181,6 +185,7 @@ export async function devicesOfBridge(db: Db, bridgeId: number): Promise<Device[
       value: p.value === null || p.value === undefined ? null : JSON.parse(p.value),
       timestamp: p.ts_ms === null || p.ts_ms === undefined ? null : iso(p.ts_ms),
       warningLevels: levels.get(p.id) ?? null,
+      stale: false,
     });
     byDevice.set(p.device_id, list);
   }
@@ -213,6 +218,7 @@ export async function findProperty(db: Db, id: number): Promise<PropertyRow | nu
         bridgeId: p.bridge_id,
         path: p.path,
         displayName: p.display_name,
+        units: p.units,
         writable: Boolean(p.writable),
         min: numberOrNull(p.min_value),
         max: numberOrNull(p.max_value),
@@ -220,7 +226,52 @@ export async function findProperty(db: Db, id: number): Promise<PropertyRow | nu
     : null;
 }
 
+/** Properties of one bridge by id, with units and current value; ids of other bridges are left out. */
+export async function propertiesWithValues(
+  db: Db,
+  bridgeId: number,
+  ids: number[],
+): Promise<Array<PropertyRow & { units: string; value: unknown; tsMs: number | null }>> {
+  if (!ids.length) return [];
+  const rows = await db('device_properties as p')
+    .leftJoin('value_series as s', function () {
+      this.on('s.bridge_id', 'p.bridge_id').andOn('s.path', 'p.path');
+    })
+    .where('p.bridge_id', bridgeId)
+    .whereIn('p.id', ids)
+    .select('p.id', 'p.device_id', 'p.path', 'p.display_name', 'p.units', 'p.writable', 'p.min_value', 'p.max_value', 's.value', 's.ts_ms');
+  return rows.map((p) => ({
+    id: p.id,
+    deviceId: p.device_id,
+    bridgeId,
+    path: p.path,
+    displayName: p.display_name,
+    units: p.units ?? '',
+    writable: Boolean(p.writable),
+    min: numberOrNull(p.min_value),
+    max: numberOrNull(p.max_value),
+    value: p.value === null || p.value === undefined ? null : JSON.parse(p.value),
+    tsMs: p.ts_ms === null || p.ts_ms === undefined ? null : Number(p.ts_ms),
+  }));
+}
+
 /** path → its property (the first device's, should two devices list one path). */
+/** A path's current value and its measurement time (value_series), or null before its first value. */
+export async function currentValue(db: Db, bridgeId: number, path: string): Promise<{ value: unknown; tsMs: number } | null> {
+  const row = await db('value_series').where({ bridge_id: bridgeId, path }).first('value', 'ts_ms');
+  return row && row.value !== null && row.value !== undefined ? { value: JSON.parse(row.value), tsMs: Number(row.ts_ms) } : null;
+}
+
+/** Current values of the paths matching a LIKE pattern (`propulsion.%.runTime`), with their measurement times. */
+export async function currentValuesLike(db: Db, bridgeId: number, pattern: string): Promise<Array<{ path: string; value: unknown; tsMs: number }>> {
+  const rows: Array<{ path: string; value: string | null; ts_ms: number | string }> = await db('value_series')
+    .where({ bridge_id: bridgeId })
+    .andWhere('path', 'like', pattern)
+    .orderBy('path')
+    .select('path', 'value', 'ts_ms');
+  return rows.flatMap((r) => (r.value === null ? [] : [{ path: r.path, value: JSON.parse(r.value) as unknown, tsMs: Number(r.ts_ms) }]));
+}
+
 export async function propertiesByPath(db: Db, bridgeId: number): Promise<Map<string, { deviceId: number; propertyId: number }>> {
   const rows = await db('device_properties').where({ bridge_id: bridgeId }).orderBy('id', 'desc').select('id', 'device_id', 'path');
   return new Map(rows.map((r: { id: number; device_id: number; path: string }) => [r.path, { deviceId: r.device_id, propertyId: r.id }]));
@@ -316,4 +367,58 @@ export async function setSourceFlags(
         .where({ bridge_id: bridgeId, uid })
         .update({ [flag]: on });
   });
+}
+
+/** How much time an export reads at once: a page of a few thousand rows at one-second data. */
+const EXPORT_WINDOW_MS = 3600_000;
+
+/**
+ * A series' samples between two times, read one window of history chunks at a time so that an
+ * export of months never holds more than an hour of data; each window's samples in time order.
+ */
+export async function* historySamples(db: Db, bridgeId: number, path: string, fromMs: number, toMs: number): AsyncGenerator<[number, unknown]> {
+  const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
+  if (!series) return;
+  for (let start = fromMs - MAX_CHUNK_SPAN_MS; start <= toMs; start += EXPORT_WINDOW_MS) {
+    const rows: Array<{ samples: string }> = await db('value_history')
+      .where({ series_id: series.id })
+      .where('from_ms', '>=', start)
+      .where('from_ms', '<', Math.min(start + EXPORT_WINDOW_MS, toMs + 1))
+      .where('to_ms', '>=', fromMs)
+      .orderBy('from_ms')
+      .select('samples');
+    const samples = rows.flatMap((row) => JSON.parse(row.samples) as Array<[number, unknown]>).filter(([ts]) => ts >= fromMs && ts <= toMs);
+    yield* samples.sort((a, b) => a[0] - b[0]);
+  }
+}
+
+/** Every position between two times, oldest first, read one window at a time (see historySamples). */
+export async function* positions(db: Db, bridgeId: number, fromMs: number, toMs: number): AsyncGenerator<LocationRow> {
+  for (let start = fromMs; start <= toMs; start += EXPORT_WINDOW_MS) {
+    const rows: LocationTableRow[] = await db('locations')
+      .where({ bridge_id: bridgeId })
+      .where('ts_ms', '>=', start)
+      .where('ts_ms', '<', Math.min(start + EXPORT_WINDOW_MS, toMs + 1))
+      .orderBy('ts_ms')
+      .select('*');
+    yield* rows.map(toLocation);
+  }
+}
+
+/** Removes up to `limit` history chunks wholly older than `cutoffMs` from one series (its index leads with the series). */
+export async function pruneSeriesHistory(db: Db, seriesId: number, cutoffMs: number, limit: number): Promise<number> {
+  return deleteSome(db, 'value_history', (q) => q.where('series_id', seriesId).where('from_ms', '<', cutoffMs).where('to_ms', '<', cutoffMs), limit);
+}
+
+/** Removes up to `limit` positions older than `cutoffMs` of one bridge. */
+export async function pruneBridgeLocations(db: Db, bridgeId: number, cutoffMs: number, limit: number): Promise<number> {
+  return deleteSome(db, 'locations', (q) => q.where('bridge_id', bridgeId).where('ts_ms', '<', cutoffMs), limit);
+}
+
+export async function seriesIds(db: Db): Promise<number[]> {
+  return (await db('value_series').select('id')).map((r: { id: number }) => r.id);
+}
+
+export async function bridgesWithLocations(db: Db): Promise<number[]> {
+  return (await db('locations').distinct('bridge_id')).map((r: { bridge_id: number }) => r.bridge_id);
 }

@@ -9,19 +9,21 @@ import type { Database } from '../../db/knex.js';
 import { ruleRefused } from '../../platform/errors.js';
 import type { Caller } from '../../platform/routes.js';
 import { check, type ScopeBridge, type VesselAccess } from '../access/api.js';
+import { type CloudService, type CloudServices, SUBSCRIPTION_TERMS } from '../../../contracts/billing.js';
 import { vesselIdsOfBridges } from '../bridges/api.js';
 import { currentLocation, locationHistory } from './api.js';
 import type { CommandService } from './commands.js';
 import * as repo from './repository.js';
 import { busOf, type MessageSources } from './sources.js';
+import type { PropertyCadence } from './stale.js';
 import { DEVICES_VIEW } from './routes/support.js';
 
 /** Most points a property history answers; longer ranges are evenly thinned. */
 const MAX_CHART_POINTS = 2000;
-const DAY_MS = 24 * 3600 * 1000;
+export const DAY_MS = 24 * 3600 * 1000;
 
 /** A time range from optional ISO ends: `to` defaults to now, `from` to `defaultSpanMs` before it. */
-function rangeOf(from: string | undefined, to: string | undefined, defaultSpanMs: number): { fromMs: number; toMs: number } {
+export function rangeOf(from: string | undefined, to: string | undefined, defaultSpanMs: number): { fromMs: number; toMs: number } {
   const toMs = to ? Date.parse(to) : Date.now();
   const fromMs = from ? Date.parse(from) : toMs - defaultSpanMs;
   if (fromMs > toMs) throw Boom.badRequest('from must be before to');
@@ -31,7 +33,12 @@ function rangeOf(from: string | undefined, to: string | undefined, defaultSpanMs
 /** What the property history asks of the access module: its vessel is known only once the property is found. */
 export interface PropertyAccess {
   accessOf(userId: number, vesselId: number): Promise<VesselAccess | null>;
+  cloudServices(vesselId: number): Promise<CloudServices>;
+  requireCloudService(vesselId: number, service: CloudService): Promise<void>;
 }
+
+/** Slack for a range computed on a client a moment before the server checks it. */
+const HISTORY_GRACE_MS = 3600 * 1000;
 
 export interface Bus {
   name: string;
@@ -43,10 +50,15 @@ export class DevicesService {
   constructor(
     private readonly db: Database,
     private readonly access: PropertyAccess,
+    private readonly cadence: PropertyCadence,
   ) {}
 
-  devices(bridge: ScopeBridge | null): Promise<repo.Device[]> {
-    return bridge ? repo.devicesOfBridge(this.db, bridge.id) : Promise.resolve([]);
+  /** The bridge's devices, each property marked `stale` when its value is older than its usual interval allows (stale.ts). */
+  async devices(bridge: ScopeBridge | null): Promise<repo.Device[]> {
+    if (!bridge) return [];
+    const devices = await repo.devicesOfBridge(this.db, bridge.id);
+    for (const device of devices) for (const property of device.properties) property.stale = this.cadence.stale(bridge.id, property.path, property.timestamp);
+    return devices;
   }
 
   async basicDevices(bridge: ScopeBridge | null) {
@@ -81,6 +93,7 @@ export class DevicesService {
     if (!property || !access) throw Boom.notFound('Property not found');
     check(access, [DEVICES_VIEW]);
     const { fromMs, toMs } = rangeOf(dateFrom, dateTo, DAY_MS);
+    await requireHistory(this.access, vesselId!, fromMs);
     return repo.historyOf(this.db, property.bridgeId, property.path, fromMs, toMs, MAX_CHART_POINTS);
   }
 
@@ -89,10 +102,21 @@ export class DevicesService {
   }
 
   /** Positions between from and to (default the last 24 hours). */
-  locationHistory(vesselId: number, from?: string, to?: string): Promise<repo.LocationRow[]> {
+  async locationHistory(vesselId: number, from?: string, to?: string): Promise<repo.LocationRow[]> {
     const { fromMs, toMs } = rangeOf(from, to, DAY_MS);
+    await requireHistory(this.access, vesselId, fromMs);
     return locationHistory(this.db, vesselId, fromMs, toMs);
   }
+}
+
+/**
+ * The unsubscribed-vessel rule for history (docs/decisions.md, "Billing"): without a
+ * subscription, outside the test period, history reaches back only the test period's length
+ * (7 days); a range starting earlier is the 418 that says why and how to renew.
+ */
+export async function requireHistory(access: Pick<PropertyAccess, 'requireCloudService'>, vesselId: number, fromMs: number): Promise<void> {
+  if (fromMs >= Date.now() - SUBSCRIPTION_TERMS.testPeriodDays * DAY_MS - HISTORY_GRACE_MS) return;
+  await access.requireCloudService(vesselId, 'history');
 }
 
 const messageSource = (s: repo.SourceRow) => ({ uid: s.uid, bus: busOf(s.uid), enabled: s.enabled, firstSeen: s.firstSeen, lastSeen: s.lastSeen });

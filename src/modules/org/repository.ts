@@ -2,10 +2,12 @@
  * The org module's tables: companies, company_staff, vessel_models (and the relationships and
  * clients to come). Only this file touches them; other modules go through api.ts.
  */
+import type { Company as CompanyView, CompanyInput, CompanyKind, VesselModel as VesselModelView, VesselModelInput } from '../../../contracts/admin.js';
 import type { Db } from '../../db/knex.js';
+import { insertId, nowIso } from '../../db/knex.js';
 import { fileUrl } from '../../platform/files.js';
 
-export type CompanyKind = 'dealer' | 'manufacturer' | 'contractor';
+export type { CompanyInput, CompanyKind, VesselModelInput };
 export type StaffRole = 'admin' | 'staff';
 
 export interface CompanyRow {
@@ -42,16 +44,8 @@ export interface VesselModelRow {
   created_at: string;
 }
 
-export interface Company {
-  id: number;
-  name: string;
-  kind: CompanyKind;
-  email: string | null;
-  phone: string | null;
-  countryCode: string | null;
-  website: string | null;
-  createdAt: string;
-}
+/** A company as answered (the admin lists add staffCount). */
+export type Company = Omit<CompanyView, 'staffCount'>;
 
 export interface StaffMember {
   id: number;
@@ -63,13 +57,7 @@ export interface StaffMember {
   status: string;
 }
 
-export interface VesselModel {
-  id: number;
-  name: string;
-  manufacturerId: number;
-  lengthM: number | null;
-  imageUrl: string | null;
-}
+export type VesselModel = Required<VesselModelView>;
 
 export const toCompany = (r: CompanyRow): Company => ({
   id: r.id,
@@ -131,11 +119,6 @@ export async function staffOf(db: Db, companyId: number): Promise<StaffMember[]>
   return (await staff(db).where({ company_id: companyId }).orderBy('id')).map(toStaffMember);
 }
 
-export async function activeStaffCompaniesOf(db: Db, userId: number): Promise<Array<{ companyId: number; paused: boolean }>> {
-  const rows = await staff(db).where({ user_id: userId, status: 'active' }).select('company_id', 'paused');
-  return rows.map((r) => ({ companyId: r.company_id, paused: Boolean(r.paused) }));
-}
-
 export async function vesselModels(db: Db, manufacturerId?: number): Promise<VesselModel[]> {
   const q = models(db).orderBy('name');
   if (manufacturerId !== undefined) q.where({ manufacturer_id: manufacturerId });
@@ -145,4 +128,101 @@ export async function vesselModels(db: Db, manufacturerId?: number): Promise<Ves
 export async function findVesselModel(db: Db, id: number): Promise<VesselModel | null> {
   const row = await models(db).where({ id }).first();
   return row ? toVesselModel(row) : null;
+}
+
+export interface CompanyFilter {
+  q?: string;
+  kind?: CompanyKind;
+  countryCode?: string;
+}
+
+/** Companies for the admin console: `q` matches name, e-mail and website. */
+export function companiesQuery(db: Db, filter: CompanyFilter) {
+  const q = companies(db).select('*');
+  if (filter.kind) q.where({ kind: filter.kind });
+  if (filter.countryCode) q.where({ country_code: filter.countryCode });
+  if (filter.q) {
+    const like = `%${filter.q.toLowerCase()}%`;
+    q.where((w) =>
+      w
+        .whereRaw('lower(name) like ?', [like])
+        .orWhereRaw("lower(coalesce(email, '')) like ?", [like])
+        .orWhereRaw("lower(coalesce(website, '')) like ?", [like]),
+    );
+  }
+  return q;
+}
+
+export const COMPANY_SORTS = { name: 'name', kind: 'kind', createdAt: 'created_at', countryCode: 'country_code', id: 'id' };
+
+export async function insertCompany(db: Db, kind: CompanyKind, input: CompanyInput): Promise<number> {
+  const now = nowIso();
+  return insertId(db, 'companies', {
+    name: input.name,
+    kind,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    country_code: input.countryCode ?? null,
+    website: input.website ?? null,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+export async function updateCompany(db: Db, id: number, input: Partial<CompanyInput>): Promise<void> {
+  const row: Partial<CompanyRow> = { updated_at: nowIso() };
+  if (input.name !== undefined) row.name = input.name;
+  if (input.email !== undefined) row.email = input.email;
+  if (input.phone !== undefined) row.phone = input.phone;
+  if (input.countryCode !== undefined) row.country_code = input.countryCode;
+  if (input.website !== undefined) row.website = input.website;
+  await companies(db).where({ id }).update(row);
+}
+
+export const companyNameTaken = async (db: Db, kind: CompanyKind, name: string, exceptId?: number): Promise<boolean> => {
+  const q = companies(db).where({ kind }).whereRaw('lower(name) = ?', [name.toLowerCase()]);
+  if (exceptId !== undefined) q.whereNot({ id: exceptId });
+  return (await q.first('id')) !== undefined;
+};
+
+export const countCompanies = async (db: Db): Promise<number> => Number((await companies(db).count<{ n: number | string }[]>({ n: '*' }).first())?.n ?? 0);
+
+export async function staffCounts(db: Db, companyIds: number[]): Promise<Map<number, number>> {
+  if (!companyIds.length) return new Map();
+  const rows = await staff(db)
+    .whereIn('company_id', companyIds)
+    .where({ status: 'active' })
+    .groupBy('company_id')
+    .select('company_id')
+    .count<{ company_id: number; n: number | string }[]>({ n: '*' });
+  return new Map(rows.map((r) => [r.company_id, Number(r.n)]));
+}
+
+export async function insertVesselModel(db: Db, input: VesselModelInput): Promise<number> {
+  return insertId(db, 'vessel_models', { name: input.name, manufacturer_id: input.manufacturerId, length_m: input.lengthM ?? null, created_at: nowIso() });
+}
+
+export async function updateVesselModel(db: Db, id: number, input: Partial<VesselModelInput>): Promise<void> {
+  const row: Partial<VesselModelRow> = {};
+  if (input.name !== undefined) row.name = input.name;
+  if (input.manufacturerId !== undefined) row.manufacturer_id = input.manufacturerId;
+  if (input.lengthM !== undefined) row.length_m = input.lengthM;
+  if (Object.keys(row).length) await models(db).where({ id }).update(row);
+}
+
+export const modelNameTaken = async (db: Db, manufacturerId: number, name: string, exceptId?: number): Promise<boolean> => {
+  const q = models(db).where({ manufacturer_id: manufacturerId }).whereRaw('lower(name) = ?', [name.toLowerCase()]);
+  if (exceptId !== undefined) q.whereNot({ id: exceptId });
+  return (await q.first('id')) !== undefined;
+};
+
+export const modelImageFileId = async (db: Db, id: number): Promise<string | null> =>
+  (await models(db).where({ id }).first('image_file_id'))?.image_file_id ?? null;
+
+export async function setModelImage(db: Db, id: number, fileId: string | null): Promise<void> {
+  await models(db).where({ id }).update({ image_file_id: fileId });
+}
+
+export async function deleteVesselModel(db: Db, id: number): Promise<void> {
+  await models(db).where({ id }).delete();
 }

@@ -5,12 +5,7 @@
 import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
 import * as repo from './repository.js';
-
-/** Staff permissions in the organisation area (docs/product.md §6: exact names not shown; these are ours). */
-export const STAFF_ROLES = {
-  admin: { manageStaff: true, manageClients: true, manageRelationships: true, viewClients: true },
-  staff: { manageStaff: false, manageClients: false, manageRelationships: false, viewClients: true },
-} as const;
+import * as staffRepo from './staff-repository.js';
 
 /** What the organisation area needs to know about people. */
 export interface People {
@@ -55,9 +50,11 @@ export class OrgService {
     };
   }
 
+  /** The caller's role and staff permissions (docs/decisions.md, "Organisations"); every member sees the clients. */
   async permissionsOf(userId: number) {
-    const { member } = await this.employment(userId);
-    return { role: member.role, paused: member.paused, ...STAFF_ROLES[member.role] };
+    const member = await staffRepo.activeStaffOf(this.db, userId);
+    if (!member) throw Boom.notFound('You do not belong to an organisation');
+    return { role: member.role, paused: member.paused, companyId: member.companyId, ...member.permissions, viewClients: true };
   }
 
   async companiesOfKind(kind: repo.CompanyKind): Promise<CatalogueCompany[]> {

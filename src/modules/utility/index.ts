@@ -9,6 +9,8 @@ import { file } from './routes/file.js';
 import { countries } from './routes/reference/countries.js';
 import { languages } from './routes/reference/languages.js';
 import { health } from './routes/status/health.js';
+import { liveness } from './routes/status/live.js';
+import { readiness } from './routes/status/ready.js';
 import { version } from './routes/status/version.js';
 
 declare module '@hapi/hapi' {
@@ -28,6 +30,6 @@ export const utilityModule: Plugin<ModuleOptions> = {
       return true;
     };
     const reports = new ErrorReports(db, ctx.limits);
-    server.route([countries(db), languages(db), version(), health(server), storeErrorReport(reports), file(db)]);
+    server.route([countries(db), languages(db), version(), health(server), liveness(), readiness(server), storeErrorReport(reports), file(db)]);
   },
 };

@@ -1,6 +1,6 @@
 /** The utility module's tables: countries, languages, error_reports. Only this file touches them. */
 import type { Db } from '../../db/knex.js';
-import { insertId, nowIso } from '../../db/knex.js';
+import { deleteSome, insertId, nowIso } from '../../db/knex.js';
 
 export interface CountryRow {
   code: string;
@@ -48,3 +48,46 @@ export async function insertLanguage(db: Db, language: Reference): Promise<void>
 
 export const insertErrorReport = (db: Db, report: Omit<ErrorReportRow, 'id' | 'created_at'>): Promise<number> =>
   insertId(db, 'error_reports', { ...report, created_at: nowIso() });
+
+export interface ErrorReportFilter {
+  q?: string;
+  platform?: string;
+  status?: number;
+  userId?: number;
+  vesselId?: number;
+  from?: string;
+  to?: string;
+}
+
+/** Error reports for the admin console: `q` matches the message, endpoint, comment, reporter and vessel. */
+export function errorReportsQuery(db: Db, f: ErrorReportFilter) {
+  const q = db<ErrorReportRow>('error_reports').select('*');
+  if (f.platform) q.where({ platform: f.platform });
+  if (f.status !== undefined) q.where({ status: f.status });
+  if (f.userId !== undefined) q.where({ user_id: f.userId });
+  if (f.vesselId !== undefined) q.where({ vessel_id: f.vesselId });
+  if (f.from) q.where('created_at', '>=', f.from);
+  if (f.to) q.where('created_at', '<', f.to);
+  if (f.q) {
+    const like = `%${f.q.toLowerCase()}%`;
+    q.where((w) => {
+      for (const column of ['displayed_msg', 'endpoint', 'comment', 'user_name', 'vessel_name', 'browser', 'os'])
+        w.orWhereRaw(`lower(coalesce(${column}, '')) like ?`, [like]);
+    });
+  }
+  return q;
+}
+
+export const ERROR_REPORT_SORTS = { createdAt: 'created_at', timestamp: 'timestamp', status: 'status', platform: 'platform', id: 'id' };
+
+export const findErrorReport = (db: Db, id: number): Promise<ErrorReportRow | undefined> => db<ErrorReportRow>('error_reports').where({ id }).first();
+
+/** When each report since the given moment was received (the admin overview's chart). */
+export async function errorReportTimesSince(db: Db, sinceIso: string): Promise<string[]> {
+  return (await db<ErrorReportRow>('error_reports').where('created_at', '>=', sinceIso).select('created_at')).map((r) => r.created_at);
+}
+
+/** Retention: up to `limit` error reports received before `cutoffIso`. */
+export async function pruneErrorReports(db: Db, cutoffIso: string, limit: number): Promise<number> {
+  return deleteSome(db, 'error_reports', (q) => q.where('created_at', '<', cutoffIso), limit);
+}

@@ -2,23 +2,18 @@
  * What other modules may ask of the vessel module: vessels by owner, the facts the access
  * module's directory needs (owners and names), vendors of an owner, and the operator's views
  * for the CLI. Who may do what is the access module's (`server.plugins.access.api` and the
- * vessel-scoped route option); the access functions below only keep older callers working.
+ * vessel-scoped route option).
  */
+import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
-import {
-  companyGrantsOn,
-  countActiveMemberships,
-  createAccessApi,
-  grantCounts,
-  grantsOn,
-  setCompanyPausedOn,
-  type AccessDirectory,
-  type AccessNeed,
-  type VesselAccess,
-} from '../access/api.js';
-import { bridgeOfVessel } from '../bridges/api.js';
-import { staffCompaniesOf } from '../org/api.js';
+import { companyGrantsOn, countActiveMemberships, grantCounts, grantsOn, setCompanyPausedOn, type AccessDirectory, type VesselAccess } from '../access/api.js';
+import { cloudServiceRefusal, cloudServicesOf } from '../billing/api.js';
+import { bridgesFirstPairedAt } from '../bridges/api.js';
+import * as documentsRepo from './documents/repository.js';
 import * as repo from './vessels/repository.js';
+import { type AlertCounts, vesselViews, type VesselView } from './vessels/view.js';
+
+export type { AlertCounts, VesselView } from './vessels/view.js';
 
 export * from './permissions.js';
 export { allows, type AccessNeed, type VesselAccess, type VesselRole } from '../access/api.js';
@@ -33,7 +28,28 @@ export interface VesselSummary {
 export const vesselOwners: AccessDirectory['vesselOwners'] = (db, query) => repo.owners(db, query);
 
 /** Names of the vessels that exist among these ids (the access module's directory). */
+/** Whether the vessel's bridge may update its values and record its track (docs/decisions.md, "Vessel toggles"). */
+export interface VesselReporting {
+  gpsReporting: boolean;
+  propertyUpdate: boolean;
+}
+
+/** A vessel's reporting switches; both on for a vessel that no longer exists (nothing will be shown of it anyway). */
+export async function reportingOf(db: Db, vesselId: number): Promise<VesselReporting> {
+  const vessel = await repo.findVessel(db, vesselId);
+  return { gpsReporting: vessel?.gpsReporting ?? true, propertyUpdate: vessel?.propertyUpdate ?? true };
+}
+
 export const vesselNames: AccessDirectory['vesselNames'] = (db, ids) => repo.names(db, ids);
+
+/**
+ * Whether a vessel's cloud services are on: billing judges the subscription and the test period,
+ * which starts when the bridges module says the vessel's bridge was first paired.
+ */
+export const cloudServices: AccessDirectory['cloudServices'] = async (db, vesselId) =>
+  (await cloudServicesOf(db, await bridgesFirstPairedAt(db, [vesselId]))).get(vesselId)!;
+
+export { cloudServiceRefusal };
 
 /** Vessels a user owns or is an active member of. */
 export async function countVesselsOf(db: Db, userId: number): Promise<number> {
@@ -43,6 +59,9 @@ export async function countVesselsOf(db: Db, userId: number): Promise<number> {
 export async function vesselsOwnedBy(db: Db, userId: number): Promise<VesselSummary[]> {
   return (await repo.vesselsOwnedBy(db, userId)).map((v) => ({ id: v.id, name: v.name, ownerId: v.ownerId }));
 }
+
+/** owner id → how many vessels they own, in one query (a company's client list). */
+export const vesselCountsOwnedBy = (db: Db, ownerIds: number[]): Promise<Map<number, number>> => repo.countsOwnedBy(db, ownerIds);
 
 /** Companies with technical access to any vessel the user owns: the user's vendors. */
 export async function vendorsOf(db: Db, ownerId: number): Promise<Array<{ companyId: number; paused: boolean; vesselIds: number[] }>> {
@@ -67,6 +86,19 @@ export async function setVendorPaused(db: Db, ownerId: number, companyId: number
     (await repo.vesselsOwnedBy(db, ownerId)).map((v) => v.id),
     paused,
   );
+}
+
+/**
+ * The vessel views (docs/api.md Vessel, with banner state and active alerts) of the vessels
+ * named, as each is reached through `accessById` (a company's fleet); missing vessels are left out.
+ */
+export async function vesselViewsOf(db: Db, ids: number[], accessById: Map<number, VesselAccess>, alertCounts: AlertCounts): Promise<VesselView[]> {
+  return vesselViews(db, await repo.vesselsByIds(db, ids), accessById, alertCounts);
+}
+
+/** Vessels built on these models whose owners consented to their manufacturer seeing them (`mfrAccess`). */
+export async function consentingVesselsOfModels(db: Db, modelIds: number[]): Promise<Array<VesselSummary & { modelId: number }>> {
+  return (await repo.consentingVesselsOfModels(db, modelIds)).map((v) => ({ id: v.id, name: v.name, ownerId: v.ownerId, modelId: v.modelId! }));
 }
 
 // Operator views (admin CLI): every vessel, not filtered by a caller's access.
@@ -116,17 +148,28 @@ export async function membersOfVessel(db: Db, vesselId: number): Promise<VesselM
   }));
 }
 
-// Kept for modules not yet on the access module; each answers exactly what the access module does.
+export { USER_TYPES } from './user-types.js';
+export type { DocumentCategory } from './vessels/repository.js';
 
-const directory: AccessDirectory = { staffCompanies: staffCompaniesOf, vesselOwners, bridgeOf: bridgeOfVessel, vesselNames };
+/** Document categories, by name (the admin catalogue). */
+export const documentCategories = (db: Db) => repo.documentCategories(db);
 
-/** @deprecated Use `server.plugins.access.api.accessesOf`. */
-export const accessesOf = (db: Db, userId: number, onlyVesselId?: number): Promise<Map<number, VesselAccess>> =>
-  createAccessApi(db, directory).accessesOf(userId, onlyVesselId);
+/** Adds a document category; 409 when one has this name (case does not matter). */
+export async function addDocumentCategory(db: Db, name: string): Promise<repo.DocumentCategory> {
+  if (await repo.categoryNameTaken(db, name)) throw Boom.conflict('A document category with this name already exists');
+  return repo.insertCategory(db, name);
+}
 
-/** @deprecated Use the vessel-scoped route option or `server.plugins.access.api.accessOf`. */
-export const accessOf = (db: Db, userId: number, vesselId: number): Promise<VesselAccess | null> => createAccessApi(db, directory).accessOf(userId, vesselId);
+export const countVessels = (db: Db): Promise<number> => repo.countVessels(db);
 
-/** @deprecated Use the vessel-scoped route option (`plugins: { vessel: { needs } }`) or `server.plugins.access.api.requireAccess`. */
-export const requireAccess = (db: Db, userId: number, vesselId: number, ...needs: AccessNeed[]): Promise<VesselAccess> =>
-  createAccessApi(db, directory).requireAccess(userId, vesselId, ...needs);
+/** How many vessels are of this model (a used model cannot be deleted). */
+export const countVesselsOfModel = (db: Db, modelId: number): Promise<number> => repo.countVesselsOfModel(db, modelId);
+
+export const vesselsCreatedSince = (db: Db, sinceIso: string): Promise<string[]> => repo.vesselsCreatedSince(db, sinceIso);
+
+/** Which of these documents belong to the vessel, with their names (another vessel's are left out). */
+export async function vesselDocumentNames(db: Db, vesselId: number, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const documents = await documentsRepo.documentsOf(db, vesselId);
+  return new Map(documents.filter((d) => ids.includes(d.id)).map((d) => [d.id, d.name]));
+}

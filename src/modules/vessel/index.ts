@@ -5,9 +5,16 @@
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
 import type { AlertCounts } from './vessels/view.js';
+import { ACCESS_REQUEST_LIMIT, AccessRequestsService } from './access-requests/service.js';
+import { requestAccess } from './routes/access-requests/ask.js';
+import { declineAccessRequest } from './routes/access-requests/decline.js';
+import { listAccessRequests } from './routes/access-requests/list.js';
 import { DocumentsService } from './documents/service.js';
 import { VesselLogService } from './logs/service.js';
+import { notifyFirstCompanyUse } from './members/first-use.js';
 import { MembersService } from './members/service.js';
+import { CAMERA_LIMITS } from './cameras/fetch.js';
+import { CamerasService } from './cameras/service.js';
 import { NotesService } from './notes/service.js';
 import { PAIRING_LIMIT, PairingService } from './pairing/service.js';
 import { addCompany } from './routes/companies/add.js';
@@ -31,6 +38,12 @@ import { pauseMember } from './routes/members/pause.js';
 import { pendingInvitations } from './routes/members/pending.js';
 import { vesselPermissions } from './routes/members/permissions.js';
 import { revokeMember } from './routes/members/revoke.js';
+import { createCamera } from './routes/cameras/create.js';
+import { deleteCamera } from './routes/cameras/delete.js';
+import { listCameras } from './routes/cameras/list.js';
+import { cameraSnapshot } from './routes/cameras/snapshot.js';
+import { cameraStream } from './routes/cameras/stream.js';
+import { updateCamera } from './routes/cameras/update.js';
 import { createNote } from './routes/notes/create.js';
 import { deleteNote } from './routes/notes/delete.js';
 import { listNotes } from './routes/notes/list.js';
@@ -62,13 +75,32 @@ export const vesselModule: Plugin<VesselModuleOptions> = {
   register(server, { ctx, activeAlertCounts }) {
     const auth = server.plugins.auth.api;
     const access = server.plugins.access.api;
-    const vessels = new VesselService(ctx.db, access, auth, activeAlertCounts);
-    const members = new MembersService(ctx.db, access.grants, auth);
+    const vessels = new VesselService(ctx.db, access, auth, activeAlertCounts, ctx.events);
+    const members = new MembersService(ctx.db, access.grants, auth, () => ctx.now());
     const pairing = new PairingService(ctx.db, auth, ctx.limits.limiter('pairing-code', PAIRING_LIMIT, 'Too many pairing attempts. Please try again later.'));
+    const requests = new AccessRequestsService(
+      ctx.db,
+      access.grants,
+      auth,
+      ctx.mail,
+      ctx.limits.limiter('access-request', ACCESS_REQUEST_LIMIT, 'Too many requests for access. Please try again later.'),
+    );
     const documents = new DocumentsService(ctx.db);
     const notes = new NotesService(ctx.db, auth);
+    const cameras = new CamerasService(ctx.db, { ...CAMERA_LIMITS, allowPrivate: ctx.config.cameraAllowPrivate });
     const log = new VesselLogService(ctx.db);
+    const firstUse = notifyFirstCompanyUse(ctx, auth);
+    ctx.events.on('company.firstUse', (use) => {
+      firstUse(use).catch((err: unknown) => ctx.log.error('first-use notice failed', { error: err }));
+    });
     server.route([
+      listCameras(cameras),
+      createCamera(cameras),
+      updateCamera(cameras),
+      deleteCamera(cameras),
+      cameraSnapshot(cameras),
+      cameraStream(cameras),
+
       listVessels(vessels),
       listUserTypes(),
       getVessel(vessels),
@@ -87,10 +119,13 @@ export const vesselModule: Plugin<VesselModuleOptions> = {
       pendingInvitations(members),
       addUser(members),
       acceptInvite(access.grants),
-      grantPermissions(access.grants),
+      grantPermissions(requests),
       editPermissions(access.grants),
       revokeMember(access.grants),
       pauseMember(access.grants),
+      requestAccess(requests, ctx.config.publicUrl),
+      listAccessRequests(requests),
+      declineAccessRequest(requests),
 
       addCompany(members),
       editCompany(access.grants),

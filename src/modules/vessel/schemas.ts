@@ -32,7 +32,17 @@ export const editVesselPayload = Joi.object(vesselFields).min(1);
 export const userIdPayload = Joi.object({ userId: Joi.number().integer().required() });
 export const permissionsPayload = Joi.object({ userId: Joi.number().integer().required(), permissions: permissionSetSchema.required() });
 export const companyIdPayload = Joi.object({ companyId: Joi.number().integer().required() });
-export const companyPermissionsPayload = Joi.object({ companyId: Joi.number().integer().required(), permissions: permissionSetSchema.required() });
+/** A company grant's window (docs/api.md): ISO times, null for no limit on that side. */
+const accessWindowKeys = {
+  startsAt: Joi.string().isoDate().allow(null),
+  endsAt: Joi.string().isoDate().allow(null),
+};
+export const companyGrantPayload = Joi.object({ permissions: permissionSetSchema, ...accessWindowKeys });
+export const companyPermissionsPayload = Joi.object({ companyId: Joi.number().integer().required(), permissions: permissionSetSchema, ...accessWindowKeys }).or(
+  'permissions',
+  'startsAt',
+  'endsAt',
+);
 export const companyParams = Joi.object({ id: vesselId.required(), companyId: Joi.number().integer().required() });
 
 /** The session key may ride in the query of links that `<img>` tags and downloads follow. */

@@ -1,5 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
-import { api, configureApi } from '../lib/api';
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import { api, configureApi, isApiError } from '../lib/api';
 import { buildErrorReport, type CaughtError } from '../lib/errorReport';
 import { canViewErrorReport, currentEnvironmentLabel } from '../lib/env';
 import { localTimeZone } from '../lib/dates';
@@ -17,6 +18,8 @@ import { createToastApi } from '../features/toasts/toast';
 import { vesselKeys } from '../features/vessels/queries';
 import type { VesselDetail } from '../features/vessels/types';
 import { createQueryClient } from './queryClient';
+import { forgetOfflineCache } from './offlineCache';
+import { lastKnownMode } from '../features/offline/useOnline';
 
 /**
  * The app's long-lived actors and clients. They are created here, once, with the browser
@@ -38,16 +41,18 @@ export const session = createActor(
         return token;
       }),
       checkSession: fromPromise(async ({ input }) => {
-        const user = await api.post<SessionUser>('auth/checkSession', undefined, { token: input.token });
+        const user = await lastKnownWhenOffline(sessionKeys.user, () => api.post<SessionUser>('auth/checkSession', undefined, { token: input.token }));
         queryClient.setQueryData(sessionKeys.user, user);
       }),
       loadSessionData: fromPromise(async () => {
         const user = await queryClient.ensureQueryData(sessionQueries.user());
+        const fetchOrLastKnown = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) =>
+          lastKnownWhenOffline<T>(options.queryKey, () => queryClient.fetchQuery({ ...options, retry: false }));
         await loadSessionData(user, {
-          profile: () => queryClient.fetchQuery(profileQueries.details()),
-          preferences: () => queryClient.fetchQuery(profileQueries.preferences()),
-          navigation: () => queryClient.fetchQuery(profileQueries.navigation()),
-          organisation: () => queryClient.fetchQuery(organisationQueries.mine()),
+          profile: () => fetchOrLastKnown(profileQueries.details()),
+          preferences: () => fetchOrLastKnown(profileQueries.preferences()),
+          navigation: () => fetchOrLastKnown(profileQueries.navigation()),
+          organisation: () => fetchOrLastKnown(organisationQueries.mine()),
         });
       }),
       logout: fromPromise(async ({ input }) => {
@@ -56,7 +61,10 @@ export const session = createActor(
     },
     actions: {
       persistAccount: (_, account) => persistence.saveAccount(account),
-      clearPersistedState: () => persistence.clearSession(),
+      clearPersistedState: () => {
+        persistence.clearSession();
+        forgetOfflineCache();
+      },
       resetCaches: () => queryClient.clear(),
     },
   }),
@@ -108,6 +116,23 @@ export const streamHealth = {
   onFailure: () => connectivity.send({ type: 'CONNECTION_FAILED' }),
 };
 
+/**
+ * Without a network, the last known copy of a query (restored by app/offlineCache.ts) stands in
+ * for the answer, so a signed-in phone opens offline; any other failure stays a failure.
+ */
+async function lastKnownWhenOffline<T>(queryKey: QueryKey, fetch: () => Promise<T>): Promise<T> {
+  try {
+    return await fetch();
+  } catch (error) {
+    const lastKnown = queryClient.getQueryData<T>(queryKey);
+    if (isApiError(error) && error.status === null && lastKnown !== undefined) {
+      lastKnownMode.set(true);
+      return lastKnown;
+    }
+    throw error;
+  }
+}
+
 let started = false;
 
 export function startServices(): void {
@@ -116,8 +141,12 @@ export function startServices(): void {
   configureApi({
     getToken: () => session.getSnapshot().context.token,
     onOutcome: (outcome) => {
-      if (outcome === 'ok') connectivity.send({ type: 'REQUEST_SUCCEEDED' });
-      else if (outcome === 'connection-failure') connectivity.send({ type: 'CONNECTION_FAILED' });
+      if (outcome === 'ok') {
+        lastKnownMode.set(false);
+        connectivity.send({ type: 'REQUEST_SUCCEEDED' });
+      }
+      // An app showing its last known values says so on each screen rather than with the Connection Issue dialog.
+      else if (outcome === 'connection-failure' && navigator.onLine && !lastKnownMode.get()) connectivity.send({ type: 'CONNECTION_FAILED' });
     },
     onUnauthorized: () => session.send({ type: 'SESSION_EXPIRED' }),
   });

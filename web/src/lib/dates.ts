@@ -132,6 +132,19 @@ export function zonedTimeToIso(date: string, hours: string, minutes: string, tim
   return new Date(instant).toISOString();
 }
 
+/** A datetime-local field's value (a wall-clock time in `timeZone`) as ISO, or undefined when empty or incomplete. */
+export function zonedLocalToIso(local: string, timeZone: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(local);
+  return match ? zonedTimeToIso(match[1], match[2], match[3], timeZone) : undefined;
+}
+
+/** The datetime-local field's value ("YYYY-MM-DDTHH:mm") at which the wall clock in `timeZone` shows the instant. */
+export function isoToZonedLocal(input: DateInput, timeZone: string): string {
+  const parts = zonedParts(input, timeZone);
+  if (!parts) return '';
+  return `${parts.year}-${parts.month}-${parts.day}T${String(parts.hour).padStart(2, '0')}:${parts.minute}`;
+}
+
 function zoneOffsetMs(instant: number, timeZone: string): number {
   const parts = zonedParts(instant, timeZone);
   if (!parts) return 0;

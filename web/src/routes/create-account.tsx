@@ -5,6 +5,7 @@ import { isApiError } from '../lib/api';
 import { errorReportMessage } from '../lib/errorReport';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { TextField } from '../features/forms/Field';
+import { NewPasswordFields } from '../features/forms/NewPasswordFields';
 import { CountryLanguageFields } from '../features/utility/CountryLanguageFields';
 import { newPasswordError } from '../features/forms/passwords';
 import { registration, type NewAccount } from '../features/account/registration';
@@ -77,23 +78,13 @@ function CreateAccountPage() {
           <TextField label="Last name" required autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
         </div>
         <TextField label="E-mail" type="email" required autoComplete="email" value={form.email} onChange={set('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          hint="At least 8 characters."
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          required
-          autoComplete="new-password"
-          value={form.confirmation}
-          onChange={set('confirmation')}
-          error={passwordError}
+        <NewPasswordFields
+          labels={['Password', 'Confirm password']}
+          password={form.password}
+          confirmation={form.confirmation}
+          onPassword={set('password')}
+          onConfirmation={set('confirmation')}
+          problem={passwordError}
         />
         <CountryLanguageFields
           countryCode={form.countryCode ?? ''}

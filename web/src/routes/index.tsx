@@ -2,6 +2,8 @@ import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { LoginForm } from '../features/session/LoginForm';
 import { isAuthenticated, safeRedirectTarget } from '../features/session/guards';
+import { sessionKeys } from '../features/session/queries';
+import type { SessionUser } from '../features/session/types';
 
 interface LandingSearch {
   redirect?: string;
@@ -10,7 +12,11 @@ interface LandingSearch {
 export const Route = createFileRoute('/')({
   validateSearch: (search: Record<string, unknown>): LandingSearch => (typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
   beforeLoad: async ({ context, search }) => {
-    if (await isAuthenticated(context.session)) throw redirect({ href: safeRedirectTarget(search.redirect) });
+    if (await isAuthenticated(context.session)) {
+      // A platform administrator's home is the admin overview, not an (empty) fleet.
+      const user = context.queryClient.getQueryData<SessionUser>(sessionKeys.user);
+      throw redirect({ href: search.redirect ? safeRedirectTarget(search.redirect) : user?.isAdmin ? '/dashboard/admin' : '/dashboard' });
+    }
   },
   component: LandingPage,
 });

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { PublicLayout } from '../features/layout/PublicLayout';
-import { APP_DEEP_LINK, mobilePlatform, STORE_LINKS, STORE_REDIRECT_DELAY_MS } from '../features/mobileApp/stores';
+import { mobilePlatform, openInstalledApp, STORE_LINKS } from '../features/mobileApp/stores';
+import { useInstall } from '../features/mobileApp/installPrompt';
 import { Icon } from '../features/icons/Icon';
 
 export const Route = createFileRoute('/mobile-app')({
@@ -11,14 +12,18 @@ export const Route = createFileRoute('/mobile-app')({
 function MobileAppPage() {
   const platform = mobilePlatform(navigator.userAgent);
 
+  const install = useInstall();
+
   useEffect(() => {
     if (!platform) return;
     // If the app is installed the deep link leaves the page; otherwise the store opens.
-    window.location.href = APP_DEEP_LINK;
-    const fallback = window.setTimeout(() => {
-      window.location.href = STORE_LINKS[platform].url;
-    }, STORE_REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(fallback);
+    return openInstalledApp(platform, {
+      go: (url) => window.location.assign(url),
+      schedule: (callback, delayMs) => {
+        const timer = window.setTimeout(callback, delayMs);
+        return () => window.clearTimeout(timer);
+      },
+    });
   }, [platform]);
 
   return (
@@ -37,6 +42,15 @@ function MobileAppPage() {
             <Icon name="phone" /> {STORE_LINKS.ios.label}
           </a>
         </div>
+        {install ? (
+          <p>
+            Or install Vessel Link from this browser: it opens like an app, works without a network with the last known values and shows alarms as
+            notifications.{' '}
+            <button type="button" className="button" onClick={() => void install()}>
+              Install
+            </button>
+          </p>
+        ) : null}
         <Link to="/" className="button button--primary">
           Return to Home
         </Link>

@@ -3,7 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '../lib/api';
 import { PublicLayout } from '../features/layout/PublicLayout';
-import { TextField } from '../features/forms/Field';
+import { NewPasswordFields } from '../features/forms/NewPasswordFields';
 import { newPasswordError } from '../features/forms/passwords';
 import { registration } from '../features/account/registration';
 
@@ -59,23 +59,12 @@ function PasswordResetPage() {
       ) : (
         <form className="card form" onSubmit={submit} aria-labelledby="reset-title">
           <h1 id="reset-title">Set a new password</h1>
-          <TextField
-            label="New password"
-            type="password"
-            required
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            hint="At least 8 characters."
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            required
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            error={problem}
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPassword={(event) => setPassword(event.target.value)}
+            onConfirmation={(event) => setConfirmation(event.target.value)}
+            problem={problem}
           />
           {reset.isError ? (
             <p className="form-error" role="alert">

@@ -1,8 +1,10 @@
 /**
- * How an alarm reaches people away from the app. E-mail is the one channel today; push is
- * another `NotificationChannel` when it comes.
+ * How an alarm reaches people away from the app (docs/architecture.md, "Alarm delivery"). A
+ * channel is one file implementing `NotificationChannel`, registered once with
+ * `server.plugins.alerts.delivery.register(channel)`; the delivery applies each recipient's
+ * minimum priority for the channel and their quiet hours before handing it the recipients.
  */
-import type { Mailer } from '../../../platform/mail.js';
+import type { AlertPriority } from '../repository.js';
 
 export interface Recipient {
   userId: number;
@@ -11,26 +13,20 @@ export interface Recipient {
 
 /** One notice: an alarm raised or sounding again, or a flood of them grouped. */
 export interface Notice {
+  vesselId: number;
   vesselName: string;
+  /** The highest priority the notice carries (a group: its highest alarm's). */
+  priority: AlertPriority;
+  /** The alarm a notice is about; a group of alarms has none. */
+  alertId?: number;
   subject: string;
   text: string;
 }
 
+/** The channels a user sets a minimum priority for (docs/api.md, `NotificationSettings`). */
+export type ChannelName = 'email' | 'push' | 'inApp';
+
 export interface NotificationChannel {
-  name: string;
+  name: ChannelName;
   deliver(recipients: Recipient[], notice: Notice): Promise<void>;
-}
-
-export class EmailChannel implements NotificationChannel {
-  readonly name = 'email';
-
-  constructor(
-    private readonly mail: Mailer,
-    private readonly publicUrl: string,
-  ) {}
-
-  async deliver(recipients: Recipient[], notice: Notice): Promise<void> {
-    for (const { email } of recipients)
-      await this.mail.send({ to: email, subject: notice.subject, text: `${notice.text}\n\nOpen Vessel Link: ${this.publicUrl}/` });
-  }
 }

@@ -6,6 +6,7 @@
  * (store-and-forward) is judged as it was measured, not by when it arrived.
  */
 import type { WarningLevels } from './repository.js';
+import { formatValue } from '../../../../contracts/units.js';
 
 export type Zone = 'normal' | 'lowWarning' | 'highWarning' | 'lowCritical' | 'highCritical';
 type Level = Exclude<Zone, 'normal'>;
@@ -62,15 +63,16 @@ export function judge(watch: LevelWatch, value: number, tsMs: number): Zone | nu
 /** The alert a zone stands for: critical levels are alarms, warning levels warnings. */
 export function readingOf(
   zone: Zone,
-  property: { displayName: string; units: string; levels: WarningLevels },
+  property: { displayName: string; units: string; path?: string; levels: WarningLevels },
   value: number,
 ): { state: 'alarm' | 'warn'; message: string } | 'clear' {
   if (zone === 'normal') return 'clear';
   const critical = zone === 'highCritical' || zone === 'lowCritical';
   const side = isHigh(zone) ? 'above its high' : 'below its low';
-  const units = property.units ? ` ${property.units}` : '';
+  // Worded in metric display units (°C, kn, %, bar), as the app shows them, not Signal K's SI units.
+  const shown = (si: number) => formatValue(si, property.units, 'metric', property.path);
   return {
     state: critical ? 'alarm' : 'warn',
-    message: `${property.displayName} is ${side} ${critical ? 'critical' : 'warning'} level of ${property.levels[zone]}${units} (${value}${units})`,
+    message: `${property.displayName} is ${side} ${critical ? 'critical' : 'warning'} level of ${shown(property.levels[zone]!)} (${shown(value)})`,
   };
 }

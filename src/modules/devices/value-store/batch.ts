@@ -50,6 +50,8 @@ export interface IngestItem {
   /** A redelivery of a message already stored: nothing is written again. */
   duplicate: boolean;
   notifications: Array<{ path: string; value: unknown; timestampMs: number }>;
+  /** A value already stored, judged again against changed warning levels: nothing is written. */
+  rejudge?: boolean;
 }
 
 /** Receipts kept per bridge: far more than the messages a bridge has in flight at once. */

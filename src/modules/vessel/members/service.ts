@@ -5,7 +5,7 @@
  */
 import Boom from '@hapi/boom';
 import type { Database } from '../../../db/knex.js';
-import type { Grant, Grants, PermissionSet, VesselScope } from '../../access/api.js';
+import { type AccessWindow, type AccessWindowState, type Grant, type Grants, type PermissionSet, type VesselScope, windowState } from '../../access/api.js';
 import { companiesByIds, findCompany } from '../../org/api.js';
 import { names } from '../vessels/repository.js';
 
@@ -28,7 +28,7 @@ export type DirectoryEntry =
       pending: boolean;
       permissions: PermissionSet | null;
     }
-  | {
+  | ({
       kind: 'company';
       companyId: number;
       name: string;
@@ -37,13 +37,18 @@ export type DirectoryEntry =
       paused: boolean;
       pending: boolean;
       permissions: PermissionSet;
-    };
+      /** Whether the window is open now, has not started or has ended (the server's clock). */
+      window: AccessWindowState;
+      /** When someone of the company first worked on the vessel under this grant. */
+      firstUsedAt: string | null;
+    } & AccessWindow);
 
 export class MembersService {
   constructor(
     private readonly db: Database,
     private readonly grants: Grants,
     private readonly people: People,
+    private readonly now: () => number,
   ) {}
 
   /** The owner first, then every grant in the order it was made. */
@@ -68,6 +73,10 @@ export class MembersService {
           paused: g.paused,
           pending: g.status === 'pending',
           permissions: g.permissions,
+          startsAt: g.startsAt,
+          endsAt: g.endsAt,
+          window: windowState(g, this.now()),
+          firstUsedAt: g.firstUsedAt,
         };
       }
       const u = g.userId ? users.get(g.userId) : undefined;
@@ -127,11 +136,11 @@ export class MembersService {
     return { userId: user.id, email: user.email };
   }
 
-  /** Technical access for a company of the catalogue. */
-  async addCompany(scope: VesselScope, companyId: number, permissions: Partial<PermissionSet>) {
+  /** Technical access for a company of the catalogue, optionally within a window. */
+  async addCompany(scope: VesselScope, companyId: number, permissions: Partial<PermissionSet>, window: AccessWindow) {
     const company = await findCompany(this.db, companyId);
     if (!company) throw Boom.notFound('Company not found');
-    const granted = await this.grants.addCompany(scope, companyId, permissions);
-    return { companyId, name: company.name, kind: company.kind, permissions: granted, paused: false };
+    const granted = await this.grants.addCompany(scope, companyId, permissions, window);
+    return { companyId, name: company.name, kind: company.kind, ...granted, window: windowState(granted, this.now()), paused: false };
   }
 }

@@ -3,6 +3,7 @@
  * Who is on a vessel is the access module's (`vessel_members`); vessel models are the org module's,
  * and the foreign key on `model_id` is what refuses a model that does not exist.
  */
+import type { DocumentCategory } from '../../../../contracts/admin.js';
 import Boom from '@hapi/boom';
 import type { Db } from '../../../db/knex.js';
 import { insertId, nowIso } from '../../../db/knex.js';
@@ -117,6 +118,17 @@ export async function countOwnedBy(db: Db, ownerId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** owner id → how many vessels they own (owners without any are absent). */
+export async function countsOwnedBy(db: Db, ownerIds: number[]): Promise<Map<number, number>> {
+  if (!ownerIds.length) return new Map();
+  const rows = await db<VesselTableRow>('vessels')
+    .whereIn('owner_id', [...new Set(ownerIds)])
+    .groupBy('owner_id')
+    .select('owner_id')
+    .count<Array<{ owner_id: number; n: number | string }>>({ n: '*' });
+  return new Map(rows.map((r) => [r.owner_id, Number(r.n)]));
+}
+
 /** Every vessel by name; `q` searches the name, `ids` picks vessels. */
 export async function listVessels(db: Db, filter: { q?: string; ownerId?: number; ids?: number[] }): Promise<VesselRow[]> {
   const q = db<VesselTableRow>('vessels').orderBy('name');
@@ -170,10 +182,7 @@ export interface CategoryTableRow {
   name: string;
 }
 
-export interface DocumentCategory {
-  id: number;
-  name: string;
-}
+export type { DocumentCategory };
 
 const toCategory = (r: CategoryTableRow): DocumentCategory => ({ id: r.id, name: r.name });
 
@@ -183,4 +192,31 @@ export async function documentCategories(db: Db): Promise<DocumentCategory[]> {
 
 export async function categoryExists(db: Db, id: number): Promise<boolean> {
   return Boolean(await db<CategoryTableRow>('document_categories').where({ id }).first('id'));
+}
+
+/** Vessels built on a model whose owners let its manufacturer see them (`mfrAccess`). */
+export async function consentingVesselsOfModels(db: Db, modelIds: number[]): Promise<VesselRow[]> {
+  if (!modelIds.length) return [];
+  return (await db<VesselTableRow>('vessels').whereIn('model_id', modelIds).where({ mfr_access: true }).orderBy('name')).map(toVessel);
+}
+
+export async function insertCategory(db: Db, name: string): Promise<DocumentCategory> {
+  const id = await insertId(db, 'document_categories', { name });
+  return { id, name };
+}
+
+export const categoryNameTaken = async (db: Db, name: string): Promise<boolean> =>
+  Boolean(await db<CategoryTableRow>('document_categories').whereRaw('lower(name) = ?', [name.toLowerCase()]).first('id'));
+
+export async function countVessels(db: Db): Promise<number> {
+  return Number((await db('vessels').count<{ n: number | string }[]>({ n: '*' }).first())?.n ?? 0);
+}
+
+export async function countVesselsOfModel(db: Db, modelId: number): Promise<number> {
+  return Number((await db('vessels').where({ model_id: modelId }).count<{ n: number | string }[]>({ n: '*' }).first())?.n ?? 0);
+}
+
+/** Vessels created per day (UTC) since the given day, for the admin overview. */
+export async function vesselsCreatedSince(db: Db, sinceIso: string): Promise<string[]> {
+  return (await db<VesselTableRow>('vessels').where('created_at', '>=', sinceIso).select('created_at')).map((r) => r.created_at);
 }

@@ -6,6 +6,7 @@ import Boom from '@hapi/boom';
 import type { Database } from '../../../db/knex.js';
 import { ruleRefused } from '../../../platform/errors.js';
 import { deleteFile, detectImage, readFile, storeFile } from '../../../platform/files.js';
+import type { EventBus } from '../../../platform/events.js';
 import type { Caller } from '../../../platform/routes.js';
 import type { AccessApi, PermissionSet, VesselAccess, VesselScope } from '../../access/api.js';
 import { unpairBridge } from '../../bridges/api.js';
@@ -32,6 +33,7 @@ export class VesselService {
     private readonly access: VesselAccessLookup,
     private readonly confirmations: Confirmations,
     private readonly alertCounts: AlertCounts,
+    private readonly events: EventBus,
   ) {}
 
   async fleetOf(userId: number): Promise<VesselView[]> {
@@ -62,6 +64,9 @@ export class VesselService {
 
   async setToggle(vesselId: number, toggle: VesselToggle, state: boolean): Promise<void> {
     await repo.updateVessel(this.db, vesselId, { [toggle]: state });
+    if (toggle !== 'gpsReporting' && toggle !== 'propertyUpdate') return;
+    const vessel = await repo.findVessel(this.db, vesselId);
+    if (vessel) this.events.emit('vessel.reporting', { vesselId, gpsReporting: vessel.gpsReporting, propertyUpdate: vessel.propertyUpdate });
   }
 
   async replaceImage(scope: VesselScope, image: Buffer): Promise<{ imageUrl: string | null }> {

@@ -4,8 +4,8 @@
  */
 import type { Db } from '../../../db/knex.js';
 import { allows, type VesselAccess } from '../../access/api.js';
-import { subscriptionsOf } from '../../billing/api.js';
-import { bridgesOfVessels } from '../../bridges/api.js';
+import { cloudServicesOf, subscriptionsOf } from '../../billing/api.js';
+import { bridgesFirstPairedAt, bridgesOfVessels } from '../../bridges/api.js';
 import { bannerStateOf } from '../../../../contracts/vessels.js';
 import type { VesselRow } from './repository.js';
 
@@ -27,7 +27,12 @@ export type AlertCounts = (db: Db, vesselIds: number[]) => Promise<Map<number, n
 
 export async function vesselViews(db: Db, vessels: VesselRow[], accessById: Map<number, VesselAccess>, activeAlertCounts: AlertCounts) {
   const ids = vessels.map((v) => v.id);
-  const [bridges, subscriptions, alertCounts] = await Promise.all([bridgesOfVessels(db, ids), subscriptionsOf(db, ids), activeAlertCounts(db, ids)]);
+  const [bridges, subscriptions, alertCounts, services] = await Promise.all([
+    bridgesOfVessels(db, ids),
+    subscriptionsOf(db, ids),
+    activeAlertCounts(db, ids),
+    bridgesFirstPairedAt(db, ids).then((paired) => cloudServicesOf(db, paired)),
+  ]);
   return vessels.map((v) => {
     const bridge = bridges.get(v.id) ?? null;
     const access = accessById.get(v.id);
@@ -42,9 +47,11 @@ export async function vesselViews(db: Db, vessels: VesselRow[], accessById: Map<
       homePort: v.homePort,
       reportingClient: bridge ? { id: bridge.id, serial: bridge.serial, version: bridge.version } : null,
       vesselSubscription: subscriptions.get(v.id) ?? null,
+      // Live values, history and commands: on with a valid subscription or in the test period (docs/product.md).
+      cloudServices: services.get(v.id) ?? null,
       online: bridge?.online ?? false,
       lastSeen: bridge?.lastSeen ?? null,
-      settings: { gpsReporting: v.gpsReporting, propertyUpdate: v.propertyUpdate, mfrAccess: v.mfrAccess, userNotifications: v.userNotifications },
+      settings: { gpsReporting: v.gpsReporting, propertyUpdate: v.propertyUpdate, mfrAccess: v.mfrAccess },
       role: access?.role ?? null,
       // Only those who may read alerts learn how many there are.
       activeAlertCount: access && allows(access, { area: 'alertManager', level: 'VIEW' }) ? (alertCounts.get(v.id) ?? 0) : null,

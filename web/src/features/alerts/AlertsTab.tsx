@@ -1,108 +1,45 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../app/services';
-import { reportActionFailure } from '../../app/failures';
-import { DelayedSpinner } from '../loading/DelayedSpinner';
-import { useFormatters } from '../profile/usePreferences';
-import { vesselKeys } from '../vessels/queries';
-import { alertActions, alertQueries } from './queries';
-import { isActiveAlert, type Alert } from './types';
+import { useState } from 'react';
+import { ActiveAlerts } from './ActiveAlerts';
+import { AlertHistory } from './AlertHistory';
+import { AlertLog } from './AlertLog';
+import { CustomAlerts } from './CustomAlerts';
 import './alerts.css';
 
-const STATE_LABELS: Record<Alert['state'], string> = {
-  emergency: 'Emergency',
-  alarm: 'Alarm',
-  warn: 'Warning',
-  alert: 'Alert',
-  normal: 'Normal',
-};
+const VIEWS = { active: 'Active', history: 'History', log: 'Alert log', custom: 'Custom alerts' } as const;
+type View = keyof typeof VIEWS;
 
-export function AlertsTab({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
-  const queryClient = useQueryClient();
-  const alerts = useQuery(alertQueries.list(vesselId));
-  const format = useFormatters();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'alerts') });
+interface Props {
+  vesselId: number;
+  /** alertManager MANAGE: acknowledge, silence, notes, custom alerts. */
+  canManage: boolean;
+  /** userManager VIEW: the log names members instead of numbers. */
+  canSeeMembers?: boolean;
+  /** deviceManager VIEW: the devices (alert log, notes, custom alerts' properties) can be read. */
+  canSeeDevices?: boolean;
+}
 
-  const acknowledge = useMutation({
-    mutationFn: (alertId: number) => alertActions.acknowledge(vesselId, alertId),
-    onSuccess: () => {
-      toast.success('Alert acknowledged');
-      return refresh();
-    },
-    onError: (error) => reportActionFailure('Acknowledging the alert', error),
-  });
-  const silence = useMutation({
-    mutationFn: (alertId: number) => alertActions.silence(vesselId, alertId),
-    onSuccess: () => {
-      toast.success('Alert silenced');
-      return refresh();
-    },
-    onError: (error) => reportActionFailure('Silencing the alert', error),
-  });
-  const silenceAll = useMutation({
-    mutationFn: () => alertActions.silenceAll(vesselId),
-    onSuccess: () => {
-      toast.success('All alerts silenced');
-      return refresh();
-    },
-    onError: (error) => reportActionFailure('Silencing all alerts', error),
-  });
-
-  if (alerts.isError) {
-    return (
-      <p className="form-error" role="alert">
-        The alerts could not be loaded.
-      </p>
-    );
-  }
-
-  const list = alerts.data ?? [];
-  const active = list.filter(isActiveAlert);
-  const busy = acknowledge.isPending || silence.isPending || silenceAll.isPending;
-
+/** The vessel's Alerts tab (docs/product.md, alarms): active alarms, history, the alert log and custom alerts. */
+export function AlertsTab({ vesselId, canManage, canSeeMembers = false, canSeeDevices = true }: Props) {
+  const [view, setView] = useState<View>('active');
   return (
     <div className="alerts">
-      <DelayedSpinner loading={alerts.isPending} label="Loading alerts…" />
-      <header className="section-header">
-        <h2>
-          {active.length} active {active.length === 1 ? 'alert' : 'alerts'}
-        </h2>
-        {canManage && active.some((alert) => !alert.silenced) ? (
-          <button type="button" className="button" disabled={busy} onClick={() => silenceAll.mutate()}>
-            Silence all
+      <div className="segmented segmented--wrap" role="group" aria-label="Alerts view">
+        {(Object.keys(VIEWS) as View[]).map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={`segmented__item${view === option ? ' is-selected' : ''}`}
+            aria-pressed={view === option}
+            onClick={() => setView(option)}
+          >
+            {VIEWS[option]}
           </button>
-        ) : null}
-      </header>
-      {alerts.isSuccess && list.length === 0 ? <p className="empty-state">No alerts have been raised on this vessel.</p> : null}
-      <ul className="alert-list">
-        {list.map((alert) => (
-          <li key={alert.id} className={`alert-item alert-item--${alert.state}${isActiveAlert(alert) ? '' : ' is-cleared'}`}>
-            <span className={`badge badge--${alert.state}`}>{STATE_LABELS[alert.state]}</span>
-            <div className="alert-item__body">
-              <p className="alert-item__message">{alert.message || alert.path}</p>
-              <p className="muted">
-                Raised {format.dateTime(alert.raisedAt)}
-                {alert.clearedAt ? ` · cleared ${format.dateTime(alert.clearedAt)}` : ''}
-                {alert.acknowledgedAt ? ` · acknowledged ${format.dateTime(alert.acknowledgedAt)}` : ''}
-                {alert.silenced ? ' · silenced' : ''}
-              </p>
-            </div>
-            {canManage && isActiveAlert(alert) ? (
-              <div className="alert-item__actions">
-                {!alert.acknowledgedAt ? (
-                  <button type="button" className="button button--small" disabled={busy} onClick={() => acknowledge.mutate(alert.id)}>
-                    Acknowledge
-                  </button>
-                ) : null}
-                {!alert.silenced ? (
-                  <button type="button" className="button button--small" disabled={busy} onClick={() => silence.mutate(alert.id)}>
-                    Silence
-                  </button>
-                ) : null}
-              </div>
-            ) : null}
-          </li>
         ))}
-      </ul>
+      </div>
+      {view === 'active' ? <ActiveAlerts vesselId={vesselId} canManage={canManage} canSeeDevices={canSeeDevices} /> : null}
+      {view === 'history' ? <AlertHistory vesselId={vesselId} /> : null}
+      {view === 'log' ? <AlertLog vesselId={vesselId} canManage={canManage} canSeeMembers={canSeeMembers} canSeeDevices={canSeeDevices} /> : null}
+      {view === 'custom' ? <CustomAlerts vesselId={vesselId} canManage={canManage} canSeeDevices={canSeeDevices} /> : null}
     </div>
   );
 }

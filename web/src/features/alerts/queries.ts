@@ -1,7 +1,25 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from '../vessels/queries';
-import { sortAlerts, type Alert } from './types';
+import { sortAlerts, type Alert, type AlertLogEntry, type AlertPriority, type AlertStatus, type CustomAlert, type CustomAlertInput, type Page } from './types';
+
+/** The filter of POST alerts/history/page (docs/api.md "Alerts"). */
+export interface HistoryFilter {
+  vesselId?: number;
+  priority?: AlertPriority;
+  status?: AlertStatus;
+  path?: string;
+  from?: string;
+  to?: string;
+}
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/** Fleet-wide alert queries live under their own key; the vessel's under the vessel. */
+export const alertKeys = {
+  active: ['alerts', 'active'] as const,
+  history: ['alerts', 'history'] as const,
+};
 
 export const alertQueries = {
   list: (vesselId: number) =>
@@ -9,10 +27,39 @@ export const alertQueries = {
       queryKey: vesselKeys.section(vesselId, 'alerts'),
       queryFn: async () => sortAlerts(await api.get<Alert[]>(vesselPath(vesselId, 'alerts'))),
     }),
+  /** Every active alert of the user's vessels: the bell's count, refreshed by polling and by live events. */
+  active: () =>
+    queryOptions({
+      queryKey: alertKeys.active,
+      queryFn: async () => sortAlerts(await api.get<Alert[]>('alerts/active')),
+      refetchInterval: 30_000,
+    }),
+  history: (filter: HistoryFilter, page: number) =>
+    queryOptions({
+      queryKey: [...alertKeys.history, filter, page] as const,
+      queryFn: () => api.post<Page<Alert>>('alerts/history/page', { page, size: HISTORY_PAGE_SIZE, sort: 'raisedAt,desc', filter }),
+      placeholderData: keepPreviousData,
+    }),
+  deviceLog: (vesselId: number, deviceId: number) =>
+    queryOptions({
+      queryKey: [...vesselKeys.section(vesselId, 'alertLogs'), deviceId] as const,
+      queryFn: () => api.get<AlertLogEntry[]>(`devices/${encodeURIComponent(deviceId)}/alertLogs`),
+    }),
+  customAlerts: (vesselId: number) =>
+    queryOptions({
+      queryKey: vesselKeys.section(vesselId, 'customAlerts'),
+      queryFn: () => api.get<CustomAlert[]>(vesselPath(vesselId, 'customAlerts')),
+    }),
 };
 
 export const alertActions = {
-  acknowledge: (vesselId: number, alertId: number) => api.post<unknown>(vesselPath(vesselId, `alerts/${alertId}/ack`)),
-  silence: (vesselId: number, alertId: number) => api.post<unknown>(vesselPath(vesselId, `alerts/${alertId}/silence`)),
-  silenceAll: (vesselId: number) => api.post<unknown>(vesselPath(vesselId, 'alerts/silenceAll')),
+  acknowledge: (vesselId: number, alertId: number) => api.post<Alert>(vesselPath(vesselId, `alerts/${alertId}/ack`)),
+  silence: (vesselId: number, alertId: number, seconds: number) => api.post<Alert>(vesselPath(vesselId, `alerts/${alertId}/silence`), { seconds }),
+  silenceAll: (vesselId: number, seconds: number) => api.post<{ silenced: number }>(vesselPath(vesselId, 'alerts/silenceAll'), { seconds }),
+  addNote: (alertLogId: number, messageText: string) => api.post<AlertLogEntry>('devices/alertLogs/addNote', { alertLogId, messageText }),
+  createCustom: (vesselId: number, input: CustomAlertInput) => api.post<CustomAlert>(vesselPath(vesselId, 'customAlerts'), input),
+  replaceCustom: (vesselId: number, id: number, input: CustomAlertInput) => api.put<CustomAlert>(vesselPath(vesselId, `customAlerts/${id}`), input),
+  deleteCustom: (vesselId: number, id: number) => api.delete<{ id: number; deleted: true }>(vesselPath(vesselId, `customAlerts/${id}`)),
+  pauseCustom: (vesselId: number, id: number, paused: boolean) =>
+    api.post<CustomAlert>(vesselPath(vesselId, `customAlerts/${id}/pause`), undefined, { query: { paused } }),
 };

@@ -1,69 +1,73 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, isApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from '../vessels/queries';
+import type {
+  Invoice,
+  InvoiceDetail,
+  PaymentMethodView as PaymentMethod,
+  SubscriptionView,
+  VesselProducts,
+  VoucherOffer as VoucherDetails,
+} from '../../../../contracts/billing';
 import type { VesselSubscription } from '../vessels/types';
 
-export interface Product {
-  id: number;
-  code?: string;
-  name: string;
-  description?: string | null;
+export { SUBSCRIPTION_TERMS } from '../../../../contracts/billing';
+export type {
+  Invoice,
+  InvoiceDetail,
+  InvoiceLine,
+  PaymentMethodView as PaymentMethod,
+  Product,
+  SubscriptionView,
+  VesselProduct,
+  VesselProducts,
+  VoucherOffer as VoucherDetails,
+} from '../../../../contracts/billing';
+
+export interface NewCard {
+  cardNumber: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  holderName: string;
 }
 
-export interface VoucherDetails {
-  code: string;
-  months: number;
-  expiresAt: string | null;
-  usesLeft: number;
-  products: Product[];
+export const billingKeys = {
+  paymentMethods: ['profile', 'paymentMethods'] as const,
+  subscriptions: ['profile', 'subscriptions'] as const,
+  invoices: ['profile', 'invoices'] as const,
+  invoice: (id: number) => ['profile', 'invoices', id] as const,
+};
+
+/** Pence as money in the currency: £249.00. */
+export function formatMoney(pence: number, currency: string): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(pence / 100);
 }
 
-/** The vessel's products, and whether they came from the server's product call or the subscription's own list. */
-export interface VesselProducts {
-  source: 'products' | 'subscription';
-  products: Product[];
-}
-
-/** The EULA's terms of a subscription (terms, section 5). */
-export const SUBSCRIPTION_TERMS = {
-  termMonths: 12,
-  renewalMonths: 12,
-  noticeDays: 28,
-  testPeriodDays: 7,
-} as const;
-
-/**
- * `GET vessel/{id}/products`; a server without that call (404) falls back to the product ids the
- * vessel's subscription names, and the screen says so.
- */
-export async function loadVesselProducts(
-  vesselId: number,
-  subscription: VesselSubscription | null,
-  fetchProducts: () => Promise<Product[]> = () => api.get<Product[]>(vesselPath(vesselId, 'products')),
-): Promise<VesselProducts> {
-  try {
-    return { source: 'products', products: await fetchProducts() };
-  } catch (error) {
-    if (!isApiError(error) || error.status !== 404) throw error;
-    return {
-      source: 'subscription',
-      products: (subscription?.productIds ?? []).map((id) => ({ id, name: `Product ${id}` })),
-    };
-  }
-}
+export const cardLabel = (m: Pick<PaymentMethod, 'brand' | 'last4'>) => `${m.brand.charAt(0).toUpperCase()}${m.brand.slice(1)} ending ${m.last4}`;
 
 export const billingQueries = {
-  products: (vesselId: number, subscription: VesselSubscription | null) =>
+  products: (vesselId: number) =>
     queryOptions({
       queryKey: vesselKeys.section(vesselId, 'products'),
-      queryFn: () => loadVesselProducts(vesselId, subscription),
+      queryFn: () => api.get<VesselProducts>(vesselPath(vesselId, 'products')),
       retry: false,
     }),
+  paymentMethods: () => queryOptions({ queryKey: billingKeys.paymentMethods, queryFn: () => api.get<PaymentMethod[]>('profile/paymentMethods') }),
+  subscriptions: () => queryOptions({ queryKey: billingKeys.subscriptions, queryFn: () => api.get<SubscriptionView[]>('profile/subscriptions') }),
+  invoices: () => queryOptions({ queryKey: billingKeys.invoices, queryFn: () => api.get<Invoice[]>('profile/paymentItems') }),
+  invoice: (id: number) => queryOptions({ queryKey: billingKeys.invoice(id), queryFn: () => api.get<InvoiceDetail>(`profile/invoices/${id}`) }),
 };
 
 export const billingActions = {
   voucherDetails: (code: string) => api.get<VoucherDetails>('profile/billing/showVoucherDetails', { query: { code } }),
   redeemVoucher: (vesselId: number, voucherCode: string) =>
     api.post<VesselSubscription | null>('billing/createVesselSubscriptionWithVoucher', { vesselId, voucherCode }),
-  subscribeByCard: (vesselId: number, productIds: number[]) => api.post<unknown>('billing/createVesselSubscription', { vesselId, productIds }),
+  subscribeByCard: (vesselId: number, productIds: number[], paymentMethodId: number) =>
+    api.post<{ subscription: SubscriptionView; invoice: Invoice }>('billing/createVesselSubscription', { vesselId, productIds, paymentMethodId }),
+  changeProducts: (vesselId: number, productIds: number[], paymentMethodId?: number) =>
+    api.post<{ subscription: SubscriptionView; invoice: Invoice | null }>('billing/changeSubscriptionProducts', { vesselId, productIds, paymentMethodId }),
+  cancel: (vesselId: number) => api.post<{ subscription: SubscriptionView; refundedPence: number }>('billing/cancelSubscription', { vesselId }),
+  addCard: (card: NewCard) => api.post<PaymentMethod>('profile/newPaymentMethod', card),
+  removeCard: (id: number) => api.delete<{ removed: boolean }>(`profile/paymentMethods/${id}`),
 };

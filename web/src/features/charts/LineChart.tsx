@@ -1,4 +1,5 @@
 import { useId, useState, type PointerEvent } from 'react';
+import type { ChartLevel, ChartMarker } from './levels';
 import { linearScale, linePath, nearestIndex, niceTicks, valueExtent, type ChartPoint } from './scale';
 import './charts.css';
 
@@ -9,6 +10,12 @@ interface LineChartProps {
   label: string;
   formatTime: (t: number) => string;
   decimals?: number;
+  /** Horizontal lines (warning levels), drawn across the chart and kept in view. */
+  levels?: ChartLevel[];
+  /** Given: the levels can be dragged with a pointer; called with the level's key and its new value. */
+  onLevelDrag?: (key: string, value: number) => void;
+  /** Moments marked on the time axis (alerts raised and cleared). */
+  markers?: ChartMarker[];
 }
 
 const WIDTH = 480;
@@ -22,11 +29,13 @@ function padded(extent: [number, number] | null): [number, number] | null {
   return [extent[0] - pad, extent[1] + pad];
 }
 
-export function LineChart({ points, unit, label, formatTime, decimals = 1 }: LineChartProps) {
+export function LineChart({ points, unit, label, formatTime, decimals = 1, levels = [], onLevelDrag, markers = [] }: LineChartProps) {
   const [hover, setHover] = useState<number | null>(null);
+  /** The level being dragged, and the value scale frozen while it moves (so the scale does not chase the line). */
+  const [drag, setDrag] = useState<{ key: string; extent: [number, number] } | null>(null);
   const titleId = useId();
   const values = points.map((point) => point.v).filter((value): value is number => value !== null);
-  const yExtent = padded(valueExtent(values));
+  const yExtent = drag?.extent ?? padded(valueExtent([...values, ...levels.map((level) => level.value)]));
 
   if (!yExtent || points.length === 0) {
     return <p className="chart-empty">No values were recorded in this period.</p>;
@@ -40,7 +49,19 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1 }: Lin
   const hovered = hover !== null ? points[hover] : null;
   const last = [...points].reverse().find((point) => point.v !== null);
 
+  const valueAt = (event: PointerEvent<SVGSVGElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const svgY = ((event.clientY - box.top) / box.height) * HEIGHT;
+    const [low, high] = yExtent;
+    const raw = low + ((HEIGHT - MARGIN.bottom - svgY) / (HEIGHT - MARGIN.bottom - MARGIN.top)) * (high - low);
+    return Number(Math.min(high, Math.max(low, raw)).toFixed(decimals));
+  };
+
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    if (drag && onLevelDrag) {
+      onLevelDrag(drag.key, valueAt(event));
+      return;
+    }
     const box = event.currentTarget.getBoundingClientRect();
     const svgX = ((event.clientX - box.left) / box.width) * WIDTH;
     const t = points[0].t + ((svgX - MARGIN.left) / (WIDTH - MARGIN.left - MARGIN.right)) * (points[points.length - 1].t - points[0].t);
@@ -49,7 +70,16 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1 }: Lin
 
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId} onPointerMove={onPointerMove} onPointerLeave={() => setHover(null)}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={titleId}
+        className={drag ? 'is-dragging' : undefined}
+        onPointerMove={onPointerMove}
+        onPointerUp={() => setDrag(null)}
+        onPointerCancel={() => setDrag(null)}
+        onPointerLeave={() => setHover(null)}
+      >
         <title id={titleId}>
           {`${label}: from ${show(Math.min(...values))} to ${show(Math.max(...values))} between ${formatTime(points[0].t)} and ${formatTime(points[points.length - 1].t)}`}
         </title>
@@ -72,7 +102,36 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1 }: Lin
             {formatTime(t)}
           </text>
         ))}
+        {markers.map((marker, index) => (
+          <g key={`${marker.t}-${index}`} className={`chart__marker chart__marker--${marker.kind}`}>
+            <line x1={x(marker.t)} x2={x(marker.t)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} />
+            <title>{`${marker.label} at ${formatTime(marker.t)}`}</title>
+            <path d={`M${x(marker.t) - 5},${MARGIN.top} h10 l-5,7 z`} />
+          </g>
+        ))}
         <path className="chart__line" d={linePath(points, x, y)} />
+        {levels.map((level) => (
+          <g key={level.key} className={`chart__level chart__level--${level.tone}${onLevelDrag ? ' is-draggable' : ''}`}>
+            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(level.value)} y2={y(level.value)} />
+            <text x={WIDTH - MARGIN.right - 4} y={y(level.value) - 4} textAnchor="end">
+              {`${level.label} ${show(level.value)}`}
+            </text>
+            {onLevelDrag ? (
+              <rect
+                className="chart__level-handle"
+                x={MARGIN.left}
+                y={y(level.value) - 8}
+                width={WIDTH - MARGIN.left - MARGIN.right}
+                height={16}
+                onPointerDown={(event) => {
+                  event.preventDefault();
+                  event.currentTarget.ownerSVGElement?.setPointerCapture(event.pointerId);
+                  setDrag({ key: level.key, extent: yExtent });
+                }}
+              />
+            ) : null}
+          </g>
+        ))}
         {hovered && hovered.v !== null ? (
           <g className="chart__hover">
             <line x1={x(hovered.t)} x2={x(hovered.t)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} />

@@ -67,48 +67,8 @@ export function RangeSelector({ preset, onPreset, onCustom }: RangeSelectorProps
             }
           }}
         >
-          <fieldset>
-            <legend>From</legend>
-            <input
-              className="input input--small range-selector__date"
-              inputMode="numeric"
-              placeholder="DD/MM/YYYY"
-              aria-label="From date (DD/MM/YYYY)"
-              value={fields.fromDate}
-              onChange={set('fromDate')}
-            />
-            <select className="input input--small" aria-label="From hours" value={fields.fromHours} onChange={set('fromHours')}>
-              {HOURS.map((hour) => (
-                <option key={hour}>{hour}</option>
-              ))}
-            </select>
-            <select className="input input--small" aria-label="From minutes" value={fields.fromMinutes} onChange={set('fromMinutes')}>
-              {MINUTES.map((minute) => (
-                <option key={minute}>{minute}</option>
-              ))}
-            </select>
-          </fieldset>
-          <fieldset>
-            <legend>To</legend>
-            <input
-              className="input input--small range-selector__date"
-              inputMode="numeric"
-              placeholder="DD/MM/YYYY"
-              aria-label="To date (DD/MM/YYYY)"
-              value={fields.toDate}
-              onChange={set('toDate')}
-            />
-            <select className="input input--small" aria-label="To hours" value={fields.toHours} onChange={set('toHours')}>
-              {HOURS.map((hour) => (
-                <option key={hour}>{hour}</option>
-              ))}
-            </select>
-            <select className="input input--small" aria-label="To minutes" value={fields.toMinutes} onChange={set('toMinutes')}>
-              {MINUTES.map((minute) => (
-                <option key={minute}>{minute}</option>
-              ))}
-            </select>
-          </fieldset>
+          <DateTimeFieldset end="from" fields={fields} set={set} />
+          <DateTimeFieldset end="to" fields={fields} set={set} />
           <label className="range-selector__zone">
             <span>Time zone</span>
             <select className="input input--small" value={fields.timeZone} onChange={set('timeZone')}>
@@ -128,5 +88,35 @@ export function RangeSelector({ preset, onPreset, onCustom }: RangeSelectorProps
         </form>
       ) : null}
     </div>
+  );
+}
+
+type Setter = (field: keyof CustomRangeFields) => (event: { target: { value: string } }) => void;
+
+/** One end of a custom range: a DD/MM/YYYY date, hours and minutes. */
+function DateTimeFieldset({ end, fields, set }: { end: 'from' | 'to'; fields: CustomRangeFields; set: Setter }) {
+  const label = end === 'from' ? 'From' : 'To';
+  return (
+    <fieldset>
+      <legend>{label}</legend>
+      <input
+        className="input input--small range-selector__date"
+        inputMode="numeric"
+        placeholder="DD/MM/YYYY"
+        aria-label={`${label} date (DD/MM/YYYY)`}
+        value={fields[`${end}Date`]}
+        onChange={set(`${end}Date`)}
+      />
+      <select className="input input--small" aria-label={`${label} hours`} value={fields[`${end}Hours`]} onChange={set(`${end}Hours`)}>
+        {HOURS.map((hour) => (
+          <option key={hour}>{hour}</option>
+        ))}
+      </select>
+      <select className="input input--small" aria-label={`${label} minutes`} value={fields[`${end}Minutes`]} onChange={set(`${end}Minutes`)}>
+        {MINUTES.map((minute) => (
+          <option key={minute}>{minute}</option>
+        ))}
+      </select>
+    </fieldset>
   );
 }

@@ -38,17 +38,35 @@ export function niceTicks(min: number, max: number, count = 4): number[] {
 
 /** An SVG path through the points; a null value breaks the line (no data for that time). */
 export function linePath(points: ChartPoint[], x: Scale, y: Scale): string {
+  const longest = longestUsualGap(points);
   let path = '';
   let penDown = false;
+  let previousT = -Infinity;
   for (const point of points) {
     if (point.v === null || !Number.isFinite(point.v)) {
       penDown = false;
       continue;
     }
+    // An outage (the bridge offline, the link down) is a gap in the line, not a straight stroke across it.
+    if (point.t - previousT > longest) penDown = false;
     path += `${penDown ? 'L' : 'M'}${x(point.t).toFixed(1)},${y(point.v).toFixed(1)}`;
     penDown = true;
+    previousT = point.t;
   }
   return path;
+}
+
+/** Samples further apart than this many times the usual interval are not joined. */
+export const GAP_FACTOR = 5;
+
+/** GAP_FACTOR times the median interval between samples; Infinity with too few samples to tell. */
+export function longestUsualGap(points: ChartPoint[]): number {
+  const gaps: number[] = [];
+  for (let i = 1; i < points.length; i += 1) gaps.push(points[i].t - points[i - 1].t);
+  if (gaps.length < 3) return Infinity;
+  gaps.sort((a, b) => a - b);
+  const median = gaps[Math.floor(gaps.length / 2)];
+  return median > 0 ? median * GAP_FACTOR : Infinity;
 }
 
 /** The index of the point closest in time to `t` (points sorted by time). */

@@ -33,6 +33,11 @@ export function DeviceCard({ vesselId, device, canControl, queueForSeconds, onSh
                 {format.value(property.value, property.units, property.path)}
               </span>
             )}
+            {property.stale ? (
+              <span className="chip chip--stale" title="No new value for longer than this sensor usually takes: it may have stopped reporting">
+                stale
+              </span>
+            ) : null}
             {isChartable(property) ? (
               <button
                 type="button"

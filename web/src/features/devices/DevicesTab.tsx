@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { CloudServicesNotice } from '../billing/CloudServicesNotice';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { QUEUE_CHOICES } from './commandMachine';
 import { DeviceCard } from './DeviceCard';
@@ -13,12 +14,18 @@ interface DevicesTabProps {
   /** The member may send commands (permissions). */
   mayControl: boolean;
   online: boolean;
+  /** deviceManager MANAGE: warning levels can be changed. */
+  canEditLevels?: boolean;
+  /** alertManager VIEW: alerts are marked on a property's chart. */
+  canSeeAlerts?: boolean;
+  /** No subscription and the test period is over: controls are off, with the reason. */
+  servicesOff?: boolean;
 }
 
 /** The vessel's devices, ordered and filtered by category, with their live values and controls. */
-export function DevicesTab({ vesselId, mayControl, online }: DevicesTabProps) {
+export function DevicesTab({ vesselId, mayControl, online, canEditLevels = false, canSeeAlerts = false, servicesOff = false }: DevicesTabProps) {
   const [queueForSeconds, setQueueForSeconds] = useState<number>(QUEUE_CHOICES[1].seconds);
-  const canControl = mayControl;
+  const canControl = mayControl && !servicesOff;
   const devices = useQuery(deviceQueries.list(vesselId));
   const [category, setCategory] = useState<DeviceCategory | 'ALL'>('ALL');
   const [history, setHistory] = useState<{ device: Device; property: Property } | null>(null);
@@ -67,7 +74,9 @@ export function DevicesTab({ vesselId, mayControl, online }: DevicesTabProps) {
           ))}
         </div>
       ) : null}
-      {devices.data?.length && !mayControl ? (
+      {devices.data?.length && mayControl && servicesOff ? (
+        <CloudServicesNotice vesselId={vesselId} service="commands" />
+      ) : devices.data?.length && !mayControl ? (
         <p className="notice">You can see the devices of this vessel but not control them.</p>
       ) : devices.data?.length && !online ? (
         <div className="notice devices__queue">
@@ -96,7 +105,16 @@ export function DevicesTab({ vesselId, mayControl, online }: DevicesTabProps) {
           />
         ))}
       </div>
-      {history ? <PropertyHistoryModal vesselId={vesselId} device={history.device} property={history.property} onClose={() => setHistory(null)} /> : null}
+      {history ? (
+        <PropertyHistoryModal
+          vesselId={vesselId}
+          device={history.device}
+          property={history.property}
+          canEditLevels={canEditLevels}
+          canSeeAlerts={canSeeAlerts}
+          onClose={() => setHistory(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,31 +1,68 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { alertQueries } from '../alerts/queries';
+import type { ChartMarker } from '../charts/levels';
 import { formatShort } from '../../lib/dates';
+import { failureMessage } from '../../lib/failureMessage';
 import { displayUnit, fromSi } from '../../lib/units';
 import { LineChart } from '../charts/LineChart';
 import { RangeSelector } from '../charts/RangeSelector';
 import { presetRange, type RangePreset, type TimeRange } from '../charts/timeRange';
+import { DownloadLink } from '../exports/DownloadLink';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { Modal } from '../modal/Modal';
 import { usePreferences } from '../profile/usePreferences';
 import { deviceQueries } from './queries';
 import type { Device, Property } from './types';
+import { useWarningLevels, WarningLevelsEditor } from './WarningLevels';
+import './devices.css';
 
 interface Props {
   vesselId: number;
   device: Device;
   property: Property;
   onClose: () => void;
+  /** deviceManager MANAGE: the warning levels can be changed. */
+  canEditLevels?: boolean;
+  /** alertManager VIEW: the alerts of the property are marked on the chart. */
+  canSeeAlerts?: boolean;
 }
 
-/** A property's history as a chart (GET /api/simpleDevices/values). */
-export function PropertyHistoryModal({ vesselId, device, property, onClose }: Props) {
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The markers in words, for those who do not see the chart. */
+function markerSummary(markers: ChartMarker[]): string {
+  const raised = markers.filter((marker) => marker.kind === 'raised').length;
+  const cleared = markers.length - raised;
+  return `Marked on the chart: ${count(raised, 'alert')} raised and ${cleared} cleared in this period.`;
+}
+
+/** A property's history as a chart with its warning levels and the alerts raised on it. */
+export function PropertyHistoryModal({ vesselId, device, property, onClose, canEditLevels = false, canSeeAlerts = false }: Props) {
   const [open, setOpen] = useState(true);
   const [preset, setPreset] = useState<RangePreset | 'CUSTOM'>('24H');
   const [range, setRange] = useState<TimeRange>(() => presetRange('24H', new Date()));
   const { unitSystem, timeFormat, timeZone } = usePreferences();
   const history = useQuery(deviceQueries.history(vesselId, property.id, range.from, range.to));
   const unit = displayUnit(property.units, unitSystem, property.path);
+  const levels = useWarningLevels(vesselId, property, unitSystem);
+  const numeric = typeof property.value === 'number' || property.warningLevels !== null;
+  const alerts = useQuery({
+    ...alertQueries.history({ vesselId, path: property.path, from: range.from, to: range.to }, 0),
+    enabled: canSeeAlerts && numeric,
+  });
+  const markers = useMemo((): ChartMarker[] => {
+    const from = Date.parse(range.from);
+    const to = Date.parse(range.to);
+    const within = (t: number) => t >= from && t <= to;
+    return (alerts.data?.content ?? []).flatMap((alert) => {
+      const raised: ChartMarker = { t: Date.parse(alert.raisedAt), kind: 'raised', label: `Raised: ${alert.message || alert.path}` };
+      const cleared: ChartMarker[] = alert.clearedAt
+        ? [{ t: Date.parse(alert.clearedAt), kind: 'cleared', label: `Cleared: ${alert.message || alert.path}` }]
+        : [];
+      return [raised, ...cleared].filter((marker) => within(marker.t));
+    });
+  }, [alerts.data, range.from, range.to]);
 
   const points = useMemo(
     () =>
@@ -38,7 +75,7 @@ export function PropertyHistoryModal({ vesselId, device, property, onClose }: Pr
   const spanMs = Date.parse(range.to) - Date.parse(range.from);
 
   return (
-    <Modal open={open} title={`${device.name}: ${property.displayName}`} onClose={onClose}>
+    <Modal open={open} title={`${device.name}: ${property.displayName}`} onClose={onClose} dirty={levels.dirty}>
       <RangeSelector
         preset={preset}
         onPreset={(next) => {
@@ -53,7 +90,7 @@ export function PropertyHistoryModal({ vesselId, device, property, onClose }: Pr
       <DelayedSpinner loading={history.isFetching} label="Loading history…" />
       {history.isError ? (
         <p className="form-error" role="alert">
-          The history could not be loaded.
+          {failureMessage(history.error, 'The history could not be loaded.')}
         </p>
       ) : history.isSuccess ? (
         <LineChart
@@ -62,9 +99,19 @@ export function PropertyHistoryModal({ vesselId, device, property, onClose }: Pr
           decimals={unit.decimals}
           label={`${property.displayName} of ${device.name}`}
           formatTime={(t) => formatShort(t, { timeFormat, timeZone, withDate: spanMs > 36 * 3600_000 })}
+          levels={numeric ? levels.levels : []}
+          onLevelDrag={canEditLevels ? levels.dragLevel : undefined}
+          markers={markers}
         />
       ) : null}
+      {markers.length > 0 ? <p className="muted">{markerSummary(markers)}</p> : null}
+      {numeric ? <WarningLevelsEditor state={levels} editable={canEditLevels} /> : null}
       <div className="modal__footer">
+        <DownloadLink
+          path={`vessel/${vesselId}/properties/${property.id}/history.csv`}
+          query={() => ({ ...(preset === 'CUSTOM' ? range : presetRange(preset, new Date())), units: unitSystem })}
+          label="Download CSV"
+        />
         <button type="button" className="button" onClick={() => setOpen(false)}>
           Close
         </button>

@@ -11,6 +11,10 @@ import { Brand } from './Brand';
 import { ThemeToggle } from './ThemeToggle';
 import { sidebarLinks } from './navigation';
 import { Icon } from '../icons/Icon';
+import { NotificationBell } from '../alerts/NotificationBell';
+import { UnreadMessages } from '../messages/UnreadMessages';
+import { useMessagesLive } from '../messages/useMessagesLive';
+import { useSelector } from '@xstate/react';
 
 function UnitToggle() {
   const { unitSystem } = usePreferences();
@@ -44,6 +48,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const sessionUser = useQuery(sessionQueries.user()).data;
   const user = profile ?? sessionUser;
   const vessel = useSelectedVessel();
+  useMessagesLive(useSelector(session, (state) => state.context.token));
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -69,6 +74,8 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           </nav>
         ) : null}
         <div className="topbar__actions">
+          <UnreadMessages />
+          <NotificationBell />
           <UnitToggle />
           <ThemeToggle />
           <Link to="/dashboard/profile" className="topbar__user">

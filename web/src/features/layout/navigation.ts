@@ -4,21 +4,32 @@ export interface NavLink {
   key: string;
   label: string;
   to: string;
+  /** Offered only when the server's navigation lists it (the organisation area is for company staff). */
+  serverOnly?: boolean;
 }
 
 /** The parts of the dashboard this web app has pages for. */
 const CLIENT_PAGES: NavLink[] = [
   { key: 'FLEET', label: 'Fleet', to: '/dashboard' },
+  { key: 'ALERTS', label: 'Alerts', to: '/dashboard/alerts' },
+  { key: 'MESSAGES', label: 'Messages', to: '/dashboard/messages' },
+  { key: 'ORGANISATION', label: 'Organisation', to: '/dashboard/organisation', serverOnly: true },
   { key: 'PROFILE', label: 'Profile', to: '/dashboard/profile' },
   { key: 'TERMS', label: 'Terms of Use', to: '/dashboard/terms-of-use/EULA' },
 ];
+
+/**
+ * Pages shown only when the server's navigation lists them: the admin area is offered to
+ * platform administrators alone (its component's audience is "admin").
+ */
+const SERVER_LISTED_PAGES: NavLink[] = [{ key: 'ADMIN', label: 'Administration', to: '/dashboard/admin' }];
 
 /**
  * The sidebar: the server's navigation components (sorted by menuOrder) that point at a page
  * of this app, with the server's names, followed by the app's own pages it did not list.
  */
 export function sidebarLinks(navigation: NavigationItem[]): NavLink[] {
-  const known = new Map(CLIENT_PAGES.map((page) => [page.to.toLowerCase(), page]));
+  const known = new Map([...CLIENT_PAGES, ...SERVER_LISTED_PAGES].map((page) => [page.to.toLowerCase(), page]));
   const fromServer = [...navigation]
     .sort((a, b) => a.menuOrder - b.menuOrder)
     .map((item) => {
@@ -27,5 +38,5 @@ export function sidebarLinks(navigation: NavigationItem[]): NavLink[] {
     })
     .filter((link): link is NavLink => link !== null);
   const listed = new Set(fromServer.map((link) => link.key));
-  return [...fromServer, ...CLIENT_PAGES.filter((page) => !listed.has(page.key))];
+  return [...fromServer, ...CLIENT_PAGES.filter((page) => !listed.has(page.key) && !page.serverOnly)];
 }

@@ -54,8 +54,10 @@ export function applyLiveEvent(
       return;
     case 'alert':
       queryClient.setQueryData<Alert[]>(vesselKeys.section(vesselId, 'alerts'), (alerts) => upsertAlert(alerts, event.data));
-      // The fleet's alert counts come from the server.
+      // The fleet's alert counts, the notification centre and the histories come from the server.
       void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
+      void queryClient.invalidateQueries({ queryKey: ['alerts'] });
+      void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'alertLogs') });
       return;
     case 'command':
       options.commandBus?.publish(event.data);

@@ -39,6 +39,15 @@ export function parseLiveEvent(type: string, raw: string): LiveEvent | null {
 }
 
 const time = (iso: string) => Date.parse(iso);
+
+/** A batch whose newest value was measured longer ago than this is the bridge sending what it kept while offline. */
+export const CATCHING_UP_AFTER_MS = 2 * 60_000;
+
+/** Whether a batch is backlog from the bridge's store-and-forward queue rather than live data. */
+export function isBacklog(batch: LiveBatch, nowMs: number): boolean {
+  const times = [...batch.values, ...batch.positions].map((entry) => time(entry.timestamp)).filter(Number.isFinite);
+  return times.length > 0 && nowMs - Math.max(...times) > CATCHING_UP_AFTER_MS;
+}
 const isNewer = (incoming: string, current: string | null) => !current || time(incoming) >= time(current);
 
 /** The newest value of each property in a batch: a batch may carry several values of one property. */
@@ -68,7 +77,7 @@ export function applyBatch(devices: Device[] | undefined, values: LiveValue[]): 
       if (!incoming || !isNewer(incoming.timestamp, property.timestamp)) return property;
       if (incoming.propertyId === null && incoming.deviceId !== null && incoming.deviceId !== device.id) return property;
       deviceChanged = true;
-      return { ...property, value: incoming.value, timestamp: incoming.timestamp };
+      return { ...property, value: incoming.value, timestamp: incoming.timestamp, stale: false };
     });
     changed ||= deviceChanged;
     return deviceChanged ? { ...device, properties } : device;

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '../../lib/api';
 import { commandBus } from '../devices/commandBus';
 import { applyLiveEvent } from './liveCache';
-import { LIVE_EVENT_TYPES, parseLiveEvent } from './liveEvents';
+import { LIVE_EVENT_TYPES, isBacklog, parseLiveEvent } from './liveEvents';
 
 export type LiveStreamStatus = 'connecting' | 'live' | 'reconnecting';
 
@@ -11,6 +11,8 @@ export interface LiveStream {
   status: LiveStreamStatus;
   /** When the last batch of values arrived (ms since the epoch), null before the first. */
   lastValueAt: number | null;
+  /** The last batch was backlog the bridge kept while offline (liveEvents.ts isBacklog). */
+  catchingUp: boolean;
 }
 
 /** How the stream's health feeds the connectivity machine: a failed connection counts like a failed request. */
@@ -28,6 +30,7 @@ export function useLiveStream(vesselId: number, sessionKey: string | null, healt
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStreamStatus>('connecting');
   const [lastValueAt, setLastValueAt] = useState<number | null>(null);
+  const [catchingUp, setCatchingUp] = useState(false);
   const { onOpen, onFailure } = health;
 
   useEffect(() => {
@@ -36,13 +39,17 @@ export function useLiveStream(vesselId: number, sessionKey: string | null, healt
     let helloCount = 0;
     setStatus('connecting');
     setLastValueAt(null);
+    setCatchingUp(false);
 
     const listeners = LIVE_EVENT_TYPES.map((type) => {
       const listener = (message: MessageEvent<string>) => {
         const event = parseLiveEvent(type, message.data);
         if (!event) return;
         if (event.type === 'hello') helloCount += 1;
-        if (event.type === 'batch') setLastValueAt(Date.now());
+        if (event.type === 'batch') {
+          setLastValueAt(Date.now());
+          setCatchingUp(isBacklog(event.data, Date.now()));
+        }
         applyLiveEvent(queryClient, vesselId, event, { commandBus, resync: event.type === 'hello' && helloCount > 1 });
       };
       source.addEventListener(type, listener);
@@ -63,5 +70,5 @@ export function useLiveStream(vesselId: number, sessionKey: string | null, healt
     };
   }, [queryClient, vesselId, sessionKey, onOpen, onFailure]);
 
-  return { status, lastValueAt };
+  return { status, lastValueAt, catchingUp };
 }

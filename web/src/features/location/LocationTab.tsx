@@ -2,8 +2,10 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
+import { failureMessage } from '../../lib/failureMessage';
 import { formatPosition, fromSi, toSi, unitLabel } from '../../lib/units';
-import { RANGE_PRESETS, type RangePreset } from '../charts/timeRange';
+import { presetRange, RANGE_PRESETS, type RangePreset } from '../charts/timeRange';
+import { DownloadLink } from '../exports/DownloadLink';
 import { TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
@@ -50,22 +52,30 @@ export function LocationTab({ vesselId, canManageGeofence }: { vesselId: number;
         <Suspense fallback={<div className="vessel-map vessel-map__canvas" aria-busy="true" />}>
           <VesselMap position={position} track={trackPoints} geofence={geofence.data ?? null} />
         </Suspense>
-        <div className="segmented" role="group" aria-label="Track period">
-          {(Object.keys(RANGE_PRESETS) as RangePreset[]).map((key) => (
-            <button
-              key={key}
-              type="button"
-              className={`segmented__item${preset === key ? ' is-selected' : ''}`}
-              aria-pressed={preset === key}
-              onClick={() => {
-                setPreset(key);
-              }}
-            >
-              {RANGE_PRESETS[key].label}
-            </button>
-          ))}
+        <div className="location__toolbar">
+          <div className="segmented" role="group" aria-label="Track period">
+            {(Object.keys(RANGE_PRESETS) as RangePreset[]).map((key) => (
+              <button
+                key={key}
+                type="button"
+                className={`segmented__item${preset === key ? ' is-selected' : ''}`}
+                aria-pressed={preset === key}
+                onClick={() => {
+                  setPreset(key);
+                }}
+              >
+                {RANGE_PRESETS[key].label}
+              </button>
+            ))}
+          </div>
+          <DownloadLink path={`vessel/${vesselId}/locationHistory.gpx`} query={() => ({ ...presetRange(preset, new Date()) })} label="Download GPX" />
         </div>
         <DelayedSpinner loading={track.isFetching} label="Loading track…" />
+        {track.isError ? (
+          <p className="form-error" role="alert">
+            {failureMessage(track.error, 'The track could not be loaded.')}
+          </p>
+        ) : null}
       </div>
       <aside className="location__side">
         <section className="card">

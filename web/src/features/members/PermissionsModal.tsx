@@ -4,83 +4,70 @@ import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { Modal } from '../modal/Modal';
 import { vesselKeys } from '../vessels/queries';
-import { NO_PERMISSIONS, type Level, type PermissionSet } from '../vessels/types';
-import { FLAG_FIELDS, LEVEL_FIELDS, PERMISSION_LEVELS, samePermissions } from './permissionFields';
+import { NO_PERMISSIONS, type PermissionSet } from '../vessels/types';
+import { PermissionTable } from './PermissionTable';
+import { samePermissions } from './permissionFields';
 import { accessActions } from './queries';
 import { memberName, type Member } from './types';
 import './members.css';
 
-export function PermissionsModal({ vesselId, member, onClose }: { vesselId: number; member: Member; onClose: () => void }) {
+interface PermissionsDialogProps {
+  vesselId: number;
+  title: string;
+  initial: PermissionSet;
+  saveLabel: string;
+  /** The toast once saved. */
+  saved: string;
+  /** What failed, for the error toast ("Saving the permissions"). */
+  action: string;
+  save: (permissions: PermissionSet) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Chooses a permission set and saves it; the Users tab's lists are refreshed afterwards. */
+export function PermissionsDialog({ vesselId, title, initial, saveLabel, saved, action, save: send, onClose }: PermissionsDialogProps) {
   const queryClient = useQueryClient();
-  const initial = { ...NO_PERMISSIONS, ...member.permissions };
   const [permissions, setPermissions] = useState<PermissionSet>(initial);
   const [open, setOpen] = useState(true);
   const save = useMutation({
-    mutationFn: () => accessActions.editPermissions(vesselId, member, permissions),
+    mutationFn: () => send(permissions),
     onSuccess: () => {
-      toast.success('Permissions saved');
+      toast.success(saved);
       void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'directory') });
+      void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'accessRequests') });
       setOpen(false);
     },
-    onError: (error) => reportActionFailure('Saving the permissions', error),
+    onError: (error) => reportActionFailure(action, error),
   });
-  const name = memberName(member);
 
   return (
     <Modal
       open={open}
-      title={`Permissions of ${name}`}
+      title={title}
       onClose={onClose}
       dirty={!samePermissions(initial, permissions) && !save.isSuccess}
       footer={
         <button type="button" className="button button--primary" disabled={save.isPending} onClick={() => save.mutate()}>
-          {save.isPending ? 'Saving…' : 'Save'}
+          {save.isPending ? 'Saving…' : saveLabel}
         </button>
       }
     >
-      <table className="permission-table">
-        <thead>
-          <tr>
-            <th scope="col">Area</th>
-            {PERMISSION_LEVELS.map((level) => (
-              <th key={level} scope="col">
-                {level === 'DENY' ? 'None' : level === 'VIEW' ? 'View' : 'Manage'}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {LEVEL_FIELDS.map(({ key, label }) => (
-            <tr key={key}>
-              <th scope="row">{label}</th>
-              {PERMISSION_LEVELS.map((level: Level) => (
-                <td key={level}>
-                  <input
-                    type="radio"
-                    name={key}
-                    aria-label={`${label}: ${level.toLowerCase()}`}
-                    checked={permissions[key] === level}
-                    onChange={() => setPermissions((current) => ({ ...current, [key]: level }))}
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <fieldset className="checkbox-list">
-        <legend>Also allowed</legend>
-        {FLAG_FIELDS.map(({ key, label }) => (
-          <label key={key} className="checkbox">
-            <input
-              type="checkbox"
-              checked={permissions[key]}
-              onChange={(event) => setPermissions((current) => ({ ...current, [key]: event.target.checked }))}
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <PermissionTable permissions={permissions} onChange={setPermissions} />
     </Modal>
+  );
+}
+
+export function PermissionsModal({ vesselId, member, onClose }: { vesselId: number; member: Member; onClose: () => void }) {
+  return (
+    <PermissionsDialog
+      vesselId={vesselId}
+      title={`Permissions of ${memberName(member)}`}
+      initial={{ ...NO_PERMISSIONS, ...member.permissions }}
+      saveLabel="Save"
+      saved="Permissions saved"
+      action="Saving the permissions"
+      save={(permissions) => accessActions.editPermissions(vesselId, member, permissions)}
+      onClose={onClose}
+    />
   );
 }

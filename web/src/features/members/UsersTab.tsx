@@ -4,17 +4,43 @@ import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { vesselKeys } from '../vessels/queries';
+import { useFormatters } from '../profile/usePreferences';
+import { AccessRequests } from './AccessRequests';
+import { CompanyAccessModal } from './CompanyAccessModal';
 import { PermissionsModal } from './PermissionsModal';
 import { ConfirmModal } from '../modal/ConfirmModal';
 import { accessActions, memberActions, memberQueries } from './queries';
-import { isCompany, memberKey, memberName, type Member } from './types';
+import { type CompanyMember, isCompany, memberKey, memberName, type Member } from './types';
 import './members.css';
 
-export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
+const WINDOW_CHIPS = { current: '', scheduled: 'chip--neutral', expired: 'chip--warning' } as const;
+
+/** A company grant's window in words: "Until 12/12/2026, 18:00:00 CET", "From …", "Ended …". */
+function CompanyWindow({ grant }: { grant: CompanyMember }) {
+  const format = useFormatters();
+  const text =
+    grant.window === 'scheduled'
+      ? `Scheduled from ${format.dateTime(grant.startsAt!)}${grant.endsAt ? ` until ${format.dateTime(grant.endsAt)}` : ''}`
+      : grant.window === 'expired'
+        ? `Ended ${format.dateTime(grant.endsAt!)}`
+        : grant.endsAt
+          ? `Current until ${format.dateTime(grant.endsAt)}`
+          : 'Current, until revoked';
+  return (
+    <span className="member__window">
+      <span className={`chip ${WINDOW_CHIPS[grant.window]}`.trim()}>{text}</span>
+      <span className="muted">{grant.firstUsedAt ? `First used ${format.dateTime(grant.firstUsedAt)}` : 'Not used yet'}</span>
+    </span>
+  );
+}
+
+export function UsersTab({ vesselId, canManage, canGrantCompanies }: { vesselId: number; canManage: boolean; canGrantCompanies: boolean }) {
   const queryClient = useQueryClient();
   const directory = useQuery(memberQueries.directory(vesselId));
   const [email, setEmail] = useState('');
   const [editing, setEditing] = useState<Member | null>(null);
+  /** The company grant open in the access dialog; 'new' gives a company access. */
+  const [granting, setGranting] = useState<CompanyMember | 'new' | null>(null);
   const [revoking, setRevoking] = useState<Member | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'directory') });
 
@@ -73,6 +99,14 @@ export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage:
           </div>
         </form>
       ) : null}
+      {canManage ? <AccessRequests vesselId={vesselId} /> : null}
+      {canGrantCompanies ? (
+        <p>
+          <button type="button" className="button" onClick={() => setGranting('new')}>
+            Give a company access
+          </button>
+        </p>
+      ) : null}
       <DelayedSpinner loading={directory.isPending} label="Loading users…" />
       {directory.isError ? (
         <p className="form-error" role="alert">
@@ -98,12 +132,21 @@ export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage:
                   {member.pending ? <span className="chip chip--neutral">Invitation pending</span> : null}
                   {member.paused ? <span className="chip chip--warning">Paused</span> : null}
                 </span>
+                {isCompany(member) ? <CompanyWindow grant={member} /> : null}
               </span>
               {canManage && !isOwner ? (
                 <span className="button-row">
-                  <button type="button" className="button button--small" onClick={() => setEditing(member)} aria-label={`Permissions of ${name}`}>
-                    Permissions
-                  </button>
+                  {isCompany(member) ? (
+                    canGrantCompanies ? (
+                      <button type="button" className="button button--small" onClick={() => setGranting(member)} aria-label={`Edit the access of ${name}`}>
+                        Edit access
+                      </button>
+                    ) : null
+                  ) : (
+                    <button type="button" className="button button--small" onClick={() => setEditing(member)} aria-label={`Permissions of ${name}`}>
+                      Permissions
+                    </button>
+                  )}
                   <button type="button" className="button button--small" disabled={pause.isPending} onClick={() => pause.mutate(member)}>
                     {member.paused ? 'Resume' : 'Pause'}
                   </button>
@@ -133,6 +176,14 @@ export function UsersTab({ vesselId, canManage }: { vesselId: number; canManage:
         </ConfirmModal>
       ) : null}
       {editing ? <PermissionsModal vesselId={vesselId} member={editing} onClose={() => setEditing(null)} /> : null}
+      {granting ? (
+        <CompanyAccessModal
+          vesselId={vesselId}
+          grant={granting === 'new' ? undefined : granting}
+          present={(directory.data ?? []).flatMap((member) => (isCompany(member) ? [member.companyId] : []))}
+          onClose={() => setGranting(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,6 @@
+import type { AccessWindow, AccessWindowState } from '../../../../contracts/permissions';
 import type { PermissionSet } from '../vessels/types';
+export type { AccessRequest } from '../../../../contracts/vessels';
 
 interface MemberBase {
   role: string;
@@ -17,12 +19,27 @@ export interface UserMember extends MemberBase {
   lastName: string | null;
 }
 
-/** A company with technical access to the vessel. */
-export interface CompanyMember extends MemberBase {
+/** A company with technical access to the vessel, possibly from a start to an end. */
+export interface CompanyMember extends MemberBase, AccessWindow {
   kind: 'company';
   companyId: number;
   name: string;
   companyKind: string | null;
+  /** The server's judgement of the window now. */
+  window: AccessWindowState;
+  firstUsedAt: string | null;
+}
+
+/** A company of the public catalogue (GET company/dealers, contractors, manufacturers). */
+export interface CatalogueCompany {
+  id: number;
+  name: string;
+  kind: string;
+}
+
+/** What the company access dialog sends: the permission set and the window (null: no limit on that side; left out: unchanged). */
+export interface CompanyGrantInput extends Partial<AccessWindow> {
+  permissions: PermissionSet;
 }
 
 export type Member = UserMember | CompanyMember;

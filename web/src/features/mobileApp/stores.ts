@@ -22,3 +22,18 @@ export function mobilePlatform(userAgent: string): MobilePlatform | null {
   if (/iphone|ipad|ipod/i.test(userAgent) || (/macintosh/i.test(userAgent) && /mobile/i.test(userAgent))) return 'ios';
   return null;
 }
+
+export interface Navigation {
+  go: (url: string) => void;
+  schedule: (callback: () => void, delayMs: number) => () => void;
+}
+
+/**
+ * Tries the installed app by its deep link and, if the page is still here after
+ * STORE_REDIRECT_DELAY_MS, the platform's store. Answers the function that cancels the fallback
+ * (the page was left).
+ */
+export function openInstalledApp(platform: MobilePlatform, navigation: Navigation): () => void {
+  navigation.go(APP_DEEP_LINK);
+  return navigation.schedule(() => navigation.go(STORE_LINKS[platform].url), STORE_REDIRECT_DELAY_MS);
+}

@@ -4,6 +4,7 @@ import { toast } from '../../app/services';
 import { isApiError } from '../../lib/api';
 import { actionFailedText } from '../../lib/errorReport';
 import { TextField } from '../forms/Field';
+import { NewPasswordFields } from '../forms/NewPasswordFields';
 import { newPasswordError } from '../forms/passwords';
 import { profileActions } from './queries';
 
@@ -46,23 +47,12 @@ export function ChangePasswordForm() {
         value={current}
         onChange={(event) => setCurrent(event.target.value)}
       />
-      <TextField
-        label="New password"
-        type="password"
-        required
-        autoComplete="new-password"
-        value={next}
-        onChange={(event) => setNext(event.target.value)}
-        hint="At least 8 characters."
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        required
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        error={problem}
+      <NewPasswordFields
+        password={next}
+        confirmation={confirmation}
+        onPassword={(event) => setNext(event.target.value)}
+        onConfirmation={(event) => setConfirmation(event.target.value)}
+        problem={problem}
       />
       {failure ? (
         <p className="form-error" role="alert">

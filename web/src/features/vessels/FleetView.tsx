@@ -1,6 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { LastKnown } from '../offline/LastKnown';
+import { PRIORITY_ICONS } from '../alerts/PriorityBadge';
+import { alertQueries } from '../alerts/queries';
+import { bannerAlarms, PRIORITY_LABELS, priorityOf, type Alert } from '../alerts/types';
 import { locationQueries } from '../location/queries';
 import type { FleetMapVessel } from '../location/FleetMap';
 import { useSelector } from '@xstate/react';
@@ -13,6 +17,7 @@ import { vesselQueries } from './queries';
 import type { VesselSummary } from './types';
 import { withSessionKey } from './vesselImage';
 import { Icon } from '../icons/Icon';
+import { CompanyInvitations } from '../organisation/CompanyInvitations';
 import './vessels.css';
 
 // Leaflet and the land layer load with the map only, after the fleet list is on screen.
@@ -70,14 +75,34 @@ const BANNER_CHIP = {
   MESSAGE: { label: '', tone: 'neutral' },
 } as const;
 
-function VesselCard({ vessel }: { vessel: VesselSummary }) {
+/** A card's alarm strip: the most urgent unacknowledged alarm or emergency of the vessel, linking to its alerts. */
+function CardAlarm({ vesselId, alarms }: { vesselId: number; alarms: Alert[] }) {
+  if (alarms.length === 0) return null;
+  const first = alarms[0];
+  const priority = priorityOf(first);
+  return (
+    <div className={`alarm-banner alarm-banner--${priority} vessel-card__alarm`} role="alert">
+      <Icon name={PRIORITY_ICONS[priority]} size={20} />
+      <p className="alarm-banner__text">
+        {PRIORITY_LABELS[priority]}: {first.message || first.path}
+        {alarms.length > 1 ? ` · ${alarms.length - 1} more` : ''}
+      </p>
+      <Link to="/dashboard/vessels/$vesselId/alerts" params={{ vesselId }}>
+        Open alerts
+      </Link>
+    </div>
+  );
+}
+
+function VesselCard({ vessel, alarms }: { vessel: VesselSummary; alarms: Alert[] }) {
   const format = useFormatters();
   const sessionKey = useSelector(session, (state) => state.context.token);
   const banner = vesselBanner(vessel);
   const chip = banner ? BANNER_CHIP[banner.kind] : null;
   const image = withSessionKey(vessel.imageUrl, sessionKey);
   return (
-    <li className="vessel-card">
+    <li className={`vessel-card${alarms.length > 0 ? ' vessel-card--alarm' : ''}`}>
+      <CardAlarm vesselId={vessel.id} alarms={alarms} />
       <Link to="/dashboard/vessels/$vesselId/overview" params={{ vesselId: vessel.id }} className="vessel-card__link">
         <div className="vessel-card__image" aria-hidden="true">
           {image ? (
@@ -118,7 +143,8 @@ function VesselCard({ vessel }: { vessel: VesselSummary }) {
 }
 
 export function FleetView() {
-  const { data: vessels } = useSuspenseQuery(vesselQueries.list());
+  const fleet = useSuspenseQuery(vesselQueries.list());
+  const vessels = fleet.data;
   const [filter, setFilter] = useState('');
   const shown = useMemo(() => {
     const term = filter.trim().toLowerCase();
@@ -127,12 +153,15 @@ export function FleetView() {
   const groups = new Set(vessels.map((vessel) => vessel.groupName?.trim() || null)).size;
   const online = vessels.filter((vessel) => vessel.online).length;
   const alerts = vessels.reduce((sum, vessel) => sum + (vessel.activeAlertCount ?? 0), 0);
+  const active = useQuery({ ...alertQueries.active(), enabled: alerts > 0 });
+  const alarmsOf = (vesselId: number) => bannerAlarms(active.data?.filter((alert) => alert.vesselId === vesselId));
 
   return (
     <div className="page">
       <header className="page__header">
         <div>
           <h1>Fleet</h1>
+          <LastKnown updatedAt={fleet.dataUpdatedAt} failing={fleet.failureCount > 0 || fleet.isRefetchError} />
           <p className="muted">
             {vessels.length} {vessels.length === 1 ? 'vessel' : 'vessels'} · {online} online · {alerts} active {alerts === 1 ? 'alert' : 'alerts'}
           </p>
@@ -147,6 +176,7 @@ export function FleetView() {
           </label>
         ) : null}
       </header>
+      <CompanyInvitations />
       {vessels.length === 0 ? (
         <section className="empty-state">
           <h2>No vessels yet</h2>
@@ -163,7 +193,7 @@ export function FleetView() {
               {group !== null || groups > 1 ? <h2 className="fleet-group__title">{group ?? 'Not grouped'}</h2> : null}
               <ul className="fleet">
                 {members.map((vessel) => (
-                  <VesselCard key={vessel.id} vessel={vessel} />
+                  <VesselCard key={vessel.id} vessel={vessel} alarms={alarmsOf(vessel.id)} />
                 ))}
               </ul>
             </section>

@@ -5,19 +5,22 @@ import { liveLabel } from '../live/liveLabel';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { alertQueries } from '../alerts/queries';
-import { isActiveAlert } from '../alerts/types';
+import { PriorityBadge } from '../alerts/PriorityBadge';
+import { isActiveAlert, priorityOf } from '../alerts/types';
 import { Gauge } from '../charts/Gauge';
 import { PropertyHistoryModal } from '../devices/PropertyHistoryModal';
 import { isChartable, isEngineOrGenerator, isLevel, levelTone, propertiesMatching } from '../devices/properties';
 import { deviceQueries } from '../devices/queries';
 import type { Device, Property } from '../devices/types';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { CloudServicesNotice, cloudServicesOff } from '../billing/CloudServicesNotice';
 import { useLiveStatus } from '../live/LiveStatus';
 import { useFormatters } from '../profile/usePreferences';
 import { keyFigures } from './keyFigures';
 import { OnlineState } from './OnlineState';
-import type { VesselDetail } from './types';
+import { atLeast, normalisePermissions, type VesselDetail } from './types';
 import { Icon } from '../icons/Icon';
+import { WeatherCard } from '../weather/WeatherCard';
 import './vessels.css';
 import '../alerts/alerts.css';
 import '../devices/devices.css';
@@ -71,9 +74,13 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
           <div>
             <dt>Live data</dt>
             <dd>
-              <span className={`live-indicator live-indicator--${live.tone}`} data-testid="live-data">
-                {live.text}
-              </span>
+              {cloudServicesOff(vessel) ? (
+                <CloudServicesNotice vesselId={vesselId} service="live" />
+              ) : (
+                <span className={`live-indicator live-indicator--${live.tone}`} data-testid="live-data">
+                  {live.text}
+                </span>
+              )}
             </dd>
           </div>
           <div>
@@ -91,6 +98,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
 
       {showDevices ? (
         <>
+          <WeatherCard vesselId={vesselId} />
           <DelayedSpinner loading={devices.isPending} label="Loading values…" />
           {devices.isError ? (
             <p className="form-error" role="alert">
@@ -174,8 +182,8 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
           <h2 id="overview-alerts-title">Active alerts</h2>
           <ul className="alert-list alert-list--compact">
             {activeAlerts.slice(0, 3).map((alert) => (
-              <li key={alert.id} className={`alert-item alert-item--${alert.state}`}>
-                <span className={`badge badge--${alert.state}`}>{alert.state}</span>
+              <li key={alert.id} className={`alert-item alert-item--${alert.state} alert-item--priority-${priorityOf(alert)}`}>
+                <PriorityBadge priority={priorityOf(alert)} />
                 <span>{alert.message || alert.path}</span>
               </li>
             ))}
@@ -185,7 +193,16 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
           </Link>
         </section>
       ) : null}
-      {history ? <PropertyHistoryModal vesselId={vesselId} device={history.device} property={history.property} onClose={() => setHistory(null)} /> : null}
+      {history ? (
+        <PropertyHistoryModal
+          vesselId={vesselId}
+          device={history.device}
+          property={history.property}
+          canEditLevels={atLeast(normalisePermissions(vessel.permissions).deviceManager, 'MANAGE')}
+          canSeeAlerts={showAlerts}
+          onClose={() => setHistory(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -15,20 +15,14 @@ import { vesselActions, vesselKeys } from './queries';
 import type { VesselDetail } from './types';
 import './vessels.css';
 
-/** `GET vessel/{id}` also carries the vessel's switches; older servers leave them out. */
-interface VesselSettings {
-  settings?: { userNotifications?: boolean };
-}
-
 type Dialog = 'pair' | 'unpair' | 'delete' | null;
 
-export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: VesselDetail & VesselSettings }) {
+export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: VesselDetail }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const imageInput = useRef<HTMLInputElement>(null);
   const [imageError, setImageError] = useState<string | null>(null);
-  const notificationsOn = vessel.settings?.userNotifications;
   const isOwner = vessel.permissions.billingManager === 'MANAGE' && vessel.permissions.allowEditVessel;
   const format = useFormatters();
   const [name, setName] = useState(vessel.name);
@@ -43,14 +37,6 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
       void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
     },
     onError: (error) => reportActionFailure('Saving the vessel', error),
-  });
-  const notifications = useMutation({
-    mutationFn: (enabled: boolean) => vesselActions.setUserNotifications(vesselId, enabled),
-    onSuccess: (_data, enabled) => {
-      toast.success(enabled ? 'Notifications switched on' : 'Notifications switched off');
-      void queryClient.invalidateQueries({ queryKey: vesselKeys.detail(vesselId), exact: true });
-    },
-    onError: (error) => reportActionFailure('Changing notifications', error),
   });
 
   const image = useMutation({
@@ -175,44 +161,15 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
         <h2>Cloud services</h2>
         {vessel.vesselSubscription?.valid ? (
           <p>Active{vessel.vesselSubscription.validUntil ? ` until ${format.date(vessel.vesselSubscription.validUntil)}` : ''}.</p>
+        ) : vessel.cloudServices?.inTestPeriod && vessel.cloudServices.testPeriodUntil ? (
+          <p className="text-warning">No subscription yet: the test period after pairing lasts until {format.date(vessel.cloudServices.testPeriodUntil)}.</p>
         ) : (
           <p className="text-warning">This vessel has no active cloud services.</p>
         )}
         <div className="button-row">
           <Link to="/dashboard/vessels/$vesselId/subscribe" params={{ vesselId }} className="button">
-            {vessel.vesselSubscription?.valid ? 'Extend the subscription' : 'Subscribe or renew'}
+            {vessel.vesselSubscription?.valid ? 'Products, renewal and notice' : 'Subscribe or renew'}
           </Link>
-        </div>
-      </section>
-      <section className="card">
-        <h2>Notifications</h2>
-        <p>Alerts of this vessel can be sent to you by e-mail and to the mobile app.</p>
-        <p role="status">
-          {notificationsOn === undefined
-            ? 'The current setting is not known.'
-            : notificationsOn
-              ? 'Notifications are switched on.'
-              : 'Notifications are switched off.'}
-        </p>
-        <div className="button-row">
-          <button
-            type="button"
-            className="button"
-            aria-pressed={notificationsOn === true}
-            disabled={notifications.isPending || notificationsOn === true}
-            onClick={() => notifications.mutate(true)}
-          >
-            Switch on
-          </button>
-          <button
-            type="button"
-            className="button"
-            aria-pressed={notificationsOn === false}
-            disabled={notifications.isPending || notificationsOn === false}
-            onClick={() => notifications.mutate(false)}
-          >
-            Switch off
-          </button>
         </div>
       </section>
       {isOwner ? (

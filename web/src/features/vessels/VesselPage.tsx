@@ -1,13 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { LastKnown } from '../offline/LastKnown';
 import { useSelector } from '@xstate/react';
 import { connectivity, session, streamHealth } from '../../app/services';
+import { AlarmBanner } from '../alerts/AlarmBanner';
 import { alertQueries } from '../alerts/queries';
+import { bannerAlarms } from '../alerts/types';
+import { cloudServicesOff } from '../billing/CloudServicesNotice';
 import { RenderErrorBoundary } from '../errors/RenderErrorBoundary';
 import { LiveStatusContext } from '../live/LiveStatus';
 import { useLiveStream } from '../live/useLiveStream';
 import { alertsBannerMessage, vesselBanner, type VesselBanner } from './banner';
+import { MessageDealerLink } from '../messages/MessageDealerLink';
 import { OnlineState } from './OnlineState';
 import { PairBridgeModal } from './PairBridgeModal';
 import { vesselQueries } from './queries';
@@ -22,10 +27,14 @@ export const VESSEL_TAB_ROUTES = {
   overview: '/dashboard/vessels/$vesselId/overview',
   devices: '/dashboard/vessels/$vesselId/devices',
   alerts: '/dashboard/vessels/$vesselId/alerts',
+  routines: '/dashboard/vessels/$vesselId/routines',
   location: '/dashboard/vessels/$vesselId/location',
+  cameras: '/dashboard/vessels/$vesselId/cameras',
   documents: '/dashboard/vessels/$vesselId/documents',
+  service: '/dashboard/vessels/$vesselId/service',
   notes: '/dashboard/vessels/$vesselId/notes',
   users: '/dashboard/vessels/$vesselId/users',
+  log: '/dashboard/vessels/$vesselId/log',
   settings: '/dashboard/vessels/$vesselId/settings',
 } as const satisfies Record<VesselTab, string>;
 
@@ -40,9 +49,11 @@ const SERVER_UNREACHABLE_BANNER: VesselBanner = {
 export function VesselPage({ vesselId, children }: { vesselId: number; children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { data: vessel } = useSuspenseQuery(vesselQueries.detail(vesselId));
+  const detail = useSuspenseQuery(vesselQueries.detail(vesselId));
+  const vessel = detail.data;
   const sessionKey = useSelector(session, (state) => state.context.token);
-  const liveStatus = useLiveStream(vesselId, sessionKey, streamHealth);
+  // An unsubscribed vessel past its test period has no live stream (the server answers 418): none is opened.
+  const liveStatus = useLiveStream(vesselId, cloudServicesOff(vessel) ? null : sessionKey, streamHealth);
   const [pairing, setPairing] = useState(false);
   const permissions = normalisePermissions(vessel.permissions);
   const tabs = visibleTabs(permissions);
@@ -51,7 +62,10 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
 
   const serverUnreachable = useSelector(connectivity, (state) => state.hasTag('unreachable'));
   // While the server cannot be reached the cached state is stale: it must not read as the vessel being offline.
-  const banner = serverUnreachable ? SERVER_UNREACHABLE_BANNER : vesselBanner(vessel, alertsBannerMessage(alerts.data));
+  // Unacknowledged alarms and emergencies have their own banner; the rest of the active alerts may take the status banner.
+  const shouting = new Set(bannerAlarms(alerts.data).map((alert) => alert.id));
+  const otherAlerts = alerts.data?.filter((alert) => !shouting.has(alert.id));
+  const banner = serverUnreachable ? SERVER_UNREACHABLE_BANNER : vesselBanner(vessel, alertsBannerMessage(otherAlerts));
   const image = withSessionKey(vessel.imageUrl, sessionKey);
 
   return (
@@ -61,8 +75,17 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
         <div>
           <h1>{vessel.name}</h1>
           <OnlineState online={vessel.online} lastSeen={vessel.lastSeen} />
+          <LastKnown updatedAt={detail.dataUpdatedAt} failing={detail.failureCount > 0 || detail.isRefetchError} />
+          {liveStatus.catchingUp ? (
+            <span className="online-state is-catching-up" role="status">
+              <span className="online-state__dot" aria-hidden="true" />
+              Catching up: data recorded while offline is arriving
+            </span>
+          ) : null}
         </div>
+        <MessageDealerLink vesselId={vesselId} />
       </header>
+      <AlarmBanner vesselId={vesselId} alerts={alerts.data} canManage={atLeast(permissions.alertManager, 'MANAGE')} />
       {banner ? (
         <VesselBannerView
           banner={banner}

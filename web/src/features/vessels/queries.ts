@@ -33,5 +33,4 @@ export const vesselActions = {
   pair: (vesselId: number, pairingCode: string) => api.post<unknown>(vesselPath(vesselId, 'pair'), undefined, { query: { pairingCode } }),
   update: (vesselId: number, fields: { name?: string; groupName?: string | null }) => api.put<VesselDetail>(vesselPath(vesselId, ''), fields),
   acceptInvitation: (vesselId: number) => api.post<unknown>(vesselPath(vesselId, 'acceptInvite')),
-  setUserNotifications: (vesselId: number, enabled: boolean) => api.post<unknown>(vesselPath(vesselId, `userNotifications/${enabled}`)),
 };

@@ -1,7 +1,20 @@
 import { atLeast, type PermissionSet } from './types';
 
 /** The vessel page's tabs, each a child route `/dashboard/vessels/$vesselId/<tab>`, in the order shown. */
-export const VESSEL_TABS = ['overview', 'devices', 'alerts', 'location', 'documents', 'notes', 'users', 'settings'] as const;
+export const VESSEL_TABS = [
+  'overview',
+  'devices',
+  'alerts',
+  'routines',
+  'location',
+  'cameras',
+  'documents',
+  'service',
+  'notes',
+  'users',
+  'log',
+  'settings',
+] as const;
 export type VesselTab = (typeof VESSEL_TABS)[number];
 
 /** The vessel dashboard opens on OVERVIEW (spec 9). */
@@ -11,16 +24,21 @@ export const VESSEL_TAB_LABELS: Record<VesselTab, string> = {
   overview: 'Overview',
   devices: 'Devices',
   alerts: 'Alerts',
+  routines: 'Routines',
   location: 'Location',
+  cameras: 'Cameras',
   documents: 'Documents',
+  service: 'Service',
   notes: 'Notes',
   users: 'Users',
+  log: 'Audit log',
   settings: 'Settings',
 };
 
 /**
  * Whether a member may open a tab. deviceManager DENY hides devices and the vessel's locations
- * (spec 6); the other areas follow their own permission.
+ * (spec 6); the service schedule follows deviceManager too (docs/decisions.md, "Service
+ * schedules"); the other areas follow their own permission.
  */
 export function mayOpenTab(permissions: PermissionSet, tab: VesselTab): boolean {
   switch (tab) {
@@ -28,12 +46,20 @@ export function mayOpenTab(permissions: PermissionSet, tab: VesselTab): boolean 
       return atLeast(permissions.deviceManager, 'VIEW');
     case 'alerts':
       return atLeast(permissions.alertManager, 'VIEW');
+    case 'routines':
+      return atLeast(permissions.routineManager, 'VIEW');
     case 'location':
       return atLeast(permissions.deviceManager, 'VIEW') && permissions.allowLocationServices;
+    case 'cameras':
+      return atLeast(permissions.securityManager, 'VIEW');
     case 'documents':
       return atLeast(permissions.documents, 'VIEW');
+    case 'service':
+      return atLeast(permissions.deviceManager, 'VIEW');
     case 'users':
       return atLeast(permissions.userManager, 'VIEW');
+    case 'log':
+      return atLeast(permissions.auditLogs, 'VIEW');
     default:
       return true;
   }

@@ -72,7 +72,7 @@ export const setPropertyWarningLevels = (ctx: AppContext, ingest: IngestService,
         const levels = levelsOf(request.payload);
         auditTarget(request, { targetType: 'property', targetId: property.id, vesselId });
         await setLevels(db, property, levels, caller.id);
-        ingest.levelsChanged(property.bridgeId);
+        await ingest.levelsChanged(property.bridgeId, property.path);
         if (!levels) {
           const cleared = await applyCondition(db, property.bridgeId, { origin: 'level', path: property.path, reading: 'clear', timestampMs: Date.now() });
           if (cleared) events.emit('vessel.alert', { vesselId, alert: { ...cleared } });

@@ -6,7 +6,8 @@ import { vesselIdParams } from '../../schemas.js';
 
 /**
  * GET vessel/{id}/live: the vessel's server-sent event stream (docs/api-shapes.md), open to any
- * member; what each kind of event needs is checked in live.ts. The session key may ride in the
+ * member; what each kind of event needs is checked in live.ts. An unsubscribed vessel outside its
+ * test period answers a 418 that says why and how to renew (docs/product.md). The session key may ride in the
  * query because EventSource cannot set headers. The handler reads neither params nor query (the
  * scope names the vessel), and the stream keeps hapi's plain request for its session re-check.
  */
@@ -17,7 +18,7 @@ export const liveStream = (live: LiveStreams) =>
     options: {
       tags: ['api', 'vessel'],
       description: 'Server-sent events: hello, batch, devices, online, alert, command; a keepalive comment every 15 s; at most 10 open per user (429)',
-      plugins: { envelope: false, sessionKeyInQuery: true, vessel: {} },
+      plugins: { envelope: false, sessionKeyInQuery: true, vessel: { cloudService: 'live' } },
       validate: { params: vesselIdParams, query: Joi.object({ sessionKey: Joi.string().max(4096) }) },
       async handler(request, h) {
         const { access, caller } = vesselOf(request);

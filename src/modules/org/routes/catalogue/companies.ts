@@ -3,7 +3,7 @@ import { defineRoute } from '../../../../platform/routes.js';
 import type { CompanyKind } from '../../repository.js';
 import type { OrgService } from '../../service.js';
 
-/** GET company/manufacturers and company/dealers: the public catalogue, for every signed-in user. */
+/** GET company/manufacturers, company/dealers and company/contractors: the public catalogue, for every signed-in user. */
 const companiesOfKind = (path: string, kind: CompanyKind, description: string) => (org: OrgService) =>
   defineRoute<ReqRefDefaults>({
     method: 'GET',
@@ -13,3 +13,4 @@ const companiesOfKind = (path: string, kind: CompanyKind, description: string) =
 
 export const manufacturers = companiesOfKind('/api/company/manufacturers', 'manufacturer', 'Vessel manufacturers');
 export const dealers = companiesOfKind('/api/company/dealers', 'dealer', 'Dealers');
+export const contractors = companiesOfKind('/api/company/contractors', 'contractor', 'Contractors');

@@ -1,10 +1,14 @@
 import { auditTarget } from '../../../../platform/audit.js';
 import { defineRoute } from '../../../../platform/routes.js';
-import { type Grants, type PermissionSet, vesselOf } from '../../../access/api.js';
+import { type PermissionSet, vesselOf } from '../../../access/api.js';
+import type { AccessRequestsService } from '../../access-requests/service.js';
 import { idParams, permissionsPayload } from '../../schemas.js';
 
-/** POST vessel/{id}/grant: a member's whole permission set, never beyond the granter's own (userManager MANAGE). */
-export const grantPermissions = (grants: Grants) =>
+/**
+ * POST vessel/{id}/grant: a member's whole permission set, never beyond the granter's own
+ * (userManager MANAGE); granting someone who asked for access makes them a member.
+ */
+export const grantPermissions = (requests: AccessRequestsService) =>
   defineRoute<{ Params: { id: number }; Payload: { userId: number; permissions: Partial<PermissionSet> } }>({
     method: 'POST',
     path: '/api/vessel/{id}/grant',
@@ -17,7 +21,7 @@ export const grantPermissions = (grants: Grants) =>
         const scope = vesselOf(request);
         const { userId, permissions } = request.payload;
         auditTarget(request, { targetType: 'user', targetId: userId, vesselId: scope.vesselId, details: { permissions } });
-        return { userId, permissions: await grants.setMemberPermissions(scope, userId, permissions, 'replace') };
+        return { userId, permissions: await requests.grant(scope, userId, permissions) };
       },
     },
   });

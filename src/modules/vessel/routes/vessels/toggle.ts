@@ -4,7 +4,8 @@ import { vesselOf } from '../../../access/api.js';
 import type { VesselService, VesselToggle } from '../../vessels/service.js';
 import { stateParams } from '../../schemas.js';
 
-export const VESSEL_TOGGLES: readonly VesselToggle[] = ['userNotifications', 'propertyUpdate', 'gpsReporting', 'mfrAccess'];
+/** `userNotifications/{state}` is each member's own switch, in the alerts module (docs/decisions.md, "Alarms"). */
+export const VESSEL_TOGGLES: readonly VesselToggle[] = ['propertyUpdate', 'gpsReporting', 'mfrAccess'];
 
 /** POST vessel/{id}/{toggle}/{state}: one of the vessel's settings on or off (allowEditVessel); one route per toggle. */
 export const setVesselToggle = (vessels: VesselService, toggle: VesselToggle) =>

@@ -8,13 +8,17 @@ export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselI
   loader: async ({ context: { queryClient }, params: { vesselId } }) => {
     const permissions = await requireVesselTab(queryClient, vesselId, 'alerts');
     await preload(queryClient, alertQueries.list(vesselId));
-    return { canManage: atLeast(permissions.alertManager, 'MANAGE') };
+    return {
+      canManage: atLeast(permissions.alertManager, 'MANAGE'),
+      canSeeMembers: atLeast(permissions.userManager, 'VIEW'),
+      canSeeDevices: atLeast(permissions.deviceManager, 'VIEW'),
+    };
   },
   component: AlertsRoute,
 });
 
 function AlertsRoute() {
   const { vesselId } = Route.useParams();
-  const { canManage } = Route.useLoaderData();
-  return <AlertsTab vesselId={vesselId} canManage={canManage} />;
+  const { canManage, canSeeMembers, canSeeDevices } = Route.useLoaderData();
+  return <AlertsTab vesselId={vesselId} canManage={canManage} canSeeMembers={canSeeMembers} canSeeDevices={canSeeDevices} />;
 }

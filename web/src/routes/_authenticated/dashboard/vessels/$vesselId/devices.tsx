@@ -1,11 +1,15 @@
+import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { cloudServicesOff } from '../../../../../features/billing/CloudServicesNotice';
 import { DevicesTab } from '../../../../../features/devices/DevicesTab';
 import { deviceQueries } from '../../../../../features/devices/queries';
+import { GaugeDashboard } from '../../../../../features/simpleDevices/GaugeDashboard';
+import { SimpleDevicesEditor } from '../../../../../features/simpleDevices/SimpleDevicesEditor';
 import { vesselQueries } from '../../../../../features/vessels/queries';
 import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
 import { canControlDevices } from '../../../../../features/vessels/tabs';
-import { normalisePermissions } from '../../../../../features/vessels/types';
+import { atLeast, normalisePermissions } from '../../../../../features/vessels/types';
 
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/devices')({
   loader: async ({ context: { queryClient }, params: { vesselId } }) => {
@@ -15,8 +19,47 @@ export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselI
   component: DevicesRoute,
 });
 
+/** The bridge's devices, the owner's own simple devices, and the gauges made of their fields. */
+const DEVICES_VIEWS = [
+  { view: 'bridge', label: 'Bridge devices' },
+  { view: 'mine', label: 'My devices' },
+  { view: 'gauges', label: 'Gauges' },
+] as const;
+type DevicesView = (typeof DEVICES_VIEWS)[number]['view'];
+
 function DevicesRoute() {
   const { vesselId } = Route.useParams();
   const { data: vessel } = useSuspenseQuery(vesselQueries.detail(vesselId));
-  return <DevicesTab vesselId={vesselId} mayControl={canControlDevices(normalisePermissions(vessel.permissions))} online={vessel.online} />;
+  const permissions = normalisePermissions(vessel.permissions);
+  const canManage = atLeast(permissions.deviceManager, 'MANAGE');
+  const [view, setView] = useState<DevicesView>('bridge');
+  return (
+    <>
+      <div className="segmented" role="group" aria-label="Devices view">
+        {DEVICES_VIEWS.map((option) => (
+          <button
+            key={option.view}
+            type="button"
+            className={`segmented__item${view === option.view ? ' is-selected' : ''}`}
+            aria-pressed={view === option.view}
+            onClick={() => setView(option.view)}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+      {view === 'gauges' ? <GaugeDashboard vesselId={vesselId} /> : null}
+      {view === 'mine' ? <SimpleDevicesEditor vesselId={vesselId} canManage={canManage} /> : null}
+      {view === 'bridge' ? (
+        <DevicesTab
+          vesselId={vesselId}
+          mayControl={canControlDevices(permissions)}
+          online={vessel.online}
+          canEditLevels={canManage}
+          canSeeAlerts={atLeast(permissions.alertManager, 'VIEW')}
+          servicesOff={cloudServicesOff(vessel)}
+        />
+      ) : null}
+    </>
+  );
 }

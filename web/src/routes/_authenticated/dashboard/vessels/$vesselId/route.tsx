@@ -1,17 +1,11 @@
-import { createFileRoute, notFound, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { vesselIdParams } from '../../../../../features/vessels/params';
 import { VesselPage } from '../../../../../features/vessels/VesselPage';
 import { vesselKeys, vesselQueries } from '../../../../../features/vessels/queries';
 
 /** The selected vessel is this route's param: leaving the route clears it and its cached data (spec 4). */
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId')({
-  params: {
-    parse: ({ vesselId }) => {
-      const id = Number(vesselId);
-      if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-      return { vesselId: id };
-    },
-    stringify: ({ vesselId }) => ({ vesselId: String(vesselId) }),
-  },
+  params: vesselIdParams,
   loader: ({ context, params }) => context.queryClient.ensureQueryData(vesselQueries.detail(params.vesselId)),
   onLeave: ({ context, params }) => context.queryClient.removeQueries({ queryKey: vesselKeys.detail(params.vesselId) }),
   component: VesselRoute,

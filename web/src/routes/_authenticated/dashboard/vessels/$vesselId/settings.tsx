@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { AppSettingsSection } from '../../../../../features/appSettings/AppSettingsSection';
+import { AlarmSettings } from '../../../../../features/alerts/AlarmSettings';
+import { InterfacesSection } from '../../../../../features/interfaces/InterfacesSection';
+import { ReportingSwitches } from '../../../../../features/vessels/ReportingSwitches';
 import { SettingsTab } from '../../../../../features/vessels/SettingsTab';
 import { vesselQueries } from '../../../../../features/vessels/queries';
+import { atLeast, normalisePermissions } from '../../../../../features/vessels/types';
 import { requireVesselTab } from '../../../../../features/vessels/tabRoute';
 
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/settings')({
@@ -12,5 +17,14 @@ export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselI
 function SettingsRoute() {
   const { vesselId } = Route.useParams();
   const { data: vessel } = useSuspenseQuery(vesselQueries.detail(vesselId));
-  return <SettingsTab vesselId={vesselId} vessel={vessel} />;
+  const devices = normalisePermissions(vessel.permissions).deviceManager;
+  return (
+    <>
+      <SettingsTab vesselId={vesselId} vessel={vessel} />
+      <ReportingSwitches vesselId={vesselId} vessel={vessel} />
+      <AlarmSettings vesselId={vesselId} permissions={vessel.permissions} />
+      {atLeast(devices, 'VIEW') ? <AppSettingsSection vesselId={vesselId} canManage={atLeast(devices, 'MANAGE')} /> : null}
+      {atLeast(devices, 'VIEW') ? <InterfacesSection vesselId={vesselId} canManage={atLeast(devices, 'MANAGE')} /> : null}
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UsersTab } from '../../../../../features/members/UsersTab';
 import { memberQueries } from '../../../../../features/members/queries';
+import { VesselThreads } from '../../../../../features/messages/VesselThreads';
 import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
 import { atLeast } from '../../../../../features/vessels/types';
 
@@ -8,13 +9,20 @@ export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselI
   loader: async ({ context: { queryClient }, params: { vesselId } }) => {
     const permissions = await requireVesselTab(queryClient, vesselId, 'users');
     await preload(queryClient, memberQueries.directory(vesselId));
-    return { canManage: atLeast(permissions.userManager, 'MANAGE') };
+    const canManage = atLeast(permissions.userManager, 'MANAGE');
+    if (canManage) await preload(queryClient, memberQueries.accessRequests(vesselId));
+    return { canManage, canGrantCompanies: canManage && permissions.allowGrantTechnicalAccess };
   },
   component: UsersRoute,
 });
 
 function UsersRoute() {
   const { vesselId } = Route.useParams();
-  const { canManage } = Route.useLoaderData();
-  return <UsersTab vesselId={vesselId} canManage={canManage} />;
+  const { canManage, canGrantCompanies } = Route.useLoaderData();
+  return (
+    <>
+      <UsersTab vesselId={vesselId} canManage={canManage} canGrantCompanies={canGrantCompanies} />
+      <VesselThreads vesselId={vesselId} />
+    </>
+  );
 }

@@ -1,0 +1,107 @@
+/**
+ * `npm run bridge -- [options]` or `vessel-link-bridge [options]`: the bridge agent aboard, until
+ * Ctrl-C or SIGTERM (docs/bridge-agent.md). Exit codes: 0 stopped, 1 failed while running, 2 bad
+ * command line (one line saying what is wrong).
+ */
+import { readFileSync } from 'node:fs';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { read, readSecrets } from '../simulator/cli/bridges-file';
+import { integer, mqttUrl, positiveNumber, serial } from '../simulator/cli/options';
+import { runProgram } from '../simulator/cli/run-program';
+import { UsageError } from '../simulator/cli/usage-error';
+import { LOG_LEVELS, type LogLevel, stderrLogger } from '../simulator/logger';
+import { Agent } from './agent';
+import { type LineAddress, parseLineAddress } from './sources/lines';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+function lineAddress(text: string, previous: LineAddress[] = []): LineAddress[] {
+  const address = parseLineAddress(text);
+  if (!address) throw new InvalidArgumentError('Expected tcp://host:port, udp://:port or a file.');
+  return [...previous, address];
+}
+
+function httpUrl(text: string): string {
+  try {
+    if (['http:', 'https:'].includes(new URL(text).protocol)) return text;
+  } catch {
+    // reported below
+  }
+  throw new InvalidArgumentError('Expected the Signal K server as http://host:port.');
+}
+
+interface RawOptions {
+  mqttUrl: string;
+  serial: string;
+  secretFile: string;
+  signalk?: string;
+  signalkTokenFile?: string;
+  n2k?: LineAddress[];
+  nmea0183?: LineAddress[];
+  queueDir: string;
+  queueMaxMb: number;
+  queueMaxHours: number;
+  batchMs: number;
+  logLevel: LogLevel;
+}
+
+function buildProgram(): Command {
+  return new Command('vessel-link-bridge')
+    .description('The Vessel Link bridge agent: Signal K, NMEA 2000 and NMEA 0183 on board to the cloud')
+    .version(VERSION)
+    .addOption(new Option('--mqtt-url <url>', 'the cloud broker, e.g. mqtts://link.example.com:8883').argParser(mqttUrl).makeOptionMandatory())
+    .addOption(new Option('--serial <serial>', 'this bridge, as created with `vessel-link bridges create`').argParser(serial).makeOptionMandatory())
+    .addOption(new Option('--secret-file <path>', 'file holding the bridge secret ("-" reads standard input)').makeOptionMandatory())
+    .addOption(new Option('--signalk <url>', 'a Signal K server, e.g. http://localhost:3000').argParser(httpUrl))
+    .addOption(new Option('--signalk-token-file <path>', 'file holding a Signal K access token (for its stream and PUTs)'))
+    .addOption(
+      new Option('--n2k <source>', 'NMEA 2000 text (Actisense, canboat, YDRAW): tcp://host:port, udp://:port or a recorded file; repeatable').argParser(
+        lineAddress,
+      ),
+    )
+    .addOption(new Option('--nmea0183 <source>', 'NMEA 0183 sentences: tcp://host:port, udp://:port or a recorded file; repeatable').argParser(lineAddress))
+    .addOption(new Option('--queue-dir <dir>', 'where deltas wait while the uplink is down').default('./vessel-link-queue'))
+    .addOption(new Option('--queue-max-mb <mb>', 'size limit of the queue on disk').argParser(positiveNumber).default(100))
+    .addOption(new Option('--queue-max-hours <hours>', 'deltas older than this are dropped from the queue').argParser(integer(1, 24 * 365)).default(72))
+    .addOption(
+      new Option('--batch-ms <ms>', 'values read within this time go out as one message (0: each at once)').argParser(integer(0, 60_000)).default(1000),
+    )
+    .addOption(new Option('--log-level <level>', 'log level on stderr').choices(LOG_LEVELS).default('info'));
+}
+
+async function main(argv: string[]): Promise<number> {
+  const program = buildProgram().exitOverride();
+  program.parse(argv);
+  const raw = program.opts<RawOptions>();
+  if (!raw.signalk && !raw.n2k && !raw.nmea0183) throw new UsageError('Give at least one source: --signalk, --n2k or --nmea0183');
+  if (raw.signalkTokenFile && !raw.signalk) throw new UsageError('--signalk-token-file needs --signalk');
+  const [secret] = await readSecrets(raw.secretFile, 1);
+  const token = raw.signalkTokenFile ? (await read('--signalk-token-file', raw.signalkTokenFile)).trim() : undefined;
+  let agent: Agent;
+  try {
+    agent = new Agent({
+      mqttUrl: raw.mqttUrl,
+      serial: raw.serial,
+      secret,
+      version: VERSION,
+      signalk: raw.signalk ? { url: raw.signalk, token } : undefined,
+      n2k: raw.n2k,
+      nmea0183: raw.nmea0183,
+      queue: { directory: raw.queueDir, maxBytes: Math.round(raw.queueMaxMb * 1024 * 1024), maxAgeMs: raw.queueMaxHours * 3_600_000 },
+      logger: stderrLogger(),
+      logLevel: raw.logLevel,
+      batchMs: raw.batchMs,
+    });
+  } catch (error) {
+    throw new UsageError(`Cannot use --queue-dir ${raw.queueDir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  agent.start();
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await agent.stop();
+  return 0;
+}
+
+runProgram(() => main(process.argv));

@@ -1,0 +1,97 @@
+/**
+ * `org`: organisations from the operator's side. `org grants --vessel ID` lists the companies
+ * with access to a vessel and the window of each grant (docs/decisions.md, "Time-boxed company
+ * access"), judged on this machine's clock. Read only; composed from the access, org and vessel apis.
+ */
+import Boom from '@hapi/boom';
+import { Command } from 'commander';
+import { type AccessWindowState, companyGrantsOn, windowState } from '../../src/modules/access/api.js';
+import { companiesByIds } from '../../src/modules/org/api.js';
+import { listVessels, type PermissionSet } from '../../src/modules/vessel/api.js';
+import { openOptions, withApp } from '../app.js';
+import { parseId, withJson, type OutputOptions } from '../options.js';
+import { present } from '../output.js';
+import { NONE, shortDate, type TableView } from '../ui/view.js';
+import { permissionSummary } from './vessels.js';
+
+interface CompanyGrantRow {
+  companyId: number;
+  companyName: string | null;
+  companyKind: string | null;
+  state: AccessWindowState;
+  startsAt: string | null;
+  endsAt: string | null;
+  firstUsedAt: string | null;
+  paused: boolean;
+  permissions: PermissionSet;
+  permissionSummary: string;
+}
+
+const STATE_TONES: Record<AccessWindowState, 'green' | 'yellow' | 'gray'> = { current: 'green', scheduled: 'yellow', expired: 'gray' };
+
+function grantsTable(vesselName: string, grants: CompanyGrantRow[]): TableView {
+  return {
+    kind: 'table',
+    columns: [
+      { header: 'COMPANY' },
+      { header: 'KIND' },
+      { header: 'STATE', tone: (c) => STATE_TONES[c as AccessWindowState] ?? 'gray' },
+      { header: 'FROM' },
+      { header: 'UNTIL' },
+      { header: 'FIRST USED' },
+      { header: 'PERMISSIONS' },
+    ],
+    rows: grants.map((g) => [
+      `${g.companyName ?? NONE} (#${g.companyId})`,
+      g.companyKind ?? NONE,
+      g.state + (g.paused ? ', paused' : ''),
+      g.startsAt ? shortDate(g.startsAt) : 'given',
+      g.endsAt ? shortDate(g.endsAt) : 'revoked',
+      g.firstUsedAt ? shortDate(g.firstUsedAt) : 'not yet',
+      g.permissionSummary,
+    ]),
+    footer: `${grants.length} company grant(s) on ${vesselName}`,
+    empty: `No company has access to ${vesselName}.`,
+  };
+}
+
+function grantsCommand(): Command {
+  return withJson(new Command('grants'))
+    .description("List the companies with access to a vessel and each grant's window (current, scheduled or expired)")
+    .requiredOption('--vessel <id>', 'vessel id', parseId)
+    .action(async (options: OutputOptions & { vessel: number }, command: Command) => {
+      const { name, grants } = await withApp(openOptions(command), async (app) => {
+        const [vessel] = await listVessels(app.db, { ids: [options.vessel] });
+        if (!vessel) throw Boom.notFound(`No vessel with id ${options.vessel}`);
+        const found = await companyGrantsOn(app.db, [vessel.id]);
+        const companies = await companiesByIds(
+          app.db,
+          found.map((g) => g.companyId!),
+        );
+        const now = Date.now();
+        return {
+          name: vessel.name,
+          grants: found.map((g): CompanyGrantRow => {
+            const company = companies.get(g.companyId!);
+            return {
+              companyId: g.companyId!,
+              companyName: company?.name ?? null,
+              companyKind: company?.kind ?? null,
+              state: windowState(g, now),
+              startsAt: g.startsAt,
+              endsAt: g.endsAt,
+              firstUsedAt: g.firstUsedAt,
+              paused: g.paused,
+              permissions: g.permissions,
+              permissionSummary: permissionSummary(g.permissions),
+            };
+          }),
+        };
+      });
+      await present(options, grants, grantsTable(name, grants));
+    });
+}
+
+export function orgCommand(): Command {
+  return new Command('org').description('Organisations: company access to vessels (read only)').addCommand(grantsCommand());
+}

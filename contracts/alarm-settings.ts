@@ -1,0 +1,59 @@
+/** The alarm settings shapes of docs/api.md (vessel modes, shelving, escalation, own notifications). */
+
+export const ALARM_PRIORITIES = ['emergency', 'alarm', 'warning', 'caution'] as const;
+export type AlarmPriority = (typeof ALARM_PRIORITIES)[number];
+
+export const VESSEL_MODES = ['at-sea', 'at-anchor', 'in-marina', 'hauled-out', 'in-survey'] as const;
+export type VesselMode = (typeof VESSEL_MODES)[number];
+
+export const VESSEL_MODE_LABELS: Record<VesselMode, string> = {
+  'at-sea': 'At sea',
+  'at-anchor': 'At anchor',
+  'in-marina': 'In marina',
+  'hauled-out': 'Hauled out',
+  'in-survey': 'In survey',
+};
+
+/** GET/PUT vessel/{id}/alarmSettings. */
+export interface AlarmSettings {
+  mode: VesselMode;
+  noDataMinutes: number;
+  /** mode → alarm sources (an origin such as `no-data`, or a path prefix) suppressed in it. */
+  suppressions: Record<VesselMode, string[]>;
+}
+
+/** GET vessel/{id}/alerts/shelved. */
+export interface ShelvedPoint {
+  /** The point's newest alert (what `alerts/{alertId}/unshelve` takes). */
+  alertId: number | null;
+  origin: string;
+  path: string;
+  reason: string;
+  until: string;
+  shelvedBy: number | null;
+  shelvedAt: string;
+}
+
+export const ESCALATION_ROLES = ['owner', 'members', 'alert-managers'] as const;
+export type EscalationRole = (typeof ESCALATION_ROLES)[number];
+
+export type EscalationTarget = { kind: 'user'; userId: number } | { kind: 'role'; role: EscalationRole } | { kind: 'company'; companyId: number };
+
+/** GET/PUT vessel/{id}/escalation: `{ steps }`. */
+export interface EscalationStep {
+  afterMinutes: number;
+  target: EscalationTarget;
+}
+
+/** GET vessel/{id}/userNotifications. */
+export interface OwnNotifications {
+  vesselId: number;
+  enabled: boolean;
+  receiveNotifications: boolean;
+}
+
+/** GET/POST profile/notificationSettings. */
+export interface NotificationSettings {
+  minPriority: { email: AlarmPriority; push: AlarmPriority; inApp: AlarmPriority };
+  quietHours: { start: string; end: string } | null;
+}

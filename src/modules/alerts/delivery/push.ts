@@ -1,0 +1,58 @@
+/**
+ * The push channel: each recipient's subscribed devices get the notice as a Web Push message,
+ * urgent from alarm up, with an acknowledgement key for the alarm (push/ack-token.ts). A device
+ * the push service reports gone is forgotten; one that fails otherwise is kept and logged (the
+ * push service may be down for a while, the other channels still carry the alarm).
+ */
+import type { PushMessage } from '../../../../contracts/alerts.js';
+import type { AppContext } from '../../../platform/context.js';
+import type { AckTokens } from '../push/ack-token.js';
+import { deleteSubscription, markSent, subscriptionsOf } from '../push/repository.js';
+import type { PushSender } from '../push/sender.js';
+import type { NotificationChannel, Notice, Recipient } from './channels.js';
+import { rankOf } from './preferences.js';
+
+/** A push service keeps an undelivered alarm this long for a phone that is off. */
+const PUSH_TTL_SECONDS = 6 * 3600;
+const BODY_MAX = 400;
+
+export class PushChannel implements NotificationChannel {
+  readonly name = 'push';
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly sender: PushSender,
+    private readonly tokens: AckTokens,
+    private readonly now: () => number,
+  ) {}
+
+  async deliver(recipients: Recipient[], notice: Notice): Promise<void> {
+    if (!this.sender.publicKey) return;
+    const devices = await subscriptionsOf(
+      this.ctx.db,
+      recipients.map((r) => r.userId),
+    );
+    const urgency = rankOf(notice.priority) >= rankOf('alarm') ? 'high' : 'normal';
+    await Promise.all(
+      devices.map(async (device) => {
+        const message: PushMessage = {
+          title: notice.subject,
+          body: notice.text.length > BODY_MAX ? `${notice.text.slice(0, BODY_MAX - 1)}…` : notice.text,
+          priority: notice.priority,
+          vesselId: notice.vesselId,
+          alertId: notice.alertId ?? null,
+          url: `/dashboard/vessels/${notice.vesselId}/alerts`,
+          ackToken:
+            notice.alertId === undefined ? null : this.tokens.sign({ userId: device.userId, alertId: notice.alertId, vesselId: notice.vesselId }, this.now()),
+        };
+        try {
+          const outcome = await this.sender.send(device, JSON.stringify(message), { urgency, ttlSeconds: PUSH_TTL_SECONDS });
+          if (outcome === 'gone') await deleteSubscription(this.ctx.db, device.id);
+          else if (outcome === 'sent') await markSent(this.ctx.db, device.id, new Date(this.now()).toISOString());
+        } catch (err) {
+          this.ctx.log.warn('a push message could not be sent', { subscriptionId: device.id, error: err });
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Downloads of a vessel's history (docs/api.md, "Exports"): a property's values as CSV and the
+ * track as GPX. Both are written while they are read (repository.ts reads an hour at a time), so
+ * a year of one-second data never sits in memory; the values are converted to the unit system
+ * asked for, the caller's own by default, or left in SI.
+ */
+import { Readable } from 'node:stream';
+import Boom from '@hapi/boom';
+import type { Database } from '../../db/knex.js';
+import { displayUnit, round, type UnitSystem } from '../../../contracts/units.js';
+import type { ScopeBridge } from '../access/api.js';
+import { showsPosition } from './api.js';
+import * as repo from './repository.js';
+import { DAY_MS, type PropertyAccess, rangeOf, requireHistory } from './service.js';
+
+export type ExportUnits = UnitSystem | 'si';
+
+/** The caller's unit system, for an export that names none. */
+export type UnitPreference = (userId: number) => Promise<UnitSystem>;
+
+/** What an export asks of the access module. */
+export interface ExportAccess extends Pick<PropertyAccess, 'requireCloudService'> {
+  vesselNames(vesselIds: number[]): Promise<Map<number, string>>;
+}
+
+export interface ExportRequest {
+  vesselId: number;
+  bridge: ScopeBridge | null;
+  from?: string;
+  to?: string;
+}
+
+export interface Download {
+  filename: string;
+  mime: string;
+  body: Readable;
+}
+
+/** Extra decimals kept beyond what the screen shows: an export feeds spreadsheets, not eyes. */
+const EXPORT_EXTRA_DECIMALS = 2;
+
+export class HistoryExports {
+  constructor(
+    private readonly db: Database,
+    private readonly access: ExportAccess,
+    private readonly preference: UnitPreference,
+  ) {}
+
+  /** A property of the vessel's bridge as `timestamp,value` rows; another vessel's property is a 404. */
+  async propertyCsv(request: ExportRequest & { propertyId: number; userId: number; units?: ExportUnits }): Promise<Download> {
+    const property = await repo.findProperty(this.db, request.propertyId);
+    if (!property || !request.bridge || property.bridgeId !== request.bridge.id) throw Boom.notFound('Property not found');
+    const { fromMs, toMs } = await this.range(request);
+    const units = request.units ?? (await this.preference(request.userId));
+    const siUnit = property.units;
+    const target = units === 'si' ? null : displayUnit(siUnit, units, property.path);
+    const convert = (value: unknown) => (target && typeof value === 'number' ? round(target.fromSi(value), target.decimals + EXPORT_EXTRA_DECIMALS) : value);
+    const label = target ? target.unit : siUnit;
+    const samples = repo.historySamples(this.db, property.bridgeId, property.path, fromMs, toMs);
+    async function* lines() {
+      yield `timestamp,${csvField(label ? `${property!.displayName} (${label})` : property!.displayName)}\r\n`;
+      for await (const [ts, value] of samples) yield `${new Date(ts).toISOString()},${csvValue(convert(value))}\r\n`;
+    }
+    return { filename: `${slug(property.displayName, 'property')}-${day(fromMs)}.csv`, mime: 'text/csv; charset=utf-8', body: textStream(lines()) };
+  }
+
+  /** The track between two times as one GPX 1.1 track segment. */
+  async trackGpx(request: ExportRequest): Promise<Download> {
+    const { fromMs, toMs } = await this.range(request);
+    const vesselName = (await this.access.vesselNames([request.vesselId])).get(request.vesselId) ?? 'Vessel';
+    const bridge = request.bridge && (await showsPosition(this.db, request.vesselId)) ? request.bridge : null;
+    const points = bridge ? repo.positions(this.db, bridge.id, fromMs, toMs) : (async function* () {})();
+    const name = xml(`${vesselName} ${day(fromMs)}`);
+    async function* lines() {
+      yield '<?xml version="1.0" encoding="UTF-8"?>\n';
+      yield '<gpx version="1.1" creator="Vessel Link" xmlns="http://www.topografix.com/GPX/1/1">\n';
+      yield `<trk><name>${name}</name><trkseg>\n`;
+      for await (const p of points) yield `<trkpt lat="${p.lat}" lon="${p.lon}"><time>${p.timestamp}</time></trkpt>\n`;
+      yield '</trkseg></trk>\n</gpx>\n';
+    }
+    return { filename: `${slug(vesselName, 'track')}-${day(fromMs)}.gpx`, mime: 'application/gpx+xml', body: textStream(lines()) };
+  }
+
+  private async range(request: ExportRequest) {
+    const range = rangeOf(request.from, request.to, DAY_MS);
+    await requireHistory(this.access, request.vesselId, range.fromMs);
+    return range;
+  }
+}
+
+/** Lines joined into chunks of about 64 KiB: one write per line would cost more than the line. */
+function textStream(lines: AsyncIterable<string>): Readable {
+  async function* chunks() {
+    let chunk = '';
+    for await (const line of lines) {
+      chunk += line;
+      if (chunk.length >= 65_536) {
+        yield Buffer.from(chunk);
+        chunk = '';
+      }
+    }
+    if (chunk) yield Buffer.from(chunk);
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const slug = (text: string, fallback: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || fallback;
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return csvField(typeof value === 'object' ? JSON.stringify(value) : String(value));
+}

@@ -1,0 +1,55 @@
+/** Devices and properties described from the Signal K schema (schema-inventory.ts), for paths a bridge sent without an inventory entry. */
+import type { Knex } from 'knex';
+import type { Database } from '../../db/knex.js';
+import { insertId, nowIso } from '../../db/knex.js';
+import { type SchemaDevice, schemaDeviceOf, schemaPropertyOf } from './schema-inventory.js';
+
+/**
+ * Adds devices and properties for paths that have none, grouping them as `schemaDeviceOf` does.
+ * Returns whether anything was added.
+ */
+export async function addSchemaProperties(db: Database, bridgeId: number, paths: string[]): Promise<boolean> {
+  const byDevice = new Map<string, { device: SchemaDevice; paths: string[] }>();
+  for (const path of paths) {
+    const device = schemaDeviceOf(path);
+    if (!device) continue;
+    const entry = byDevice.get(device.key) ?? { device, paths: [] };
+    byDevice.set(device.key, entry);
+    entry.paths.push(path);
+  }
+  if (byDevice.size === 0) return false;
+  await db.transaction(async (trx: Knex.Transaction) => {
+    const now = nowIso();
+    for (const { device, paths: devicePaths } of byDevice.values()) {
+      const existing = await trx('devices').where({ bridge_id: bridgeId, device_key: device.key }).first('id');
+      const position = 1000 + (await trx('devices').where({ bridge_id: bridgeId }).count<{ n: number }[]>({ n: '*' }))[0].n;
+      const deviceId: number =
+        existing?.id ??
+        (await insertId(trx, 'devices', {
+          bridge_id: bridgeId,
+          device_key: device.key,
+          name: device.name,
+          category: device.category,
+          position,
+          updated_at: now,
+        }));
+      const known = new Set<string>(await trx('device_properties').where({ bridge_id: bridgeId }).whereIn('path', devicePaths).pluck('path'));
+      const count = Number((await trx('device_properties').where({ device_id: deviceId }).count<{ n: number }[]>({ n: '*' }))[0].n);
+      let next = count;
+      for (const path of devicePaths.filter((p) => !known.has(p)).sort()) {
+        const { displayName, units, writable } = schemaPropertyOf(path);
+        await trx('device_properties').insert({
+          device_id: deviceId,
+          bridge_id: bridgeId,
+          path,
+          display_name: displayName.slice(0, 200),
+          units: units.slice(0, 32),
+          writable,
+          position: next,
+        });
+        next += 1;
+      }
+    }
+  });
+  return true;
+}

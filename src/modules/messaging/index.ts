@@ -1,0 +1,87 @@
+/**
+ * The messaging module: threads between owners, crew and companies, optionally about a vessel,
+ * with attachments, read receipts, the user's live stream and the e-mail digest of unread
+ * messages. It reaches access, auth, org and alerts only through their api.
+ */
+import type { Plugin } from '@hapi/hapi';
+import type { ModuleOptions } from '../../platform/context.js';
+import { Contacts } from './contacts.js';
+import { DIGEST_SWEEP_MS, MessageDigest } from './digest.js';
+import { UserStreams } from './live.js';
+import { listContacts } from './routes/contacts.js';
+import { listGroups } from './routes/groups.js';
+import { messagesLive } from './routes/live.js';
+import { downloadAttachment } from './routes/messages/attachment.js';
+import { deleteMessage } from './routes/messages/delete.js';
+import { postMessage } from './routes/messages/post.js';
+import { searchMessages } from './routes/messages/search.js';
+import { createThread } from './routes/threads/create.js';
+import { deleteThread } from './routes/threads/delete.js';
+import { leaveThread } from './routes/threads/leave.js';
+import { listThreads } from './routes/threads/list.js';
+import { threadMessages } from './routes/threads/messages.js';
+import { pingThread } from './routes/threads/ping.js';
+import { threadStats } from './routes/threads/stats.js';
+import { updateThread } from './routes/threads/update.js';
+import { vesselThreads } from './routes/vessel-threads.js';
+import { MessagingService } from './service.js';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    /** `clock.now` is replaceable so that tests control time (the digest's delays). */
+    messaging: { service: MessagingService; live: UserStreams; digest: MessageDigest; clock: { now: () => number } };
+  }
+}
+
+export const messagingModule: Plugin<ModuleOptions> = {
+  name: 'messaging',
+  dependencies: ['auth', 'access', 'org', 'alerts'],
+  register(server, { ctx }) {
+    const auth = server.plugins.auth.api;
+    const access = server.plugins.access.api;
+    const clock = { now: () => Date.now() };
+    const live = new UserStreams(ctx, async (request) => {
+      try {
+        const { credentials } = await server.auth.test('session', request);
+        return credentials.user?.id ?? null;
+      } catch {
+        return null;
+      }
+    });
+    const service = new MessagingService(ctx.db, access, auth, new Contacts(ctx.db, access, auth), live, () => clock.now());
+    const digest = new MessageDigest(ctx, auth, () => clock.now());
+    server.expose('service', service);
+    server.expose('live', live);
+    server.expose('digest', digest);
+    server.expose('clock', clock);
+
+    let sweep: NodeJS.Timeout | undefined;
+    server.ext('onPostStart', () => {
+      sweep = setInterval(() => void digest.sweep().catch((err) => ctx.log.error('the message digest failed', { error: err })), DIGEST_SWEEP_MS);
+      sweep.unref();
+    });
+    server.ext('onPreStop', () => {
+      clearInterval(sweep);
+      live.stop();
+    });
+
+    server.route([
+      listContacts(service),
+      listGroups(service),
+      listThreads(service),
+      threadStats(service),
+      createThread(service),
+      updateThread(service),
+      deleteThread(service),
+      leaveThread(service),
+      threadMessages(service),
+      pingThread(service),
+      postMessage(service),
+      deleteMessage(service),
+      downloadAttachment(service),
+      searchMessages(service),
+      messagesLive(service, live),
+      vesselThreads(service),
+    ]);
+  },
+};

@@ -1,0 +1,70 @@
+/**
+ * The service module: maintenance schedules of vessels (by engine run hours, by calendar or
+ * both), their log, reminders before items fall due, and a company's services due across its
+ * clients' vessels (docs/api.md, "Service schedules").
+ */
+import type { Plugin } from '@hapi/hapi';
+import type { ModuleOptions } from '../../platform/context.js';
+import type { ServiceApi } from './api.js';
+import { CompanyServicesDue } from './company-due.js';
+import { ServiceReminders } from './reminders.js';
+import { addServiceItem } from './routes/add.js';
+import { companyServicesDue } from './routes/company-due.js';
+import { completeServiceItem } from './routes/complete.js';
+import { deleteServiceItem } from './routes/delete.js';
+import { editServiceItem } from './routes/edit.js';
+import { serviceLog } from './routes/log.js';
+import { serviceSchedule } from './routes/schedule.js';
+import { type Clock, ServiceSchedules } from './schedules.js';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    /** The module's clock (due dates, reminders) tests move, the reminder check, and what the CLI asks. */
+    service: { clock: Clock; reminders: ServiceReminders; api: ServiceApi };
+  }
+}
+
+/** How often reminders are looked for: a reminder goes out at most this late. */
+const REMINDER_CHECK_MS = 10 * 60 * 1000;
+
+export const serviceModule: Plugin<ModuleOptions> = {
+  name: 'service',
+  dependencies: ['auth', 'access', 'org'],
+  register(server, { ctx }) {
+    // The server's clock unless a test moves this module's own.
+    const clock: Clock = { now: () => ctx.now() };
+    const schedules = new ServiceSchedules(ctx.db, clock);
+    const due = new CompanyServicesDue(ctx.db, schedules, clock, () => server.plugins.access.api);
+    const reminders = new ServiceReminders(ctx.db, schedules, ctx.mail, server.plugins.auth.api, ctx.config.publicUrl);
+    server.expose('clock', clock);
+    server.expose('reminders', reminders);
+    server.expose('api', { servicesDueOfCompany: (companyId: number) => due.ofCompany(companyId) });
+
+    let timer: NodeJS.Timeout | null = null;
+    let checking = false;
+    server.ext('onPostStart', () => {
+      timer = setInterval(() => {
+        if (checking) return;
+        checking = true;
+        reminders
+          .check()
+          .catch((err) => ctx.log.error('the service reminder check failed', { error: err }))
+          .finally(() => (checking = false));
+      }, REMINDER_CHECK_MS);
+      timer.unref();
+    });
+    server.ext('onPreStop', () => {
+      if (timer) clearInterval(timer);
+    });
+
+    server.route([
+      serviceSchedule(schedules),
+      serviceLog(schedules),
+      addServiceItem(schedules),
+      editServiceItem(schedules),
+      deleteServiceItem(schedules),
+      completeServiceItem(schedules),
+      companyServicesDue(due),
+    ]);
+  },
+};

@@ -1,0 +1,119 @@
+/**
+ * Fetching a camera for the browser (docs/decisions.md, "Cameras"): the server asks the camera,
+ * so the browser never needs its address or credentials. A user chooses the address, which makes
+ * this a request forgery risk: only http(s), no redirects, a timeout and a size cap, and unless
+ * `CAMERA_ALLOW_PRIVATE` is on no private, loopback, link-local or otherwise internal address —
+ * checked on the address actually connected to (a custom lookup), so DNS cannot swap it after
+ * the check.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import Boom from '@hapi/boom';
+import { ruleRefused } from '../../../platform/errors.js';
+
+export interface CameraLimits {
+  allowPrivate: boolean;
+  /** No answer (headers, or the next bytes) within this time ends the fetch. */
+  timeoutMs: number;
+  /** Most bytes a snapshot may have. */
+  maxSnapshotBytes: number;
+}
+
+export const CAMERA_LIMITS = { timeoutMs: 10_000, maxSnapshotBytes: 5 * 1024 * 1024 };
+
+const INTERNAL = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  INTERNAL.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  INTERNAL.addSubnet(network, prefix, 'ipv6');
+
+export function isInternalAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return isInternalAddress(mapped);
+  const family = isIP(address);
+  return family === 0 || INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+const privateRefusal = () => ruleRefused('This camera is on a private network address, which the server does not fetch');
+
+/** Opens the camera's URL and answers its response once the headers arrived with a 200. */
+export function openCamera(url: string, limits: CameraLimits): Promise<IncomingMessage> {
+  const target = new URL(url);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.reject(Boom.badRequest('A camera address must be http or https'));
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (!limits.allowPrivate && isIP(host) && isInternalAddress(host)) return Promise.reject(privateRefusal());
+  const lookup: LookupFunction = (hostname, options, callback) =>
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      if (!limits.allowPrivate && addresses.some((a) => isInternalAddress(a.address))) return callback(privateRefusal(), '', 0);
+      if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(target, { lookup, timeout: limits.timeoutMs, headers: { accept: 'image/*, multipart/x-mixed-replace' } }, (response) => {
+      if (response.statusCode !== 200) {
+        response.destroy();
+        return reject(Boom.badGateway(`The camera answered ${response.statusCode}`));
+      }
+      response.setTimeout(limits.timeoutMs, () => response.destroy());
+      resolve(response);
+    });
+    request.on('timeout', () => request.destroy(Boom.gatewayTimeout('The camera did not answer in time')));
+    request.on('error', (err) => reject(Boom.isBoom(err) ? err : Boom.badGateway('The camera could not be reached')));
+  });
+}
+
+/** A still image: the snapshot URL's image, or the first JPEG frame of the stream when there is none. */
+export async function snapshotOf(camera: { snapshotUrl: string | null; streamUrl: string }, limits: CameraLimits): Promise<{ mime: string; data: Buffer }> {
+  const response = await openCamera(camera.snapshotUrl ?? camera.streamUrl, limits);
+  const type = response.headers['content-type'] ?? '';
+  const multipart = /^multipart\//i.test(type);
+  if (!multipart && !/^image\//i.test(type)) {
+    response.destroy();
+    throw Boom.badGateway('The camera did not answer an image');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (multipart) {
+        const frame = firstJpeg(Buffer.concat(chunks));
+        if (frame) return { mime: 'image/jpeg', data: frame };
+      }
+      if (size > limits.maxSnapshotBytes) throw Boom.badGateway('The camera image is too large');
+    }
+  } finally {
+    response.destroy();
+  }
+  if (multipart) throw Boom.badGateway('The camera stream ended before a whole image');
+  return { mime: type.split(';')[0].trim(), data: Buffer.concat(chunks) };
+}
+
+/** The first whole JPEG (start and end of image markers) in the bytes, or null. */
+function firstJpeg(bytes: Buffer): Buffer | null {
+  const start = bytes.indexOf(Buffer.from([0xff, 0xd8]));
+  if (start < 0) return null;
+  const end = bytes.indexOf(Buffer.from([0xff, 0xd9]), start + 2);
+  return end < 0 ? null : bytes.subarray(start, end + 2);
+}

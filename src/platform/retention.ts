@@ -1,0 +1,74 @@
+/**
+ * Retention (docs/operations.md, "Retention"): each kind of record older than its configured
+ * number of days is deleted in small batches, one short transaction each, with the event loop
+ * free between two batches, so the group commit of ingest never waits long behind the pruner.
+ * The owners of the tables provide the deleting (their api); this file only runs them, at start
+ * and then every hour.
+ */
+import type { Logger } from './logger.js';
+
+/** Deletes up to `limit` records older than the cutoff and answers how many went. */
+export type Prune = (cutoffMs: number, limit: number) => Promise<number>;
+
+export interface RetentionTask {
+  name: string;
+  days: number;
+  prune: Prune;
+}
+
+const DAY_MS = 86_400_000;
+export const PRUNE_BATCH = 500;
+const EVERY_MS = 3_600_000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class Retention {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<Record<string, number>> | null = null;
+  private stopping = false;
+
+  constructor(
+    private readonly tasks: RetentionTask[],
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Records deleted per transaction; tests make it smaller to prune in many batches. */
+  batch = PRUNE_BATCH;
+
+  /** One pass over every task; answers how many records each deleted. A pass already running is joined. */
+  run(): Promise<Record<string, number>> {
+    this.running ??= this.pass().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  start(): void {
+    void this.run().catch((err) => this.log.error('retention pass failed', { error: err }));
+    this.timer = setInterval(() => void this.run().catch((err) => this.log.error('retention pass failed', { error: err })), EVERY_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  private async pass(): Promise<Record<string, number>> {
+    const deleted: Record<string, number> = {};
+    for (const task of this.tasks) {
+      const cutoffMs = this.now() - task.days * DAY_MS;
+      deleted[task.name] = 0;
+      for (;;) {
+        const n = await task.prune(cutoffMs, this.batch);
+        deleted[task.name] += n;
+        if (n < this.batch || this.stopping) break;
+        await nextTurn();
+      }
+    }
+    const total = Object.values(deleted).reduce((a, b) => a + b, 0);
+    if (total) this.log.info('retention pass', deleted);
+    return deleted;
+  }
+}

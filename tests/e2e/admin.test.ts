@@ -1,0 +1,252 @@
+/**
+ * The platform administrator's console in the web app, as admin@demo.test: signing in lands on
+ * the admin overview, the users list keeps its search, sort and page in the URL (so a view can
+ * be shared), a form shows the server's refusal next to its field, and a voucher is created and
+ * its code shown; a bridge is provisioned with its secret shown once, and its open detail is kept
+ * in the URL, with its (empty) connection history; a dealer company and a vessel model are created,
+ * the overview shows the platform's figures, and a staged rollout is started and stopped. An owner gets no admin navigation, and the admin path is not found for them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createTestServer, DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
+import { ensureWebBuild, launchBrowser, openPage, signIn, type TestPage } from './browser.js';
+
+let t: TestServer;
+let browser: Browser;
+let baseUrl: string;
+let admin: TestPage;
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  t = await createTestServer({ demo: true, listen: true });
+  baseUrl = `http://127.0.0.1:${t.server.info.port}`;
+  // Enough users for a second page of ten.
+  const token = await t.login('admin@demo.test');
+  for (let i = 1; i <= 6; i++) {
+    const created = await t.call('POST', '/api/admin/users', {
+      token,
+      payload: { email: `sailor${i}@example.test`, password: 'a-long-sailor-password', firstName: 'Sailor', lastName: `Number ${i}` },
+    });
+    expect(created.status).toBe(200);
+  }
+  browser = await launchBrowser();
+  admin = await openPage(browser);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const usersTable = () => admin.page.getByRole('table', { name: 'Users' });
+
+describe('the admin console', () => {
+  it('lands an administrator on the admin overview, reachable from the navigation', async () => {
+    const { page } = admin;
+    await signIn(page, baseUrl, 'admin@demo.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/dashboard/admin');
+    await page.getByRole('heading', { name: 'Administration', level: 1 }).waitFor();
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Users' }).waitFor();
+    const sidebar = page.getByRole('complementary', { name: 'Main navigation' });
+    await sidebar.getByRole('link', { name: 'Administration' }).waitFor();
+  });
+
+  it('searches, sorts and pages the users, all kept in the URL', async () => {
+    const { page } = admin;
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await usersTable().getByRole('cell', { name: 'owner@demo.test', exact: true }).waitFor();
+
+    await page.getByRole('searchbox', { name: 'Search users by e-mail or name' }).fill('sailor');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'sailor');
+    await usersTable().getByRole('cell', { name: 'sailor1@example.test', exact: true }).waitFor();
+    await expect.poll(() => usersTable().getByRole('cell', { name: 'owner@demo.test', exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('button', { name: /^E-mail/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'email,asc');
+    await page.getByRole('button', { name: /^E-mail/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'email,desc');
+    // z… first: the sailors come before the demo accounts.
+    await expect.poll(() => usersTable().getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('sailor6@example.test');
+
+    await page.getByLabel('Per page').selectOption('10');
+    await page.waitForURL((url) => url.searchParams.get('size') === '10');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '1');
+    await page.getByText(/page 2 of 2/).waitFor();
+    const shared = page.url();
+    const onSecondPage = await usersTable().getByRole('row').count();
+
+    // The same URL, opened afresh, shows the same view.
+    await page.goto(shared);
+    await page.getByText(/page 2 of 2/).waitFor();
+    await expect.poll(() => usersTable().getByRole('row').count()).toBe(onSecondPage);
+    expect(await page.getByRole('button', { name: /^E-mail/ }).textContent()).toContain('▼');
+  });
+
+  it("shows the server's refusal next to the field it names", async () => {
+    const { page } = admin;
+    await page.getByRole('button', { name: 'Create user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a user' });
+    await dialog.getByLabel('E-mail').fill('not-an-address');
+    await dialog.getByLabel('Password', { exact: true }).fill('a-long-enough-password');
+    await dialog.getByRole('button', { name: 'Create user' }).click();
+    const email = dialog.getByLabel('E-mail');
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByRole('alert').textContent()).toMatch(/valid email/i);
+
+    await email.fill('deckhand@example.test');
+    await dialog.getByRole('button', { name: 'Create user' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('deckhand@example.test was created').waitFor();
+  });
+
+  it('creates a voucher and shows its code', async () => {
+    const { page } = admin;
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Vouchers' }).click();
+    await page.getByRole('heading', { name: 'Vouchers', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Create voucher' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a voucher' });
+    await dialog.getByRole('button', { name: 'Create voucher' }).click();
+    await dialog.getByText('Choose at least one product.').waitFor();
+    await dialog.getByLabel('Cloud Connect').check();
+    await dialog.getByLabel('Duration (months)').fill('6');
+    await dialog.getByLabel('Number of uses').fill('5');
+    await dialog.getByRole('button', { name: 'Create voucher' }).click();
+
+    const code = (await page.getByTestId('voucher-code').textContent())?.trim() ?? '';
+    expect(code).toMatch(/^[A-Z0-9]{12}$/);
+    const stored = await t.database.db('vouchers').where({ code }).first();
+    expect(stored).toMatchObject({ months: 6, max_uses: 5 });
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('cell', { name: `${code.slice(0, 3)}…` }).waitFor();
+    await page.getByRole('cell', { name: '0 of 5' }).waitFor();
+  });
+
+  it('provisions a bridge, shows its secret once, and keeps its open detail in the URL', async () => {
+    const { page } = admin;
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Bridges' }).click();
+    await page.getByRole('heading', { name: 'Bridges', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Provision bridge' }).click();
+    const form = page.getByRole('dialog', { name: 'Provision a bridge' });
+    await form.getByLabel('Serial').fill('VL-TEST-0099');
+    await form.getByRole('button', { name: 'Provision', exact: true }).click();
+    const secrets = page.getByRole('dialog', { name: 'Bridge VL-TEST-0099' });
+    const secret = (await secrets.getByTestId('bridge-secret').textContent())?.trim() ?? '';
+    expect(secret.length).toBeGreaterThanOrEqual(20);
+    await secrets.getByRole('button', { name: 'I have noted them' }).click();
+    await secrets.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Manage VL-TEST-0099' }).click();
+    await page.getByRole('heading', { name: 'Bridge VL-TEST-0099', level: 2 }).waitFor();
+    const id = (await t.database.db('bridges').where({ serial: 'VL-TEST-0099' }).first('id')).id;
+    await page.waitForURL((url) => url.searchParams.get('open') === String(id));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Bridge VL-TEST-0099', level: 2 }).waitFor();
+    await page.getByText('No software update was asked for.').waitFor();
+    await page.getByText('This bridge has not connected in the last 90 days.').waitFor();
+    // The secret is nowhere on the page any more.
+    expect(await page.getByText(secret).count()).toBe(0);
+  });
+
+  it('creates a dealer company and a vessel model of a manufacturer', async () => {
+    const { page } = admin;
+    const sections = page.getByRole('navigation', { name: 'Administration sections' });
+    await sections.getByRole('link', { name: 'Companies' }).click();
+    await page.getByRole('heading', { name: 'Companies', level: 1 }).waitFor();
+    await page.getByRole('cell', { name: 'Riviera Yachts', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Create company' }).click();
+    const company = page.getByRole('dialog', { name: 'Create a company' });
+    await company.getByLabel('Kind').selectOption('dealer');
+    await company.getByLabel('Name').fill('Solent Boat Sales');
+    await company.getByLabel('E-mail').fill('sales@solent-boats.example');
+    await company.getByLabel('Country').selectOption('GB');
+    await company.getByRole('button', { name: 'Create company' }).click();
+    await company.waitFor({ state: 'detached' });
+    await page.getByText('The dealer Solent Boat Sales was created').waitFor();
+    const row = page.getByRole('row', { name: /Solent Boat Sales/ });
+    await row.getByRole('cell', { name: 'dealer', exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'GB', exact: true }).waitFor();
+    expect(await t.database.db('companies').where({ name: 'Solent Boat Sales' }).first()).toMatchObject({ kind: 'dealer' });
+
+    await sections.getByRole('link', { name: 'Vessel models' }).click();
+    await page.getByRole('heading', { name: 'Vessel models', level: 1 }).waitFor();
+    await page.getByRole('cell', { name: 'Azure 50', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Create vessel model' }).click();
+    const model = page.getByRole('dialog', { name: 'Create a vessel model' });
+    await model.getByLabel('Model name').fill('Azure 44');
+    await model.getByLabel('Manufacturer').selectOption({ label: 'Azure Yachts' });
+    await model.getByLabel('Length (m)').fill('13.4');
+    await model.getByRole('button', { name: 'Create model' }).click();
+    await model.waitFor({ state: 'detached' });
+    await page.getByText('The vessel model Azure 44 was created').waitFor();
+    const created = page.getByRole('row', { name: /Azure 44/ });
+    await created.getByRole('cell', { name: 'Azure Yachts', exact: true }).waitFor();
+    await created.getByRole('cell', { name: '13.4 m', exact: true }).waitFor();
+  });
+
+  it("shows the platform's figures on the overview: users, vessels, bridges online and their series", async () => {
+    const { page } = admin;
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Overview' }).click();
+    const figures = page.getByRole('region', { name: 'Platform today' });
+    const bridges = figures.getByRole('link', { name: /Bridges online/ });
+    // The bridge provisioned above has never connected: none of one is online.
+    await expect.poll(() => bridges.textContent()).toContain('0 / 1');
+    const users = figures.getByRole('link', { name: /^\d+\s*Users/ });
+    const userCount = await t.database.db('users').count<{ n: number }[]>({ n: '*' }).first();
+    await expect.poll(async () => (await users.textContent())?.startsWith(String(userCount?.n))).toBe(true);
+    await figures.getByRole('img', { name: /^Users, new ones per day, last 14 days: from \d+ to \d+$/ }).waitFor();
+    await figures.getByRole('link', { name: /Subscriptions expiring this month/ }).waitFor();
+    expect(await page.getByText(/could not be loaded/i).count()).toBe(0);
+  });
+
+  it('starts a staged rollout, watches its bridge and stops it', async () => {
+    const { page } = admin;
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Rollouts' }).click();
+    await page.getByRole('heading', { name: 'Software rollouts', level: 1 }).waitFor();
+    await page.getByText('No software rollout was started yet.').waitFor();
+    await page.getByRole('button', { name: 'Start rollout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start a staged rollout' });
+    await dialog.getByLabel('Version').fill('2.1.0');
+    await dialog.getByLabel('VL-TEST-0099').check();
+    await dialog.getByLabel('First stage').selectOption('100');
+    await dialog.getByLabel('Your password').fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: 'Start rollout' }).click();
+    await page.getByText('The rollout of 2.1.0 has started').waitFor();
+    await page.getByRole('heading', { name: 'Rollout of 2.1.0: running, released to 100 % (first stage)' }).waitFor();
+    // The bridge never connected: released, it waits for it.
+    const target = page.getByRole('table', { name: 'Bridges of the rollout' }).getByRole('row', { name: /VL-TEST-0099/ });
+    await target.getByRole('cell', { name: 'Waiting (offline)' }).waitFor();
+
+    await page.getByRole('button', { name: 'Stop rollout' }).click();
+    await page.getByRole('dialog', { name: 'Stop this rollout?' }).getByRole('button', { name: 'Stop rollout' }).click();
+    await page.getByRole('heading', { name: /^Rollout of 2\.1\.0: stopped/ }).waitFor();
+    await page.getByText('Stopped by an administrator').waitFor();
+    await page
+      .getByRole('row', { name: /2\.1\.0/ })
+      .first()
+      .getByText('stopped', { exact: true })
+      .waitFor();
+  });
+
+  it('offers an owner no admin navigation, and the admin path is not found for them', async () => {
+    const owner = await openPage(browser);
+    const { page } = owner;
+    await signIn(page, baseUrl, 'owner@demo.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    const sidebar = page.getByRole('complementary', { name: 'Main navigation' });
+    await sidebar.getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await sidebar.getByRole('link', { name: 'Administration' }).count()).toBe(0);
+    await page.goto(baseUrl + '/dashboard/admin/users');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(owner.pageErrors).toEqual([]);
+    await owner.context.close();
+  });
+
+  it('had no uncaught error in the page', () => {
+    expect(admin.pageErrors).toEqual([]);
+  });
+});

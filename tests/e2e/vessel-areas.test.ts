@@ -1,0 +1,85 @@
+/**
+ * The vessel areas at a phone's width in both themes: cameras, interfaces and the reporting
+ * switches in the settings, and the track downloaded as GPX from the Location tab.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createTestServer, DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
+import { ensureWebBuild, launchBrowser, openPage, signIn } from './browser.js';
+
+const PHONE = 360;
+/** A 1×1 PNG: the test camera's snapshot. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+let t: TestServer;
+let browser: Browser;
+let camera: Server;
+let baseUrl: string;
+let seaBreezeId: number;
+
+beforeAll(async () => {
+  await ensureWebBuild();
+  t = await createTestServer({ demo: true, listen: true, env: { CAMERA_ALLOW_PRIVATE: 'on' } });
+  baseUrl = `http://127.0.0.1:${t.server.info.port}`;
+  camera = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL));
+  await new Promise<void>((resolve) => camera.listen(0, '127.0.0.1', resolve));
+  seaBreezeId = (await t.database.db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
+  const cameraUrl = `http://127.0.0.1:${(camera.address() as AddressInfo).port}/deck`;
+  await t.call('POST', `/api/vessel/${seaBreezeId}/cameras`, { token: await t.login('owner@demo.test'), payload: { name: 'Deck', streamUrl: cameraUrl } });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  camera?.close();
+});
+
+/** Nothing wider than the screen: no sideways scrolling at a phone's width. */
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe.each(['light', 'dark'] as const)('vessel areas at 360 px, %s theme', (theme) => {
+  let page: Page;
+  beforeAll(async () => {
+    ({ page } = await openPage(browser, { width: PHONE, height: 780, colorScheme: theme }));
+    await page.goto(baseUrl + '/');
+    await signIn(page, baseUrl, 'owner@demo.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+  });
+
+  it('shows the camera snapshot fetched through the server', async () => {
+    await page.goto(`${baseUrl}/dashboard/vessels/${seaBreezeId}/cameras`);
+    await page.getByRole('img', { name: 'Snapshot of Deck' }).waitFor();
+    await page.waitForFunction(() => (document.querySelector('img[alt="Snapshot of Deck"]') as HTMLImageElement | null)?.naturalWidth === 1);
+    expect(await fitsWidth(page)).toBe(true);
+    await page.getByRole('button', { name: 'Add camera' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Stream address (MJPEG)').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('adds an interface from the settings and shows its token once', async () => {
+    await page.goto(`${baseUrl}/dashboard/vessels/${seaBreezeId}/settings`);
+    await page.getByRole('heading', { name: 'Reporting' }).waitFor();
+    await page.getByLabel('New interface').fill(`Tracker ${theme}`);
+    await page.getByLabel('New interface').press('Enter');
+    const token = await page.getByTestId('interface-token').textContent();
+    expect(token).toMatch(/^\S{32,}$/);
+    expect(await fitsWidth(page)).toBe(true);
+    await page.getByRole('button', { name: 'I have noted it' }).click();
+    await page.locator('.interface__name', { hasText: `Tracker ${theme}` }).waitFor();
+  });
+
+  it('downloads the track as GPX from the Location tab', async () => {
+    await page.goto(`${baseUrl}/dashboard/vessels/${seaBreezeId}/location`);
+    const link = page.getByRole('link', { name: 'Download GPX' });
+    await link.waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^sea-breeze-\d{4}-\d\d-\d\d\.gpx$/);
+    expect(readFileSync((await download.path())!, 'utf8')).toContain('<gpx version="1.1"');
+  });
+});

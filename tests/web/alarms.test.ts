@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { bannerAlarms, priorityOf, sortAlerts, statusOf, statusText, type Alert } from '../../web/src/features/alerts/types';
+
+const alert = (overrides: Partial<Alert>): Alert => ({
+  id: 1,
+  origin: 'level',
+  path: 'propulsion.port.coolantTemperature',
+  state: 'alarm',
+  status: 'active-unacknowledged',
+  priority: 'alarm',
+  message: 'Coolant temperature high',
+  raisedAt: '2026-06-01T10:00:00Z',
+  clearedAt: null,
+  acknowledgedAt: null,
+  silenced: false,
+  silencedUntil: null,
+  ...overrides,
+});
+
+const hhmm = (iso: string) => iso.slice(11, 16);
+
+describe('alarm status in words', () => {
+  it('names every state of the lifecycle, a silence with its end', () => {
+    expect(statusText(alert({}), hhmm)).toBe('Active, not acknowledged');
+    expect(statusText(alert({ status: 'active-acknowledged' }), hhmm)).toBe('Active, acknowledged');
+    expect(statusText(alert({ status: 'silenced', silenced: true, silencedUntil: '2026-06-01T10:05:00Z' }), hhmm)).toBe('Silenced until 10:05');
+    expect(statusText(alert({ status: 'rectified-unacknowledged' }), hhmm)).toBe('Rectified, not acknowledged');
+    expect(statusText(alert({ status: 'cleared' }), hhmm)).toBe('Cleared');
+  });
+
+  it('works out the status and priority an older server leaves out', () => {
+    const old = alert({ status: undefined, priority: undefined, state: 'warn' });
+    expect(priorityOf(old)).toBe('warning');
+    expect(statusOf(old)).toBe('active-unacknowledged');
+    expect(statusOf({ ...old, clearedAt: '2026-06-01T11:00:00Z' })).toBe('rectified-unacknowledged');
+    expect(statusOf({ ...old, clearedAt: '2026-06-01T11:00:00Z', acknowledgedAt: '2026-06-01T11:01:00Z' })).toBe('cleared');
+  });
+});
+
+describe('the alarm banner', () => {
+  it('shouts only about alarms and emergencies nobody has acknowledged, the emergency first', () => {
+    const alerts = [
+      alert({ id: 1 }),
+      alert({ id: 2, priority: 'emergency', state: 'emergency', raisedAt: '2026-06-01T09:00:00Z' }),
+      alert({ id: 3, priority: 'warning', state: 'warn' }),
+      alert({ id: 4, status: 'active-acknowledged', acknowledgedAt: '2026-06-01T10:01:00Z' }),
+      alert({ id: 5, status: 'rectified-unacknowledged', clearedAt: '2026-06-01T10:02:00Z' }),
+      alert({ id: 6, status: 'cleared', clearedAt: '2026-06-01T10:02:00Z', acknowledgedAt: '2026-06-01T10:03:00Z' }),
+    ];
+    expect(bannerAlarms(alerts).map((a) => a.id)).toEqual([2, 1, 5]);
+  });
+
+  it('lists active alerts by priority before cleared ones', () => {
+    const sorted = sortAlerts([
+      alert({ id: 1, priority: 'caution', raisedAt: '2026-06-01T12:00:00Z' }),
+      alert({ id: 2, status: 'cleared', acknowledgedAt: '2026-06-01T10:03:00Z', clearedAt: '2026-06-01T10:02:00Z', raisedAt: '2026-06-01T13:00:00Z' }),
+      alert({ id: 3, priority: 'alarm' }),
+    ]);
+    expect(sorted.map((a) => a.id)).toEqual([3, 1, 2]);
+  });
+});

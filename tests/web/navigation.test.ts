@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { sidebarLinks } from '../../web/src/features/layout/navigation';
+import { navigation } from './fixtures';
+
+describe('the sidebar', () => {
+  it('offers the organisation area only when the server lists it (company staff)', () => {
+    expect(sidebarLinks(navigation).map((link) => link.key)).not.toContain('ORGANISATION');
+    const staff = [...navigation, { id: 4, code: 'ORGANISATION', name: 'Organisation', path: '/dashboard/organisation', icon: null, menuOrder: 4 }];
+    expect(sidebarLinks(staff).map((link) => [link.label, link.to])).toEqual([
+      ['My fleet', '/dashboard'],
+      ['My profile', '/dashboard/profile'],
+      ['Organisation', '/dashboard/organisation'],
+      ['Alerts', '/dashboard/alerts'],
+      ['Messages', '/dashboard/messages'],
+      ['Terms of Use', '/dashboard/terms-of-use/EULA'],
+    ]);
+  });
+});

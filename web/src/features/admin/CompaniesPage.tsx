@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../app/services';
+import { SelectField, TextField } from '../forms/Field';
+import { AdminHeader } from './AdminLayout';
+import { FormModal } from './FormModal';
+import { FilterChips, PagedTable, SearchBox, type Column, type SetSearch } from './ListControls';
+import { errorFor, formFailure, type FormFailure } from './fieldErrors';
+import { formatDate } from './format';
+import { pageLocally, type ListSearch } from './listSearch';
+import { adminActions, adminKeys, adminQueries } from './queries';
+import { COMPANY_KINDS, type Company, type CompanyInput, type CompanyKind } from './types';
+
+const KIND_LABELS: Record<CompanyKind, string> = { dealer: 'Dealer', manufacturer: 'Manufacturer', contractor: 'Contractor' };
+const isKind = (value: string | undefined): value is CompanyKind => (COMPANY_KINDS as readonly string[]).includes(value ?? '');
+
+export function CompaniesPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
+  const queryClient = useQueryClient();
+  const kind = isKind(search.filter) ? search.filter : null;
+  const companies = useQuery(kind ? adminQueries.companiesOfKind(kind) : adminQueries.companies());
+  const [editing, setEditing] = useState<Company | 'new' | null>(null);
+  const page = {
+    ...companies,
+    data: companies.data
+      ? pageLocally(
+          companies.data,
+          { ...search, filter: undefined },
+          {
+            text: (c) => `${c.name} ${c.email ?? ''} ${c.website ?? ''}`,
+            sortBy: {
+              name: (c) => c.name.toLowerCase(),
+              kind: (c) => c.kind,
+              countryCode: (c) => c.countryCode,
+              staffCount: (c) => c.staffCount ?? 0,
+              createdAt: (c) => c.createdAt,
+            },
+            defaultSort: 'name,asc',
+          },
+        )
+      : undefined,
+  };
+  const columns: Column<Company>[] = [
+    { key: 'name', label: 'Name', sortable: true, render: (c) => c.name },
+    { key: 'kind', label: 'Kind', sortable: true, render: (c) => <span className="chip capitalize">{c.kind}</span> },
+    { key: 'email', label: 'Contact', render: (c) => [c.email, c.phone, c.website].filter(Boolean).join(' · ') || '—' },
+    { key: 'countryCode', label: 'Country', sortable: true, render: (c) => c.countryCode ?? '—' },
+    { key: 'staffCount', label: 'Staff', sortable: true, render: (c) => c.staffCount ?? '—' },
+    { key: 'createdAt', label: 'Created', sortable: true, render: (c) => formatDate(c.createdAt) },
+    {
+      key: 'actions',
+      label: 'Actions',
+      render: (c) => (
+        <button type="button" className="button button--small" onClick={() => setEditing(c)}>
+          Edit<span className="visually-hidden"> {c.name}</span>
+        </button>
+      ),
+    },
+  ];
+  return (
+    <>
+      <AdminHeader title="Companies">
+        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+          Create company
+        </button>
+      </AdminHeader>
+      <div className="admin-toolbar">
+        <SearchBox search={search} setSearch={setSearch} label="Search companies" />
+        <FilterChips
+          chips={COMPANY_KINDS.map((value) => ({ value, label: `${KIND_LABELS[value]}s` }))}
+          search={search}
+          setSearch={setSearch}
+          label="Kind of company"
+        />
+      </div>
+      <PagedTable
+        what="Companies"
+        query={page}
+        columns={columns}
+        rowKey={(c) => c.id}
+        search={search}
+        setSearch={setSearch}
+        empty="No companies yet."
+        defaultSort="name,asc"
+      />
+      {editing ? (
+        <CompanyModal
+          company={editing === 'new' ? null : editing}
+          initialKind={kind ?? 'dealer'}
+          onDone={() => queryClient.invalidateQueries({ queryKey: adminKeys.all })}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const FIELDS = ['name', 'email', 'phone', 'countryCode', 'website'] as const;
+
+function CompanyModal({
+  company,
+  initialKind,
+  onDone,
+  onClose,
+}: {
+  company: Company | null;
+  initialKind: CompanyKind;
+  onDone: () => unknown;
+  onClose: () => void;
+}) {
+  const [kind, setKind] = useState<CompanyKind>(initialKind);
+  const [form, setForm] = useState({
+    name: company?.name ?? '',
+    email: company?.email ?? '',
+    phone: company?.phone ?? '',
+    countryCode: company?.countryCode ?? '',
+    website: company?.website ?? '',
+  });
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const countries = useQuery(adminQueries.countries());
+  const save = useMutation({
+    mutationFn: () => {
+      // A new company leaves out what is empty; an edited one clears it (null), as PUT companies/{id} takes it.
+      const input = Object.fromEntries(
+        Object.entries(form)
+          .map(([key, value]) => [key, value.trim() === '' && key !== 'name' ? null : value.trim()])
+          .filter(([, value]) => company !== null || value !== null),
+      ) as CompanyInput;
+      return company ? adminActions.editCompany(company.id, input) : adminActions.createCompany(kind, input);
+    },
+    onSuccess: (saved) => {
+      toast.success(company ? `${saved.name} was saved` : `The ${kind} ${saved.name} was created`);
+      onClose();
+      return onDone();
+    },
+    onError: (error) => setFailure(formFailure(company ? 'Saving the company' : 'Creating the company', error, FIELDS)),
+  });
+  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+  return (
+    <FormModal
+      title={company ? `Edit ${company.name}` : 'Create a company'}
+      submitLabel={company ? 'Save' : 'Create company'}
+      pending={save.isPending}
+      failure={failure}
+      dirty={form.name !== (company?.name ?? '')}
+      onSubmit={() => save.mutate()}
+      onClose={onClose}
+    >
+      {company ? null : (
+        <SelectField
+          label="Kind"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as CompanyKind)}
+          options={COMPANY_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }))}
+        />
+      )}
+      <TextField label="Name" required value={form.name} onChange={set('name')} error={errorFor(failure, 'name')} />
+      <TextField label="E-mail" type="email" value={form.email} onChange={set('email')} error={errorFor(failure, 'email')} />
+      <TextField label="Phone" type="tel" value={form.phone} onChange={set('phone')} error={errorFor(failure, 'phone')} />
+      <SelectField
+        label="Country"
+        value={form.countryCode}
+        onChange={set('countryCode')}
+        placeholder="—"
+        options={(countries.data ?? []).map((country) => ({ value: country.code, label: country.name }))}
+        error={errorFor(failure, 'countryCode')}
+      />
+      <TextField label="Website" type="url" value={form.website} onChange={set('website')} error={errorFor(failure, 'website')} />
+    </FormModal>
+  );
+}

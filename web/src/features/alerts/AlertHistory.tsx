@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { SelectField, TextField } from '../forms/Field';
+import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { useFormatters, usePreferences } from '../profile/usePreferences';
+import { deviceQueries } from '../devices/queries';
+import { zonedLocalToIso } from '../../lib/dates';
+import { PriorityBadge } from './PriorityBadge';
+import { alertQueries, HISTORY_PAGE_SIZE, type HistoryFilter } from './queries';
+import {
+  ALERT_PRIORITIES,
+  ALERT_STATUSES,
+  PRIORITY_LABELS,
+  priorityOf,
+  STATUS_LABELS,
+  statusOf,
+  statusText,
+  type AlertPriority,
+  type AlertStatus,
+} from './types';
+
+interface Props {
+  /** The vessel whose history is shown; without it the history covers every vessel the user may see. */
+  vesselId?: number;
+  /** For the fleet-wide page: the vessels to filter by, and to name. */
+  vessels?: Array<{ id: number; name: string }>;
+}
+
+/** Alert history with filters (priority, status, path, time range), newest first, a page at a time (POST alerts/history/page). */
+export function AlertHistory({ vesselId, vessels }: Props) {
+  const format = useFormatters();
+  const { timeZone } = usePreferences();
+  const devices = useQuery({ ...deviceQueries.list(vesselId ?? 0), enabled: vesselId !== undefined });
+  const paths = [...new Set((devices.data ?? []).flatMap((device) => device.properties.map((property) => property.path)))].sort();
+  const [priority, setPriority] = useState<AlertPriority | ''>('');
+  const [status, setStatus] = useState<AlertStatus | ''>('');
+  const [path, setPath] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [vessel, setVessel] = useState('');
+  const [page, setPage] = useState(0);
+
+  const filter: HistoryFilter = {
+    vesselId: vesselId ?? (vessel ? Number(vessel) : undefined),
+    priority: priority || undefined,
+    status: status || undefined,
+    path: path.trim() || undefined,
+    from: zonedLocalToIso(from, timeZone),
+    to: zonedLocalToIso(to, timeZone),
+  };
+  const history = useQuery(alertQueries.history(filter, page));
+  const total = history.data?.totalElements ?? 0;
+  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+  const nameOf = (id: number | undefined) => vessels?.find((candidate) => candidate.id === id)?.name;
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(0);
+    };
+
+  return (
+    <section aria-labelledby="alert-history-title" className="alerts__section">
+      <h2 id="alert-history-title">History</h2>
+      <form className="alerts__filters" aria-label="Filter the history" onSubmit={(event) => event.preventDefault()}>
+        {vessels ? (
+          <SelectField
+            label="Vessel"
+            value={vessel}
+            placeholder="All vessels"
+            options={vessels.map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
+            onChange={(event) => changed(setVessel)(event.target.value)}
+          />
+        ) : null}
+        <SelectField
+          label="Priority"
+          value={priority}
+          placeholder="Any priority"
+          options={ALERT_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }))}
+          onChange={(event) => changed(setPriority)(event.target.value as AlertPriority | '')}
+        />
+        <SelectField
+          label="State"
+          value={status}
+          placeholder="Any state"
+          options={ALERT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+          onChange={(event) => changed(setStatus)(event.target.value as AlertStatus | '')}
+        />
+        <TextField
+          label="Path"
+          value={path}
+          list={paths.length > 0 ? 'alert-history-paths' : undefined}
+          placeholder="e.g. electrical.batteries.house.voltage"
+          onChange={(event) => changed(setPath)(event.target.value)}
+        />
+        {paths.length > 0 ? (
+          <datalist id="alert-history-paths">
+            {paths.map((candidate) => (
+              <option key={candidate} value={candidate} />
+            ))}
+          </datalist>
+        ) : null}
+        <TextField label={`Raised from (${timeZone})`} type="datetime-local" value={from} onChange={(event) => changed(setFrom)(event.target.value)} />
+        <TextField label={`Raised until (${timeZone})`} type="datetime-local" value={to} onChange={(event) => changed(setTo)(event.target.value)} />
+      </form>
+      <DelayedSpinner loading={history.isFetching} label="Loading the history…" />
+      {history.isError ? (
+        <p className="form-error" role="alert">
+          The history could not be loaded.{' '}
+          <button type="button" className="link-button" onClick={() => void history.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      {history.isSuccess && total === 0 ? <p className="empty-state">No alerts match these filters.</p> : null}
+      <ul className="alert-list" aria-label="Alert history">
+        {(history.data?.content ?? []).map((alert) => {
+          const alertPriority = priorityOf(alert);
+          const name = nameOf(alert.vesselId);
+          return (
+            <li
+              key={alert.id}
+              className={`alert-item alert-item--priority-${alertPriority}${statusOf(alert) === 'cleared' ? ' is-cleared' : ''}`}
+              data-testid="history-alert"
+            >
+              <PriorityBadge priority={alertPriority} />
+              <div className="alert-item__body">
+                <p className="alert-item__message">{alert.message || alert.path}</p>
+                <p className="alert-item__status">{statusText(alert, format.time)}</p>
+                <p className="muted">
+                  {name && alert.vesselId !== undefined ? (
+                    <>
+                      <Link to="/dashboard/vessels/$vesselId/alerts" params={{ vesselId: alert.vesselId }}>
+                        {name}
+                      </Link>
+                      {' · '}
+                    </>
+                  ) : null}
+                  {alert.path} · raised {format.dateTime(alert.raisedAt)}
+                  {alert.clearedAt ? ` · cleared ${format.dateTime(alert.clearedAt)}` : ''}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {total > HISTORY_PAGE_SIZE ? (
+        <nav className="alerts__pager" aria-label="History pages">
+          <button type="button" className="button button--small" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Newer
+          </button>
+          <span>
+            Page {page + 1} of {pages}
+          </span>
+          <button type="button" className="button button--small" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+            Older
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

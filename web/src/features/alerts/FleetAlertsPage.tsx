@@ -1,0 +1,69 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { useFormatters } from '../profile/usePreferences';
+import { vesselQueries } from '../vessels/queries';
+import { AlertHistory } from './AlertHistory';
+import { PriorityBadge } from './PriorityBadge';
+import { alertQueries } from './queries';
+import { priorityOf, statusText } from './types';
+import './alerts.css';
+
+/** The fleet-wide alerts page: what is active on every vessel the user may see, then the history with filters. */
+export function FleetAlertsPage() {
+  const format = useFormatters();
+  const vessels = useQuery(vesselQueries.list());
+  const active = useQuery(alertQueries.active());
+  const named = (vessels.data ?? []).map((vessel) => ({ id: vessel.id, name: vessel.name }));
+  const nameOf = (vesselId: number | undefined) => named.find((vessel) => vessel.id === vesselId)?.name ?? 'A vessel';
+  const list = active.data ?? [];
+
+  return (
+    <div className="page alerts">
+      <header className="page__header">
+        <div>
+          <h1>Alerts</h1>
+          <p className="muted">Every vessel whose alerts you may see.</p>
+        </div>
+      </header>
+      <section aria-labelledby="fleet-active-title">
+        <h2 id="fleet-active-title">
+          {list.length} active {list.length === 1 ? 'alert' : 'alerts'}
+        </h2>
+        <DelayedSpinner loading={active.isPending} label="Loading alerts…" />
+        {active.isError ? (
+          <p className="form-error" role="alert">
+            The alerts could not be loaded.{' '}
+            <button type="button" className="link-button" onClick={() => void active.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : null}
+        {active.isSuccess && list.length === 0 ? <p className="empty-state">No active alerts on your vessels.</p> : null}
+        <ul className="alert-list" aria-label="Active alerts of the fleet">
+          {list.map((alert) => {
+            const priority = priorityOf(alert);
+            return (
+              <li key={alert.id} className={`alert-item alert-item--priority-${priority}`}>
+                <PriorityBadge priority={priority} />
+                <div className="alert-item__body">
+                  <p className="alert-item__message">{alert.message || alert.path}</p>
+                  <p className="alert-item__status">{statusText(alert, format.time)}</p>
+                  <p className="muted">
+                    {alert.vesselId !== undefined ? (
+                      <Link to="/dashboard/vessels/$vesselId/alerts" params={{ vesselId: alert.vesselId }}>
+                        {nameOf(alert.vesselId)}
+                      </Link>
+                    ) : null}{' '}
+                    · raised {format.dateTime(alert.raisedAt)}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <AlertHistory vessels={named} />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { vesselKeys, vesselPath } from '../vessels/queries';
+import type { Camera, CameraFields } from './types';
+
+export const cameraQueries = {
+  list: (vesselId: number) =>
+    queryOptions({
+      queryKey: vesselKeys.section(vesselId, 'cameras'),
+      queryFn: () => api.get<Camera[]>(vesselPath(vesselId, 'cameras')),
+    }),
+};
+
+export const cameraActions = {
+  add: (vesselId: number, fields: CameraFields) => api.post<Camera>(vesselPath(vesselId, 'cameras'), fields),
+  update: (vesselId: number, id: number, fields: CameraFields) => api.put<Camera>(vesselPath(vesselId, `cameras/${id}`), fields),
+  remove: (vesselId: number, id: number) => api.delete<unknown>(vesselPath(vesselId, `cameras/${id}`)),
+};
+
+/** The proxied image or stream of a camera, for an <img>: the session key rides in the query. */
+export function cameraImageUrl(vesselId: number, cameraId: number, kind: 'snapshot' | 'stream', sessionKey: string | null, refresh = 0): string {
+  const query = new URLSearchParams({ ...(sessionKey ? { sessionKey } : {}), ...(kind === 'snapshot' ? { t: String(refresh) } : {}) });
+  return `/api/${vesselPath(vesselId, `cameras/${cameraId}/${kind}`)}?${query}`;
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../app/services';
+import { reportActionFailure } from '../../app/failures';
+import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { useFormatters } from '../profile/usePreferences';
+import { vesselKeys } from '../vessels/queries';
+import { NO_PERMISSIONS } from '../vessels/types';
+import { PermissionsDialog } from './PermissionsModal';
+import { memberActions, memberQueries } from './queries';
+import type { AccessRequest } from './types';
+import './members.css';
+
+const requesterName = (request: AccessRequest) => [request.firstName, request.lastName].filter(Boolean).join(' ') || request.email;
+
+/** The link the owner shares so that someone can ask for access (they cannot find the vessel otherwise). */
+export const requestAccessLink = (vesselId: number) => `${window.location.origin}/dashboard/request-access/${vesselId}`;
+
+/** The open requests for access, on the Users tab of those who manage users: grant with chosen permissions, or decline. */
+export function AccessRequests({ vesselId }: { vesselId: number }) {
+  const queryClient = useQueryClient();
+  const format = useFormatters();
+  const requests = useQuery(memberQueries.accessRequests(vesselId));
+  const [granting, setGranting] = useState<AccessRequest | null>(null);
+  const decline = useMutation({
+    mutationFn: (request: AccessRequest) => memberActions.declineRequest(vesselId, request.requestId),
+    onSuccess: () => {
+      toast.success('Request declined');
+      return queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'accessRequests') });
+    },
+    onError: (error) => reportActionFailure('Declining the request', error),
+  });
+  const link = requestAccessLink(vesselId);
+  const copy = () =>
+    navigator.clipboard.writeText(link).then(
+      () => toast.success('Link copied'),
+      () => toast.error('The link could not be copied; select it and copy it by hand.'),
+    );
+
+  return (
+    <section className="card access-requests" aria-labelledby="access-requests-title">
+      <h2 id="access-requests-title">Requests for access</h2>
+      <p className="muted">
+        To let someone ask for access, share this link with them: <code className="access-requests__link">{link}</code>{' '}
+        <button type="button" className="button button--small" onClick={() => void copy()}>
+          Copy link
+        </button>
+      </p>
+      <DelayedSpinner loading={requests.isPending} label="Loading requests…" />
+      {requests.isError ? (
+        <p className="form-error" role="alert">
+          The requests could not be loaded.{' '}
+          <button type="button" className="button button--small" onClick={() => void requests.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : null}
+      {requests.isSuccess && requests.data.length === 0 ? <p className="empty-state">Nobody is waiting for access.</p> : null}
+      <ul className="list">
+        {(requests.data ?? []).map((request) => {
+          const name = requesterName(request);
+          return (
+            <li key={request.requestId} className="list__item member">
+              <span>
+                <strong>{name}</strong>
+                {request.email !== name ? <span className="muted"> · {request.email}</span> : null}
+                <span className="muted"> · asked {format.dateTime(request.requestedAt)}</span>
+                {request.message ? <span className="access-requests__message">“{request.message}”</span> : null}
+              </span>
+              <span className="button-row">
+                <button
+                  type="button"
+                  className="button button--small button--primary"
+                  onClick={() => setGranting(request)}
+                  aria-label={`Grant access to ${name}`}
+                >
+                  Grant
+                </button>
+                <button
+                  type="button"
+                  className="button button--small"
+                  disabled={decline.isPending}
+                  onClick={() => decline.mutate(request)}
+                  aria-label={`Decline the request of ${name}`}
+                >
+                  Decline
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {granting ? (
+        <PermissionsDialog
+          vesselId={vesselId}
+          title={`Grant access to ${requesterName(granting)}`}
+          initial={NO_PERMISSIONS}
+          saveLabel="Grant access"
+          saved="Access granted"
+          action="Granting access"
+          save={(permissions) => memberActions.grant(vesselId, granting.userId, permissions)}
+          onClose={() => setGranting(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

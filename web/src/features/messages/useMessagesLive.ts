@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MessagesPage } from '../../../../contracts/messaging';
+import { announce, connectMessagesLive, type MessagingEvent } from './messagesLive';
+import { messageKeys } from './queries';
+
+/** Folds one event into the Query cache: the unread count, the open thread's messages, the thread list. */
+export function applyMessagingEvent(queryClient: QueryClient, event: MessagingEvent): void {
+  switch (event.type) {
+    case 'hello':
+      // A (re)connection may have missed events: whatever is cached is read again.
+      queryClient.setQueryData(messageKeys.stats, { unreadCount: event.data.unreadCount });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+      break;
+    case 'unread':
+      queryClient.setQueryData(messageKeys.stats, { unreadCount: event.data.unreadCount });
+      break;
+    case 'message': {
+      const { threadId, message } = event.data;
+      queryClient.setQueryData<MessagesPage>(messageKeys.thread(threadId), (page) =>
+        page && !page.content.some((m) => m.id === message.id) ? { ...page, content: [...page.content, message] } : page,
+      );
+      break;
+    }
+    case 'messageDeleted':
+      queryClient.setQueryData<MessagesPage>(messageKeys.thread(event.data.threadId), (page) =>
+        page ? { ...page, content: page.content.filter((m) => m.id !== event.data.messageId) } : page,
+      );
+      break;
+    case 'read':
+    case 'threads':
+      break;
+  }
+  if (event.type !== 'hello' && event.type !== 'unread') void queryClient.invalidateQueries({ queryKey: messageKeys.threads, exact: true });
+  announce(event);
+}
+
+/** Keeps the browser's one message stream open while signed in (DashboardLayout). */
+export function useMessagesLive(sessionKey: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!sessionKey || typeof EventSource === 'undefined') return;
+    return connectMessagesLive(sessionKey, { deliver: (event) => applyMessagingEvent(queryClient, event) });
+  }, [queryClient, sessionKey]);
+}

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, type UseQueryResult } from '@tanstack/react-query';
+import { toast } from '../../app/services';
+import { reportActionFailure } from '../../app/failures';
+import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { ConfirmModal } from '../modal/ConfirmModal';
+import { useFormatters } from '../profile/usePreferences';
+import './notes.css';
+
+/** What the panel shows of a note: a vessel's (NotesTab) or a company's note on a client (ClientPage). */
+export interface NoteLike {
+  id: number;
+  messageText: string;
+  createdAt: string;
+  authorName?: string | null;
+}
+
+export interface NotesPanelProps<N extends NoteLike> {
+  notes: UseQueryResult<N[]>;
+  add: (messageText: string) => Promise<unknown>;
+  remove: (noteId: number) => Promise<unknown>;
+  /** Reloads the list after a change. */
+  refresh: () => Promise<unknown>;
+  /** The id of the new note's text field. */
+  fieldId: string;
+  placeholder: string;
+  /** Who loses the note when it is deleted: "every member", "every staff member". */
+  readers: string;
+  canDelete?: (note: N) => boolean;
+  /** `tab`: the vessel's Notes tab (cards); `section`: a list inside a card. */
+  variant: 'tab' | 'section';
+}
+
+/** A list of notes with a form to add one and a confirmed delete. */
+export function NotesPanel<N extends NoteLike>({ notes, add, remove, refresh, fieldId, placeholder, readers, canDelete, variant }: NotesPanelProps<N>) {
+  const format = useFormatters();
+  const [text, setText] = useState('');
+  const [deleting, setDeleting] = useState<N | null>(null);
+  const adding = useMutation({
+    mutationFn: add,
+    onSuccess: () => {
+      setText('');
+      toast.success('Note added');
+      return refresh();
+    },
+    onError: (error) => reportActionFailure('Adding the note', error),
+  });
+  const removing = useMutation({
+    mutationFn: remove,
+    onSuccess: () => {
+      toast.success('Note deleted');
+      setDeleting(null);
+      return refresh();
+    },
+    onError: (error) => reportActionFailure('Deleting the note', error),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim()) adding.mutate(text.trim());
+  };
+  const tab = variant === 'tab';
+
+  return (
+    <>
+      <form className={tab ? 'card form' : 'form'} onSubmit={submit}>
+        <label htmlFor={fieldId} className="field__label">
+          New note
+        </label>
+        <textarea id={fieldId} className="input" rows={3} value={text} onChange={(event) => setText(event.target.value)} placeholder={placeholder} />
+        <div className="button-row">
+          <button type="submit" className="button button--primary" disabled={!text.trim() || adding.isPending}>
+            Add note
+          </button>
+        </div>
+      </form>
+      <DelayedSpinner loading={notes.isPending} label="Loading notes…" />
+      {notes.isError ? (
+        <p className="form-error" role="alert">
+          The notes could not be loaded.
+        </p>
+      ) : null}
+      {notes.isSuccess && notes.data.length === 0 ? <p className="empty-state">No notes yet.</p> : null}
+      <ul className={tab ? 'note-list' : 'list'}>
+        {(notes.data ?? []).map((note) => (
+          <li key={note.id} className={tab ? 'card note' : 'list__item org-note'}>
+            <p className={tab ? 'note__text' : 'org-note__text'}>{note.messageText}</p>
+            <p className={tab ? 'muted note__meta' : 'muted'}>
+              {note.authorName ? `${note.authorName} · ` : ''}
+              {format.dateTime(note.createdAt)}{' '}
+              {!canDelete || canDelete(note) ? (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => setDeleting(note)}
+                  aria-label={`Delete note from ${format.dateTime(note.createdAt)}`}
+                >
+                  Delete
+                </button>
+              ) : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {deleting ? (
+        <ConfirmModal
+          title="Delete the note"
+          confirmLabel="Delete"
+          pending={removing.isPending}
+          onConfirm={() => removing.mutate(deleting.id)}
+          onClose={() => setDeleting(null)}
+        >
+          <p>
+            The note “{deleting.messageText.length > 80 ? `${deleting.messageText.slice(0, 80)}…` : deleting.messageText}” will be deleted for {readers}. It
+            cannot be undone.
+          </p>
+        </ConfirmModal>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { formatRelative } from '../../lib/dates';
+import { useOnline } from './useOnline';
+import './offline.css';
+
+const AGE_REFRESH_MS = 30_000;
+
+/**
+ * Marks what a screen shows as the last known values while the phone is offline or the server
+ * cannot be reached (`failing`: the query's latest fetch failed), with their age ("Offline: last
+ * known, 12 minutes ago"); nothing otherwise.
+ */
+export function LastKnown({ updatedAt, failing }: { updatedAt: number; failing: boolean }) {
+  const online = useOnline() && !failing;
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (online) return;
+    setNow(new Date());
+    const timer = window.setInterval(() => setNow(new Date()), AGE_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [online]);
+  if (online || !updatedAt) return null;
+  return (
+    <p className="last-known" role="status">
+      <strong>Offline:</strong> last known, {formatRelative(updatedAt, now)}
+    </p>
+  );
+}

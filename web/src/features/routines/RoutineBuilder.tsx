@@ -1,0 +1,438 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ROUTINE_ALERT_PRIORITIES,
+  ROUTINE_COMPARISONS,
+  ROUTINE_MODES,
+  type Action,
+  type Condition,
+  type ConditionsTest,
+  type DryRun,
+  type RoutineInput,
+  type Trigger,
+} from '../../../../contracts/routines';
+import { toast } from '../../app/services';
+import { reportActionFailure } from '../../app/failures';
+import { isApiError } from '../../lib/api';
+import { deviceQueries } from '../devices/queries';
+import type { Device, Property } from '../devices/types';
+import { SelectField, TextField } from '../forms/Field';
+import { useFormatters } from '../profile/usePreferences';
+import { DryRunResult } from './DryRunResult';
+import { routineActions, routineKeys } from './queries';
+
+const TRIGGER_DEFAULTS: Record<Trigger['type'], Trigger> = {
+  property: { type: 'property', propertyId: 0, comparison: '<', value: 0, forSeconds: 0 },
+  time: { type: 'time', at: '07:00' },
+  schedule: { type: 'schedule', cron: '0 * * * *' },
+  sun: { type: 'sun', event: 'sunset', offsetMinutes: 0 },
+  geofence: { type: 'geofence', event: 'leave' },
+  online: { type: 'online', online: false },
+  alert: { type: 'alert', event: 'raised' },
+};
+const TRIGGER_LABELS: Record<Trigger['type'], string> = {
+  property: 'A property crosses a value',
+  time: 'A time of day',
+  schedule: 'A schedule (cron)',
+  sun: 'Sunrise or sunset',
+  geofence: 'Entering or leaving the geofence',
+  online: 'The vessel goes online or offline',
+  alert: 'An alert is raised, acknowledged or cleared',
+};
+const CONDITION_DEFAULTS: Record<Condition['type'], Condition> = {
+  property: { type: 'property', propertyId: 0, comparison: '>', value: 0 },
+  time: { type: 'time', after: '08:00', before: '20:00' },
+  online: { type: 'online', online: true },
+};
+const CONDITION_LABELS: Record<Condition['type'], string> = { property: 'A property’s value', time: 'Between two times', online: 'The vessel’s online state' };
+const ACTION_DEFAULTS: Record<Action['type'], Action> = {
+  command: { type: 'command', propertyId: 0, value: 1 },
+  wait: { type: 'wait', seconds: 60 },
+  raiseAlert: { type: 'raiseAlert', priority: 'warning', message: '' },
+  clearAlert: { type: 'clearAlert' },
+  notify: { type: 'notify', message: '' },
+};
+const ACTION_LABELS: Record<Action['type'], string> = {
+  command: 'Set a device',
+  wait: 'Wait',
+  raiseAlert: 'Raise an alert',
+  clearAlert: 'Clear its alert',
+  notify: 'Notify me',
+};
+
+interface Choice {
+  device: Device;
+  property: Property;
+}
+
+const options = <T extends string>(labels: Record<T, string>) => (Object.keys(labels) as T[]).map((value) => ({ value, label: labels[value] }));
+const valueOf = (text: string): number | string | boolean => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
+
+/** A property picker showing each property's current value and units. */
+function PropertyPicker({ label, choices, value, onChange }: { label: string; choices: Choice[]; value: number; onChange: (id: number) => void }) {
+  const format = useFormatters();
+  return (
+    <SelectField
+      label={label}
+      value={value ? String(value) : ''}
+      placeholder="Choose a property"
+      options={choices.map(({ device, property }) => ({
+        value: String(property.id),
+        label: `${device.name}: ${property.displayName} (now ${property.value === null ? 'no value' : format.value(property.value, property.units, property.path)})`,
+      }))}
+      onChange={(event) => onChange(Number(event.target.value))}
+    />
+  );
+}
+
+function unitsOf(choices: Choice[], propertyId: number): string {
+  const units = choices.find((c) => c.property.id === propertyId)?.property.units;
+  return units ? ` (${units})` : '';
+}
+
+function PropertyTestFields({
+  item,
+  choices,
+  onChange,
+}: {
+  item: { propertyId: number; comparison: string; value: unknown };
+  choices: Choice[];
+  onChange: (patch: object) => void;
+}) {
+  return (
+    <>
+      <PropertyPicker label="Property" choices={choices} value={item.propertyId} onChange={(propertyId) => onChange({ propertyId })} />
+      <SelectField
+        label="Comparison"
+        value={item.comparison}
+        options={ROUTINE_COMPARISONS.map((value) => ({ value, label: value }))}
+        onChange={(event) => onChange({ comparison: event.target.value })}
+      />
+      <TextField
+        label={`Value${unitsOf(choices, item.propertyId)}`}
+        value={String(item.value)}
+        onChange={(event) => onChange({ value: valueOf(event.target.value) })}
+      />
+    </>
+  );
+}
+
+function TriggerFields({ trigger, choices, onChange }: { trigger: Trigger; choices: Choice[]; onChange: (patch: object) => void }) {
+  switch (trigger.type) {
+    case 'property':
+      return (
+        <>
+          <PropertyTestFields item={trigger} choices={choices} onChange={onChange} />
+          <TextField
+            label="For at least (minutes)"
+            type="number"
+            min={0}
+            max={1440}
+            step="any"
+            value={String((trigger.forSeconds ?? 0) / 60)}
+            onChange={(event) => onChange({ forSeconds: Math.round(Number(event.target.value || 0) * 60) })}
+          />
+        </>
+      );
+    case 'time':
+      return <TextField label="At (HH:MM)" type="time" value={trigger.at} onChange={(event) => onChange({ at: event.target.value })} />;
+    case 'schedule':
+      return (
+        <TextField
+          label="Cron schedule"
+          hint="Five fields: minute hour day month weekday"
+          value={trigger.cron}
+          onChange={(event) => onChange({ cron: event.target.value })}
+        />
+      );
+    case 'sun':
+      return (
+        <>
+          <SelectField
+            label="Event"
+            value={trigger.event}
+            options={options({ sunrise: 'Sunrise', sunset: 'Sunset' })}
+            onChange={(event) => onChange({ event: event.target.value })}
+          />
+          <TextField
+            label="Offset (minutes)"
+            type="number"
+            value={String(trigger.offsetMinutes ?? 0)}
+            onChange={(event) => onChange({ offsetMinutes: Number(event.target.value || 0) })}
+          />
+        </>
+      );
+    case 'geofence':
+      return (
+        <SelectField
+          label="When the vessel"
+          value={trigger.event}
+          options={options({ leave: 'leaves', enter: 'enters' })}
+          onChange={(event) => onChange({ event: event.target.value })}
+        />
+      );
+    case 'online':
+      return (
+        <SelectField
+          label="Goes"
+          value={String(trigger.online)}
+          options={options({ true: 'online', false: 'offline' })}
+          onChange={(event) => onChange({ online: event.target.value === 'true' })}
+        />
+      );
+    case 'alert':
+      return (
+        <SelectField
+          label="An alert is"
+          value={trigger.event}
+          options={options({ raised: 'raised', acknowledged: 'acknowledged', cleared: 'cleared' })}
+          onChange={(event) => onChange({ event: event.target.value })}
+        />
+      );
+  }
+}
+
+function ConditionFields({ condition, choices, onChange }: { condition: Condition; choices: Choice[]; onChange: (patch: object) => void }) {
+  switch (condition.type) {
+    case 'property':
+      return <PropertyTestFields item={condition} choices={choices} onChange={onChange} />;
+    case 'time':
+      return (
+        <>
+          <TextField label="After" type="time" value={condition.after} onChange={(event) => onChange({ after: event.target.value })} />
+          <TextField label="Before" type="time" value={condition.before} onChange={(event) => onChange({ before: event.target.value })} />
+        </>
+      );
+    case 'online':
+      return (
+        <SelectField
+          label="The vessel is"
+          value={String(condition.online)}
+          options={options({ true: 'online', false: 'offline' })}
+          onChange={(event) => onChange({ online: event.target.value === 'true' })}
+        />
+      );
+  }
+}
+
+function ActionFields({ action, writable, onChange }: { action: Action; writable: Choice[]; onChange: (patch: object) => void }) {
+  switch (action.type) {
+    case 'command':
+      return (
+        <>
+          <PropertyPicker label="Device property" choices={writable} value={action.propertyId} onChange={(propertyId) => onChange({ propertyId })} />
+          <TextField
+            label={`Set to${unitsOf(writable, action.propertyId)}`}
+            value={String(action.value)}
+            onChange={(event) => onChange({ value: valueOf(event.target.value) })}
+          />
+        </>
+      );
+    case 'wait':
+      return (
+        <TextField
+          label="Seconds"
+          type="number"
+          min={1}
+          value={String(action.seconds)}
+          onChange={(event) => onChange({ seconds: Number(event.target.value || 0) })}
+        />
+      );
+    case 'raiseAlert':
+      return (
+        <>
+          <SelectField
+            label="Priority"
+            value={action.priority}
+            options={ROUTINE_ALERT_PRIORITIES.map((value) => ({ value, label: value }))}
+            onChange={(event) => onChange({ priority: event.target.value })}
+          />
+          <TextField label="Message" value={action.message} maxLength={1000} onChange={(event) => onChange({ message: event.target.value })} />
+        </>
+      );
+    case 'clearAlert':
+      return null;
+    case 'notify':
+      return <TextField label="Message" value={action.message} maxLength={1000} onChange={(event) => onChange({ message: event.target.value })} />;
+  }
+}
+
+/** A list of items of one kind (triggers, conditions or actions): each with its type, its fields and a remove button. */
+function ItemList<T extends { type: string }>({
+  title,
+  singular,
+  items,
+  labels,
+  defaults,
+  onChange,
+  render,
+}: {
+  title: string;
+  /** One item's name: "trigger", "condition", "action". */
+  singular: string;
+  items: T[];
+  labels: Record<string, string>;
+  defaults: Record<string, T>;
+  onChange: (items: T[]) => void;
+  render: (item: T, patch: (p: object) => void) => React.ReactNode;
+}) {
+  const [adding, setAdding] = useState(Object.keys(labels)[0]!);
+  const replace = (index: number, item: T) => onChange(items.map((current, i) => (i === index ? item : current)));
+  return (
+    <fieldset className="routine-builder__group">
+      <legend>{title}</legend>
+      {items.length === 0 ? <p className="muted">None.</p> : null}
+      <ol className="routine-builder__items">
+        {items.map((item, index) => (
+          <li key={index} className="routine-builder__item">
+            <fieldset className="routine-builder__item-group">
+              <legend className="routine-builder__item-title">
+                {singular.charAt(0).toUpperCase() + singular.slice(1)} {index + 1}: {labels[item.type]}
+              </legend>
+              <div className="routine-builder__fields">{render(item, (p) => replace(index, { ...item, ...p }))}</div>
+              <button type="button" className="button button--small button--danger" onClick={() => onChange(items.filter((_, i) => i !== index))}>
+                Remove {singular} {index + 1}
+              </button>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      <div className="routine-builder__add">
+        <SelectField label={`New ${singular}`} value={adding} options={options(labels)} onChange={(event) => setAdding(event.target.value)} />
+        <button type="button" className="button button--small" onClick={() => onChange([...items, { ...defaults[adding]! }])}>
+          Add {singular}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The routine builder: triggers, conditions (all or any) and actions, with property pickers showing current values; test, dry-run and save. */
+export function RoutineBuilder({ vesselId, canSeeDevices, onDone }: { vesselId: number; canSeeDevices: boolean; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const devices = useQuery({ ...deviceQueries.list(vesselId), enabled: canSeeDevices });
+  const choices: Choice[] = (devices.data ?? []).flatMap((device) => device.properties.map((property) => ({ device, property })));
+  const writable = choices.filter((c) => c.property.writable);
+  const [routine, setRoutine] = useState<RoutineInput>({ name: '', matchAll: true, mode: 'single', triggers: [], conditions: [], actions: [] });
+  const [error, setError] = useState<string | null>(null);
+  const [tested, setTested] = useState<ConditionsTest | null>(null);
+  const [dryRun, setDryRun] = useState<DryRun | null>(null);
+  const set = (patch: Partial<RoutineInput>) => setRoutine((current) => ({ ...current, ...patch }));
+  const failed = (what: string) => (err: unknown) => {
+    if (isApiError(err) && (err.status === 400 || err.status === 403)) setError(err.serverMessage ?? 'Check the routine');
+    else reportActionFailure(what, err);
+  };
+
+  const save = useMutation({
+    mutationFn: () => routineActions.create(vesselId, routine),
+    onSuccess: () => {
+      toast.success('Routine created');
+      void queryClient.invalidateQueries({ queryKey: routineKeys.list(vesselId) });
+      onDone();
+    },
+    onError: failed('Saving the routine'),
+  });
+  const test = useMutation({
+    mutationFn: () => routineActions.testConditions(vesselId, routine.conditions, routine.matchAll),
+    onSuccess: (result) => (setError(null), setTested(result)),
+    onError: failed('Testing the conditions'),
+  });
+  const replay = useMutation({
+    mutationFn: () => routineActions.dryRun(vesselId, routine, new Date(Date.now() - 86_400_000).toISOString(), new Date().toISOString()),
+    onSuccess: (result) => (setError(null), setDryRun(result)),
+    onError: failed('The dry run'),
+  });
+
+  return (
+    <form
+      className="card routine-builder"
+      aria-label="New routine"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setError(null);
+        save.mutate();
+      }}
+    >
+      <h3>New routine</h3>
+      <div className="routine-builder__fields">
+        <TextField label="Name" value={routine.name} maxLength={120} required onChange={(event) => set({ name: event.target.value })} />
+        <SelectField
+          label="When triggered while running"
+          value={routine.mode}
+          options={ROUTINE_MODES.map((value) => ({
+            value,
+            label: { single: 'Ignore the new trigger', restart: 'Start again', queued: 'Run afterwards' }[value],
+          }))}
+          onChange={(event) => set({ mode: event.target.value as RoutineInput['mode'] })}
+        />
+      </div>
+      <ItemList
+        title="Triggers"
+        singular="trigger"
+        items={routine.triggers}
+        labels={TRIGGER_LABELS}
+        defaults={TRIGGER_DEFAULTS}
+        onChange={(triggers) => set({ triggers })}
+        render={(t, patch) => <TriggerFields trigger={t} choices={choices} onChange={patch} />}
+      />
+      <ItemList
+        title="Conditions"
+        singular="condition"
+        items={routine.conditions}
+        labels={CONDITION_LABELS}
+        defaults={CONDITION_DEFAULTS}
+        onChange={(conditions) => set({ conditions })}
+        render={(c, patch) => <ConditionFields condition={c} choices={choices} onChange={patch} />}
+      />
+      <SelectField
+        label="Conditions must"
+        value={String(routine.matchAll)}
+        options={options({ true: 'all hold', false: 'any one hold' })}
+        onChange={(event) => set({ matchAll: event.target.value === 'true' })}
+      />
+      <ItemList
+        title="Actions"
+        singular="action"
+        items={routine.actions}
+        labels={ACTION_LABELS}
+        defaults={ACTION_DEFAULTS}
+        onChange={(actions) => set({ actions })}
+        render={(a, patch) => <ActionFields action={a} writable={writable} onChange={patch} />}
+      />
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {tested ? (
+        <div className="routine-tested" role="status">
+          <p>
+            <strong>Now the conditions {tested.holds ? 'hold' : 'do not hold'}.</strong>
+          </p>
+          <ul>
+            {tested.conditions.map((c) => (
+              <li key={c.index}>
+                {c.holds ? '✓' : '✗'} {c.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {dryRun ? <DryRunResult result={dryRun} /> : null}
+      <div className="button-row">
+        <button type="button" className="button" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="button" className="button" disabled={test.isPending || routine.conditions.length === 0} onClick={() => test.mutate()}>
+          Test conditions now
+        </button>
+        <button type="button" className="button" disabled={replay.isPending || !canSeeDevices} onClick={() => replay.mutate()}>
+          Dry run over the last 24 h
+        </button>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { session } from '../../app/services';
+import { failureMessage } from '../../lib/failureMessage';
+import { documentLink } from '../documents/queries';
+import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { serviceQueries } from './queries';
+import { formatDay } from './ServiceDue';
+
+/** Services done on the vessel, newest first, with notes and links to their documents. */
+export function ServiceLog({ vesselId, canReadDocuments }: { vesselId: number; canReadDocuments: boolean }) {
+  const log = useQuery(serviceQueries.log(vesselId));
+  const sessionKey = useSelector(session, (state) => state.context.token);
+  return (
+    <section className="card" aria-labelledby="service-log-title">
+      <h2 id="service-log-title">Service log</h2>
+      <DelayedSpinner loading={log.isPending} label="Loading the service log…" />
+      {log.isError ? (
+        <p className="form-error" role="alert">
+          {failureMessage(log.error, 'The service log could not be loaded.')}{' '}
+          <button type="button" className="button button--small" onClick={() => void log.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : null}
+      {log.isSuccess && log.data.length === 0 ? <p className="empty-state">No service logged yet.</p> : null}
+      <ul className="list service-log">
+        {(log.data ?? []).map((entry) => (
+          <li key={entry.id} className="list__item service-log__entry">
+            <div>
+              <strong>{entry.itemName}</strong>
+              <p className="muted service-log__meta">
+                {[formatDay(entry.doneOn), entry.runHours !== null ? `${entry.runHours.toLocaleString()} h` : null, entry.doneBy || null]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+              {entry.notes ? <p className="service-log__notes">{entry.notes}</p> : null}
+              {entry.documents.length ? (
+                <ul className="service-log__documents" aria-label={`Documents of ${entry.itemName} on ${formatDay(entry.doneOn)}`}>
+                  {entry.documents.map((d) => {
+                    const link = canReadDocuments ? documentLink(vesselId, d, sessionKey) : null;
+                    return (
+                      <li key={d.id}>
+                        {link ? (
+                          <a href={link} target="_blank" rel="noopener">
+                            {d.name}
+                          </a>
+                        ) : (
+                          d.name
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

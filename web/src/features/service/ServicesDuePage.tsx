@@ -1,0 +1,55 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { failureMessage } from '../../lib/failureMessage';
+import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { serviceQueries } from './queries';
+import { dueInWords, ServiceProgress, ServiceStatusBadge } from './ServiceDue';
+import './service.css';
+
+/** The organisation's services due across its clients' vessels, overdue first, then by due date. */
+export function ServicesDuePage() {
+  const due = useQuery(serviceQueries.companyDue());
+  const entries = due.data ?? [];
+  const overdue = entries.filter((e) => e.due.status === 'overdue').length;
+  const soon = entries.filter((e) => e.due.status === 'dueSoon').length;
+  return (
+    <section className="card" aria-labelledby="services-due-title">
+      <h2 id="services-due-title">Services due</h2>
+      {due.isSuccess && entries.length ? (
+        <p className="muted">
+          {overdue} overdue · {soon} due soon · {entries.length} scheduled
+        </p>
+      ) : null}
+      <DelayedSpinner loading={due.isPending} label="Loading the services due…" />
+      {due.isError ? (
+        <div role="alert">
+          <p className="form-error">{failureMessage(due.error, 'The services due could not be loaded.')}</p>
+          <button type="button" className="button" onClick={() => void due.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {due.isSuccess && entries.length === 0 ? (
+        <p className="empty-state">
+          No service is scheduled on the vessels your clients gave the company access to. Schedules are kept on each vessel’s Service tab.
+        </p>
+      ) : null}
+      <ul className="list service-items">
+        {entries.map((entry) => (
+          <li key={entry.id} className={`list__item service-item service-item--${entry.due.status}`}>
+            <div className="service-item__body">
+              <div className="service-item__title">
+                <Link to="/dashboard/vessels/$vesselId/service" params={{ vesselId: entry.vesselId }}>
+                  {entry.vesselName}
+                </Link>{' '}
+                · <strong>{entry.name}</strong> <ServiceStatusBadge status={entry.due.status} />
+              </div>
+              <p className="service-item__due">{dueInWords(entry)}</p>
+              <ServiceProgress due={entry.due} label={`${entry.vesselName}, ${entry.name}`} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { vesselKeys, vesselPath } from '../vessels/queries';
+import type { ServiceCompletion, ServiceDueEntry, ServiceItem, ServiceItemInput, ServiceLogEntry, ServiceSchedule } from './types';
+
+export const serviceQueries = {
+  schedule: (vesselId: number) =>
+    queryOptions({
+      queryKey: vesselKeys.section(vesselId, 'service'),
+      queryFn: () => api.get<ServiceSchedule>(vesselPath(vesselId, 'service')),
+    }),
+  log: (vesselId: number) =>
+    queryOptions({
+      queryKey: [...vesselKeys.section(vesselId, 'service'), 'log'] as const,
+      queryFn: () => api.get<ServiceLogEntry[]>(vesselPath(vesselId, 'service/log')),
+    }),
+  companyDue: () =>
+    queryOptions({
+      queryKey: ['organisation', 'servicesDue'] as const,
+      queryFn: () => api.get<ServiceDueEntry[]>('org/servicesDue'),
+    }),
+};
+
+export const serviceActions = {
+  add: (vesselId: number, input: ServiceItemInput) => api.post<ServiceItem>(vesselPath(vesselId, 'service'), input),
+  edit: (vesselId: number, itemId: number, input: ServiceItemInput) => api.put<ServiceItem>(vesselPath(vesselId, `service/${itemId}`), input),
+  remove: (vesselId: number, itemId: number) => api.delete<unknown>(vesselPath(vesselId, `service/${itemId}`)),
+  complete: (vesselId: number, itemId: number, done: ServiceCompletion) =>
+    api.post<{ item: ServiceItem; entry: ServiceLogEntry }>(vesselPath(vesselId, `service/${itemId}/complete`), done),
+};

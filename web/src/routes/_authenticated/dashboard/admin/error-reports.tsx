@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ErrorReportsPage } from '../../../../features/admin/ErrorReportsPage';
+import { validateListSearch, type ListSearch } from '../../../../features/admin/listSearch';
+
+/** Paging, sorting, search and filter live in the URL, so the view can be shared. */
+export const Route = createFileRoute('/_authenticated/dashboard/admin/error-reports')({
+  validateSearch: validateListSearch,
+  component: ErrorReportsRoute,
+});
+
+function ErrorReportsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <ErrorReportsPage
+      search={search}
+      setSearch={(patch) => void navigate({ search: (previous: ListSearch) => ({ ...previous, ...patch }), resetScroll: false })}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AuditTrailPage } from '../../../../features/admin/AuditTrailPage';
+import { validateListSearch, type ListSearch } from '../../../../features/admin/listSearch';
+
+/** Paging, sorting, search and filter live in the URL, so the view can be shared. */
+export const Route = createFileRoute('/_authenticated/dashboard/admin/logs')({
+  validateSearch: validateListSearch,
+  component: AuditTrailRoute,
+});
+
+function AuditTrailRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <AuditTrailPage
+      search={search}
+      setSearch={(patch) => void navigate({ search: (previous: ListSearch) => ({ ...previous, ...patch }), resetScroll: false })}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RolloutsPage } from '../../../../features/admin/RolloutsPage';
+import { validateListSearch, type ListSearch } from '../../../../features/admin/listSearch';
+
+/** Paging, sorting, search and filter live in the URL, so the view can be shared. */
+export const Route = createFileRoute('/_authenticated/dashboard/admin/rollouts')({
+  validateSearch: validateListSearch,
+  component: RolloutsRoute,
+});
+
+function RolloutsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <RolloutsPage search={search} setSearch={(patch) => void navigate({ search: (previous: ListSearch) => ({ ...previous, ...patch }), resetScroll: false })} />
+  );
+}

@@ -1,0 +1,23 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { AdminLayout } from '../../../../features/admin/AdminLayout';
+import { NotFound } from '../../../../features/layout/NotFound';
+import { sessionQueries } from '../../../../features/session/queries';
+
+/**
+ * The admin area (docs/product.md "Administration"): platform administrators only. Anyone else
+ * sees the dashboard's not-found page, and none of the admin lists is asked for.
+ */
+export const Route = createFileRoute('/_authenticated/dashboard/admin')({
+  loader: async ({ context }) => ({ isAdmin: (await context.queryClient.ensureQueryData(sessionQueries.user())).isAdmin }),
+  component: AdminArea,
+});
+
+function AdminArea() {
+  const { isAdmin } = Route.useLoaderData();
+  if (!isAdmin) return <NotFound inDashboard />;
+  return (
+    <AdminLayout>
+      <Outlet />
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { VesselModelsPage } from '../../../../features/admin/VesselModelsPage';
+import { validateListSearch, type ListSearch } from '../../../../features/admin/listSearch';
+
+/** Paging, sorting, search and filter live in the URL, so the view can be shared. */
+export const Route = createFileRoute('/_authenticated/dashboard/admin/vessel-models')({
+  validateSearch: validateListSearch,
+  component: VesselModelsRoute,
+});
+
+function VesselModelsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <VesselModelsPage
+      search={search}
+      setSearch={(patch) => void navigate({ search: (previous: ListSearch) => ({ ...previous, ...patch }), resetScroll: false })}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { VouchersPage } from '../../../../features/admin/VouchersPage';
+import { validateListSearch, type ListSearch } from '../../../../features/admin/listSearch';
+
+/** Paging, sorting, search and filter live in the URL, so the view can be shared. */
+export const Route = createFileRoute('/_authenticated/dashboard/admin/vouchers')({
+  validateSearch: validateListSearch,
+  component: VouchersRoute,
+});
+
+function VouchersRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <VouchersPage search={search} setSearch={(patch) => void navigate({ search: (previous: ListSearch) => ({ ...previous, ...patch }), resetScroll: false })} />
+  );
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FleetAlertsPage } from '../../../features/alerts/FleetAlertsPage';
+import { vesselQueries } from '../../../features/vessels/queries';
+
+/** Every alert across the user's vessels (docs/product.md, alarms). */
+export const Route = createFileRoute('/_authenticated/dashboard/alerts')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(vesselQueries.list()),
+  component: FleetAlertsPage,
+});

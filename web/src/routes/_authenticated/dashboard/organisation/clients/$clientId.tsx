@@ -1,0 +1,19 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { ClientPage } from '../../../../../features/organisation/ClientPage';
+
+export const Route = createFileRoute('/_authenticated/dashboard/organisation/clients/$clientId')({
+  params: {
+    parse: ({ clientId }) => {
+      const id = Number(clientId);
+      if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+      return { clientId: id };
+    },
+    stringify: ({ clientId }) => ({ clientId: String(clientId) }),
+  },
+  component: ClientRoute,
+});
+
+function ClientRoute() {
+  const { clientId } = Route.useParams();
+  return <ClientPage clientId={clientId} />;
+}

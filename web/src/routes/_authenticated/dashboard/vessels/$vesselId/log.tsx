@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AuditLogTab } from '../../../../../features/auditLog/AuditLogTab';
+import { auditLogQueries } from '../../../../../features/auditLog/queries';
+import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
+
+export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/log')({
+  loader: async ({ context: { queryClient }, params: { vesselId } }) => {
+    await requireVesselTab(queryClient, vesselId, 'log');
+    await preload(queryClient, auditLogQueries.latest(vesselId));
+  },
+  component: AuditLogRoute,
+});
+
+function AuditLogRoute() {
+  const { vesselId } = Route.useParams();
+  return <AuditLogTab vesselId={vesselId} />;
+}
