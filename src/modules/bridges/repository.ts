@@ -447,7 +447,7 @@ export async function updateTarget(
   db: Db,
   rolloutId: number,
   bridgeId: number,
-  patch: { state: string; requestId?: string; progress?: number | null; message?: string | null; sentAt?: string; at: string },
+  patch: { state: string; requestId?: string | null; progress?: number | null; message?: string | null; sentAt?: string | null; at: string },
 ): Promise<void> {
   const row: Partial<TargetTableRow> = { state: patch.state, updated_at: patch.at };
   if (patch.requestId !== undefined) row.request_id = patch.requestId;

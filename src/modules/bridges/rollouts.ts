@@ -6,6 +6,7 @@
  * connects. The rollout stops by itself when more than `failurePercent` of the bridges sent the
  * update failed; a bridge silent for ROLLOUT_ANSWER_TIMEOUT_MS counts as failed.
  */
+import { randomUUID } from 'node:crypto';
 import Boom from '@hapi/boom';
 import type { Database } from '../../db/knex.js';
 import { ruleRefused } from '../../platform/errors.js';
@@ -19,7 +20,7 @@ const FINAL_STATES = new Set(['COMPLETED', 'FAILED']);
 /** What a rollout needs of the bridge service: is a bridge connected, and send it an update. */
 export interface UpdateSender {
   isConnected(serial: string): boolean;
-  sendUpdate(bridge: { id: number; serial: string }, version: string, requestedBy: number | null): Promise<string>;
+  sendUpdate(bridge: { id: number; serial: string }, version: string, requestedBy: number | null, requestId: string): Promise<void>;
 }
 
 export type { RolloutCounts, RolloutTarget };
@@ -219,12 +220,16 @@ export class Rollouts {
   private async send(rolloutId: number, bridge: { id: number; serial: string }, version: string): Promise<void> {
     const rollout = await this.find(rolloutId);
     if (rollout.status !== 'running') return;
+    // The target knows its request before the request goes out: a quick bridge's first answer
+    // must find it.
+    const requestId = randomUUID();
+    const at = this.at();
+    await repo.updateTarget(this.db, rolloutId, bridge.id, { state: 'PENDING', requestId, sentAt: at, progress: null, message: null, at });
     try {
-      const requestId = await this.sender.sendUpdate(bridge, version, rollout.createdBy);
-      const at = this.at();
-      await repo.updateTarget(this.db, rolloutId, bridge.id, { state: 'PENDING', requestId, sentAt: at, progress: null, message: null, at });
+      await this.sender.sendUpdate(bridge, version, rollout.createdBy, requestId);
     } catch {
-      // Went offline meanwhile: it stays waiting and gets the update when it connects again.
+      // Went offline meanwhile: it waits again and gets the update when it connects again.
+      await repo.updateTarget(this.db, rolloutId, bridge.id, { state: 'WAITING', requestId: null, sentAt: null, at: this.at() });
     }
   }
 

@@ -210,8 +210,8 @@ export class BridgeService {
   }
 
   /** A rollout's softwareUpdate request to one bridge; answers its request id (418 when offline). */
-  async sendUpdate(bridge: { id: number; serial: string }, version: string, requestedBy: number | null): Promise<string> {
-    return (await this.request(bridge, 'softwareUpdate', { version, requestedBy, offlineMessage: 'The reporting client is offline' })).requestId;
+  async sendUpdate(bridge: { id: number; serial: string }, version: string, requestedBy: number | null, requestId: string): Promise<void> {
+    await this.request(bridge, 'softwareUpdate', { version, requestedBy, requestId, offlineMessage: 'The reporting client is offline' });
   }
 
   /** A bridge's connects and disconnects, newest first. */
@@ -223,10 +223,10 @@ export class BridgeService {
   async request(
     bridge: { id: number; serial: string },
     action: Exclude<AdminAction, 'snapshot'>,
-    options: { version?: string; level?: string; requestedBy: number | null; offlineMessage: string },
+    options: { version?: string; level?: string; requestedBy: number | null; requestId?: string; offlineMessage: string },
   ): Promise<RequestView> {
     if (!this.broker.isConnected(bridge.serial)) throw ruleRefused(options.offlineMessage);
-    const requestId = randomUUID();
+    const requestId = options.requestId ?? randomUUID();
     await repo.insertRequest(this.ctx.db, {
       bridgeId: bridge.id,
       requestId,
