@@ -54,6 +54,8 @@ export interface Config {
   backup: { dir: string | null; everyMs: number; keep: number };
   /** How long each kind of record is kept before the pruner deletes it (docs/operations.md). */
   retention: { historyDays: number; auditDays: number; outboxDays: number; errorReportDays: number };
+  /** REDIS_URL turns cluster mode on (docs/scaling.md): N nodes on one PostgreSQL share Redis; null = one process. */
+  redisUrl: string | null;
 }
 
 const schema = Joi.object({
@@ -103,6 +105,9 @@ const schema = Joi.object({
   RETENTION_AUDIT_DAYS: Joi.number().integer().min(1).default(400),
   RETENTION_OUTBOX_DAYS: Joi.number().integer().min(1).default(30),
   RETENTION_ERROR_REPORTS_DAYS: Joi.number().integer().min(1).default(90),
+  REDIS_URL: Joi.string()
+    .uri({ scheme: ['redis', 'rediss'] })
+    .allow(''),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -153,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDays: value.RETENTION_OUTBOX_DAYS,
       errorReportDays: value.RETENTION_ERROR_REPORTS_DAYS,
     },
+    redisUrl: value.REDIS_URL || null,
   };
 }
 
