@@ -1,40 +1,30 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../app/services';
-import { reportActionFailure } from '../../app/failures';
+import { useQuery } from '@tanstack/react-query';
 import { failureMessage } from '../../lib/failureMessage';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
-import { orgKeys, organisationActions, organisationQueries } from './queries';
+import { organisationActions, organisationQueries } from './queries';
+import { useOrgAction } from './useOrgAction';
 import type { ClientView } from './types';
 
 export const clientName = (c: ClientView) => `${c.firstName} ${c.lastName}`.trim() || c.email || 'Invited person';
 
 /** The company's clients: add one by e-mail, find one, open their details, notes and vessels. */
 export function ClientsPage() {
-  const queryClient = useQueryClient();
   const format = useFormatters();
   const clients = useQuery(organisationQueries.clients());
   const perms = useQuery(organisationQueries.perms());
   const [email, setEmail] = useState('');
   const [filter, setFilter] = useState('');
   const canManage = perms.data?.manageClients === true && !perms.data.paused;
-  const add = useMutation({
-    mutationFn: (address: string) => organisationActions.addClient(address),
-    onSuccess: (client) => {
-      setEmail('');
-      toast.success(`Invitation sent to ${client.email}`);
-      return queryClient.invalidateQueries({ queryKey: orgKeys.all });
-    },
+  const add = useOrgAction((address: string) => organisationActions.addClient(address), {
+    success: (client) => `Invitation sent to ${client.email}`,
+    after: () => setEmail(''),
   });
-  const resend = useMutation({
-    mutationFn: (client: ClientView) => organisationActions.resendClientInvite(client.id),
-    onSuccess: (client) => {
-      toast.success(`Invitation sent again to ${client.email}`);
-      return queryClient.invalidateQueries({ queryKey: orgKeys.all });
-    },
-    onError: (error) => reportActionFailure('Sending the invitation again', error),
+  const resend = useOrgAction((client: ClientView) => organisationActions.resendClientInvite(client.id), {
+    success: (client) => `Invitation sent again to ${client.email}`,
+    failure: 'Sending the invitation again',
   });
   const shown = useMemo(() => {
     const term = filter.trim().toLowerCase();

@@ -1,17 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../app/services';
-import { reportActionFailure } from '../../app/failures';
+import { useQuery } from '@tanstack/react-query';
 import { failureMessage } from '../../lib/failureMessage';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { ConfirmModal } from '../modal/ConfirmModal';
 import { useFormatters } from '../profile/usePreferences';
-import { orgKeys, organisationActions, organisationQueries } from './queries';
+import { organisationActions, organisationQueries } from './queries';
+import { useOrgAction } from './useOrgAction';
 import type { Contact, Contacts, RelationshipView } from './types';
 
 /** Relationships with other companies: ask one, accept a request, end one (asks first). */
 export function RelationshipsPage() {
-  const queryClient = useQueryClient();
   const format = useFormatters();
   const relationships = useQuery(organisationQueries.relationships());
   const perms = useQuery(organisationQueries.perms());
@@ -20,31 +18,18 @@ export function RelationshipsPage() {
   const [companyId, setCompanyId] = useState('');
   const [ending, setEnding] = useState<RelationshipView | null>(null);
   const canManage = perms.data?.manageRelationships === true && !perms.data.paused;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: orgKeys.all });
-  const create = useMutation({
-    mutationFn: (id: number) => organisationActions.createRelationship(id),
-    onSuccess: (rel) => {
-      setCompanyId('');
-      toast.success(`Request sent to ${rel.company.name}`);
-      return refresh();
-    },
+  const create = useOrgAction((id: number) => organisationActions.createRelationship(id), {
+    success: (rel) => `Request sent to ${rel.company.name}`,
+    after: () => setCompanyId(''),
   });
-  const accept = useMutation({
-    mutationFn: (rel: RelationshipView) => organisationActions.acceptRelationship(rel.id),
-    onSuccess: (rel) => {
-      toast.success(`You now work with ${rel.company.name}`);
-      return refresh();
-    },
-    onError: (error) => reportActionFailure('Accepting the relationship', error),
+  const accept = useOrgAction((rel: RelationshipView) => organisationActions.acceptRelationship(rel.id), {
+    success: (rel) => `You now work with ${rel.company.name}`,
+    failure: 'Accepting the relationship',
   });
-  const end = useMutation({
-    mutationFn: (rel: RelationshipView) => organisationActions.removeRelationship(rel.id),
-    onSuccess: () => {
-      toast.success('Relationship ended');
-      setEnding(null);
-      return refresh();
-    },
-    onError: (error) => reportActionFailure('Ending the relationship', error),
+  const end = useOrgAction((rel: RelationshipView) => organisationActions.removeRelationship(rel.id), {
+    success: () => 'Relationship ended',
+    failure: 'Ending the relationship',
+    after: () => setEnding(null),
   });
   const related = new Set((relationships.data ?? []).map((r) => r.company.id));
   const candidates = (companies.data ?? []).filter((c) => c.id !== mine.data?.id && !related.has(c.id));

@@ -1,29 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../app/services';
-import { reportActionFailure } from '../../app/failures';
+import { useQuery } from '@tanstack/react-query';
 import { failureMessage } from '../../lib/failureMessage';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { ConfirmModal } from '../modal/ConfirmModal';
 import { Modal } from '../modal/Modal';
 import { useFormatters } from '../profile/usePreferences';
 import { sessionQueries } from '../session/queries';
-import { orgKeys, organisationActions, organisationQueries } from './queries';
+import { organisationActions, organisationQueries } from './queries';
+import { useOrgAction } from './useOrgAction';
 import { STAFF_PERMISSION_LABELS, STAFF_PERMISSIONS, type StaffMemberView, type StaffPermissions } from './types';
 
 const nameOf = (m: StaffMemberView) => `${m.firstName} ${m.lastName}`.trim() || m.email || 'Invited person';
 
 function PermissionsModal({ member, onClose }: { member: StaffMemberView; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [permissions, setPermissions] = useState<StaffPermissions>(member.permissions);
-  const save = useMutation({
-    mutationFn: () => organisationActions.editStaff(member.id, permissions),
-    onSuccess: async () => {
-      toast.success(`Permissions of ${nameOf(member)} saved`);
-      await queryClient.invalidateQueries({ queryKey: orgKeys.all });
-      onClose();
-    },
-    onError: (error) => reportActionFailure('Saving the permissions', error),
+  const save = useOrgAction(() => organisationActions.editStaff(member.id, permissions), {
+    success: () => `Permissions of ${nameOf(member)} saved`,
+    failure: 'Saving the permissions',
+    after: onClose,
   });
   return (
     <Modal
@@ -56,7 +50,6 @@ function PermissionsModal({ member, onClose }: { member: StaffMemberView; onClos
 
 /** The company's staff: invite by e-mail, pause or resume, edit permissions, remove (asks first). */
 export function StaffPage() {
-  const queryClient = useQueryClient();
   const format = useFormatters();
   const staff = useQuery(organisationQueries.staff());
   const perms = useQuery(organisationQueries.perms());
@@ -64,41 +57,24 @@ export function StaffPage() {
   const [email, setEmail] = useState('');
   const [editing, setEditing] = useState<StaffMemberView | null>(null);
   const [removing, setRemoving] = useState<StaffMemberView | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: orgKeys.all });
   const canManage = perms.data?.manageStaff === true && !perms.data.paused;
 
-  const invite = useMutation({
-    mutationFn: (address: string) => organisationActions.inviteStaff(address),
-    onSuccess: (member) => {
-      setEmail('');
-      toast.success(`Invitation sent to ${member.email}`);
-      return refresh();
-    },
+  const invite = useOrgAction((address: string) => organisationActions.inviteStaff(address), {
+    success: (member) => `Invitation sent to ${member.email}`,
+    after: () => setEmail(''),
   });
-  const resend = useMutation({
-    mutationFn: (member: StaffMemberView) => organisationActions.resendStaffInvite(member.id),
-    onSuccess: (member) => {
-      toast.success(`Invitation sent again to ${member.email}`);
-      return refresh();
-    },
-    onError: (error) => reportActionFailure('Sending the invitation again', error),
+  const resend = useOrgAction((member: StaffMemberView) => organisationActions.resendStaffInvite(member.id), {
+    success: (member) => `Invitation sent again to ${member.email}`,
+    failure: 'Sending the invitation again',
   });
-  const pause = useMutation({
-    mutationFn: (member: StaffMemberView) => organisationActions.pauseStaff(member.id, !member.paused),
-    onSuccess: (member) => {
-      toast.success(member.paused ? `${nameOf(member)} is paused` : `${nameOf(member)} is active again`);
-      return refresh();
-    },
-    onError: (error) => reportActionFailure('Pausing the staff member', error),
+  const pause = useOrgAction((member: StaffMemberView) => organisationActions.pauseStaff(member.id, !member.paused), {
+    success: (member) => (member.paused ? `${nameOf(member)} is paused` : `${nameOf(member)} is active again`),
+    failure: 'Pausing the staff member',
   });
-  const remove = useMutation({
-    mutationFn: (member: StaffMemberView) => organisationActions.removeStaff(member.id),
-    onSuccess: () => {
-      toast.success('Staff member removed');
-      setRemoving(null);
-      return refresh();
-    },
-    onError: (error) => reportActionFailure('Removing the staff member', error),
+  const remove = useOrgAction((member: StaffMemberView) => organisationActions.removeStaff(member.id), {
+    success: () => 'Staff member removed',
+    failure: 'Removing the staff member',
+    after: () => setRemoving(null),
   });
 
   const submit = (event: FormEvent) => {
