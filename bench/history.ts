@@ -57,7 +57,13 @@ async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void
   }
   const dir = mkdtempSync(join(tmpdir(), 'vessel-link-history-'));
   const db = createDatabase(join(dir, 'history.db'));
-  return { db, drop: async () => (await db.destroy(), rmSync(dir, { recursive: true, force: true })) };
+  return {
+    db,
+    drop: async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 const { db, drop } = await freshDatabase();
@@ -111,7 +117,10 @@ if (postgres) {
   });
   for (const row of rows()) {
     pending.push(row);
-    if (pending.length === 100_000) (flush(pending), (pending = []));
+    if (pending.length === 100_000) {
+      flush(pending);
+      pending = [];
+    }
   }
   flush(pending);
   await db.client.releaseConnection(conn);
