@@ -16,6 +16,11 @@ export type RollupResolution = keyof typeof ROLLUP_TABLES;
 /** The order rows were inserted in: SQLite's rowid, the id column on PostgreSQL. */
 const seqOf = (db: Db) => (dialect(db as Database) === 'postgres' ? 'id' : 'rowid');
 
+/** The id of a bridge's series of `path`, undefined before its first value. */
+export async function seriesIdOf(db: Db, bridgeId: number, path: string): Promise<number | undefined> {
+  return (await db('value_series').where({ bridge_id: bridgeId, path }).first('id'))?.id;
+}
+
 export interface RollupState {
   cursor: number;
   horizon: number;

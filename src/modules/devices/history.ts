@@ -14,8 +14,8 @@ import * as history from './history-repository.js';
 type Db = Database | Knex.Transaction;
 
 export async function historyBuckets(db: Db, bridgeId: number, path: string, fromMs: number, toMs: number, buckets: number): Promise<HistoryBucket[]> {
-  const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
-  if (!series) return [];
+  const seriesId = await history.seriesIdOf(db, bridgeId, path);
+  if (seriesId === undefined) return [];
   const widthMs = bucketWidth(fromMs, toMs, buckets);
   const byStart = new Map<number, Aggregate>();
   const resolution = rollupFor(widthMs);
@@ -27,13 +27,13 @@ export async function historyBuckets(db: Db, bridgeId: number, path: string, fro
     const firstPeriodMs = fromMs - (fromMs % resolution);
     const splitMs = Math.min(rolledMs - (rolledMs % widthMs), toMs + 1);
     if (splitMs > firstPeriodMs) {
-      for (const [startMs, a] of await history.rollupBuckets(db, resolution, series.id, firstPeriodMs, splitMs, widthMs)) byStart.set(startMs, a);
+      for (const [startMs, a] of await history.rollupBuckets(db, resolution, seriesId, firstPeriodMs, splitMs, widthMs)) byStart.set(startMs, a);
       rawFromMs = splitMs;
     }
   }
   if (rawFromMs <= toMs) {
     const raw = new Map<number, Aggregate>();
-    await history.visitSamples(db, series.id, rawFromMs, toMs, (tsMs, value) => addSample(raw, tsMs - (tsMs % widthMs), tsMs, value));
+    await history.visitSamples(db, seriesId, rawFromMs, toMs, (tsMs, value) => addSample(raw, tsMs - (tsMs % widthMs), tsMs, value));
     for (const [startMs, a] of raw) byStart.set(startMs, merge(byStart.get(startMs), a));
   }
   return toBuckets(byStart);
