@@ -49,3 +49,20 @@ export interface Location {
   speedOverGround?: number | null;
   courseOverGroundTrue?: number | null;
 }
+
+/**
+ * One bucket of a property's history downsampled for a chart (GET simpleDevices/values with
+ * `buckets`): the numeric values measured in [timestamp, timestamp + the bucket's width).
+ * Buckets without a value are absent, so an outage stays a gap.
+ */
+export interface HistoryBucket {
+  /** The bucket's start (ISO); buckets are aligned to multiples of their width since the epoch. */
+  timestamp: string;
+  min: number;
+  max: number;
+  mean: number;
+  /** The newest value in the bucket. */
+  last: number;
+  /** How many values the bucket summarises. */
+  count: number;
+}

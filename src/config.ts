@@ -53,7 +53,15 @@ export interface Config {
   /** Scheduled backups: where, how often and how many are kept; null dir = none scheduled. */
   backup: { dir: string | null; everyMs: number; keep: number };
   /** How long each kind of record is kept before the pruner deletes it (docs/operations.md). */
-  retention: { historyDays: number; auditDays: number; outboxDays: number; errorReportDays: number };
+  retention: {
+    /** Rollups (history for charts) and the track. */
+    historyDays: number;
+    /** Raw history samples: never longer than historyDays. */
+    rawDays: number;
+    auditDays: number;
+    outboxDays: number;
+    errorReportDays: number;
+  };
   /** REDIS_URL turns cluster mode on (docs/scaling.md): N nodes on one PostgreSQL share Redis; null = one process. */
   redisUrl: string | null;
 }
@@ -102,6 +110,7 @@ const schema = Joi.object({
     .default('1d'),
   BACKUP_KEEP: Joi.number().integer().min(1).max(1000).default(7),
   RETENTION_HISTORY_DAYS: Joi.number().integer().min(1).default(400),
+  RETENTION_RAW_DAYS: Joi.number().integer().min(1).default(90),
   RETENTION_AUDIT_DAYS: Joi.number().integer().min(1).default(400),
   RETENTION_OUTBOX_DAYS: Joi.number().integer().min(1).default(30),
   RETENTION_ERROR_REPORTS_DAYS: Joi.number().integer().min(1).default(90),
@@ -154,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backup: { dir: value.BACKUP_DIR ? resolve(value.BACKUP_DIR) : null, everyMs: durationMs(value.BACKUP_EVERY), keep: value.BACKUP_KEEP },
     retention: {
       historyDays: value.RETENTION_HISTORY_DAYS,
+      rawDays: Math.min(value.RETENTION_RAW_DAYS, value.RETENTION_HISTORY_DAYS),
       auditDays: value.RETENTION_AUDIT_DAYS,
       outboxDays: value.RETENTION_OUTBOX_DAYS,
       errorReportDays: value.RETENTION_ERROR_REPORTS_DAYS,

@@ -28,7 +28,7 @@ import { authModule } from './modules/auth/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { bridgeOfVessel } from './modules/bridges/api.js';
 import { bridgesModule } from './modules/bridges/index.js';
-import { currentLocation, pruneHistory, pruneLocations } from './modules/devices/api.js';
+import { currentLocation, pruneHistory, pruneLocations, pruneRollups } from './modules/devices/api.js';
 import { devicesModule } from './modules/devices/index.js';
 import { companyNames, staffCompaniesOf } from './modules/org/api.js';
 import { messagingModule } from './modules/messaging/index.js';
@@ -182,16 +182,18 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
  */
 function registerUpkeep(server: Server, config: Config, db: Database, log: Logger): void {
   const iso = (ms: number) => new Date(ms).toISOString();
-  const { historyDays, auditDays, outboxDays, errorReportDays } = config.retention;
+  const { historyDays, rawDays, auditDays, outboxDays, errorReportDays } = config.retention;
   server.app.retention = new Retention(
     [
-      { name: 'history', days: historyDays, prune: (cutoff, limit) => pruneHistory(db, cutoff, limit) },
+      { name: 'history', days: rawDays, prune: (cutoff, limit) => pruneHistory(db, cutoff, limit) },
+      { name: 'rollups', days: historyDays, prune: (cutoff, limit) => pruneRollups(db, cutoff, limit) },
       { name: 'track', days: historyDays, prune: (cutoff, limit) => pruneLocations(db, cutoff, limit) },
       { name: 'audit', days: auditDays, prune: (cutoff, limit) => pruneAudit(db, iso(cutoff), limit) },
       { name: 'outbox', days: outboxDays, prune: (cutoff, limit) => pruneOutbox(db, iso(cutoff), limit) },
       { name: 'errorReports', days: errorReportDays, prune: (cutoff, limit) => pruneErrorReports(db, iso(cutoff), limit) },
     ],
     log,
+    () => server.app.ctx.now(),
   );
   server.app.backups = new BackupSchedule(config, log);
   server.ext('onPostStart', () => {

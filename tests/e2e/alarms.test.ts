@@ -178,6 +178,9 @@ describe('an alarm on a warning level, in the browser', () => {
       `${ddmmyyyy(-1).split('/').reverse().join('-')}T00:00:00.000Z`,
       `${ddmmyyyy(1).split('/').reverse().join('-')}T23:59:00.000Z`,
     ]);
+    // The chart asks for about one bucket per pixel of its width (docs/api.md, simpleDevices/values).
+    expect(Number(query.get('buckets'))).toBeGreaterThanOrEqual(200);
+    expect(Number(query.get('buckets'))).toBeLessThanOrEqual(2000);
     await dialog.getByText('Marked on the chart: 1 alert raised and 1 cleared in this period.').waitFor();
     await expect(dialog.getByText('The end must be after the start.').count()).resolves.toBe(0);
     expect(tab.pageErrors).toEqual([]);

@@ -1,12 +1,13 @@
 /**
  * Retention (docs/operations.md): old history, track, audit entries, outbox mails and error
  * reports are pruned in small batches while bridges keep ingesting, and nothing inside its
- * retention window is lost, including every value acknowledged during the pruning.
+ * retention window is lost, including every value acknowledged during the pruning. Raw history
+ * follows RETENTION_RAW_DAYS, never longer than RETENTION_HISTORY_DAYS (tests/devices/history-buckets.test.ts).
  */
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, pairedBridge, storedHistory } from '../mqtt/helpers.js';
+import { connectBridge, delta, pairedBridge, rollUpHistory, storedHistory } from '../mqtt/helpers.js';
 
 const DAY = 86_400_000;
 const HISTORY_DAYS = 30;
@@ -71,6 +72,9 @@ describe('retention', () => {
       { timestamp: iso(15), platform: 'web', created_at: iso(15), displayed_msg: 'old' },
       { timestamp: iso(13), platform: 'web', created_at: iso(13), displayed_msg: 'recent' },
     ]);
+
+    // Raw history goes only once it is in the rollups.
+    await rollUpHistory(t);
 
     // The bridge keeps publishing (QoS 1: a resolved publish is stored) while the pruner runs in batches of 50.
     t.server.app.retention.batch = 50;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linearScale, linePath, nearestIndex, niceTicks, valueExtent } from '../../web/src/features/charts/scale';
+import { bandPath, linearScale, linePath, nearestIndex, niceTicks, valueExtent } from '../../web/src/features/charts/scale';
 import { customRange, emptyCustomRange, presetRange } from '../../web/src/features/charts/timeRange';
 
 describe('chart scales', () => {
@@ -55,6 +55,15 @@ describe('chart scales', () => {
     // A gap of four intervals is still one line.
     const steady = [0, 1, 2, 6, 7, 8].map((t) => ({ t, v: 1 }));
     expect(linePath(steady, x, y)).not.toContain('M6');
+  });
+
+  it('draws the lowest to highest value of each bucket as a band, broken across an outage like the line', () => {
+    const x = linearScale([0, 100], [0, 100]);
+    const y = linearScale([0, 10], [100, 0]);
+    // Buckets of one minute, then none for an hour: the gap stays a gap.
+    const points = [0, 1, 2, 62, 63].map((t) => ({ t, v: 5, low: 4, high: 6 }));
+    expect(bandPath(points, x, y)).toBe('M0.0,40.0L1.0,40.0L2.0,40.0L2.0,60.0L1.0,60.0L0.0,60.0ZM62.0,40.0L63.0,40.0L63.0,60.0L62.0,60.0Z');
+    expect(linePath(points, x, y)).toBe('M0.0,50.0L1.0,50.0L2.0,50.0M62.0,50.0L63.0,50.0');
   });
 
   it('finds the point nearest the pointer', () => {

@@ -6,6 +6,8 @@ import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import { bridgeOfVessel } from '../bridges/api.js';
 import { reportingOf } from '../vessel/api.js';
+import { HOUR_MS, MINUTE_MS } from './buckets.js';
+import * as history from './history-repository.js';
 import * as repo from './repository.js';
 
 type Db = Database | Knex.Transaction;
@@ -48,9 +50,22 @@ export async function engineRunHours(db: Db, vesselId: number): Promise<Array<{ 
 /**
  * Retention of raw history (docs/operations.md, "Retention"): deletes up to `limit` history
  * chunks older than `cutoffMs`, series by series along their index; answers how many went.
+ * Chunks the rollup job has not reached yet stay until it has.
  */
 export async function pruneHistory(db: Db, cutoffMs: number, limit: number): Promise<number> {
-  return pruneEach(await repo.seriesIds(db), limit, (id, left) => repo.pruneSeriesHistory(db, id, cutoffMs, left));
+  const { cursor } = await history.rollupState(db);
+  return pruneEach(await repo.seriesIds(db), limit, (id, left) => repo.pruneSeriesHistory(db, id, cutoffMs, left, cursor));
+}
+
+/** Retention of the rollups (history for charts): up to `limit` rollup rows older than `cutoffMs`, minutes first. */
+export async function pruneRollups(db: Db, cutoffMs: number, limit: number): Promise<number> {
+  const ids = await repo.seriesIds(db);
+  let deleted = 0;
+  for (const resolution of [MINUTE_MS, HOUR_MS] as const) {
+    deleted += await pruneEach(ids, limit - deleted, (id, left) => history.pruneSeriesRollups(db, resolution, id, cutoffMs, left));
+    if (deleted >= limit) break;
+  }
+  return deleted;
 }
 
 /** Retention of the track: up to `limit` positions older than `cutoffMs`, bridge by bridge. */

@@ -15,6 +15,7 @@ import { DEFAULT_UNIT_SYSTEM } from '../../../contracts/units.js';
 import type { ModuleOptions } from '../../platform/context.js';
 import { CommandService } from './commands.js';
 import { HistoryExports } from './exports.js';
+import { Rollups } from './rollups.js';
 import { InterfacesService } from './interfaces/service.js';
 import { BridgeSecrets } from '../bridges/api.js';
 import { PropertyCadence } from './stale.js';
@@ -69,7 +70,7 @@ import { MessageSources } from './sources.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    devices: { commands: CommandService; requests: CommandRequests; live: LiveStreams; cadence: PropertyCadence };
+    devices: { commands: CommandService; requests: CommandRequests; live: LiveStreams; cadence: PropertyCadence; rollups: Rollups };
   }
 }
 
@@ -106,13 +107,20 @@ export const devicesModule: Plugin<ModuleOptions> = {
     broker.route('put/response', (message) => commands.onPutResponse(message), { ordered: true });
     ctx.events.on('bridge.deleted', ({ bridgeId }) => ingest.forget(bridgeId));
 
-    server.ext('onPostStart', () => commands.start());
+    // History for charts: rolls raw history up into minutes and hours (a started server only).
+    const rollups = new Rollups(ctx.db, ctx.log, () => ctx.now());
+    server.expose('rollups', rollups);
+    server.ext('onPostStart', () => {
+      commands.start();
+      rollups.start();
+    });
     // Once the broker is closed nothing new arrives: end the streams, then finish what is queued.
     server.ext(
       'onPreStop',
       async () => {
         live.stop();
         await commands.stop();
+        await rollups.stop();
         await ingest.drained();
       },
       { after: ['mqtt'] },

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
-import { deleteSome, insertId, nowIso } from '../../db/knex.js';
+import { deleteSome, dialect, insertId, nowIso } from '../../db/knex.js';
 import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
 import { levelsByProperty, type WarningLevels } from './levels/repository.js';
 import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
@@ -405,9 +405,18 @@ export async function* positions(db: Db, bridgeId: number, fromMs: number, toMs:
   }
 }
 
-/** Removes up to `limit` history chunks wholly older than `cutoffMs` from one series (its index leads with the series). */
-export async function pruneSeriesHistory(db: Db, seriesId: number, cutoffMs: number, limit: number): Promise<number> {
-  return deleteSome(db, 'value_history', (q) => q.where('series_id', seriesId).where('from_ms', '<', cutoffMs).where('to_ms', '<', cutoffMs), limit);
+/**
+ * Removes up to `limit` history chunks wholly older than `cutoffMs` from one series (its index
+ * leads with the series), of those the rollup job has reached (`upToSeq`, in insertion order).
+ */
+export async function pruneSeriesHistory(db: Db, seriesId: number, cutoffMs: number, limit: number, upToSeq: number): Promise<number> {
+  const seq = dialect(db as Database) === 'postgres' ? 'id' : 'rowid';
+  return deleteSome(
+    db,
+    'value_history',
+    (q) => q.where('series_id', seriesId).where('from_ms', '<', cutoffMs).where('to_ms', '<', cutoffMs).where(seq, '<=', upToSeq),
+    limit,
+  );
 }
 
 /** Removes up to `limit` positions older than `cutoffMs` of one bridge. */

@@ -10,8 +10,11 @@ import { ruleRefused } from '../../platform/errors.js';
 import type { Caller } from '../../platform/routes.js';
 import { check, type ScopeBridge, type VesselAccess } from '../access/api.js';
 import { type CloudService, type CloudServices, SUBSCRIPTION_TERMS } from '../../../contracts/billing.js';
+import type { HistoryBucket } from '../../../contracts/devices.js';
 import { vesselIdsOfBridges } from '../bridges/api.js';
 import { currentLocation, locationHistory } from './api.js';
+import { MAX_BUCKETED_RANGE_MS } from './buckets.js';
+import { historyBuckets } from './history.js';
 import type { CommandService } from './commands.js';
 import * as repo from './repository.js';
 import { busOf, type MessageSources } from './sources.js';
@@ -84,17 +87,29 @@ export class DevicesService {
     return [...buses.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** A property's history (default the last 24 hours), for a caller with deviceManager VIEW on its vessel; 404 like a missing property otherwise. */
-  async propertyHistory(caller: Caller, propertyId: number, dateFrom?: string, dateTo?: string): Promise<Array<{ timestamp: string; value: unknown }>> {
+  /**
+   * A property's history (default the last 24 hours), for a caller with deviceManager VIEW on its
+   * vessel (404 like a missing property otherwise): its values, or with `buckets` the values
+   * downsampled into at most that many buckets (history.ts).
+   */
+  async propertyHistory(
+    caller: Caller,
+    propertyId: number,
+    range: { dateFrom?: string; dateTo?: string; buckets?: number },
+  ): Promise<Array<{ timestamp: string; value: unknown }> | HistoryBucket[]> {
     const property = await repo.findProperty(this.db, propertyId);
     const vesselId = property ? (await vesselIdsOfBridges(this.db, [property.bridgeId])).get(property.bridgeId) : undefined;
     // Another tenant's property answers exactly like a missing one.
     const access = property && vesselId !== undefined ? await this.access.accessOf(caller.id, vesselId) : null;
     if (!property || !access) throw Boom.notFound('Property not found');
     check(access, [DEVICES_VIEW]);
-    const { fromMs, toMs } = rangeOf(dateFrom, dateTo, DAY_MS);
+    const { fromMs, toMs } = rangeOf(range.dateFrom, range.dateTo, DAY_MS);
+    if (range.buckets !== undefined && toMs - fromMs > MAX_BUCKETED_RANGE_MS) {
+      throw Boom.badRequest(`A range with buckets covers at most ${MAX_BUCKETED_RANGE_MS / DAY_MS} days`);
+    }
     await requireHistory(this.access, vesselId!, fromMs);
-    return repo.historyOf(this.db, property.bridgeId, property.path, fromMs, toMs, MAX_CHART_POINTS);
+    if (range.buckets === undefined) return repo.historyOf(this.db, property.bridgeId, property.path, fromMs, toMs, MAX_CHART_POINTS);
+    return historyBuckets(this.db, property.bridgeId, property.path, fromMs, toMs, range.buckets);
   }
 
   location(vesselId: number): Promise<repo.LocationRow | null> {

@@ -1,6 +1,6 @@
 import { useId, useState, type PointerEvent } from 'react';
 import type { ChartLevel, ChartMarker } from './levels';
-import { linearScale, linePath, nearestIndex, niceTicks, valueExtent, type ChartPoint } from './scale';
+import { bandPath, linearScale, linePath, nearestIndex, niceTicks, valueExtent, type ChartPoint } from './scale';
 import './charts.css';
 
 interface LineChartProps {
@@ -35,7 +35,9 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1, level
   const [drag, setDrag] = useState<{ key: string; extent: [number, number] } | null>(null);
   const titleId = useId();
   const values = points.map((point) => point.v).filter((value): value is number => value !== null);
-  const yExtent = drag?.extent ?? padded(valueExtent([...values, ...levels.map((level) => level.value)]));
+  const band = points.some((point) => point.low !== undefined && point.high !== undefined);
+  const spread = band ? points.flatMap((point) => (point.v === null ? [] : [point.low ?? point.v, point.high ?? point.v])) : [];
+  const yExtent = drag?.extent ?? padded(valueExtent([...values, ...spread, ...levels.map((level) => level.value)]));
 
   if (!yExtent || points.length === 0) {
     return <p className="chart-empty">No values were recorded in this period.</p>;
@@ -109,6 +111,7 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1, level
             <path d={`M${x(marker.t) - 5},${MARGIN.top} h10 l-5,7 z`} />
           </g>
         ))}
+        {band ? <path className="chart__band" d={bandPath(points, x, y)} /> : null}
         <path className="chart__line" d={linePath(points, x, y)} />
         {levels.map((level) => (
           <g key={level.key} className={`chart__level chart__level--${level.tone}${onLevelDrag ? ' is-draggable' : ''}`}>

@@ -2,6 +2,9 @@ export interface ChartPoint {
   /** Milliseconds since the epoch. */
   t: number;
   v: number | null;
+  /** A bucket of values (history downsampled on the server): its lowest and highest, drawn as a band around v. */
+  low?: number;
+  high?: number;
 }
 
 export type Scale = (value: number) => number;
@@ -36,24 +39,48 @@ export function niceTicks(min: number, max: number, count = 4): number[] {
   return ticks;
 }
 
-/** An SVG path through the points; a null value breaks the line (no data for that time). */
-export function linePath(points: ChartPoint[], x: Scale, y: Scale): string {
+/**
+ * The runs of points a line joins: a null value breaks it (no data for that time), and so does
+ * an outage (the bridge offline, the link down): a gap in the line, not a straight stroke across it.
+ */
+function runsOf(points: ChartPoint[]): Array<Array<ChartPoint & { v: number }>> {
   const longest = longestUsualGap(points);
-  let path = '';
-  let penDown = false;
+  const runs: Array<Array<ChartPoint & { v: number }>> = [];
+  let run: Array<ChartPoint & { v: number }> = [];
   let previousT = -Infinity;
   for (const point of points) {
     if (point.v === null || !Number.isFinite(point.v)) {
-      penDown = false;
+      if (run.length) runs.push(run);
+      run = [];
       continue;
     }
-    // An outage (the bridge offline, the link down) is a gap in the line, not a straight stroke across it.
-    if (point.t - previousT > longest) penDown = false;
-    path += `${penDown ? 'L' : 'M'}${x(point.t).toFixed(1)},${y(point.v).toFixed(1)}`;
-    penDown = true;
+    if (point.t - previousT > longest && run.length) {
+      runs.push(run);
+      run = [];
+    }
+    run.push(point as ChartPoint & { v: number });
     previousT = point.t;
   }
-  return path;
+  if (run.length) runs.push(run);
+  return runs;
+}
+
+/** An SVG path through the points, broken where no value was recorded. */
+export function linePath(points: ChartPoint[], x: Scale, y: Scale): string {
+  return runsOf(points)
+    .map((run) => run.map((point, i) => `${i ? 'L' : 'M'}${x(point.t).toFixed(1)},${y(point.v).toFixed(1)}`).join(''))
+    .join('');
+}
+
+/** The band between the buckets' lowest and highest values, broken where the line is. */
+export function bandPath(points: ChartPoint[], x: Scale, y: Scale): string {
+  return runsOf(points)
+    .map((run) => {
+      const top = run.map((point, i) => `${i ? 'L' : 'M'}${x(point.t).toFixed(1)},${y(point.high ?? point.v).toFixed(1)}`);
+      const bottom = [...run].reverse().map((point) => `L${x(point.t).toFixed(1)},${y(point.low ?? point.v).toFixed(1)}`);
+      return `${top.join('')}${bottom.join('')}Z`;
+    })
+    .join('');
 }
 
 /** Samples further apart than this many times the usual interval are not joined. */

@@ -7,6 +7,7 @@ import { failureMessage } from '../../lib/failureMessage';
 import { displayUnit, fromSi } from '../../lib/units';
 import { LineChart } from '../charts/LineChart';
 import { RangeSelector } from '../charts/RangeSelector';
+import { useChartBuckets } from '../charts/useChartBuckets';
 import { presetRange, type RangePreset, type TimeRange } from '../charts/timeRange';
 import { DownloadLink } from '../exports/DownloadLink';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
@@ -43,7 +44,8 @@ export function PropertyHistoryModal({ vesselId, device, property, onClose, canE
   const [preset, setPreset] = useState<RangePreset | 'CUSTOM'>('24H');
   const [range, setRange] = useState<TimeRange>(() => presetRange('24H', new Date()));
   const { unitSystem, timeFormat, timeZone } = usePreferences();
-  const history = useQuery(deviceQueries.history(vesselId, property.id, range.from, range.to));
+  const chart = useChartBuckets<HTMLDivElement>();
+  const history = useQuery(deviceQueries.history(vesselId, property.id, range.from, range.to, chart.buckets));
   const unit = displayUnit(property.units, unitSystem, property.path);
   const levels = useWarningLevels(vesselId, property, unitSystem);
   const numeric = typeof property.value === 'number' || property.warningLevels !== null;
@@ -66,10 +68,12 @@ export function PropertyHistoryModal({ vesselId, device, property, onClose, canE
 
   const points = useMemo(
     () =>
-      (history.data ?? []).map((point) => ({
-        t: Date.parse(point.timestamp),
-        v: typeof point.value === 'number' ? fromSi(point.value, property.units, unitSystem, property.path) : null,
-      })),
+      (history.data ?? []).map((bucket) => {
+        const display = (value: number) => fromSi(value, property.units, unitSystem, property.path);
+        // A unit conversion may turn the scale over (none does today): the band keeps its low below its high.
+        const [low, high] = [display(bucket.min), display(bucket.max)].sort((a, b) => a - b);
+        return { t: Date.parse(bucket.timestamp), v: display(bucket.mean), low, high };
+      }),
     [history.data, property.units, property.path, unitSystem],
   );
   const spanMs = Date.parse(range.to) - Date.parse(range.from);
@@ -87,23 +91,25 @@ export function PropertyHistoryModal({ vesselId, device, property, onClose, canE
           setRange(next);
         }}
       />
-      <DelayedSpinner loading={history.isFetching} label="Loading history…" />
-      {history.isError ? (
-        <p className="form-error" role="alert">
-          {failureMessage(history.error, 'The history could not be loaded.')}
-        </p>
-      ) : history.isSuccess ? (
-        <LineChart
-          points={points}
-          unit={unit.unit}
-          decimals={unit.decimals}
-          label={`${property.displayName} of ${device.name}`}
-          formatTime={(t) => formatShort(t, { timeFormat, timeZone, withDate: spanMs > 36 * 3600_000 })}
-          levels={numeric ? levels.levels : []}
-          onLevelDrag={canEditLevels ? levels.dragLevel : undefined}
-          markers={markers}
-        />
-      ) : null}
+      <div ref={chart.ref}>
+        <DelayedSpinner loading={history.isFetching} label="Loading history…" />
+        {history.isError ? (
+          <p className="form-error" role="alert">
+            {failureMessage(history.error, 'The history could not be loaded.')}
+          </p>
+        ) : history.isSuccess ? (
+          <LineChart
+            points={points}
+            unit={unit.unit}
+            decimals={unit.decimals}
+            label={`${property.displayName} of ${device.name}`}
+            formatTime={(t) => formatShort(t, { timeFormat, timeZone, withDate: spanMs > 36 * 3600_000 })}
+            levels={numeric ? levels.levels : []}
+            onLevelDrag={canEditLevels ? levels.dragLevel : undefined}
+            markers={markers}
+          />
+        ) : null}
+      </div>
       {markers.length > 0 ? <p className="muted">{markerSummary(markers)}</p> : null}
       {numeric ? <WarningLevelsEditor state={levels} editable={canEditLevels} /> : null}
       <div className="modal__footer">

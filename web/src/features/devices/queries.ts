@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from '../vessels/queries';
-import type { CommandRequest, CommandStatus, Device, HistoryPoint } from './types';
+import type { CommandRequest, CommandStatus, Device, HistoryBucket } from './types';
 
 /** Identical simple-device reads within 9 s are answered from the cache (spec 7). */
 export const SIMPLE_DEVICE_DEDUPE_MS = 9000;
@@ -14,10 +14,11 @@ export const deviceQueries = {
       // The live stream keeps the values current while the vessel is open.
       staleTime: 60_000,
     }),
-  history: (vesselId: number, propertyId: number, dateFrom: string, dateTo: string) =>
+  /** A property's history in at most `buckets` buckets: a chart asks for about one per pixel of its width. */
+  history: (vesselId: number, propertyId: number, dateFrom: string, dateTo: string, buckets: number) =>
     queryOptions({
-      queryKey: [...vesselKeys.section(vesselId, 'history'), propertyId, { dateFrom, dateTo }] as const,
-      queryFn: () => api.get<HistoryPoint[]>('simpleDevices/values', { query: { propertyId, dateFrom, dateTo } }),
+      queryKey: [...vesselKeys.section(vesselId, 'history'), propertyId, { dateFrom, dateTo, buckets }] as const,
+      queryFn: () => api.get<HistoryBucket[]>('simpleDevices/values', { query: { propertyId, dateFrom, dateTo, buckets } }),
       staleTime: SIMPLE_DEVICE_DEDUPE_MS,
     }),
 };

@@ -15,8 +15,5 @@ export const CATEGORY_LABELS: Record<DeviceCategory, string> = {
   mechanical: 'Mechanical',
 };
 
-/** One point of a property's history (GET /api/simpleDevices/values). */
-export interface HistoryPoint {
-  timestamp: string;
-  value: number | null;
-}
+/** One bucket of a property's history downsampled for a chart (GET /api/simpleDevices/values with buckets). */
+export type { HistoryBucket } from '../../../../contracts/devices';

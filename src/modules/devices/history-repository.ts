@@ -1,0 +1,164 @@
+/**
+ * The devices module's history for charts (docs/decisions.md, "History for charts"): one-minute
+ * and one-hour rollups of each series' numeric samples, the raw rows the rollup job reads in
+ * insertion order, and the job's place in them.
+ */
+import type { Knex } from 'knex';
+import { type Database, deleteSome, dialect } from '../../db/knex.js';
+import { type Aggregate, HOUR_MS, MINUTE_MS } from './buckets.js';
+import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
+
+type Db = Database | Knex.Transaction;
+
+export const ROLLUP_TABLES = { [MINUTE_MS]: 'value_rollup_minute', [HOUR_MS]: 'value_rollup_hour' } as const;
+export type RollupResolution = keyof typeof ROLLUP_TABLES;
+
+/** The order rows were inserted in: SQLite's rowid, the id column on PostgreSQL. */
+const seqOf = (db: Db) => (dialect(db as Database) === 'postgres' ? 'id' : 'rowid');
+
+/** The id of a bridge's series of `path`, undefined before its first value. */
+export async function seriesIdOf(db: Db, bridgeId: number, path: string): Promise<number | undefined> {
+  return (await db('value_series').where({ bridge_id: bridgeId, path }).first('id'))?.id;
+}
+
+export interface RollupState {
+  cursor: number;
+  horizon: number;
+  horizonMs: number;
+  rolledMs: number;
+}
+
+/** The job's state; `lock` holds its row until the transaction ends (PostgreSQL; SQLite has one writer). */
+export async function rollupState(db: Db, options: { lock?: boolean } = {}): Promise<RollupState> {
+  const query = db('value_rollup_state').where({ id: 1 }).first();
+  if (options.lock && dialect(db as Database) === 'postgres') query.forUpdate();
+  const row = await query;
+  return { cursor: Number(row.cursor), horizon: Number(row.horizon), horizonMs: Number(row.horizon_ms), rolledMs: Number(row.rolled_ms) };
+}
+
+export async function saveRollupState(db: Db, state: Partial<RollupState>): Promise<void> {
+  const columns = { cursor: state.cursor, horizon: state.horizon, horizon_ms: state.horizonMs, rolled_ms: state.rolledMs };
+  await db('value_rollup_state')
+    .where({ id: 1 })
+    .update(Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)));
+}
+
+/** The newest raw row's place in insertion order (0 when there is none). */
+export async function newestHistorySeq(db: Db): Promise<number> {
+  const row = await db('value_history')
+    .max({ seq: seqOf(db) })
+    .first();
+  return Number(row?.seq ?? 0);
+}
+
+export interface HistoryRow {
+  seq: number;
+  seriesId: number;
+  samples: Array<[number, unknown]>;
+}
+
+/** Up to `limit` raw rows after `cursor` and at most `upTo`, in insertion order. */
+export async function historyRowsAfter(db: Db, cursor: number, upTo: number, limit: number): Promise<HistoryRow[]> {
+  const seq = seqOf(db);
+  const rows: Array<{ seq: number | string; series_id: number; samples: string }> = await db('value_history')
+    .where(seq, '>', cursor)
+    .where(seq, '<=', upTo)
+    .orderBy(seq)
+    .limit(limit)
+    .select({ seq }, 'series_id', 'samples');
+  return rows.map((r) => ({ seq: Number(r.seq), seriesId: r.series_id, samples: JSON.parse(r.samples) }));
+}
+
+/** Adds aggregates to the rollup rows of their periods (inserting the rows a period does not have yet). */
+export async function addToRollups(
+  trx: Knex.Transaction,
+  resolution: RollupResolution,
+  rows: Array<{ seriesId: number; periodMs: number } & Aggregate>,
+): Promise<void> {
+  const table = ROLLUP_TABLES[resolution];
+  const [least, greatest] = dialect(trx as unknown as Database) === 'postgres' ? ['LEAST', 'GREATEST'] : ['MIN', 'MAX'];
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx(table)
+      .insert(
+        rows.slice(i, i + 500).map((r) => ({
+          series_id: r.seriesId,
+          bucket_ms: r.periodMs,
+          min_value: r.min,
+          max_value: r.max,
+          sum_value: r.sum,
+          sample_count: r.count,
+          last_value: r.last,
+          last_ms: r.lastMs,
+        })),
+      )
+      .onConflict(['series_id', 'bucket_ms'])
+      .merge({
+        min_value: trx.raw(`${least}(${table}.min_value, excluded.min_value)`),
+        max_value: trx.raw(`${greatest}(${table}.max_value, excluded.max_value)`),
+        sum_value: trx.raw(`${table}.sum_value + excluded.sum_value`),
+        sample_count: trx.raw(`${table}.sample_count + excluded.sample_count`),
+        last_value: trx.raw(`CASE WHEN excluded.last_ms >= ${table}.last_ms THEN excluded.last_value ELSE ${table}.last_value END`),
+        last_ms: trx.raw(`${greatest}(${table}.last_ms, excluded.last_ms)`),
+      });
+  }
+}
+
+/**
+ * A series' rollup rows in [fromMs, toMs) summed per bucket of `widthMs` (a multiple of the
+ * rollup's resolution), by bucket start; the bucket's last value is its newest row's.
+ */
+export async function rollupBuckets(
+  db: Db,
+  resolution: RollupResolution,
+  seriesId: number,
+  fromMs: number,
+  toMs: number,
+  widthMs: number,
+): Promise<Map<number, Aggregate>> {
+  if (!Number.isSafeInteger(widthMs) || widthMs <= 0) throw new Error(`bad bucket width ${widthMs}`);
+  const table = ROLLUP_TABLES[resolution];
+  const { rows } = normalised(
+    await db.raw(
+      `SELECT g.b, g.mn, g.mx, g.sm, g.n, l.last_value, l.last_ms
+       FROM (SELECT bucket_ms / ${widthMs} AS b, MIN(min_value) AS mn, MAX(max_value) AS mx, SUM(sum_value) AS sm,
+               SUM(sample_count) AS n, MAX(bucket_ms) AS newest
+             FROM ${table} WHERE series_id = ? AND bucket_ms >= ? AND bucket_ms < ?
+             GROUP BY bucket_ms / ${widthMs}) g
+       JOIN ${table} l ON l.series_id = ? AND l.bucket_ms = g.newest`,
+      [seriesId, fromMs, toMs, seriesId],
+    ),
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.b) * widthMs,
+      { min: Number(r.mn), max: Number(r.mx), sum: Number(r.sm), count: Number(r.n), last: Number(r.last_value), lastMs: Number(r.last_ms) },
+    ]),
+  );
+}
+
+type BucketRow = { b: number | string; mn: number; mx: number; sm: number; n: number | string; last_value: number; last_ms: number | string };
+
+/** knex.raw answers an array on SQLite and a result with `rows` on PostgreSQL. */
+const normalised = (result: unknown): { rows: BucketRow[] } => (Array.isArray(result) ? { rows: result as BucketRow[] } : (result as { rows: BucketRow[] }));
+
+/** A series' raw samples in [fromMs, toMs], each passed to `visit` (in no particular order). */
+export async function visitSamples(db: Db, seriesId: number, fromMs: number, toMs: number, visit: (tsMs: number, value: unknown) => void): Promise<void> {
+  // A chunk starts at most MAX_CHUNK_SPAN_MS before the first sample it holds.
+  const rows: Array<{ samples: string }> = await db('value_history')
+    .where({ series_id: seriesId })
+    .whereBetween('from_ms', [fromMs - MAX_CHUNK_SPAN_MS, toMs])
+    .where('to_ms', '>=', fromMs)
+    .select('samples');
+  for (const row of rows) {
+    for (const [tsMs, value] of JSON.parse(row.samples) as Array<[number, unknown]>) if (tsMs >= fromMs && tsMs <= toMs) visit(tsMs, value);
+  }
+}
+
+/** Removes up to `limit` rollup rows older than `cutoffMs` from one series (the primary key leads with the series). */
+export async function pruneSeriesRollups(db: Db, resolution: RollupResolution, seriesId: number, cutoffMs: number, limit: number): Promise<number> {
+  const table = ROLLUP_TABLES[resolution];
+  if (dialect(db as Database) === 'postgres') return deleteSome(db, table, (q) => q.where('series_id', seriesId).where('bucket_ms', '<', cutoffMs), limit);
+  // A WITHOUT ROWID table has no rowid to delete by: its primary key is the address.
+  const chosen = db(table).select('bucket_ms').where('series_id', seriesId).where('bucket_ms', '<', cutoffMs).orderBy('bucket_ms').limit(limit);
+  return Number(await db(table).where('series_id', seriesId).whereIn('bucket_ms', chosen).del());
+}

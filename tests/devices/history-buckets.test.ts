@@ -1,0 +1,227 @@
+/**
+ * History for charts (docs/decisions.md, "History for charts"): a property's values downsampled
+ * into buckets (min, max, mean, last, count; gaps stay gaps) from raw samples and from the
+ * rollups, the rollup job resuming batch by batch while a bridge keeps sending, retention
+ * pruning raw samples but keeping the rollups, and the validation of `buckets` and ranges.
+ */
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bucketWidth } from '../../src/modules/devices/buckets.js';
+import { createTestServer, type TestServer } from '../helpers/server.js';
+import { connectBridge, delta, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const PATH = 'electrical.batteries.house.voltage';
+
+let t: TestServer;
+let owner: string;
+let bridge: TestBridge & { vesselId: number };
+let client: MqttClient;
+let propertyId: number;
+let seriesId: number;
+/** Three hours, two days ago: samples every 10 s in the first and the third, none in the second. */
+const base = Math.floor((Date.now() - 2 * DAY) / HOUR) * HOUR;
+const seeded: Array<[number, unknown]> = [];
+
+beforeAll(async () => {
+  t = await createTestServer({ demo: true, listen: true, env: { RETENTION_RAW_DAYS: '5', RETENTION_HISTORY_DAYS: '30' } });
+  const admin = await t.login('admin@demo.test');
+  owner = await t.login('owner@demo.test');
+  bridge = await pairedBridge(t, admin, 'Sea Breeze', 'BR-BUCKETS');
+  client = await connectBridge(t, bridge);
+  await publishInventory(client, bridge.serial);
+  await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: PATH, value: 12.5 }]), { qos: 1 });
+  const devices = (await t.call('GET', `/api/vessel/${bridge.vesselId}/devices`, { token: owner })).body.data;
+  propertyId = devices.flatMap((d: { properties: Array<{ id: number; path: string }> }) => d.properties).find((p: { path: string }) => p.path === PATH).id;
+  seriesId = (await t.database.db('value_series').where({ bridge_id: bridge.id, path: PATH }).first('id')).id;
+  for (const hour of [0, 2]) for (let s = 0; s < 3600; s += 10) seeded.push([base + hour * HOUR + s * 1000, 12 + ((s * 7) % 100) / 100]);
+  // A value that is not a number is kept in the history but not summarised.
+  seeded.push([base + 30_005, 'calibrating']);
+  await seedChunks(seeded);
+});
+afterAll(async () => {
+  await client?.endAsync();
+  await t.close();
+});
+
+/** Raw chunks as ingest writes them: a few samples each, some out of order (store-and-forward). */
+async function seedChunks(samples: Array<[number, unknown]>): Promise<void> {
+  const rows = [];
+  for (let i = 0; i < samples.length; i += 7) {
+    const part = samples.slice(i, i + 7).sort((a, b) => a[0] - b[0]);
+    rows.push({ series_id: seriesId, from_ms: part[0][0], to_ms: part[part.length - 1][0], count: part.length, samples: JSON.stringify(part) });
+  }
+  for (const r of rows.reverse()) await t.database.db('value_history').insert(r);
+}
+
+/** What the buckets of width `w` must hold, computed straight from the samples. */
+function expected(samples: Array<[number, unknown]>, fromMs: number, toMs: number, w: number) {
+  const out = new Map<number, number[][]>();
+  for (const [ts, v] of samples) {
+    if (typeof v !== 'number' || ts < fromMs || ts > toMs) continue;
+    const start = ts - (ts % w);
+    out.set(start, [...(out.get(start) ?? []), [ts, v]]);
+  }
+  return [...out.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([start, points]) => {
+      const values = points.map((p) => p[1]);
+      return {
+        timestamp: new Date(start).toISOString(),
+        min: Math.min(...values),
+        max: Math.max(...values),
+        mean: expect.closeTo(values.reduce((a, b) => a + b, 0) / values.length, 9),
+        last: points.sort((a, b) => a[0] - b[0])[points.length - 1][1],
+        count: values.length,
+      };
+    });
+}
+
+const values = (query: string) => t.call('GET', `/api/simpleDevices/values?propertyId=${propertyId}&${query}`, { token: owner });
+const range = (fromMs: number, toMs: number, buckets: number) =>
+  `dateFrom=${new Date(fromMs).toISOString()}&dateTo=${new Date(toMs).toISOString()}&buckets=${buckets}`;
+const rollups = () => t.server.plugins.devices.rollups;
+
+/** The server's clock (ctx.now) runs this far ahead of the wall clock; it only moves forward. */
+let aheadMs = 0;
+function advance(ms: number): void {
+  aheadMs += ms;
+  t.server.app.ctx.now = () => Date.now() + aheadMs;
+}
+
+/** The job rolls up to the horizon an earlier pass took at least 5 s before: passes 10 s apart get everything stored now. */
+async function rollUpEverything(): Promise<void> {
+  for (let pass = 0; pass < 3; pass++) {
+    advance(10_000);
+    await rollups().run();
+  }
+}
+
+async function rollupRows(table: string) {
+  return t.database
+    .db(table)
+    .where({ series_id: seriesId })
+    .orderBy('bucket_ms')
+    .select('bucket_ms', 'min_value', 'max_value', 'sum_value', 'sample_count', 'last_value');
+}
+
+describe('history in buckets', () => {
+  it('answers min, max, mean, last and count per bucket, the hour without values absent, from raw samples and from the rollups alike', async () => {
+    const toMs = base + 3 * HOUR - 1;
+    const hourly = await values(range(base, toMs, 4));
+    expect(hourly.status, JSON.stringify(hourly.body)).toBe(200);
+    expect(bucketWidth(base, toMs, 4)).toBe(HOUR);
+    expect(hourly.body.data).toEqual(expected(seeded, base, toMs, HOUR));
+    expect(hourly.body.data.map((b: { timestamp: string }) => b.timestamp)).toEqual([new Date(base).toISOString(), new Date(base + 2 * HOUR).toISOString()]);
+
+    // Narrower than a minute: from raw samples.
+    const fine = await values(range(base + 1000, base + 601_000, 100));
+    const fineWidth = bucketWidth(base + 1000, base + 601_000, 100);
+    expect(fineWidth % 60_000).not.toBe(0);
+    expect(fine.body.data).toEqual(expected(seeded, base + 1000, base + 601_000, fineWidth));
+    expect(fine.body.data.length).toBeLessThanOrEqual(100);
+
+    await rollUpEverything();
+    expect((await values(range(base, toMs, 4))).body.data).toEqual(hourly.body.data);
+    const minutes = await values(range(base, toMs, 100));
+    const minuteWidth = bucketWidth(base, toMs, 100);
+    expect(minuteWidth % 60_000).toBe(0);
+    expect(minutes.body.data).toEqual(expected(seeded, base, toMs, minuteWidth));
+    expect(minutes.body.data.length).toBeLessThanOrEqual(100);
+    // The hours of the rollup are those of the samples: none for the hour without values.
+    expect((await rollupRows('value_rollup_hour')).filter((r) => Number(r.bucket_ms) < base + 3 * HOUR).map((r) => Number(r.bucket_ms))).toEqual([
+      base,
+      base + 2 * HOUR,
+    ]);
+  });
+
+  it('keeps the answer without buckets as it was: the values themselves', async () => {
+    const res = await values(`dateFrom=${new Date(base).toISOString()}&dateTo=${new Date(base + 60_000).toISOString()}`);
+    expect(res.body.data.slice(0, 2)).toEqual([
+      { timestamp: new Date(base).toISOString(), value: 12 },
+      { timestamp: new Date(base + 10_000).toISOString(), value: 12.7 },
+    ]);
+  });
+
+  it('refuses bad buckets and ranges with 400', async () => {
+    const hourAgo = Date.now() - HOUR;
+    for (const query of [
+      range(hourAgo, Date.now(), 1),
+      range(hourAgo, Date.now(), 2001),
+      `buckets=many`,
+      `buckets=2.5`,
+      range(Date.now(), hourAgo, 10),
+      range(Date.now() - 401 * DAY, Date.now(), 10),
+    ]) {
+      const res = await values(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, status: 400 });
+    }
+  });
+});
+
+describe('the rollup job', () => {
+  it('resumes batch by batch while the bridge keeps sending, and counts every sample once', async () => {
+    await t.database.db('value_rollup_minute').del();
+    await t.database.db('value_rollup_hour').del();
+    await t.database.db('value_rollup_state').update({ cursor: 0, horizon: 0, horizon_ms: 0, rolled_ms: 0 });
+    const job = rollups();
+    job.batch = 5;
+    advance(10_000);
+    await job.run();
+    advance(10_000);
+    let value = 13;
+    const cursors: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: PATH, value: value++ }]), { qos: 1 });
+      expect(await job.run({ batches: 1 })).toBe(5);
+      cursors.push(Number((await t.database.db('value_rollup_state').first('cursor')).cursor));
+    }
+    expect(cursors).toEqual([...cursors].sort((a, b) => a - b));
+    expect(new Set(cursors).size).toBe(4);
+    job.batch = 2000;
+    await rollUpEverything();
+
+    // Every raw sample, summed per minute straight from the history, equals the minute rollups.
+    const raw: Array<{ samples: string }> = await t.database.db('value_history').where({ series_id: seriesId }).select('samples');
+    const perMinute = new Map<number, { min: number; max: number; sum: number; n: number }>();
+    for (const row of raw) {
+      for (const [ts, v] of JSON.parse(row.samples) as Array<[number, unknown]>) {
+        if (typeof v !== 'number') continue;
+        const m = ts - (ts % 60_000);
+        const a = perMinute.get(m) ?? { min: v, max: v, sum: 0, n: 0 };
+        perMinute.set(m, { min: Math.min(a.min, v), max: Math.max(a.max, v), sum: a.sum + v, n: a.n + 1 });
+      }
+    }
+    const minutes = await rollupRows('value_rollup_minute');
+    expect(minutes.map((r) => [Number(r.bucket_ms), r.min_value, r.max_value, Number(r.sample_count)])).toEqual(
+      [...perMinute.entries()].sort((a, b) => a[0] - b[0]).map(([m, a]) => [m, a.min, a.max, a.n]),
+    );
+    for (const r of minutes) expect(r.sum_value).toBeCloseTo(perMinute.get(Number(r.bucket_ms))!.sum, 9);
+  });
+});
+
+describe('retention', () => {
+  it('prunes raw samples after RETENTION_RAW_DAYS but keeps the rollups, and charts still draw from them', async () => {
+    await rollUpEverything();
+    const toMs = base + 3 * HOUR - 1;
+    const before = (await values(range(base, toMs, 4))).body.data;
+    // Raw samples older than the raw window that the job has not reached yet stay.
+    const late: Array<[number, unknown]> = [[base - 10 * HOUR, 11]];
+    await seedChunks(late);
+
+    advance(4 * DAY);
+    const deleted = await t.server.app.retention.run();
+    expect(deleted.history).toBeGreaterThan(0);
+    expect(deleted.rollups).toBe(0);
+    const left: Array<{ from_ms: number | string }> = await t.database
+      .db('value_history')
+      .where({ series_id: seriesId })
+      .where('from_ms', '<', base + 3 * HOUR)
+      .select('from_ms');
+    expect(left.map((r) => Number(r.from_ms))).toEqual([base - 10 * HOUR]);
+    expect((await rollupRows('value_rollup_hour')).length).toBeGreaterThan(0);
+    expect((await values(range(base, toMs, 4))).body.data).toEqual(before);
+  });
+});
