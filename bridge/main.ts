@@ -11,6 +11,7 @@ import { runProgram } from '../simulator/cli/run-program';
 import { UsageError } from '../simulator/cli/usage-error';
 import { LOG_LEVELS, type LogLevel, stderrLogger } from '../simulator/logger';
 import { Agent } from './agent';
+import { type LimitsConfig, NO_LIMITS, defaultLimits, parseLimitsFile } from './limits';
 import { type LineAddress, parseLineAddress } from './sources/lines';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -42,6 +43,8 @@ interface RawOptions {
   queueMaxMb: number;
   queueMaxHours: number;
   batchMs: number;
+  limits: boolean;
+  limitsFile?: string;
   logLevel: LogLevel;
 }
 
@@ -66,7 +69,20 @@ function buildProgram(): Command {
     .addOption(
       new Option('--batch-ms <ms>', 'values read within this time go out as one message (0: each at once)').argParser(integer(0, 60_000)).default(1000),
     )
+    .addOption(new Option('--limits-file <path>', 'JSON rate limits and deadbands per path, tried before the defaults').conflicts('limits'))
+    .addOption(new Option('--no-limits', 'send every reading (no rate limits, no deadbands)'))
     .addOption(new Option('--log-level <level>', 'log level on stderr').choices(LOG_LEVELS).default('info'));
+}
+
+async function limitsOf(raw: RawOptions): Promise<LimitsConfig> {
+  if (!raw.limits) return NO_LIMITS;
+  if (!raw.limitsFile) return defaultLimits();
+  try {
+    return parseLimitsFile(await read('--limits-file', raw.limitsFile));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`--limits-file ${raw.limitsFile}: ${(error as Error).message}`);
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -75,6 +91,7 @@ async function main(argv: string[]): Promise<number> {
   const raw = program.opts<RawOptions>();
   if (!raw.signalk && !raw.n2k && !raw.nmea0183) throw new UsageError('Give at least one source: --signalk, --n2k or --nmea0183');
   if (raw.signalkTokenFile && !raw.signalk) throw new UsageError('--signalk-token-file needs --signalk');
+  const limits = await limitsOf(raw);
   const [secret] = await readSecrets(raw.secretFile, 1);
   const token = raw.signalkTokenFile ? (await read('--signalk-token-file', raw.signalkTokenFile)).trim() : undefined;
   let agent: Agent;
@@ -91,6 +108,7 @@ async function main(argv: string[]): Promise<number> {
       logger: stderrLogger(),
       logLevel: raw.logLevel,
       batchMs: raw.batchMs,
+      limits,
     });
   } catch (error) {
     throw new UsageError(`Cannot use --queue-dir ${raw.queueDir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
