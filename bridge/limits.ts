@@ -2,7 +2,8 @@
  * Per-path rate limits and deadbands (docs/bridge-agent.md, "Bandwidth"): fewer values over paid
  * mobile data without the cloud ever keeping a stale or wrong picture for long.
  *
- * A path's first reading is sent at once. After that a reading is held back when it comes less
+ * A path's first reading is sent at once, and so is every reading of a path whose rule has neither
+ * an interval nor a deadband. After that a reading is held back when it comes less
  * than `interval` after the last value sent, or when it is a number within `deadband` of it (any
  * other value: equal to it). Only the latest held reading is kept, with its own timestamp and
  * source, and it goes out:
@@ -149,6 +150,7 @@ export class PathLimits {
       this.paths.set(reading.path, { rule: this.compiledFor(reading.path), sent: { value: reading.value, atMs: nowMs }, crossed: false });
       return true;
     }
+    if (state.rule.intervalMs === 0 && state.rule.deadband === 0) return true;
     const crossed = state.crossed || differs(reading.value, state.sent.value, state.rule.deadband);
     if (crossed && nowMs - state.sent.atMs >= state.rule.intervalMs) {
       this.sent(state, reading.value, nowMs);

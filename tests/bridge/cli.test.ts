@@ -44,6 +44,20 @@ describe('the bridge agent command line', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it('refuses a limits file that is not one, naming the file and the mistake', async () => {
+    const limits = join(folder, 'limits.json');
+    await writeFile(limits, '{"rules":[{"path":"navigation.*","interval":-1}]}');
+    const run = await agent([...base(), '--n2k', 'tcp://gw:2000', '--limits-file', limits]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toMatch(/--limits-file .*limits\.json: "rules\[0\]\.interval" must be greater than or equal to 0$/);
+  });
+
+  it('refuses a limits file with --no-limits', async () => {
+    const run = await agent([...base(), '--n2k', 'tcp://gw:2000', '--limits-file', 'limits.json', '--no-limits']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("cannot be used with option '--no-limits'");
+  });
+
   it('refuses a secret file it cannot read', async () => {
     const run = await agent(['--mqtt-url', 'mqtt://127.0.0.1:1', '--serial', 'BR-1', '--secret-file', join(folder, 'missing'), '--n2k', 'tcp://gw:2000']);
     expect(run.code).toBe(2);

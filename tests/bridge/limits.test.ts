@@ -24,7 +24,11 @@ describe('per-path rate limits and deadbands', () => {
   it('thins a fast-changing path to its configured rate, keeping the latest reading of each interval', () => {
     const limits = new PathLimits(parseLimitsFile(JSON.stringify({ rules: [{ path: 'navigation.position', interval: 1 }] })));
     // Ten positions a second for three seconds, each one different.
-    const positions = Array.from({ length: 30 }, (_, i): [string, unknown, number] => ['navigation.position', { latitude: 43.7 + i / 1e4, longitude: 7.42 }, T0 + i * 100]);
+    const positions = Array.from({ length: 30 }, (_, i): [string, unknown, number] => [
+      'navigation.position',
+      { latitude: 43.7 + i / 1e4, longitude: 7.42 },
+      T0 + i * 100,
+    ]);
     const out = play(limits, positions, T0 + 5000);
     expect(out.map(([, , at]) => at)).toEqual([0, 1000, 2000, 3000]);
     // The last one is the latest position read, not a stale one.
