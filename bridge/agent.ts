@@ -15,6 +15,7 @@ import { type LimitsConfig, PathLimits, type Reading, defaultLimits } from './li
 import { DiskQueue } from './queue';
 import { type LineDecoder, n2kDecoder, nmea0183Decoder } from './sources/decoders';
 import { type LineAddress, type LineSource, openLines, readLog } from './sources/lines';
+import { type N2kDeviceAddress, openN2kDevice } from './sources/n2k-devices';
 import { SignalKSource } from './sources/signalk';
 
 export type SourceKind = 'signalk' | 'n2k' | 'nmea0183';
@@ -25,7 +26,7 @@ export interface AgentOptions {
   secret: string;
   version: string;
   signalk?: { url: string; token?: string };
-  n2k?: LineAddress[];
+  n2k?: Array<LineAddress | N2kDeviceAddress>;
   nmea0183?: LineAddress[];
   queue: { directory: string; maxBytes: number; maxAgeMs: number };
   logger: Logger;
@@ -126,7 +127,17 @@ export class Agent {
     await this.connection.stop();
   }
 
-  private openSource(kind: SourceKind, address: LineAddress, decode: LineDecoder): void {
+  private openSource(kind: SourceKind, address: LineAddress | N2kDeviceAddress, decode: LineDecoder): void {
+    if (address.kind === 'socketcan' || address.kind === 'actisense') {
+      try {
+        const source = openN2kDevice(address, (line) => this.lineFrom(kind, decode, line), this.log);
+        this.lines.push(source);
+        this.log.info(`reading ${kind} from ${source.describe}`);
+      } catch (error) {
+        this.log.error(`${kind}: ${(error as Error).message}`);
+      }
+      return;
+    }
     if (address.kind !== 'file') {
       const source = openLines(address, (line) => this.lineFrom(kind, decode, line), this.log);
       this.lines.push(source);
