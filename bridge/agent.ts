@@ -11,9 +11,11 @@ import { parseAdminRequest, parsePutRequest, readOrRefuse } from '../simulator/r
 import { BridgeConnection, type ConnectionStats } from '../simulator/connection';
 import { BridgeLog, type LogLevel, type Logger, isLogLevel } from '../simulator/logger';
 import { createRandom, hashSeed } from '../simulator/random';
+import { type LimitsConfig, PathLimits, type Reading, defaultLimits } from './limits';
 import { DiskQueue } from './queue';
 import { type LineDecoder, n2kDecoder, nmea0183Decoder } from './sources/decoders';
 import { type LineAddress, type LineSource, openLines, readLog } from './sources/lines';
+import { type N2kDeviceAddress, openN2kDevice } from './sources/n2k-devices';
 import { SignalKSource } from './sources/signalk';
 
 export type SourceKind = 'signalk' | 'n2k' | 'nmea0183';
@@ -24,7 +26,7 @@ export interface AgentOptions {
   secret: string;
   version: string;
   signalk?: { url: string; token?: string };
-  n2k?: LineAddress[];
+  n2k?: Array<LineAddress | N2kDeviceAddress>;
   nmea0183?: LineAddress[];
   queue: { directory: string; maxBytes: number; maxAgeMs: number };
   logger: Logger;
@@ -34,6 +36,10 @@ export interface AgentOptions {
    * acknowledgement instead of one per instrument sentence). 0 sends each at once. Default 0.
    */
   batchMs?: number;
+  /** Per-path rate limits and deadbands (limits.ts). Default: the defaults per Signal K group. */
+  limits?: LimitsConfig;
+  /** The clock the limits are kept by (tests drive it). Default Date.now. */
+  now?: () => number;
   /** Base delay between reconnect attempts. Default 5000. */
   reconnectMs?: number;
   keepaliveSeconds?: number;
@@ -60,10 +66,15 @@ export class Agent {
   private batch: SignalKDelta['updates'] = [];
   private batchBytes = 0;
   private batchTimer: NodeJS.Timeout | undefined;
+  private readonly limits: PathLimits;
+  private readonly now: () => number;
+  private limitsTimer: { at: number; timer: NodeJS.Timeout } | undefined;
 
   constructor(private readonly options: AgentOptions) {
     this.log = new BridgeLog(options.logger, options.serial, options.logLevel ?? 'info');
     this.queue = new DiskQueue(options.queue);
+    this.limits = new PathLimits(options.limits ?? defaultLimits());
+    this.now = options.now ?? Date.now;
     if (this.queue.length > 0) this.log.info(`${this.queue.length} deltas waiting in the queue from before`);
     this.connection = new BridgeConnection({
       mqttUrl: options.mqttUrl,
@@ -106,15 +117,27 @@ export class Agent {
     if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.statusTimer);
+    clearTimeout(this.limitsTimer?.timer);
     for (const wake of this.wakeReplays) wake();
     this.signalk?.close();
     for (const source of this.lines) source.close();
-    // What was read last is queued (or sent) rather than lost with the process.
+    // What was read last, held back or batched, is queued (or sent) rather than lost with the process.
+    this.send(updatesOf(this.limits.due(Infinity)));
     this.sendBatch();
     await this.connection.stop();
   }
 
-  private openSource(kind: SourceKind, address: LineAddress, decode: LineDecoder): void {
+  private openSource(kind: SourceKind, address: LineAddress | N2kDeviceAddress, decode: LineDecoder): void {
+    if (address.kind === 'socketcan' || address.kind === 'actisense') {
+      try {
+        const source = openN2kDevice(address, (line) => this.lineFrom(kind, decode, line), this.log);
+        this.lines.push(source);
+        this.log.info(`reading ${kind} from ${source.describe}`);
+      } catch (error) {
+        this.log.error(`${kind}: ${(error as Error).message}`);
+      }
+      return;
+    }
     if (address.kind !== 'file') {
       const source = openLines(address, (line) => this.lineFrom(kind, decode, line), this.log);
       this.lines.push(source);
@@ -143,15 +166,40 @@ export class Agent {
 
   private telemetry(kind: SourceKind, delta: SignalKDelta): void {
     if (this.stopped || delta.updates.length === 0) return;
+    const nowMs = this.now();
+    const updates: SignalKDelta['updates'] = [];
     for (const update of delta.updates) {
       const source = update.$source ?? (update.source ? JSON.stringify(update.source) : kind);
-      const timestamp = update.timestamp ?? new Date().toISOString();
+      const timestamp = update.timestamp ?? new Date(nowMs).toISOString();
       for (const { path, value } of update.values) this.latest.set(path, { kind, source, timestamp, value });
+      const values = update.values.filter(({ path, value }) => this.limits.offer({ path, value, source, timestamp }, nowMs));
+      if (values.length > 0) updates.push({ ...update, values });
     }
+    this.armLimits();
+    this.send(updates);
+  }
+
+  /** Sends the held readings that are due and waits for the next ones. */
+  private releaseHeld(): void {
+    this.limitsTimer = undefined;
+    if (this.stopped) return;
+    this.send(updatesOf(this.limits.due(this.now())));
+    this.armLimits();
+  }
+
+  private armLimits(): void {
+    const at = this.limits.nextDue();
+    if (at === undefined || (this.limitsTimer && this.limitsTimer.at <= at)) return;
+    clearTimeout(this.limitsTimer?.timer);
+    this.limitsTimer = { at, timer: setTimeout(() => this.releaseHeld(), Math.max(0, at - this.now())) };
+  }
+
+  private send(updates: SignalKDelta['updates']): void {
+    if (updates.length === 0) return;
     const batchMs = this.options.batchMs ?? 0;
-    if (batchMs <= 0) return this.connection.publishDelta(JSON.stringify(delta));
-    this.batch.push(...delta.updates);
-    this.batchBytes += JSON.stringify(delta.updates).length;
+    if (batchMs <= 0) return this.connection.publishDelta(JSON.stringify({ context: 'vessels.self', updates }));
+    this.batch.push(...updates);
+    this.batchBytes += JSON.stringify(updates).length;
     if (this.batchBytes >= BATCH_MAX_BYTES) this.sendBatch();
     else this.batchTimer ??= setTimeout(() => this.sendBatch(), batchMs);
   }
@@ -181,14 +229,8 @@ export class Agent {
   /** The latest value of every path, with the time and source it was measured with. */
   private publishSnapshot(): void {
     if (this.latest.size === 0) return;
-    const updates = new Map<string, SignalKDelta['updates'][number]>();
-    for (const [path, { source, timestamp, value }] of this.latest) {
-      const key = `${source}\u0000${timestamp}`;
-      const update = updates.get(key) ?? { $source: source, timestamp, values: [] };
-      updates.set(key, update);
-      update.values.push({ path, value });
-    }
-    this.connection.publishDelta(JSON.stringify({ context: 'vessels.self', updates: [...updates.values()] }));
+    const readings = [...this.latest].map(([path, { source, timestamp, value }]) => ({ path, source, timestamp, value }));
+    this.connection.publishDelta(JSON.stringify({ context: 'vessels.self', updates: updatesOf(readings) }));
   }
 
   private answerPut(response: PutResponse): void {
@@ -248,4 +290,16 @@ export class Agent {
         });
     }
   }
+}
+
+/** Readings as updates: one per source and timestamp. */
+function updatesOf(readings: Reading[]): SignalKDelta['updates'] {
+  const updates = new Map<string, SignalKDelta['updates'][number]>();
+  for (const { path, value, source, timestamp } of readings) {
+    const key = `${source}\u0000${timestamp}`;
+    const update = updates.get(key) ?? { $source: source, timestamp, values: [] };
+    updates.set(key, update);
+    update.values.push({ path, value });
+  }
+  return [...updates.values()];
 }

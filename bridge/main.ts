@@ -11,13 +11,21 @@ import { runProgram } from '../simulator/cli/run-program';
 import { UsageError } from '../simulator/cli/usage-error';
 import { LOG_LEVELS, type LogLevel, stderrLogger } from '../simulator/logger';
 import { Agent } from './agent';
+import { type LimitsConfig, NO_LIMITS, defaultLimits, parseLimitsFile } from './limits';
 import { type LineAddress, parseLineAddress } from './sources/lines';
+import { type N2kDeviceAddress, n2kDeviceProblem, parseN2kDeviceAddress } from './sources/n2k-devices';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 function lineAddress(text: string, previous: LineAddress[] = []): LineAddress[] {
   const address = parseLineAddress(text);
   if (!address) throw new InvalidArgumentError('Expected tcp://host:port, udp://:port or a file.');
+  return [...previous, address];
+}
+
+function n2kAddress(text: string, previous: Array<LineAddress | N2kDeviceAddress> = []): Array<LineAddress | N2kDeviceAddress> {
+  const address = text.startsWith('socketcan:') || text.startsWith('serial:') ? parseN2kDeviceAddress(text) : parseLineAddress(text);
+  if (!address) throw new InvalidArgumentError('Expected tcp://host:port, udp://:port, socketcan:<interface>, serial:/dev/<port>[@baud] or a file.');
   return [...previous, address];
 }
 
@@ -36,12 +44,14 @@ interface RawOptions {
   secretFile: string;
   signalk?: string;
   signalkTokenFile?: string;
-  n2k?: LineAddress[];
+  n2k?: Array<LineAddress | N2kDeviceAddress>;
   nmea0183?: LineAddress[];
   queueDir: string;
   queueMaxMb: number;
   queueMaxHours: number;
   batchMs: number;
+  limits: boolean;
+  limitsFile?: string;
   logLevel: LogLevel;
 }
 
@@ -55,9 +65,10 @@ function buildProgram(): Command {
     .addOption(new Option('--signalk <url>', 'a Signal K server, e.g. http://localhost:3000').argParser(httpUrl))
     .addOption(new Option('--signalk-token-file <path>', 'file holding a Signal K access token (for its stream and PUTs)'))
     .addOption(
-      new Option('--n2k <source>', 'NMEA 2000 text (Actisense, canboat, YDRAW): tcp://host:port, udp://:port or a recorded file; repeatable').argParser(
-        lineAddress,
-      ),
+      new Option(
+        '--n2k <source>',
+        'NMEA 2000: text (Actisense, canboat, YDRAW) from tcp://host:port, udp://:port or a recorded file; socketcan:can0; serial:/dev/ttyUSB0 (Actisense NGT-1); repeatable',
+      ).argParser(n2kAddress),
     )
     .addOption(new Option('--nmea0183 <source>', 'NMEA 0183 sentences: tcp://host:port, udp://:port or a recorded file; repeatable').argParser(lineAddress))
     .addOption(new Option('--queue-dir <dir>', 'where deltas wait while the uplink is down').default('./vessel-link-queue'))
@@ -66,7 +77,20 @@ function buildProgram(): Command {
     .addOption(
       new Option('--batch-ms <ms>', 'values read within this time go out as one message (0: each at once)').argParser(integer(0, 60_000)).default(1000),
     )
+    .addOption(new Option('--limits-file <path>', 'JSON rate limits and deadbands per path, tried before the defaults').conflicts('limits'))
+    .addOption(new Option('--no-limits', 'send every reading (no rate limits, no deadbands)'))
     .addOption(new Option('--log-level <level>', 'log level on stderr').choices(LOG_LEVELS).default('info'));
+}
+
+async function limitsOf(raw: RawOptions): Promise<LimitsConfig> {
+  if (!raw.limits) return NO_LIMITS;
+  if (!raw.limitsFile) return defaultLimits();
+  try {
+    return parseLimitsFile(await read('--limits-file', raw.limitsFile));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`--limits-file ${raw.limitsFile}: ${(error as Error).message}`);
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -75,6 +99,11 @@ async function main(argv: string[]): Promise<number> {
   const raw = program.opts<RawOptions>();
   if (!raw.signalk && !raw.n2k && !raw.nmea0183) throw new UsageError('Give at least one source: --signalk, --n2k or --nmea0183');
   if (raw.signalkTokenFile && !raw.signalk) throw new UsageError('--signalk-token-file needs --signalk');
+  for (const address of raw.n2k ?? []) {
+    const problem = address.kind === 'socketcan' || address.kind === 'actisense' ? n2kDeviceProblem(address) : undefined;
+    if (problem) throw new UsageError(problem.message);
+  }
+  const limits = await limitsOf(raw);
   const [secret] = await readSecrets(raw.secretFile, 1);
   const token = raw.signalkTokenFile ? (await read('--signalk-token-file', raw.signalkTokenFile)).trim() : undefined;
   let agent: Agent;
@@ -91,6 +120,7 @@ async function main(argv: string[]): Promise<number> {
       logger: stderrLogger(),
       logLevel: raw.logLevel,
       batchMs: raw.batchMs,
+      limits,
     });
   } catch (error) {
     throw new UsageError(`Cannot use --queue-dir ${raw.queueDir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);

@@ -18,6 +18,8 @@ export interface Property {
   id: number;
   path: string;
   displayName: string;
+  /** What the value is (the Signal K schema's words, for paths a bridge sent without an inventory); null when unknown. */
+  description?: string | null;
   units: string | null;
   writable: boolean;
   value: unknown;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Agent } from '../../bridge/agent';
+import type { Device } from '../../contracts/devices';
 import { silentLogger } from '../../simulator/logger';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { eventually, mqttUrl, pairedBridge, storedCurrent, type TestBridge } from '../mqtt/helpers.js';
@@ -133,7 +134,7 @@ describe('the bridge agent with a Signal K server', () => {
 
   it('describes paths without an inventory from the Signal K schema, grouped by what they measure', async () => {
     const voltage = await eventually(() => property('electrical.batteries.279.voltage'), 'voltage property');
-    expect(voltage).toMatchObject({ units: 'V', display_name: 'Voltage' });
+    expect(voltage).toMatchObject({ units: 'V', display_name: 'Voltage', description: 'Voltage measured at or as close as possible to the device' });
     const revolutions = await eventually(() => property('propulsion.port.revolutions'), 'revolutions property');
     expect(revolutions).toMatchObject({ units: 'Hz', display_name: 'Revolutions' });
     const soc = await property('electrical.batteries.279.capacity.stateOfCharge');
@@ -146,6 +147,16 @@ describe('the bridge agent with a Signal K server', () => {
       ]),
     );
     expect(voltage.device_id).toBe(soc.device_id);
+    expect(revolutions.description).toBe('Engine revolutions (x60 for RPM)');
+    expect((await eventually(() => property('electrical.switches.venus-0.state'), 'switch property')).description).toBe(
+      'Whether the switch is on (1) or off (0)',
+    );
+
+    // The API gives the description with the property, where its units and display name are.
+    const owner = await t.login('owner@demo.test');
+    const res = await t.call('GET', `/api/vessel/${bridge.vesselId}/devices`, { token: owner });
+    const listed = (res.body.data as Device[]).flatMap((d) => d.properties).find((p) => p.path === 'propulsion.port.revolutions');
+    expect(listed).toMatchObject({ displayName: 'Revolutions', units: 'Hz', description: 'Engine revolutions (x60 for RPM)' });
   });
 
   it("sends a command from sendCommand to the Signal K server's PUT API and answers with its outcome", async () => {

@@ -32,7 +32,14 @@ describe('the bridge agent command line', () => {
   it.each([
     ['no broker', ['--serial', 'BR-1', '--n2k', 'x.n2k'], "required option '--mqtt-url"],
     ['no source', [], 'Give at least one source: --signalk, --n2k or --nmea0183'],
-    ['a source that is not one', ['--n2k', 'http://gateway'], 'Expected tcp://host:port, udp://:port or a file.'],
+    [
+      'a source that is not one',
+      ['--n2k', 'http://gateway'],
+      'Expected tcp://host:port, udp://:port, socketcan:<interface>, serial:/dev/<port>[@baud] or a file.',
+    ],
+    ['a serial port that is not a device path', ['--n2k', 'serial:ttyUSB0'], 'Expected tcp://host:port, udp://:port, socketcan:<interface>'],
+    // Neither socketcan nor canboatjs's addon is built here (install scripts do not run).
+    ['SocketCAN without its native package', ['--n2k', 'socketcan:can0'], 'needs the socketcan package (npm install socketcan)'],
     ['a Signal K server that is not http', ['--signalk', 'ws://boat:3000'], 'Expected the Signal K server as http://host:port.'],
     ['a token without a server', ['--n2k', 'tcp://gw:2000', '--signalk-token-file', 'token'], '--signalk-token-file needs --signalk'],
     ['a queue size of zero', ['--n2k', 'tcp://gw:2000', '--queue-max-mb', '0'], 'Expected a positive number.'],
@@ -42,6 +49,20 @@ describe('the bridge agent command line', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('refuses a limits file that is not one, naming the file and the mistake', async () => {
+    const limits = join(folder, 'limits.json');
+    await writeFile(limits, '{"rules":[{"path":"navigation.*","interval":-1}]}');
+    const run = await agent([...base(), '--n2k', 'tcp://gw:2000', '--limits-file', limits]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toMatch(/--limits-file .*limits\.json: "rules\[0\]\.interval" must be greater than or equal to 0$/);
+  });
+
+  it('refuses a limits file with --no-limits', async () => {
+    const run = await agent([...base(), '--n2k', 'tcp://gw:2000', '--limits-file', 'limits.json', '--no-limits']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("cannot be used with option '--no-limits'");
   });
 
   it('refuses a secret file it cannot read', async () => {

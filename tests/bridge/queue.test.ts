@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Agent } from '../../bridge/agent';
+import { type LimitsConfig, NO_LIMITS, parseLimitsFile } from '../../bridge/limits';
 import { DiskQueue } from '../../bridge/queue';
 import { n2kDecoder } from '../../bridge/sources/decoders';
 import { readLog } from '../../bridge/sources/lines';
@@ -103,16 +104,17 @@ describe('the on-disk queue', () => {
   });
 });
 
-describe('the agent with its uplink cut', () => {
+describe('the agent reading a gateway', () => {
   let broker: TestBroker;
   let cloud: Observer;
   let gateway: Server;
   let bus: Socket[] = [];
   let agent: Agent | undefined;
 
-  const startAgent = (port: number, batchMs = 0) =>
+  const startAgent = (port: number, batchMs = 0, limits: LimitsConfig = NO_LIMITS) =>
     new Agent({
       batchMs,
+      limits,
       mqttUrl: broker.url,
       serial: SERIAL,
       secret: SECRET,
@@ -196,5 +198,22 @@ describe('the agent with its uplink cut', () => {
     const timestamps = () => cloud.messages.filter((m) => m.topic === DELTA).flatMap((m) => m.payload.updates.map((u: any) => u.timestamp));
     await cloud.until(() => expected.every((at) => timestamps().includes(at)), 'every reading');
     expect(cloud.messages.filter((m) => m.topic === DELTA).length).toBeLessThan(10);
+  });
+
+  it('with rate limits, sends a fraction of a burst and still ends with the latest value of every path', async () => {
+    const lines = (await readFile(RECORDING, 'utf8')).split('\n').filter(Boolean);
+    const limits = parseLimitsFile(JSON.stringify({ rules: [{ path: '*', interval: 0.5, deadband: 0.01 }], keepAlive: 1 }));
+    agent = startAgent((gateway.address() as AddressInfo).port, 0, limits);
+    await agent.waitForConnect();
+    await until(() => bus.length === 1, 'gateway connected');
+    bus[0].write(`${lines.join('\n')}\n`);
+
+    const read: SignalKDelta[] = [];
+    for await (const delta of readLog(RECORDING, n2kDecoder())) read.push(delta);
+    const latest = valuesOf(read);
+    const sent = () => cloud.messages.filter((m) => m.topic === DELTA).map((m) => m.payload as SignalKDelta);
+    await cloud.until(() => [...latest].every(([path, value]) => JSON.stringify(valuesOf(sent()).get(path)) === JSON.stringify(value)), 'latest of every path');
+    const count = (deltas: SignalKDelta[]) => deltas.reduce((n, d) => n + d.updates.reduce((m, u) => m + u.values.length, 0), 0);
+    expect(count(sent())).toBeLessThan(count(read) / 5);
   });
 });

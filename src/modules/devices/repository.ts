@@ -16,6 +16,8 @@ export interface Property {
   id: number;
   path: string;
   displayName: string;
+  /** What the value is, from the Signal K schema for paths described without an inventory; null otherwise. */
+  description: string | null;
   units: string;
   writable: boolean;
   min: number | null;
@@ -178,6 +180,7 @@ export async function devicesOfBridge(db: Db, bridgeId: number): Promise<Device[
       id: p.id,
       path: p.path,
       displayName: p.display_name,
+      description: p.description ?? null,
       units: p.units,
       writable: Boolean(p.writable),
       min: numberOrNull(p.min_value),

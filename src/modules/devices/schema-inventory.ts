@@ -8,6 +8,9 @@
 import { getMetadata } from '@signalk/signalk-schema';
 import { DEVICE_CATEGORIES, type DeviceCategory } from '../../mqtt/protocol.js';
 
+/** The longest description kept (device_properties.description). */
+export const DESCRIPTION_MAX = 500;
+
 /** Device keys of schema devices start with this, so that they never collide with an inventory's ids. */
 const KEY_PREFIX = 'signalk:';
 
@@ -52,14 +55,39 @@ export function schemaDeviceOf(path: string): SchemaDevice | null {
   }
 }
 
-/** What the schema says about a path: its SI units ('' when it has none) and description. */
+/**
+ * The schema's description of a path, null when it has none worth showing (some schema entries
+ * carry only a JSON-schema type note such as "Data should be of type number.").
+ */
+export function schemaDescriptionOf(path: string): string | null {
+  return descriptionIn(metadataOf(path), path);
+}
+
+/** What the schema says about a path: its SI units ('' when it has none), description and a display name. */
 export function schemaPropertyOf(path: string): { displayName: string; units: string; description: string | null; writable: boolean } {
-  const meta = getMetadata(`vessels.self.${path}`) as { units?: string; description?: string; displayName?: string } | undefined;
+  const meta = metadataOf(path);
   const parts = path.split('.');
   const device = schemaDeviceOf(path);
   const own = device ? parts.slice(device.key.slice(KEY_PREFIX.length).split('.').length) : parts.slice(-1);
   const displayName = meta?.displayName ?? capitalised(own.map(words).join(' '));
-  // Signal K switches are the one standard path meant to be written (its PUT handlers switch relays).
-  const writable = /^electrical\.switches\..+\.state$/.test(path);
-  return { displayName, units: meta?.units ?? (writable ? 'bool' : ''), description: meta?.description ?? null, writable };
+  return { displayName, units: meta?.units ?? (isSwitchState(path) ? 'bool' : ''), description: descriptionIn(meta, path), writable: isSwitchState(path) };
+}
+
+type Metadata = { units?: string; description?: string; displayName?: string } | undefined;
+
+const metadataOf = (path: string): Metadata => getMetadata(`vessels.self.${path}`);
+
+// Signal K switches are the one standard path meant to be written (its PUT handlers switch relays).
+const isSwitchState = (path: string): boolean => /^electrical\.switches\..+\.state$/.test(path);
+
+/** Descriptions for standard paths the schema leaves without a useful one. */
+const FALLBACK_DESCRIPTIONS: ReadonlyArray<[RegExp, string]> = [
+  [/^electrical\.switches\..+\.state$/, 'Whether the switch is on (1) or off (0)'],
+  [/^tanks\.[^.]+\.[^.]+\.currentLevel$/, 'Level of fluid in the tank, from 0 (empty) to 1 (full)'],
+];
+
+function descriptionIn(meta: Metadata, path: string): string | null {
+  const own = meta?.description?.trim();
+  if (own && !/^Data should be of type/i.test(own)) return own;
+  return FALLBACK_DESCRIPTIONS.find(([pattern]) => pattern.test(path))?.[1] ?? null;
 }

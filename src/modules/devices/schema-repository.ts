@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import { insertId, nowIso } from '../../db/knex.js';
-import { type SchemaDevice, schemaDeviceOf, schemaPropertyOf } from './schema-inventory.js';
+import { DESCRIPTION_MAX, type SchemaDevice, schemaDeviceOf, schemaPropertyOf } from './schema-inventory.js';
 
 /**
  * Adds devices and properties for paths that have none, grouping them as `schemaDeviceOf` does.
@@ -37,13 +37,14 @@ export async function addSchemaProperties(db: Database, bridgeId: number, paths:
       const count = Number((await trx('device_properties').where({ device_id: deviceId }).count<{ n: number }[]>({ n: '*' }))[0].n);
       let next = count;
       for (const path of devicePaths.filter((p) => !known.has(p)).sort()) {
-        const { displayName, units, writable } = schemaPropertyOf(path);
+        const { displayName, units, description, writable } = schemaPropertyOf(path);
         await trx('device_properties').insert({
           device_id: deviceId,
           bridge_id: bridgeId,
           path,
           display_name: displayName.slice(0, 200),
           units: units.slice(0, 32),
+          description: description?.slice(0, DESCRIPTION_MAX) ?? null,
           writable,
           position: next,
         });

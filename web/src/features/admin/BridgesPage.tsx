@@ -265,6 +265,7 @@ function BridgeDetail({
         {(days) => (
           <>
             <BarChart values={days.map((d) => ({ key: d.day, value: d.messages }))} label="Messages per day" format={(v) => `${v} messages`} />
+            <BarChart values={days.map((d) => ({ key: d.day, value: d.bytes }))} label="Bytes per day" format={formatBytes} />
             <p className="muted">
               {days.reduce((sum, d) => sum + d.messages, 0)} messages, {formatBytes(days.reduce((sum, d) => sum + d.bytes, 0))},{' '}
               {days.reduce((sum, d) => sum + d.rejected, 0)} rejected.

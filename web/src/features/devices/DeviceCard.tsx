@@ -27,7 +27,10 @@ export function DeviceCard({ vesselId, device, canControl, queueForSeconds, onSh
       <ul className="property-list">
         {device.properties.map((property) => (
           <li key={property.id} className="property">
-            <span className="property__name">{property.displayName}</span>
+            <span className="property__name">
+              {property.displayName}
+              {property.description ? <small className="property__description muted">{property.description}</small> : null}
+            </span>
             {property.writable ? null : (
               <span className="property__value" title={property.timestamp ? `Measured ${format.dateTime(property.timestamp)}` : 'No value yet'}>
                 {format.value(property.value, property.units, property.path)}
