@@ -17,29 +17,15 @@ export const SILENCE_MAX_SECONDS = 3600;
 export const EMERGENCY_SILENCE_MAX_SECONDS = 60;
 /** The longest an alarm point stays on the shelf. */
 export const SHELVE_MAX_DAYS = 30;
-/** How often lapsed silences are looked for: a silence ends at most this late. */
-const SWEEP_MS = 5000;
+/** How often lapsed silences are looked for (the module schedules `sweep`): a silence ends at most this late. */
+export const SILENCE_SWEEP_MS = 5000;
 
 export class AlertLifecycle {
-  private timer: NodeJS.Timeout | null = null;
-
   constructor(
     private readonly ctx: AppContext,
     /** The clock: replaced by tests. */
     public now: () => number = Date.now,
   ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.sweep().catch((err) => this.ctx.log.error('ending lapsed silences failed', { error: err }));
-    }, SWEEP_MS);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
 
   view(row: repo.AlertRow): Alert {
     return alertView(row, this.now());

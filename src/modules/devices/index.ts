@@ -13,7 +13,7 @@ import { updateAppSetting } from './routes/app-settings/update.js';
 import type { Plugin } from '@hapi/hapi';
 import { DEFAULT_UNIT_SYSTEM } from '../../../contracts/units.js';
 import type { ModuleOptions } from '../../platform/context.js';
-import { CommandService } from './commands.js';
+import { CommandService, EXPIRY_SWEEP_MS } from './commands.js';
 import { HistoryExports } from './exports.js';
 import { InterfacesService } from './interfaces/service.js';
 import { BridgeSecrets } from '../bridges/api.js';
@@ -106,7 +106,7 @@ export const devicesModule: Plugin<ModuleOptions> = {
     broker.route('put/response', (message) => commands.onPutResponse(message), { ordered: true });
     ctx.events.on('bridge.deleted', ({ bridgeId }) => ingest.forget(bridgeId));
 
-    server.ext('onPostStart', () => commands.start());
+    ctx.scheduler.every('commands.expiry', EXPIRY_SWEEP_MS, () => commands.expireDue());
     // Once the broker is closed nothing new arrives: end the streams, then finish what is queued.
     server.ext(
       'onPreStop',
