@@ -22,6 +22,11 @@ import { connectRedis } from './redis.js';
 /** The longest a node may take to register its schedules before another may go ahead. */
 const LOCK_MS = 10_000;
 
+/** The shortest time a run's mark holds its task against a second run (longer for longer periods). */
+const MIN_RUN_MARK_MS = 30_000;
+/** Deletes KEYS[1] if it holds ARGV[1]. */
+const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
 /** What a run is told: when it was due (ms). */
 export interface Run {
   dueMs: number;
@@ -99,6 +104,8 @@ export class QueueScheduler extends Registry implements Scheduler {
   private queue: Queue | null = null;
   private worker: Worker | null = null;
   private readonly connections: Redis[] = [];
+  /** The commands connection (registration lock, running marks). */
+  private redis: Redis | null = null;
 
   constructor(
     private readonly redisUrl: string,
@@ -110,6 +117,7 @@ export class QueueScheduler extends Registry implements Scheduler {
 
   async start(): Promise<void> {
     const connection = this.connect('scheduler');
+    this.redis = connection;
     this.queue = new Queue(QueueScheduler.QUEUE, { connection, prefix: this.prefix });
     await this.whileLocked(connection, () => this.register(this.queue!));
     this.worker = new Worker(QueueScheduler.QUEUE, (job) => this.process(job), {
@@ -127,6 +135,7 @@ export class QueueScheduler extends Registry implements Scheduler {
     await Promise.all(this.connections.splice(0).map((c) => c.quit().catch(() => c.disconnect())));
     this.worker = null;
     this.queue = null;
+    this.redis = null;
   }
 
   /**
@@ -152,7 +161,7 @@ export class QueueScheduler extends Registry implements Scheduler {
     try {
       await work();
     } finally {
-      if ((await connection.get(lock)) === token) await connection.del(lock);
+      await this.releaseIfOwn(lock, token);
     }
   }
 
@@ -165,8 +174,22 @@ export class QueueScheduler extends Registry implements Scheduler {
   private async process(job: Job): Promise<void> {
     const entry = this.entries.get(job.name);
     // A job of a task another version registered: nothing to run here.
-    if (!entry) return;
-    await this.runLogged(job.name, entry.task, { dueMs: job.opts.prevMillis ?? job.timestamp });
+    if (!entry || !this.redis) return;
+    // As in one process, a run still going when the next is due (on any node) is not doubled; the
+    // mark expires by itself should its node die mid-run.
+    const running = `${this.prefix}:${QueueScheduler.QUEUE}:running:${job.name}`;
+    const token = randomUUID();
+    if ((await this.redis.set(running, token, 'PX', Math.max(entry.ms, MIN_RUN_MARK_MS), 'NX')) !== 'OK') return;
+    try {
+      await this.runLogged(job.name, entry.task, { dueMs: job.opts.prevMillis ?? job.timestamp });
+    } finally {
+      await this.releaseIfOwn(running, token);
+    }
+  }
+
+  /** Deletes `key` only while it still holds `token` (not a mark that expired and another node set since). */
+  private async releaseIfOwn(key: string, token: string): Promise<void> {
+    await this.redis?.eval(RELEASE_SCRIPT, 1, key, token);
   }
 }
 

@@ -58,6 +58,36 @@ describe.skipIf(!available)('the scheduler in cluster mode', () => {
     expect(await scheduledNames()).toEqual(['tick']);
   });
 
+  it('does not start a second run of a task, on either node, while one is still going', async () => {
+    let slowRuns = 0;
+    let ticks = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const nodes = ['A', 'B'].map(() => {
+      const scheduler = new QueueScheduler(TEST_REDIS_URL, `${prefix}-overlap`, log);
+      scheduler.every('slow', 100, async () => {
+        slowRuns++;
+        await held;
+      });
+      // The test's clock: each tick is a period in which a second slow run could have started.
+      scheduler.every('tick', 100, async () => {
+        ticks++;
+      });
+      return scheduler;
+    });
+    await Promise.all(nodes.map((n) => n.start()));
+    try {
+      await expect.poll(() => ticks).toBeGreaterThanOrEqual(6);
+      expect(slowRuns).toBe(1);
+      release();
+      await expect.poll(() => slowRuns).toBeGreaterThanOrEqual(2);
+    } finally {
+      release();
+      await Promise.all(nodes.map((n) => n.stop()));
+      await dropPrefix(`${prefix}-overlap`);
+    }
+  });
+
   it('drops the schedule of a task a newer version no longer has', async () => {
     const old = new QueueScheduler(TEST_REDIS_URL, prefix, log);
     old.every('retired', 60_000, async () => undefined);
