@@ -89,6 +89,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   // Cluster mode (docs/scaling.md): counters and scheduled work shared through Redis.
   const redis = config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : null;
   const limitsRedis = redis ? connectRedis(redis.url, 'limits') : null;
+  // While Redis is away the limits count in memory (rate-limit.ts); ioredis reconnects by itself.
+  limitsRedis?.on('error', (err) => log.warn('the rate limits cannot reach Redis', { error: err.message }));
   const limits = new RateLimits(limitsRedis ? redisStore(limitsRedis, config.redisPrefix) : undefined);
   const scheduler = schedulerFor(redis, log);
   const ctx: AppContext = { config, db, log, events, mail, limits, scheduler, now: () => Date.now() };

@@ -119,6 +119,7 @@ export class QueueScheduler extends Registry implements Scheduler {
     const connection = this.connect('scheduler');
     this.redis = connection;
     this.queue = new Queue(QueueScheduler.QUEUE, { connection, prefix: this.prefix });
+    this.queue.on('error', (err) => this.log.error('the scheduled work queue failed', { error: err }));
     await this.whileLocked(connection, () => this.register(this.queue!));
     this.worker = new Worker(QueueScheduler.QUEUE, (job) => this.process(job), {
       connection: this.connect('scheduler-worker', { forBlocking: true }),
