@@ -180,7 +180,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   server.ext('onPreStop', () => scheduler.stop(), { before: Object.keys(server.registrations) });
   server.ext('onPostStop', async () => {
     mail.close();
-    await limitsRedis?.quit();
+    await limitsRedis?.quit().catch(() => limitsRedis.disconnect());
     if (!overrides.db) await db.destroy();
   });
   server.events.on({ name: 'request', channels: 'error' }, (request, event) => {
