@@ -64,6 +64,8 @@ export interface Config {
   };
   /** REDIS_URL turns cluster mode on (docs/scaling.md): N nodes on one PostgreSQL share Redis; null = one process. */
   redisUrl: string | null;
+  /** Every key, queue and channel of cluster mode starts with this (REDIS_PREFIX), so two products (or test runs) can share one Redis. */
+  redisPrefix: string;
 }
 
 const schema = Joi.object({
@@ -117,6 +119,9 @@ const schema = Joi.object({
   REDIS_URL: Joi.string()
     .uri({ scheme: ['redis', 'rediss'] })
     .allow(''),
+  REDIS_PREFIX: Joi.string()
+    .pattern(/^[A-Za-z0-9_.-]+$/)
+    .default('vessel-link'),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -169,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       errorReportDays: value.RETENTION_ERROR_REPORTS_DAYS,
     },
     redisUrl: value.REDIS_URL || null,
+    redisPrefix: value.REDIS_PREFIX,
   };
 }
 

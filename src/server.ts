@@ -17,8 +17,10 @@ import { registerHttpPlatform, ROUTE_SECURITY } from './platform/http.js';
 import { createLogger, type Logger, registerRequestLogging } from './platform/logger.js';
 import { Mailer, pruneOutbox } from './platform/mail.js';
 import { registerMetrics } from './platform/metrics.js';
-import { RateLimits } from './platform/rate-limit.js';
+import { RateLimits, redisStore } from './platform/rate-limit.js';
+import { connectRedis } from './platform/redis.js';
 import { Retention } from './platform/retention.js';
+import { type Scheduler, schedulerFor } from './platform/scheduler.js';
 import { registerWebApp } from './platform/web.js';
 import { accessModule } from './modules/access/index.js';
 import { adminModule } from './modules/admin/index.js';
@@ -84,7 +86,14 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const db = overrides.db ?? createDatabase(config.databaseUrl);
   const events = new EventBus((name, err) => log.error('event listener failed', { event: name, error: err }));
   const mail = new Mailer(db, log, config.mailFrom, config.smtpUrl);
-  const ctx: AppContext = { config, db, log, events, mail, limits: new RateLimits(), now: () => Date.now() };
+  // Cluster mode (docs/scaling.md): counters and scheduled work shared through Redis.
+  const redis = config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : null;
+  const limitsRedis = redis ? connectRedis(redis.url, 'limits') : null;
+  // While Redis is away the limits count in memory (rate-limit.ts); ioredis reconnects by itself.
+  limitsRedis?.on('error', (err) => log.warn('the rate limits cannot reach Redis', { error: err.message }));
+  const limits = new RateLimits(limitsRedis ? redisStore(limitsRedis, config.redisPrefix) : undefined);
+  const scheduler = schedulerFor(redis, log);
+  const ctx: AppContext = { config, db, log, events, mail, limits, scheduler, now: () => Date.now() };
 
   const server = Hapi.server({
     port: config.port,
@@ -164,10 +173,14 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     databaseBytes: () => databaseBytes(db),
   });
   registerWebApp(server, config.webDist);
-  registerUpkeep(server, config, db, log);
+  registerUpkeep(server, config, db, log, scheduler);
 
+  // Registered last, so every module's tasks are in before it starts (and stopped before they stop).
+  server.ext('onPostStart', () => scheduler.start());
+  server.ext('onPreStop', () => scheduler.stop(), { before: Object.keys(server.registrations) });
   server.ext('onPostStop', async () => {
     mail.close();
+    await limitsRedis?.quit().catch(() => limitsRedis.disconnect());
     if (!overrides.db) await db.destroy();
   });
   server.events.on({ name: 'request', channels: 'error' }, (request, event) => {
@@ -178,9 +191,10 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
 
 /**
  * What a running server does for its own upkeep (docs/operations.md): retention of old records
- * and scheduled backups. Only a started server does it, never one the CLI or a test initialises.
+ * and scheduled backups, on the scheduler. Only a started server does it, never one the CLI or a
+ * test initialises.
  */
-function registerUpkeep(server: Server, config: Config, db: Database, log: Logger): void {
+function registerUpkeep(server: Server, config: Config, db: Database, log: Logger, scheduler: Scheduler): void {
   const iso = (ms: number) => new Date(ms).toISOString();
   const { historyDays, rawDays, auditDays, outboxDays, errorReportDays } = config.retention;
   server.app.retention = new Retention(
@@ -196,10 +210,9 @@ function registerUpkeep(server: Server, config: Config, db: Database, log: Logge
     () => server.app.ctx.now(),
   );
   server.app.backups = new BackupSchedule(config, log);
-  server.ext('onPostStart', () => {
-    server.app.retention.start();
-    server.app.backups.start();
-  });
+  server.app.retention.schedule(scheduler);
+  server.app.backups.schedule(scheduler);
+  server.ext('onPostStart', () => server.app.backups.start());
   server.ext('onPreStop', async () => {
     await server.app.retention.stop();
     await server.app.backups.stop();

@@ -4,6 +4,7 @@ import type { EventBus } from './events.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail.js';
 import type { RateLimits } from './rate-limit.js';
+import type { Scheduler } from './scheduler.js';
 
 /** What every module plugin receives: the shared infrastructure, nothing module-specific. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   mail: Mailer;
   /** Rate limits shared by every module (one counter per limiter name). */
   limits: RateLimits;
+  /** Periodic work done once per cluster (timers in one process, a job queue with REDIS_URL); it starts with the server. */
+  scheduler: Scheduler;
   /** The server's clock in milliseconds (Date.now() unless a test moves it). */
   now(): number;
 }

@@ -6,7 +6,8 @@
  * minutes".
  */
 import Boom from '@hapi/boom';
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface LimitRule {
   /** Calls allowed per window. */
@@ -34,6 +35,23 @@ export type LimiterStore = (name: string, rule: LimitRule) => RateLimiterAbstrac
 
 export const memoryStore: LimiterStore = (name, rule) =>
   new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.windowSeconds, blockDuration: rule.blockSeconds ?? 0 });
+
+/**
+ * Cluster mode: the counters live in Redis under `prefix`, so every node counts the same calls (a
+ * login lockout on one node holds on the others). While Redis cannot answer, each node falls back
+ * to its own counters in memory rather than refusing everyone or letting everyone through.
+ */
+export function redisStore(client: Redis, prefix: string): LimiterStore {
+  return (name, rule) =>
+    new RateLimiterRedis({
+      storeClient: client,
+      keyPrefix: `${prefix}:limit:${name}`,
+      points: rule.points,
+      duration: rule.windowSeconds,
+      blockDuration: rule.blockSeconds ?? 0,
+      insuranceLimiter: memoryStore(name, rule),
+    });
+}
 
 export function tooManyRequests(retryAfterSeconds: number, message = 'Too many attempts. Please try again later.'): Boom.Boom {
   const err = Boom.tooManyRequests(message);

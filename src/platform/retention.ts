@@ -6,6 +6,7 @@
  * and then every hour.
  */
 import type { Logger } from './logger.js';
+import type { Scheduler } from './scheduler.js';
 
 /** Deletes up to `limit` records older than the cutoff and answers how many went. */
 export type Prune = (cutoffMs: number, limit: number) => Promise<number>;
@@ -18,12 +19,11 @@ export interface RetentionTask {
 
 const DAY_MS = 86_400_000;
 export const PRUNE_BATCH = 500;
-const EVERY_MS = 3_600_000;
+export const RETENTION_EVERY_MS = 3_600_000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class Retention {
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<Record<string, number>> | null = null;
   private stopping = false;
 
@@ -42,16 +42,13 @@ export class Retention {
     return this.running;
   }
 
-  start(): void {
-    void this.run().catch((err) => this.log.error('retention pass failed', { error: err }));
-    this.timer = setInterval(() => void this.run().catch((err) => this.log.error('retention pass failed', { error: err })), EVERY_MS);
-    this.timer.unref();
+  /** Puts the passes on the scheduler: at start and then every hour, once per cluster. */
+  schedule(scheduler: Scheduler): void {
+    scheduler.every('retention', RETENTION_EVERY_MS, () => this.run(), { atStart: true });
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     await this.running?.catch(() => {});
   }
 

@@ -14,7 +14,7 @@ import { AlarmDelivery } from './delivery/delivery.js';
 import { EmailChannel } from './delivery/email.js';
 import { PushChannel } from './delivery/push.js';
 import { GeofenceWatch } from './geofence/watch.js';
-import { AlertLifecycle } from './lifecycle.js';
+import { AlertLifecycle, SILENCE_SWEEP_MS } from './lifecycle.js';
 import { NoDataWatch } from './no-data.js';
 import { AckTokens } from './push/ack-token.js';
 import { pushSenderOf } from './push/sender.js';
@@ -55,7 +55,7 @@ declare module '@hapi/hapi' {
   }
 }
 
-/** How often no-data alarms and escalation steps are looked for. */
+/** How often no-data alarms and due escalation steps are looked for. */
 const SWEEP_MS = 5000;
 
 export const alertsModule: Plugin<ModuleOptions> = {
@@ -82,25 +82,28 @@ export const alertsModule: Plugin<ModuleOptions> = {
     ctx.events.on('vessel.batch', ({ vesselId, batch }) => {
       if (batch.values.length || batch.positions.length) noData.seen(vesselId);
     });
+    // The no-data watch judges what this node's bridges sent, so it sweeps on every node; the
+    // escalation steps and lapsed silences are in the database and swept once per cluster.
     let sweeping = false;
     const sweep = setInterval(() => {
       if (sweeping) return;
       sweeping = true;
-      Promise.all([noData.sweep(), delivery.escalate()])
-        .catch((err) => ctx.log.error('the alarm sweep failed', { error: err }))
+      noData
+        .sweep()
+        .catch((err) => ctx.log.error('the no-data sweep failed', { error: err }))
         .finally(() => (sweeping = false));
     }, SWEEP_MS);
     sweep.unref();
+    ctx.scheduler.every('alerts.escalation', SWEEP_MS, () => delivery.escalate());
+    ctx.scheduler.every('alerts.silences', SILENCE_SWEEP_MS, () => lifecycle.sweep());
     ctx.events.on('bridge.deleted', ({ bridgeId }) => custom.forget(bridgeId));
     server.ext('onPostStart', () => {
       geofences.start();
-      lifecycle.start();
       delivery.start();
     });
     server.ext('onPreStop', () => {
       clearInterval(sweep);
       geofences.stop();
-      lifecycle.stop();
       delivery.stop();
       return delivery.idle();
     });

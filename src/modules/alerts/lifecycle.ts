@@ -17,29 +17,17 @@ export const SILENCE_MAX_SECONDS = 3600;
 export const EMERGENCY_SILENCE_MAX_SECONDS = 60;
 /** The longest an alarm point stays on the shelf. */
 export const SHELVE_MAX_DAYS = 30;
-/** How often lapsed silences are looked for: a silence ends at most this late. */
-const SWEEP_MS = 5000;
+/** How often lapsed silences are looked for (the module schedules `sweep`): a silence ends at most this late. */
+export const SILENCE_SWEEP_MS = 5000;
 
 export class AlertLifecycle {
-  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly ctx: AppContext,
     /** The clock: replaced by tests. */
     public now: () => number = Date.now,
   ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.sweep().catch((err) => this.ctx.log.error('ending lapsed silences failed', { error: err }));
-    }, SWEEP_MS);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
 
   view(row: repo.AlertRow): Alert {
     return alertView(row, this.now());
@@ -108,8 +96,16 @@ export class AlertLifecycle {
     return true;
   }
 
-  /** Ends the silences and shelves that have run out: each alarm sounds (and notifies) again. */
-  async sweep(): Promise<void> {
+  /**
+   * Ends the silences and shelves that have run out: each alarm sounds (and notifies) again. One
+   * sweep at a time (the scheduler's and a caller's never overlap), so an alarm's silence ends once.
+   */
+  sweep(): Promise<void> {
+    this.sweeping = this.sweeping.catch(() => {}).then(() => this.sweepOnce());
+    return this.sweeping;
+  }
+
+  private async sweepOnce(): Promise<void> {
     await this.endShelves();
     const lapsed = await repo.lapsedSilences(this.ctx.db, this.iso());
     if (!lapsed.length) return;

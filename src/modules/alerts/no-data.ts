@@ -49,7 +49,8 @@ export class NoDataWatch {
 
   /** Raises the alarm of each vessel silent too long, and clears it where data flows steadily again. */
   sweep(): Promise<void> {
-    this.running = this.running.then(() => this.sweepOnce());
+    // A failed sweep must not stop the next: each one starts after the last has settled.
+    this.running = this.running.catch(() => {}).then(() => this.sweepOnce());
     return this.running;
   }
 

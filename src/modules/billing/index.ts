@@ -63,19 +63,7 @@ export const billingModule: Plugin<ModuleOptions> = {
     );
     server.expose('payments', payments);
 
-    let sweep: NodeJS.Timeout | null = null;
-    const renew = () =>
-      payments.renewDue().catch((err: unknown) => {
-        ctx.log.error('subscription renewals failed', { error: err });
-      });
-    server.ext('onPostStart', () => {
-      void renew();
-      sweep = setInterval(() => void renew(), RENEWAL_SWEEP_MS);
-      sweep.unref();
-    });
-    server.ext('onPreStop', () => {
-      if (sweep) clearInterval(sweep);
-    });
+    ctx.scheduler.every('billing.renewals', RENEWAL_SWEEP_MS, () => payments.renewDue(), { atStart: true });
 
     server.route([
       vesselProducts(payments),

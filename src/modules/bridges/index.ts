@@ -17,7 +17,7 @@ import { reportingClientUsage } from './routes/reporting-clients/usage.js';
 import { setLogLevel } from './routes/vessel-bridge/log-level.js';
 import { rebootBridge } from './routes/vessel-bridge/reboot.js';
 import { wakeUpBridge } from './routes/vessel-bridge/wakeup.js';
-import { Rollouts } from './rollouts.js';
+import { ROLLOUT_CHECK_MS, Rollouts } from './rollouts.js';
 import { connectionHistory } from './routes/reporting-clients/connections.js';
 import { reportingClientsPage } from './routes/reporting-clients/page.js';
 import { advanceRollout, stopRollout } from './routes/rollouts/control.js';
@@ -53,9 +53,8 @@ export const bridgesModule: Plugin<ModuleOptions> = {
 
     // Online state is reset before the broker accepts anyone, and written out after it closed.
     server.ext('onPostStart', () => service.start(), { before: ['mqtt'] });
-    server.ext('onPostStart', () => rollouts.start());
+    ctx.scheduler.every('rollouts.timeouts', ROLLOUT_CHECK_MS, () => rollouts.checkAll());
     server.ext('onPreStop', () => service.stop(), { after: ['mqtt'] });
-    server.ext('onPreStop', () => rollouts.shutdown());
 
     server.route([
       listReportingClients(service),

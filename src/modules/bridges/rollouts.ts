@@ -15,6 +15,8 @@ import type { Rollout, RolloutCounts, RolloutTarget } from '../../../contracts/a
 
 export const ROLLOUT_DEFAULT_FAILURE_PERCENT = 20;
 export const ROLLOUT_ANSWER_TIMEOUT_MS = 30 * 60_000;
+/** How often running rollouts are checked for targets past their timeout (the module schedules `checkAll`). */
+export const ROLLOUT_CHECK_MS = 60_000;
 const FINAL_STATES = new Set(['COMPLETED', 'FAILED']);
 
 /** What a rollout needs of the bridge service: is a bridge connected, and send it an update. */
@@ -45,7 +47,6 @@ const progressOf = (t: repo.RolloutTargetRow): number => (t.state === 'COMPLETED
 export class Rollouts {
   /** The clock; tests replace it. */
   now: () => number = () => Date.now();
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Database,
@@ -54,17 +55,6 @@ export class Rollouts {
 
   private at(): string {
     return new Date(this.now()).toISOString();
-  }
-
-  /** Starts the timeout check (once a minute); the server calls it when it starts. */
-  start(): void {
-    this.timer = setInterval(() => void this.checkAll().catch(() => undefined), 60_000);
-    this.timer.unref();
-  }
-
-  shutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
   }
 
   async create(

@@ -36,7 +36,7 @@ export const systemClock: Clock = {
 };
 
 /** How often queued commands are checked for expiry while their vessel stays offline. */
-const EXPIRY_SWEEP_MS = 60_000;
+export const EXPIRY_SWEEP_MS = 60_000;
 
 export interface CommandTarget {
   vesselId: number;
@@ -69,7 +69,6 @@ export class CommandService {
   /** Commands sent and not final, by bridge id and request id. */
   private readonly inFlight = new Map<string, InFlight>();
   private readonly unsubscribe: () => void;
-  private sweep: NodeJS.Timeout | null = null;
   /** Bridges whose queue is being delivered: a second subscription meanwhile must not send it twice. */
   private readonly delivering = new Set<number>();
 
@@ -86,11 +85,6 @@ export class CommandService {
 
   isOnline(serial: string): boolean {
     return this.broker.isConnected(serial);
-  }
-
-  start(): void {
-    this.sweep = setInterval(() => void this.expireDue().catch((err) => this.ctx.log.error('command expiry failed', { error: err })), EXPIRY_SWEEP_MS);
-    this.sweep.unref();
   }
 
   /**
@@ -153,7 +147,6 @@ export class CommandService {
   /** Commands still waiting end as TIMEOUT when the server stops. */
   async stop(): Promise<void> {
     this.unsubscribe();
-    if (this.sweep) clearInterval(this.sweep);
     await Promise.all([...this.inFlight.values()].map((command) => this.finish(command, 'TIMEOUT', 504, 'The server stopped').catch(() => {})));
   }
 

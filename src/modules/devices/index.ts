@@ -13,9 +13,9 @@ import { updateAppSetting } from './routes/app-settings/update.js';
 import type { Plugin } from '@hapi/hapi';
 import { DEFAULT_UNIT_SYSTEM } from '../../../contracts/units.js';
 import type { ModuleOptions } from '../../platform/context.js';
-import { CommandService } from './commands.js';
+import { CommandService, EXPIRY_SWEEP_MS } from './commands.js';
 import { HistoryExports } from './exports.js';
-import { Rollups } from './rollups.js';
+import { ROLLUP_EVERY_MS, Rollups } from './rollups.js';
 import { InterfacesService } from './interfaces/service.js';
 import { BridgeSecrets } from '../bridges/api.js';
 import { PropertyCadence } from './stale.js';
@@ -107,13 +107,11 @@ export const devicesModule: Plugin<ModuleOptions> = {
     broker.route('put/response', (message) => commands.onPutResponse(message), { ordered: true });
     ctx.events.on('bridge.deleted', ({ bridgeId }) => ingest.forget(bridgeId));
 
-    // History for charts: rolls raw history up into minutes and hours (a started server only).
+    // History for charts: rolls raw history up into minutes and hours, once per cluster.
     const rollups = new Rollups(ctx.db, ctx.log, () => ctx.now());
     server.expose('rollups', rollups);
-    server.ext('onPostStart', () => {
-      commands.start();
-      rollups.start();
-    });
+    ctx.scheduler.every('commands.expiry', EXPIRY_SWEEP_MS, () => commands.expireDue());
+    ctx.scheduler.every('history.rollups', ROLLUP_EVERY_MS, () => rollups.run(), { atStart: true });
     // Once the broker is closed nothing new arrives: end the streams, then finish what is queued.
     server.ext(
       'onPreStop',

@@ -13,14 +13,14 @@ import * as history from './history-repository.js';
 
 /** Raw rows per transaction. */
 export const ROLLUP_BATCH = 2000;
-const EVERY_MS = 60_000;
+/** How often the job runs (docs/decisions.md, "History for charts"). */
+export const ROLLUP_EVERY_MS = 60_000;
 /** How old a horizon must be before the job rolls up to it: far longer than an ingest transaction. */
 export const HORIZON_AGE_MS = 5000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class Rollups {
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopping = false;
 
@@ -39,17 +39,9 @@ export class Rollups {
     return this.running;
   }
 
-  start(): void {
-    const pass = () => void this.run().catch((err) => this.log.error('rollup pass failed', { error: err }));
-    pass();
-    this.timer = setInterval(pass, EVERY_MS);
-    this.timer.unref();
-  }
-
+  /** Ends a pass under way after its current batch (the server is stopping). */
   async stop(): Promise<void> {
     this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     await this.running?.catch(() => {});
   }
 

@@ -55,15 +55,8 @@ export const messagingModule: Plugin<ModuleOptions> = {
     server.expose('digest', digest);
     server.expose('clock', clock);
 
-    let sweep: NodeJS.Timeout | undefined;
-    server.ext('onPostStart', () => {
-      sweep = setInterval(() => void digest.sweep().catch((err) => ctx.log.error('the message digest failed', { error: err })), DIGEST_SWEEP_MS);
-      sweep.unref();
-    });
-    server.ext('onPreStop', () => {
-      clearInterval(sweep);
-      live.stop();
-    });
+    ctx.scheduler.every('messaging.digest', DIGEST_SWEEP_MS, () => digest.sweep());
+    server.ext('onPreStop', () => live.stop());
 
     server.route([
       listContacts(service),

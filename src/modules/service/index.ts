@@ -40,22 +40,7 @@ export const serviceModule: Plugin<ModuleOptions> = {
     server.expose('reminders', reminders);
     server.expose('api', { servicesDueOfCompany: (companyId: number) => due.ofCompany(companyId) });
 
-    let timer: NodeJS.Timeout | null = null;
-    let checking = false;
-    server.ext('onPostStart', () => {
-      timer = setInterval(() => {
-        if (checking) return;
-        checking = true;
-        reminders
-          .check()
-          .catch((err) => ctx.log.error('the service reminder check failed', { error: err }))
-          .finally(() => (checking = false));
-      }, REMINDER_CHECK_MS);
-      timer.unref();
-    });
-    server.ext('onPreStop', () => {
-      if (timer) clearInterval(timer);
-    });
+    ctx.scheduler.every('service.reminders', REMINDER_CHECK_MS, () => reminders.check());
 
     server.route([
       serviceSchedule(schedules),

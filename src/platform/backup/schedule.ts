@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import type { BackupStatus } from '../../../contracts/admin.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../logger.js';
+import type { Scheduler } from '../scheduler.js';
 import { createBackup } from './backup.js';
 
 const NAME = /^vessel-link-\d{8}T\d{6}Z\.tar$/;
 
 export class BackupSchedule {
-  private timer: NodeJS.Timeout | null = null;
+  private started = false;
   private running: Promise<void> | null = null;
   readonly status: BackupStatus;
 
@@ -26,17 +27,21 @@ export class BackupSchedule {
     this.status = { dir: config.backup.dir, lastAt: null, lastFile: null, lastBytes: null, lastError: null, nextAt: null };
   }
 
+  /** Puts the backups on the scheduler (every BACKUP_EVERY, once per cluster); nothing without BACKUP_DIR. */
+  schedule(scheduler: Scheduler): void {
+    if (!this.config.backup.dir) return;
+    scheduler.every('backups', this.config.backup.everyMs, () => this.run());
+  }
+
+  /** The server started: the first scheduled backup is one period away. */
   start(): void {
     if (!this.config.backup.dir) return;
-    const every = this.config.backup.everyMs;
-    this.status.nextAt = new Date(this.now().getTime() + every).toISOString();
-    this.timer = setInterval(() => void this.run(), every);
-    this.timer.unref();
+    this.started = true;
+    this.status.nextAt = new Date(this.now().getTime() + this.config.backup.everyMs).toISOString();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.started = false;
     await this.running;
   }
 
@@ -74,7 +79,7 @@ export class BackupSchedule {
       this.status.lastError = (err as Error).message;
       this.log.error('scheduled backup failed', { file, error: err });
     } finally {
-      if (this.timer) this.status.nextAt = new Date(this.now().getTime() + this.config.backup.everyMs).toISOString();
+      if (this.started) this.status.nextAt = new Date(this.now().getTime() + this.config.backup.everyMs).toISOString();
     }
   }
 }
