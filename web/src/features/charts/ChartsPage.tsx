@@ -24,8 +24,13 @@ interface ChartsPageProps {
 export function ChartsPage({ vesselId, onVessel }: ChartsPageProps) {
   const vessels = useQuery(vesselQueries.list());
   return (
-    <div className="charts-page">
-      <h1>Charts</h1>
+    <div className="page charts-page">
+      <header className="page__header">
+        <div>
+          <h1>Charts</h1>
+          <p className="muted">A vessel&rsquo;s engines and generators over the time you choose.</p>
+        </div>
+      </header>
       <DelayedSpinner loading={vessels.isPending} label="Loading your vessels…" />
       {vessels.isError ? (
         <p className="form-error" role="alert">
