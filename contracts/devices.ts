@@ -68,3 +68,53 @@ export interface HistoryBucket {
   /** How many values the bucket summarises. */
   count: number;
 }
+
+/**
+ * The buses the platform knows (`GET dataUtils?action=getAllBuses`): a message source's uid starts
+ * with its bus (`n2k.17`), and this names it for people. A bus not listed is shown by its id.
+ */
+export const KNOWN_BUSES = [
+  { id: 'n2k', name: 'NMEA 2000' },
+  { id: 'nmea0183', name: 'NMEA 0183' },
+  { id: 'signalk', name: 'Signal K' },
+  { id: 'interface', name: 'Interfaces (HTTP)' },
+  { id: 'sim', name: 'Simulator' },
+  { id: 'default', name: 'Without a source' },
+] as const;
+
+export interface BusDescription {
+  id: string;
+  name: string;
+}
+
+/** A vessel's bus (`GET vessel/{id}/busList`): its id, how many sources report through it, the newest sighting. */
+export interface Bus {
+  name: string;
+  sourceCount: number;
+  lastSeen: string;
+}
+
+/** A property whose current value came through a bus (`GET devices/busProperties?vesselId=&bus=`). */
+export interface BusProperty {
+  id: number;
+  deviceId: number;
+  deviceName: string;
+  path: string;
+  displayName: string;
+  /** SI, as the bridge reports it; empty when unitless. */
+  units: string;
+  value: unknown;
+  timestamp: string | null;
+  /** The message source the current value came from (`n2k.17`). */
+  source: string;
+}
+
+/**
+ * `GET vessel/{id}/geofenceRoute`: where the vessel has gone since it left its geofence, oldest
+ * first; empty while it is inside (or no fence is on).
+ */
+export interface GeofenceRoute {
+  /** The first position outside the fence of the current excursion; null while inside. */
+  outsideSince: string | null;
+  points: Location[];
+}

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distanceMetres } from '../../src/modules/alerts/geofence/watch.js';
+import { distanceMetres } from '../../src/modules/alerts/geofence/distance.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
 
@@ -105,5 +105,40 @@ describe('the geofence watch', () => {
       'position stored',
     );
     expect((await geofenceAlert())?.clearedAt).not.toBeNull();
+  });
+});
+
+describe('the geofence route', () => {
+  const route = async (token = owner) => t.call('GET', `/api/vessel/${bridge.vesselId}/geofenceRoute`, { token });
+
+  it('answers the track since the vessel left its fence, and nothing while it is inside or the fence is off', async () => {
+    await t.call('POST', `/api/vessel/${bridge.vesselId}/geofence/false`, { token: owner });
+    expect((await route()).body.data).toEqual({ outsideSince: null, points: [] });
+
+    await t.call('POST', `/api/vessel/${bridge.vesselId}/geofence`, { token: owner, payload: { ...MONACO, radius: 500, delay: 600 } });
+    const start = Date.now() - 3 * 60_000;
+    await position(INSIDE, new Date(start));
+    const stored = (at: number) =>
+      eventually(
+        async () => (await t.call('GET', `/api/vessel/${bridge.vesselId}/location`, { token: owner })).body.data?.timestamp === new Date(at).toISOString(),
+        'position stored',
+      );
+    await stored(start);
+    expect((await route()).body.data).toEqual({ outsideSince: null, points: [] });
+
+    await position(OFFSHORE, new Date(start + 60_000));
+    await position({ latitude: 43.7, longitude: 7.43 }, new Date(start + 120_000));
+    await stored(start + 120_000);
+    const { data } = (await route()).body;
+    expect(data.outsideSince).toBe(new Date(start + 60_000).toISOString());
+    expect(data.points.map((p: { lat: number; lon: number }) => [p.lat, p.lon])).toEqual([
+      [OFFSHORE.latitude, OFFSHORE.longitude],
+      [43.7, 7.43],
+    ]);
+  });
+
+  it('needs location services and securityManager VIEW, and answers another tenant like a missing vessel', async () => {
+    expect((await route(await t.login('crew@demo.test'))).status).toBe(403);
+    expect((await route(await t.login('owner2@demo.test'))).status).toBe(404);
   });
 });

@@ -136,6 +136,25 @@ describe('signed-in screens', () => {
       await page.getByRole('button', { name: 'Live view of Mast' }).click();
       await page.getByRole('img', { name: 'Live view of Mast' }).waitFor();
     }));
+  it('vessel devices: by bus', () =>
+    scan(`/dashboard/vessels/${seaBreezeId}/devices`, async (page) => {
+      await page.getByRole('button', { name: 'By bus' }).click();
+      await page.getByRole('list', { name: /^Properties on / }).waitFor();
+    }));
+  it('vessel location: the geofence route, device positions and notifications', async () => {
+    const token = await t.login('owner@demo.test');
+    await t.call('POST', `/api/vessel/${seaBreezeId}/geofence`, { token, payload: { lat: 43.72, lon: 7.42, radius: 100, delay: 3600 } });
+    await scan(`/dashboard/vessels/${seaBreezeId}/location`, async (page) => {
+      await page.getByRole('heading', { name: 'Geofence notifications' }).waitFor();
+      await page.getByRole('heading', { name: 'Devices on the map' }).waitFor();
+      await page.getByText(/^Outside the fence since/).waitFor();
+    });
+  });
+  it('charts', () =>
+    scan(`/dashboard/charts?vessel=${seaBreezeId}`, async (page) => {
+      await heading('Charts')(page);
+      await page.getByRole('img', { name: /^Revolutions of Port engine: from/ }).waitFor();
+    }));
   it('fleet alerts', () => scan('/dashboard/alerts', heading('Alerts')));
   it('messages', () => scan('/dashboard/messages', heading('Messages')));
   it('a message thread and the new thread form', async () => {

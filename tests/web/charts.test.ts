@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bandPath, linearScale, linePath, nearestIndex, niceTicks, valueExtent } from '../../web/src/features/charts/scale';
-import { customRange, emptyCustomRange, presetRange } from '../../web/src/features/charts/timeRange';
+import { chartDevices } from '../../web/src/features/charts/chartDevices';
+import { customRange, emptyCustomRange, presetRange, vesselChartRange } from '../../web/src/features/charts/timeRange';
 
 describe('chart scales', () => {
   it('maps a domain onto a range', () => {
@@ -87,5 +88,36 @@ describe('time ranges', () => {
 
   it('refuses a range that ends before it starts', () => {
     expect(customRange({ ...emptyCustomRange('2026-06-02'), toDate: '2026-06-01' })).toEqual({ error: 'The end must be after the start.' });
+  });
+});
+
+describe('the chart view of a vessel', () => {
+  it('starts on the whole of today in the Universal zone, every hour and minute at 00', () => {
+    const { fields, range } = vesselChartRange('2026-12-31');
+    expect(fields).toEqual({
+      fromDate: '31/12/2026',
+      fromHours: '00',
+      fromMinutes: '00',
+      toDate: '01/01/2027',
+      toHours: '00',
+      toMinutes: '00',
+      timeZone: 'Universal',
+    });
+    expect(range).toEqual({ from: '2026-12-31T00:00:00.000Z', to: '2027-01-01T00:00:00.000Z' });
+  });
+
+  it('keeps only the engines and generators', () => {
+    const device = (id: number, name: string) => ({
+      id,
+      name,
+      category: 'mechanical' as const,
+      manufacturer: null,
+      model: null,
+      serial: null,
+      location: null,
+      properties: [],
+    });
+    const kept = chartDevices([device(1, 'Port engine'), device(2, 'Saloon lights'), device(3, 'Generator output'), device(4, 'ENGINE ROOM fan')]);
+    expect(kept.map((d) => d.id)).toEqual([1, 3, 4]);
   });
 });

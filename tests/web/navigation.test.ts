@@ -11,6 +11,7 @@ describe('the sidebar', () => {
       ['My profile', '/dashboard/profile'],
       ['Organisation', '/dashboard/organisation'],
       ['Alerts', '/dashboard/alerts'],
+      ['Charts', '/dashboard/charts'],
       ['Messages', '/dashboard/messages'],
       ['Terms of Use', '/dashboard/terms-of-use/EULA'],
     ]);

@@ -54,10 +54,11 @@ describe('vessel dashboard tabs', () => {
 
 describe('sidebar', () => {
   it('uses the server’s navigation names and order, then the app’s other pages', () => {
-    expect(sidebarLinks(navigation).map((link) => link.label)).toEqual(['My fleet', 'My profile', 'Alerts', 'Messages', 'Terms of Use']);
+    expect(sidebarLinks(navigation).map((link) => link.label)).toEqual(['My fleet', 'My profile', 'Alerts', 'Charts', 'Messages', 'Terms of Use']);
     expect(sidebarLinks([]).map((link) => link.to)).toEqual([
       '/dashboard',
       '/dashboard/alerts',
+      '/dashboard/charts',
       '/dashboard/messages',
       '/dashboard/profile',
       '/dashboard/terms-of-use/EULA',
@@ -66,7 +67,7 @@ describe('sidebar', () => {
 
   it('leaves out navigation components this app has no page for', () => {
     const withAdmin = [...navigation, { id: 9, code: 'ADMIN', name: 'Admin', path: '/admin', icon: null, menuOrder: 0 }];
-    expect(sidebarLinks(withAdmin).map((link) => link.key)).toEqual(['FLEET', 'PROFILE', 'ALERTS', 'MESSAGES', 'TERMS']);
+    expect(sidebarLinks(withAdmin).map((link) => link.key)).toEqual(['FLEET', 'PROFILE', 'ALERTS', 'CHARTS', 'MESSAGES', 'TERMS']);
   });
 
   it('offers the admin area only when the server lists it (to administrators)', () => {
@@ -76,6 +77,7 @@ describe('sidebar', () => {
       '/dashboard/profile',
       '/dashboard/admin',
       '/dashboard/alerts',
+      '/dashboard/charts',
       '/dashboard/messages',
       '/dashboard/terms-of-use/EULA',
     ]);

@@ -24,6 +24,7 @@ import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authe
 import { Route as AuthenticatedDashboardSplatRouteImport } from './routes/_authenticated/dashboard/$'
 import { Route as AuthenticatedDashboardAdminRouteRouteImport } from './routes/_authenticated/dashboard/admin/route'
 import { Route as AuthenticatedDashboardAlertsRouteImport } from './routes/_authenticated/dashboard/alerts'
+import { Route as AuthenticatedDashboardChartsRouteImport } from './routes/_authenticated/dashboard/charts'
 import { Route as AuthenticatedDashboardMessagesRouteImport } from './routes/_authenticated/dashboard/messages'
 import { Route as AuthenticatedDashboardOrganisationRouteRouteImport } from './routes/_authenticated/dashboard/organisation/route'
 import { Route as AuthenticatedDashboardProfileRouteRouteImport } from './routes/_authenticated/dashboard/profile/route'
@@ -152,6 +153,12 @@ const AuthenticatedDashboardAlertsRoute =
   AuthenticatedDashboardAlertsRouteImport.update({
     id: '/alerts',
     path: '/alerts',
+    getParentRoute: () => AuthenticatedDashboardRouteRoute,
+  } as any)
+const AuthenticatedDashboardChartsRoute =
+  AuthenticatedDashboardChartsRouteImport.update({
+    id: '/charts',
+    path: '/charts',
     getParentRoute: () => AuthenticatedDashboardRouteRoute,
   } as any)
 const AuthenticatedDashboardMessagesRoute =
@@ -465,6 +472,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/profile': typeof AuthenticatedDashboardProfileRouteRouteWithChildren
   '/dashboard/$': typeof AuthenticatedDashboardSplatRoute
   '/dashboard/alerts': typeof AuthenticatedDashboardAlertsRoute
+  '/dashboard/charts': typeof AuthenticatedDashboardChartsRoute
   '/dashboard/messages': typeof AuthenticatedDashboardMessagesRoute
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren
@@ -526,6 +534,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsIndexRoute
   '/dashboard/$': typeof AuthenticatedDashboardSplatRoute
   '/dashboard/alerts': typeof AuthenticatedDashboardAlertsRoute
+  '/dashboard/charts': typeof AuthenticatedDashboardChartsRoute
   '/dashboard/messages': typeof AuthenticatedDashboardMessagesRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/admin/bridges': typeof AuthenticatedDashboardAdminBridgesRoute
@@ -592,6 +601,7 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/profile': typeof AuthenticatedDashboardProfileRouteRouteWithChildren
   '/_authenticated/dashboard/$': typeof AuthenticatedDashboardSplatRoute
   '/_authenticated/dashboard/alerts': typeof AuthenticatedDashboardAlertsRoute
+  '/_authenticated/dashboard/charts': typeof AuthenticatedDashboardChartsRoute
   '/_authenticated/dashboard/messages': typeof AuthenticatedDashboardMessagesRoute
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/_authenticated/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren
@@ -659,6 +669,7 @@ export interface FileRouteTypes {
     | '/dashboard/profile'
     | '/dashboard/$'
     | '/dashboard/alerts'
+    | '/dashboard/charts'
     | '/dashboard/messages'
     | '/dashboard/'
     | '/dashboard/vessels/$vesselId'
@@ -720,6 +731,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/dashboard/$'
     | '/dashboard/alerts'
+    | '/dashboard/charts'
     | '/dashboard/messages'
     | '/dashboard'
     | '/dashboard/admin/bridges'
@@ -785,6 +797,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/profile'
     | '/_authenticated/dashboard/$'
     | '/_authenticated/dashboard/alerts'
+    | '/_authenticated/dashboard/charts'
     | '/_authenticated/dashboard/messages'
     | '/_authenticated/dashboard/'
     | '/_authenticated/dashboard/vessels/$vesselId'
@@ -953,6 +966,13 @@ declare module '@tanstack/react-router' {
       path: '/alerts'
       fullPath: '/dashboard/alerts'
       preLoaderRoute: typeof AuthenticatedDashboardAlertsRouteImport
+      parentRoute: typeof AuthenticatedDashboardRouteRoute
+    }
+    '/_authenticated/dashboard/charts': {
+      id: '/_authenticated/dashboard/charts'
+      path: '/charts'
+      fullPath: '/dashboard/charts'
+      preLoaderRoute: typeof AuthenticatedDashboardChartsRouteImport
       parentRoute: typeof AuthenticatedDashboardRouteRoute
     }
     '/_authenticated/dashboard/messages': {
@@ -1477,6 +1497,7 @@ interface AuthenticatedDashboardRouteRouteChildren {
   AuthenticatedDashboardProfileRouteRoute: typeof AuthenticatedDashboardProfileRouteRouteWithChildren
   AuthenticatedDashboardSplatRoute: typeof AuthenticatedDashboardSplatRoute
   AuthenticatedDashboardAlertsRoute: typeof AuthenticatedDashboardAlertsRoute
+  AuthenticatedDashboardChartsRoute: typeof AuthenticatedDashboardChartsRoute
   AuthenticatedDashboardMessagesRoute: typeof AuthenticatedDashboardMessagesRoute
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
   AuthenticatedDashboardVesselsVesselIdRouteRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren
@@ -1496,6 +1517,7 @@ const AuthenticatedDashboardRouteRouteChildren: AuthenticatedDashboardRouteRoute
       AuthenticatedDashboardProfileRouteRouteWithChildren,
     AuthenticatedDashboardSplatRoute: AuthenticatedDashboardSplatRoute,
     AuthenticatedDashboardAlertsRoute: AuthenticatedDashboardAlertsRoute,
+    AuthenticatedDashboardChartsRoute: AuthenticatedDashboardChartsRoute,
     AuthenticatedDashboardMessagesRoute: AuthenticatedDashboardMessagesRoute,
     AuthenticatedDashboardIndexRoute: AuthenticatedDashboardIndexRoute,
     AuthenticatedDashboardVesselsVesselIdRouteRoute:

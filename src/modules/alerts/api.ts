@@ -16,6 +16,8 @@ import { DEFAULT_USER_SETTINGS, userSettingsOf } from './settings-repository.js'
 export type { AlertLogRow, LogAction } from './repository.js';
 export type { CustomAlerts } from './custom/watch.js';
 export type { Notice } from './delivery/channels.js';
+export { distanceMetres } from './geofence/distance.js';
+export { findGeofence, type GeofenceRow } from './geofence/repository.js';
 
 /**
  * Where an alarm stands (docs/decisions.md, "Alarms"). `rectified-unacknowledged`: the

@@ -25,6 +25,9 @@ import { sendCommand } from './routes/commands/send.js';
 import { commandStatus } from './routes/commands/status.js';
 import { basicDevices } from './routes/devices/basic.js';
 import { busList } from './routes/devices/bus-list.js';
+import { busProperties } from './routes/devices/bus-properties.js';
+import { allBuses } from './routes/devices/all-buses.js';
+import { geofenceRoute } from './routes/location/geofence-route.js';
 import { listDevices } from './routes/devices/list.js';
 import { vesselOnline } from './routes/devices/online.js';
 import { propertyValues } from './routes/devices/values.js';
@@ -144,6 +147,8 @@ export const devicesModule: Plugin<ModuleOptions> = {
       listDevices(devices),
       basicDevices(devices),
       busList(devices),
+      busProperties(devices),
+      allBuses(),
       vesselOnline(),
       propertyValues(devices),
       listSimpleDevices(simple),
@@ -165,6 +170,7 @@ export const devicesModule: Plugin<ModuleOptions> = {
 
       currentLocation(devices),
       locationHistory(devices),
+      geofenceRoute(devices),
       trackGpx(exports),
       propertyCsv(exports),
       persistedLocationSources(sourceViews),

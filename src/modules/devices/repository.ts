@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import { deleteSome, dialect, insertId, nowIso } from '../../db/knex.js';
+import type { BusProperty } from '../../../contracts/devices.js';
 import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
 import { levelsByProperty, type WarningLevels } from './levels/repository.js';
 import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
@@ -273,6 +274,48 @@ export async function currentValuesLike(db: Db, bridgeId: number, pattern: strin
     .orderBy('path')
     .select('path', 'value', 'ts_ms');
   return rows.flatMap((r) => (r.value === null ? [] : [{ path: r.path, value: JSON.parse(r.value) as unknown, tsMs: Number(r.ts_ms) }]));
+}
+
+/**
+ * The bridge's properties whose current value came through `bus` (its source's uid is the bus or
+ * starts with `bus.`), device by device in the order reported. `bus` holds no LIKE wildcard (the
+ * route's schema allows letters, digits, `_` and `-` only; `_` is escaped).
+ */
+export async function propertiesOnBus(db: Db, bridgeId: number, bus: string): Promise<BusProperty[]> {
+  const prefix = `${bus.replace(/_/g, '\\_')}.%`;
+  const rows = await db('device_properties as p')
+    .join('devices as d', 'd.id', 'p.device_id')
+    .join('value_series as c', (j) => j.on('c.bridge_id', 'p.bridge_id').andOn('c.path', 'p.path'))
+    .where('p.bridge_id', bridgeId)
+    .andWhere((q) => q.where('c.source', bus).orWhereRaw("c.source LIKE ? ESCAPE '\\'", [prefix]))
+    .orderBy('d.position')
+    .orderBy('d.id')
+    .orderBy('p.position')
+    .orderBy('p.id')
+    .select('p.id', 'p.device_id', 'd.name as device_name', 'p.path', 'p.display_name', 'p.units', 'c.value', 'c.ts_ms', 'c.source');
+  return rows.map((r: BusPropertyTableRow) => ({
+    id: r.id,
+    deviceId: r.device_id,
+    deviceName: r.device_name,
+    path: r.path,
+    displayName: r.display_name,
+    units: r.units,
+    value: r.value === null ? null : JSON.parse(r.value),
+    timestamp: r.ts_ms === null ? null : iso(r.ts_ms),
+    source: r.source,
+  }));
+}
+
+interface BusPropertyTableRow {
+  id: number;
+  device_id: number;
+  device_name: string;
+  path: string;
+  display_name: string;
+  units: string;
+  value: string | null;
+  ts_ms: number | string | null;
+  source: string;
 }
 
 export async function propertiesByPath(db: Db, bridgeId: number): Promise<Map<string, { deviceId: number; propertyId: number }>> {

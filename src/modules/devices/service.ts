@@ -9,8 +9,9 @@ import type { Database } from '../../db/knex.js';
 import { ruleRefused } from '../../platform/errors.js';
 import type { Caller } from '../../platform/routes.js';
 import { check, type ScopeBridge, type VesselAccess } from '../access/api.js';
+import { distanceMetres, findGeofence } from '../alerts/api.js';
 import { type CloudService, type CloudServices, SUBSCRIPTION_TERMS } from '../../../contracts/billing.js';
-import type { HistoryBucket } from '../../../contracts/devices.js';
+import type { Bus, BusProperty, GeofenceRoute, HistoryBucket } from '../../../contracts/devices.js';
 import { vesselIdsOfBridges } from '../bridges/api.js';
 import { currentLocation, locationHistory } from './api.js';
 import { MAX_BUCKETED_RANGE_MS } from './buckets.js';
@@ -40,14 +41,11 @@ export interface PropertyAccess {
   requireCloudService(vesselId: number, service: CloudService): Promise<void>;
 }
 
+/** How far back the geofence route looks for where the vessel left: the history every vessel keeps. */
+const GEOFENCE_ROUTE_SPAN_MS = SUBSCRIPTION_TERMS.testPeriodDays * DAY_MS;
+
 /** Slack for a range computed on a client a moment before the server checks it. */
 const HISTORY_GRACE_MS = 3600 * 1000;
-
-export interface Bus {
-  name: string;
-  sourceCount: number;
-  lastSeen: string;
-}
 
 export class DevicesService {
   constructor(
@@ -87,6 +85,11 @@ export class DevicesService {
     return [...buses.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  /** The properties whose current value came through one of the bridge's buses. */
+  async busProperties(bridge: ScopeBridge | null, bus: string): Promise<BusProperty[]> {
+    return bridge ? repo.propertiesOnBus(this.db, bridge.id, bus) : [];
+  }
+
   /**
    * A property's history (default the last 24 hours), for a caller with deviceManager VIEW on its
    * vessel (404 like a missing property otherwise): its values, or with `buckets` the values
@@ -110,6 +113,21 @@ export class DevicesService {
     await requireHistory(this.access, vesselId!, fromMs);
     if (range.buckets === undefined) return repo.historyOf(this.db, property.bridgeId, property.path, fromMs, toMs, MAX_CHART_POINTS);
     return historyBuckets(this.db, property.bridgeId, property.path, fromMs, toMs, range.buckets);
+  }
+
+  /**
+   * The track since the vessel last left its enabled geofence: the positions after the newest one
+   * inside the circle, within the last 7 days; none while it is inside.
+   */
+  async geofenceRoute(vesselId: number): Promise<GeofenceRoute> {
+    const fence = await findGeofence(this.db, vesselId);
+    if (!fence?.enabled) return { outsideSince: null, points: [] };
+    const nowMs = Date.now();
+    const track = await locationHistory(this.db, vesselId, nowMs - GEOFENCE_ROUTE_SPAN_MS, nowMs);
+    let start = track.length;
+    while (start > 0 && distanceMetres(track[start - 1], fence) > fence.radius) start--;
+    const points = track.slice(start);
+    return { outsideSince: points[0]?.timestamp ?? null, points };
   }
 
   location(vesselId: number): Promise<repo.LocationRow | null> {

@@ -10,10 +10,10 @@ import type { AppContext } from '../../../platform/context.js';
 import { bridgeOfVessel } from '../../bridges/api.js';
 import { listVessels } from '../../vessel/api.js';
 import { applyNotification } from '../api.js';
+import { distanceMetres } from './distance.js';
 import { findGeofence } from './repository.js';
 
 export const GEOFENCE_PATH = 'notifications.navigation.geofence';
-const EARTH_RADIUS_M = 6_371_000;
 
 interface Fence {
   enabled: boolean;
@@ -22,15 +22,6 @@ interface Fence {
   lon: number;
   delay: number;
   vesselName: string;
-}
-
-/** Great-circle distance in metres (haversine). */
-export function distanceMetres(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 export class GeofenceWatch {

@@ -22,10 +22,6 @@ export function RangeSelector({ preset, onPreset, onCustom }: RangeSelectorProps
     return { ...emptyCustomRange(isoDateToDisplay(today)), timeZone };
   });
   const [custom, setCustom] = useState(preset === 'CUSTOM');
-  const [error, setError] = useState<string | null>(null);
-  const set = (field: keyof CustomRangeFields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [field]: event.target.value }));
-  const zones = Array.from(new Set([timeZone, 'Universal', localTimeZone()]));
 
   return (
     <div className="range-selector">
@@ -48,46 +44,61 @@ export function RangeSelector({ preset, onPreset, onCustom }: RangeSelectorProps
           Custom
         </button>
       </div>
-      {custom ? (
-        <form
-          className="range-selector__custom"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const fromDate = displayDateToIso(fields.fromDate);
-            const toDate = displayDateToIso(fields.toDate);
-            if (!fromDate || !toDate) {
-              setError('Write both dates as DD/MM/YYYY.');
-              return;
-            }
-            const range = customRange({ ...fields, fromDate, toDate });
-            if ('error' in range) setError(range.error);
-            else {
-              setError(null);
-              onCustom(range);
-            }
-          }}
-        >
-          <DateTimeFieldset end="from" fields={fields} set={set} />
-          <DateTimeFieldset end="to" fields={fields} set={set} />
-          <label className="range-selector__zone">
-            <span>Time zone</span>
-            <select className="input input--small" value={fields.timeZone} onChange={set('timeZone')}>
-              {zones.map((zone) => (
-                <option key={zone}>{zone}</option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="button button--small button--primary">
-            Show
-          </button>
-          {error ? (
-            <p className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </form>
-      ) : null}
+      {custom ? <CustomRangeForm fields={fields} onFields={setFields} onApply={onCustom} /> : null}
     </div>
+  );
+}
+
+interface CustomRangeFormProps {
+  fields: CustomRangeFields;
+  onFields: (fields: CustomRangeFields) => void;
+  onApply: (range: TimeRange) => void;
+}
+
+/** The time-range selector of spec 3: from and to as DD/MM/YYYY dates with hours and minutes, in a chosen zone. */
+export function CustomRangeForm({ fields, onFields, onApply }: CustomRangeFormProps) {
+  const { timeZone } = usePreferences();
+  const [error, setError] = useState<string | null>(null);
+  const set = (field: keyof CustomRangeFields) => (event: { target: { value: string } }) => onFields({ ...fields, [field]: event.target.value });
+  const zones = Array.from(new Set([fields.timeZone, 'Universal', timeZone, localTimeZone()]));
+  return (
+    <form
+      className="range-selector__custom"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const fromDate = displayDateToIso(fields.fromDate);
+        const toDate = displayDateToIso(fields.toDate);
+        if (!fromDate || !toDate) {
+          setError('Write both dates as DD/MM/YYYY.');
+          return;
+        }
+        const range = customRange({ ...fields, fromDate, toDate });
+        if ('error' in range) setError(range.error);
+        else {
+          setError(null);
+          onApply(range);
+        }
+      }}
+    >
+      <DateTimeFieldset end="from" fields={fields} set={set} />
+      <DateTimeFieldset end="to" fields={fields} set={set} />
+      <label className="range-selector__zone">
+        <span>Time zone</span>
+        <select className="input input--small" value={fields.timeZone} onChange={set('timeZone')}>
+          {zones.map((zone) => (
+            <option key={zone}>{zone}</option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button button--small button--primary">
+        Show
+      </button>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
   );
 }
 

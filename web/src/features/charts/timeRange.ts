@@ -1,4 +1,4 @@
-import { DEFAULT_HOURS, DEFAULT_MINUTES, DEFAULT_TIME_ZONE, zonedTimeToIso } from '../../lib/dates';
+import { DEFAULT_HOURS, DEFAULT_MINUTES, DEFAULT_TIME_ZONE, isoDateToDisplay, zonedTimeToIso } from '../../lib/dates';
 
 export const RANGE_PRESETS = {
   '6H': { label: '6 hours', ms: 6 * 3600_000 },
@@ -50,4 +50,15 @@ export function customRange(fields: CustomRangeFields): TimeRange | { error: str
   const to = zonedTimeToIso(fields.toDate, fields.toHours, fields.toMinutes, fields.timeZone);
   if (Date.parse(from) >= Date.parse(to)) return { error: 'The end must be after the start.' };
   return { from, to };
+}
+
+/**
+ * The chart view's selection for a newly selected vessel (spec 4): the whole of today in the
+ * Universal zone, both ends at 00:00 (spec 3), as the selector's fields and the range they mean.
+ * `today` is the ISO date (YYYY-MM-DD) in that zone.
+ */
+export function vesselChartRange(today: string): { fields: CustomRangeFields; range: TimeRange } {
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
+  const fields = { ...emptyCustomRange(isoDateToDisplay(today)), toDate: isoDateToDisplay(tomorrow), toHours: DEFAULT_HOURS, toMinutes: DEFAULT_MINUTES };
+  return { fields, range: customRange({ ...fields, fromDate: today, toDate: tomorrow }) as TimeRange };
 }

@@ -4,17 +4,16 @@ import { alertQueries } from '../alerts/queries';
 import type { ChartMarker } from '../charts/levels';
 import { formatShort } from '../../lib/dates';
 import { failureMessage } from '../../lib/failureMessage';
-import { displayUnit, fromSi } from '../../lib/units';
+import { displayUnit } from '../../lib/units';
 import { LineChart } from '../charts/LineChart';
 import { RangeSelector } from '../charts/RangeSelector';
-import { useChartBuckets } from '../charts/useChartBuckets';
 import { presetRange, type RangePreset, type TimeRange } from '../charts/timeRange';
 import { DownloadLink } from '../exports/DownloadLink';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { Modal } from '../modal/Modal';
 import { usePreferences } from '../profile/usePreferences';
-import { deviceQueries } from './queries';
 import type { Device, Property } from './types';
+import { usePropertyHistory } from './usePropertyHistory';
 import { useWarningLevels, WarningLevelsEditor } from './WarningLevels';
 import './devices.css';
 
@@ -44,8 +43,7 @@ export function PropertyHistoryModal({ vesselId, device, property, onClose, canE
   const [preset, setPreset] = useState<RangePreset | 'CUSTOM'>('24H');
   const [range, setRange] = useState<TimeRange>(() => presetRange('24H', new Date()));
   const { unitSystem, timeFormat, timeZone } = usePreferences();
-  const chart = useChartBuckets<HTMLDivElement>();
-  const history = useQuery(deviceQueries.history(vesselId, property.id, range.from, range.to, chart.buckets));
+  const { chartRef, history, points } = usePropertyHistory(vesselId, property, range);
   const unit = displayUnit(property.units, unitSystem, property.path);
   const levels = useWarningLevels(vesselId, property, unitSystem);
   const numeric = typeof property.value === 'number' || property.warningLevels !== null;
@@ -66,16 +64,6 @@ export function PropertyHistoryModal({ vesselId, device, property, onClose, canE
     });
   }, [alerts.data, range.from, range.to]);
 
-  const points = useMemo(
-    () =>
-      (history.data ?? []).map((bucket) => {
-        const display = (value: number) => fromSi(value, property.units, unitSystem, property.path);
-        // A unit conversion may turn the scale over (none does today): the band keeps its low below its high.
-        const [low, high] = [display(bucket.min), display(bucket.max)].sort((a, b) => a - b);
-        return { t: Date.parse(bucket.timestamp), v: display(bucket.mean), low, high };
-      }),
-    [history.data, property.units, property.path, unitSystem],
-  );
   const spanMs = Date.parse(range.to) - Date.parse(range.from);
 
   return (
@@ -91,7 +79,7 @@ export function PropertyHistoryModal({ vesselId, device, property, onClose, canE
           setRange(next);
         }}
       />
-      <div ref={chart.ref}>
+      <div ref={chartRef}>
         <DelayedSpinner loading={history.isFetching} label="Loading history…" />
         {history.isError ? (
           <p className="form-error" role="alert">

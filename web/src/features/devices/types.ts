@@ -1,6 +1,15 @@
 import type { DeviceCategory } from '../../../../contracts/devices';
 
-export { DEVICE_CATEGORIES, type Device, type DeviceCategory, type Property, type WarningLevels } from '../../../../contracts/devices';
+export {
+  DEVICE_CATEGORIES,
+  type Bus,
+  type BusDescription,
+  type BusProperty,
+  type Device,
+  type DeviceCategory,
+  type Property,
+  type WarningLevels,
+} from '../../../../contracts/devices';
 export type { CommandRequest, CommandState, CommandStatus } from '../../../../contracts/live';
 
 export const CATEGORY_LABELS: Record<DeviceCategory, string> = {

@@ -12,6 +12,7 @@ export interface NavLink {
 const CLIENT_PAGES: NavLink[] = [
   { key: 'FLEET', label: 'Fleet', to: '/dashboard' },
   { key: 'ALERTS', label: 'Alerts', to: '/dashboard/alerts' },
+  { key: 'CHARTS', label: 'Charts', to: '/dashboard/charts' },
   { key: 'MESSAGES', label: 'Messages', to: '/dashboard/messages' },
   { key: 'ORGANISATION', label: 'Organisation', to: '/dashboard/organisation', serverOnly: true },
   { key: 'PROFILE', label: 'Profile', to: '/dashboard/profile' },

@@ -10,8 +10,9 @@ import { TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
+import { GeofenceNotifyPanel } from './GeofenceNotifyPanel';
 import { DEFAULT_TRACK_PERIOD, geofenceActions, locationQueries } from './queries';
-import type { Geofence, Location } from './types';
+import type { Geofence, GeofenceRoute, Location } from './types';
 import './location.css';
 
 // Leaflet is most of the vessel page's JavaScript: only the Location tab downloads it. Should that
@@ -36,11 +37,20 @@ function MapUnavailable() {
   );
 }
 
-export function LocationTab({ vesselId, canManageGeofence }: { vesselId: number; canManageGeofence: boolean }) {
+interface LocationTabProps {
+  vesselId: number;
+  canManageGeofence: boolean;
+  /** userManager VIEW: the geofence notifications list everybody on the vessel by name. */
+  canSeeMembers: boolean;
+}
+
+export function LocationTab({ vesselId, canManageGeofence, canSeeMembers }: LocationTabProps) {
   const [preset, setPreset] = useState<RangePreset>(DEFAULT_TRACK_PERIOD);
   const location = useQuery(locationQueries.current(vesselId));
   const track = useQuery(locationQueries.track(vesselId, preset));
   const geofence = useQuery(locationQueries.geofence(vesselId));
+  const route = useQuery({ ...locationQueries.geofenceRoute(vesselId), enabled: geofence.data?.enabled === true });
+  const devices = useQuery(locationQueries.deviceLocations(vesselId));
   const format = useFormatters();
   const position = location.data ?? null;
 
@@ -50,7 +60,7 @@ export function LocationTab({ vesselId, canManageGeofence }: { vesselId: number;
     <div className="location">
       <div className="location__map">
         <Suspense fallback={<div className="vessel-map vessel-map__canvas" aria-busy="true" />}>
-          <VesselMap position={position} track={trackPoints} geofence={geofence.data ?? null} />
+          <VesselMap position={position} track={trackPoints} geofence={geofence.data ?? null} geofenceRoute={route.data?.points} devices={devices.data} />
         </Suspense>
         <div className="location__toolbar">
           <div className="segmented" role="group" aria-label="Track period">
@@ -104,20 +114,58 @@ export function LocationTab({ vesselId, canManageGeofence }: { vesselId: number;
             <p className="muted">No position has been reported yet.</p>
           ) : null}
         </section>
-        <GeofencePanel vesselId={vesselId} geofence={geofence.data ?? null} position={position} canManage={canManageGeofence} />
+        <GeofencePanel vesselId={vesselId} geofence={geofence.data ?? null} route={route.data ?? null} position={position} canManage={canManageGeofence} />
+        {geofence.isSuccess ? <GeofenceNotifyPanel vesselId={vesselId} canSeeMembers={canSeeMembers} /> : null}
+        <DevicePositions vesselId={vesselId} />
       </aside>
     </div>
+  );
+}
+
+/** The owner's devices and whether each shows on the map: its location switch, its position. */
+function DevicePositions({ vesselId }: { vesselId: number }) {
+  const settings = useQuery(locationQueries.deviceSettings(vesselId));
+  const shown = (settings.data ?? []).filter((device) => device.locationEnabled);
+  return (
+    <section className="card" aria-labelledby="device-positions-title">
+      <h2 id="device-positions-title">Devices on the map</h2>
+      {settings.isError ? (
+        <p className="form-error" role="alert">
+          {failureMessage(settings.error, 'Your devices could not be loaded.')}
+        </p>
+      ) : null}
+      {settings.isSuccess && shown.length === 0 ? (
+        <p className="muted">
+          {settings.data.length === 0 ? 'No devices of your own yet.' : 'None of your devices shows its position.'} Switch a device&rsquo;s position on under
+          Devices, My devices.
+        </p>
+      ) : null}
+      {shown.length ? (
+        <ul className="list">
+          {shown.map((device) => (
+            <li key={device.id} className="list__item">
+              <span>{device.name}</span>
+              <span className="muted">
+                {device.position ? formatPosition({ latitude: device.position.lat, longitude: device.position.lon }) : 'No position set'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }
 
 function GeofencePanel({
   vesselId,
   geofence,
+  route,
   position,
   canManage,
 }: {
   vesselId: number;
   geofence: Geofence | null;
+  route: GeofenceRoute | null;
   position: Location | null;
   canManage: boolean;
 }) {
@@ -171,6 +219,14 @@ function GeofencePanel({
       ) : (
         <p className="muted">No geofence is set.</p>
       )}
+      {route?.outsideSince ? (
+        <p className="notice" role="status">
+          Outside the fence since {format.dateTime(route.outsideSince)}: its way out is drawn on the map ({route.points.length} position
+          {route.points.length === 1 ? '' : 's'}).
+        </p>
+      ) : geofence?.enabled ? (
+        <p className="muted">The vessel is inside its fence.</p>
+      ) : null}
       {canManage && !editing ? (
         <div className="button-row">
           <button type="button" className="button" onClick={startEditing} disabled={!position && !geofence}>

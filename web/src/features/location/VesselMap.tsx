@@ -2,17 +2,24 @@ import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { createBaseMap, hasTiles } from './baseMap';
-import type { Geofence, Location } from './types';
+import type { Geofence, Location, SimpleDeviceLocation } from './types';
 import './location.css';
 
 interface VesselMapProps {
   position: Location | null;
   track: Location[];
   geofence: Geofence | null;
+  /** Where the vessel has gone since it left its geofence: drawn over the track. */
+  geofenceRoute?: Location[];
+  /** The owner's devices whose location switch is on. */
+  devices?: SimpleDeviceLocation[];
 }
 
-/** The vessel's track, position and geofence over the offline base map (baseMap.ts). */
-export function VesselMap({ position, track, geofence }: VesselMapProps) {
+const NONE: Location[] = [];
+const NO_DEVICES: SimpleDeviceLocation[] = [];
+
+/** The vessel's track, position, geofence, route outside it and devices over the offline base map (baseMap.ts). */
+export function VesselMap({ position, track, geofence, geofenceRoute = NONE, devices = NO_DEVICES }: VesselMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const overlays = useRef<L.LayerGroup | null>(null);
@@ -46,17 +53,28 @@ export function VesselMap({ position, track, geofence }: VesselMapProps) {
       ).addTo(group);
       bounds.extend(line.getBounds());
     }
+    if (geofenceRoute.length > 1) {
+      const line = L.polyline(
+        geofenceRoute.map((point) => [point.lat, point.lon] as [number, number]),
+        { className: 'map-geofence-route' },
+      ).addTo(group);
+      bounds.extend(line.getBounds());
+    }
+    for (const device of devices) {
+      L.circleMarker([device.lat, device.lon], { radius: 6, className: 'map-device' }).bindTooltip(device.name).addTo(group);
+      bounds.extend([device.lat, device.lon]);
+    }
     if (position) {
       L.circleMarker([position.lat, position.lon], { radius: 7, className: 'map-position' }).bindTooltip('Vessel position').addTo(group);
       bounds.extend([position.lat, position.lon]);
     }
     if (bounds.isValid()) instance.fitBounds(bounds.pad(0.2), { maxZoom: 15, animate: false });
-  }, [position, track, geofence]);
+  }, [position, track, geofence, geofenceRoute, devices]);
 
   return (
     <div className={`vessel-map${hasTiles ? '' : ' vessel-map--no-tiles'}`}>
-      <div ref={container} className="vessel-map__canvas" role="region" aria-label="Map of the vessel's position, track and geofence" />
-      {!position && track.length === 0 ? <p className="vessel-map__empty">No position has been reported yet.</p> : null}
+      <div ref={container} className="vessel-map__canvas" role="region" aria-label="Map of the vessel's position, track, geofence and devices" />
+      {!position && track.length === 0 && devices.length === 0 ? <p className="vessel-map__empty">No position has been reported yet.</p> : null}
     </div>
   );
 }

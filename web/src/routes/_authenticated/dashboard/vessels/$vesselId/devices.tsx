@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { cloudServicesOff } from '../../../../../features/billing/CloudServicesNotice';
+import { BusView } from '../../../../../features/devices/BusView';
 import { DevicesTab } from '../../../../../features/devices/DevicesTab';
 import { deviceQueries } from '../../../../../features/devices/queries';
 import { GaugeDashboard } from '../../../../../features/simpleDevices/GaugeDashboard';
@@ -19,11 +20,12 @@ export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselI
   component: DevicesRoute,
 });
 
-/** The bridge's devices, the owner's own simple devices, and the gauges made of their fields. */
+/** The bridge's devices, the owner's own simple devices, the gauges made of their fields, and what each bus carries. */
 const DEVICES_VIEWS = [
   { view: 'bridge', label: 'Bridge devices' },
   { view: 'mine', label: 'My devices' },
   { view: 'gauges', label: 'Gauges' },
+  { view: 'buses', label: 'By bus' },
 ] as const;
 type DevicesView = (typeof DEVICES_VIEWS)[number]['view'];
 
@@ -35,7 +37,7 @@ function DevicesRoute() {
   const [view, setView] = useState<DevicesView>('bridge');
   return (
     <>
-      <div className="segmented" role="group" aria-label="Devices view">
+      <div className="segmented segmented--wrap" role="group" aria-label="Devices view">
         {DEVICES_VIEWS.map((option) => (
           <button
             key={option.view}
@@ -49,6 +51,7 @@ function DevicesRoute() {
         ))}
       </div>
       {view === 'gauges' ? <GaugeDashboard vesselId={vesselId} /> : null}
+      {view === 'buses' ? <BusView vesselId={vesselId} /> : null}
       {view === 'mine' ? <SimpleDevicesEditor vesselId={vesselId} canManage={canManage} /> : null}
       {view === 'bridge' ? (
         <DevicesTab

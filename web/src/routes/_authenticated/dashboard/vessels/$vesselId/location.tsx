@@ -12,13 +12,13 @@ export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselI
       preload(queryClient, locationQueries.track(vesselId, DEFAULT_TRACK_PERIOD)),
       preload(queryClient, locationQueries.geofence(vesselId)),
     ]);
-    return { canManageGeofence: atLeast(permissions.securityManager, 'MANAGE') };
+    return { canManageGeofence: atLeast(permissions.securityManager, 'MANAGE'), canSeeMembers: atLeast(permissions.userManager, 'VIEW') };
   },
   component: LocationRoute,
 });
 
 function LocationRoute() {
   const { vesselId } = Route.useParams();
-  const { canManageGeofence } = Route.useLoaderData();
-  return <LocationTab vesselId={vesselId} canManageGeofence={canManageGeofence} />;
+  const { canManageGeofence, canSeeMembers } = Route.useLoaderData();
+  return <LocationTab vesselId={vesselId} canManageGeofence={canManageGeofence} canSeeMembers={canSeeMembers} />;
 }

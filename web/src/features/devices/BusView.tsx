@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { failureMessage } from '../../lib/failureMessage';
+import { SelectField } from '../forms/Field';
+import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { useFormatters } from '../profile/usePreferences';
+import { deviceQueries } from './queries';
+import type { BusDescription } from './types';
+import './devices.css';
+
+/** A bus as people call it: the catalogue's name with its id, or the id alone when the platform does not know it. */
+const busLabel = (id: string, catalogue: BusDescription[] | undefined) => {
+  const known = catalogue?.find((bus) => bus.id === id);
+  return known ? `${known.name} (${id})` : id;
+};
+
+/** "By bus": pick one of the buses the vessel reports through and see what it carries, with values and units. */
+export function BusView({ vesselId }: { vesselId: number }) {
+  const buses = useQuery(deviceQueries.buses(vesselId));
+  const catalogue = useQuery(deviceQueries.busCatalogue());
+  const [chosen, setChosen] = useState<string | null>(null);
+  const bus = chosen ?? buses.data?.[0]?.name ?? null;
+
+  if (buses.isError) {
+    return (
+      <p className="form-error" role="alert">
+        {failureMessage(buses.error, 'The buses could not be loaded.')}{' '}
+        <button type="button" className="link-button" onClick={() => void buses.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  return (
+    <section className="bus-view" aria-labelledby="bus-view-title">
+      <h2 id="bus-view-title">By bus</h2>
+      <DelayedSpinner loading={buses.isPending} label="Loading the buses…" />
+      {buses.isSuccess && buses.data.length === 0 ? (
+        <p className="empty-state">No bus has reported yet: the buses appear once the bridge sends values.</p>
+      ) : null}
+      {buses.data?.length && bus ? (
+        <>
+          <SelectField
+            label="Bus"
+            value={bus}
+            onChange={(event) => setChosen(event.target.value)}
+            options={buses.data.map((candidate) => ({
+              value: candidate.name,
+              label: `${busLabel(candidate.name, catalogue.data)} · ${candidate.sourceCount} source${candidate.sourceCount === 1 ? '' : 's'}`,
+            }))}
+          />
+          <BusProperties vesselId={vesselId} bus={bus} label={busLabel(bus, catalogue.data)} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function BusProperties({ vesselId, bus, label }: { vesselId: number; bus: string; label: string }) {
+  const properties = useQuery(deviceQueries.busProperties(vesselId, bus));
+  const format = useFormatters();
+  return (
+    <>
+      <DelayedSpinner loading={properties.isPending} label="Loading the bus's properties…" />
+      {properties.isError ? (
+        <p className="form-error" role="alert">
+          {failureMessage(properties.error, "The bus's properties could not be loaded.")}
+        </p>
+      ) : null}
+      {properties.isSuccess && properties.data.length === 0 ? <p className="empty-state">No current value came through {label}.</p> : null}
+      {properties.data?.length ? (
+        <ul className="list bus-properties" aria-label={`Properties on ${label}`}>
+          {properties.data.map((property) => (
+            <li key={property.id} className="list__item">
+              <span>
+                <strong>{property.displayName}</strong> <span className="muted">· {property.deviceName}</span>
+                <br />
+                <span className="muted bus-properties__source">
+                  {property.source} · {property.timestamp ? format.dateTime(property.timestamp) : 'no value yet'}
+                </span>
+              </span>
+              <span className="bus-properties__value" data-testid={`bus-value-${property.id}`}>
+                {format.value(property.value, property.units, property.path)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
