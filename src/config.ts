@@ -56,6 +56,10 @@ export interface Config {
   retention: { historyDays: number; auditDays: number; outboxDays: number; errorReportDays: number };
   /** REDIS_URL turns cluster mode on (docs/scaling.md): N nodes on one PostgreSQL share Redis; null = one process. */
   redisUrl: string | null;
+  /** Cluster mode only: what every Redis key and channel of this deployment starts with, so several share one Redis. */
+  redisPrefix: string;
+  /** Cluster mode only: a node that stops refreshing its bridges' presence for this long is dead, its bridges offline (docs/scaling.md). */
+  presenceSeconds: number;
 }
 
 const schema = Joi.object({
@@ -108,6 +112,11 @@ const schema = Joi.object({
   REDIS_URL: Joi.string()
     .uri({ scheme: ['redis', 'rediss'] })
     .allow(''),
+  REDIS_PREFIX: Joi.string()
+    .pattern(/^[\w.:-]{1,64}$/)
+    .message('REDIS_PREFIX is up to 64 letters, digits, dots, dashes, underscores or colons')
+    .default('vessel-link:'),
+  CLUSTER_PRESENCE_SECONDS: Joi.number().integer().min(2).max(3600).default(30),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -159,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       errorReportDays: value.RETENTION_ERROR_REPORTS_DAYS,
     },
     redisUrl: value.REDIS_URL || null,
+    redisPrefix: value.REDIS_PREFIX,
+    presenceSeconds: value.CLUSTER_PRESENCE_SECONDS,
   };
 }
 

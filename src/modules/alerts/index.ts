@@ -91,7 +91,7 @@ export const alertsModule: Plugin<ModuleOptions> = {
         .finally(() => (sweeping = false));
     }, SWEEP_MS);
     sweep.unref();
-    ctx.events.on('bridge.deleted', ({ bridgeId }) => custom.forget(bridgeId));
+    ctx.events.on('bridge.deleted', ({ bridgeId }) => custom.forget(bridgeId), { cluster: true });
     server.ext('onPostStart', () => {
       geofences.start();
       lifecycle.start();

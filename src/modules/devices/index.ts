@@ -104,7 +104,7 @@ export const devicesModule: Plugin<ModuleOptions> = {
     broker.route('delta', (message) => ingest.onDelta(message), { ordered: false });
     broker.route('devices', (message) => ingest.onInventory(message), { ordered: true });
     broker.route('put/response', (message) => commands.onPutResponse(message), { ordered: true });
-    ctx.events.on('bridge.deleted', ({ bridgeId }) => ingest.forget(bridgeId));
+    ctx.events.on('bridge.deleted', ({ bridgeId }) => ingest.forget(bridgeId), { cluster: true });
 
     server.ext('onPostStart', () => commands.start());
     // Once the broker is closed nothing new arrives: end the streams, then finish what is queued.
