@@ -57,25 +57,25 @@ type Relay = <K extends EventName>(name: K, payload: EventMap[K]) => void;
 export class EventBus {
   private readonly emitter = new EventEmitter();
   /** Listeners that also take the events of other nodes. */
-  private readonly clusterWide = new EventEmitter();
+  private readonly clusterWide = new WeakSet<object>();
   private relay: Relay | null = null;
 
   constructor(private readonly onListenerError: (name: string, err: unknown) => void = () => {}) {
     this.emitter.setMaxListeners(0);
-    this.clusterWide.setMaxListeners(0);
   }
 
   emit<K extends EventName>(name: K, payload: EventMap[K]): void {
-    this.deliver(this.emitter, name, payload);
-    this.deliver(this.clusterWide, name, payload);
+    this.deliver(name, payload, false);
     if (this.relay && CLUSTER_EVENTS.has(name)) this.relay(name, payload);
   }
 
   /** `cluster: true` also hears the events of other nodes (cluster mode); by default only this node's. */
   on<K extends EventName>(name: K, listener: (payload: EventMap[K]) => void, options: { cluster?: boolean } = {}): () => void {
-    const emitter = options.cluster ? this.clusterWide : this.emitter;
-    emitter.on(name, listener);
-    return () => emitter.off(name, listener);
+    // Wrapped, so that one function may listen both ways without the two registrations mixing.
+    const registered = (payload: EventMap[K]) => listener(payload);
+    if (options.cluster) this.clusterWide.add(registered);
+    this.emitter.on(name, registered);
+    return () => this.emitter.off(name, registered);
   }
 
   /** Cluster mode: every event of CLUSTER_EVENTS emitted here is handed to `relay` for the other nodes. */
@@ -85,11 +85,13 @@ export class EventBus {
 
   /** An event another node emitted: for the cluster-wide listeners only, and never relayed again. */
   receive<K extends EventName>(name: K, payload: EventMap[K]): void {
-    this.deliver(this.clusterWide, name, payload);
+    this.deliver(name, payload, true);
   }
 
-  private deliver<K extends EventName>(emitter: EventEmitter, name: K, payload: EventMap[K]): void {
-    for (const listener of emitter.listeners(name)) {
+  /** To every listener in the order they registered (only the cluster-wide ones for another node's event). */
+  private deliver<K extends EventName>(name: K, payload: EventMap[K], fromElsewhere: boolean): void {
+    for (const listener of this.emitter.listeners(name)) {
+      if (fromElsewhere && !this.clusterWide.has(listener)) continue;
       try {
         (listener as (p: EventMap[K]) => void)(payload);
       } catch (err) {
