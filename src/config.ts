@@ -66,6 +66,8 @@ export interface Config {
   redisUrl: string | null;
   /** Every key, queue and channel of cluster mode starts with this (REDIS_PREFIX), so two products (or test runs) can share one Redis. */
   redisPrefix: string;
+  /** Cluster mode only: a node that stops refreshing its bridges' presence for this long is dead, its bridges offline (docs/scaling.md). */
+  presenceSeconds: number;
 }
 
 const schema = Joi.object({
@@ -122,6 +124,7 @@ const schema = Joi.object({
   REDIS_PREFIX: Joi.string()
     .pattern(/^[A-Za-z0-9_.-]+$/)
     .default('vessel-link'),
+  CLUSTER_PRESENCE_SECONDS: Joi.number().integer().min(2).max(3600).default(30),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: value.REDIS_URL || null,
     redisPrefix: value.REDIS_PREFIX,
+    presenceSeconds: value.CLUSTER_PRESENCE_SECONDS,
   };
 }
 

@@ -12,6 +12,7 @@ import { pruneAudit, registerAuditTrail } from './platform/audit.js';
 import { BackupSchedule } from './platform/backup/schedule.js';
 import type { AppContext } from './platform/context.js';
 import { validationFailAction } from './platform/errors.js';
+import { ClusterEvents } from './platform/cluster-events.js';
 import { EventBus } from './platform/events.js';
 import { registerHttpPlatform, ROUTE_SECURITY } from './platform/http.js';
 import { createLogger, type Logger, registerRequestLogging } from './platform/logger.js';
@@ -174,6 +175,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   });
   registerWebApp(server, config.webDist);
   registerUpkeep(server, config, db, log, scheduler);
+  registerClusterEvents(server, config, events, log);
 
   // Registered last, so every module's tasks are in before it starts (and stopped before they stop).
   server.ext('onPostStart', () => scheduler.start());
@@ -187,6 +189,17 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     log.error('request error', { path: request.path, error: event.error });
   });
   return server;
+}
+
+/**
+ * Cluster mode (docs/scaling.md): a started server relays its events to the other nodes and
+ * hears theirs, from before the broker accepts bridges until after everything stopped.
+ */
+function registerClusterEvents(server: Server, config: Config, events: EventBus, log: Logger): void {
+  if (!config.redisUrl) return;
+  const relay = new ClusterEvents(config.redisUrl, config.redisPrefix, events, log);
+  server.ext('onPreStart', () => relay.start());
+  server.ext('onPostStop', () => relay.stop());
 }
 
 /**

@@ -6,12 +6,14 @@
  * keeps the connections: who is online, publishing to bridges, the snapshot request on connect,
  * and closing a misbehaving connection without losing the acknowledgements it is owed.
  */
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import { Aedes, type Client, type PublishPacket } from 'aedes';
 import type { Logger } from '../platform/logger.js';
+import { type ClusterBackends, clusterBackends } from './cluster.js';
 import { FrameGuard } from './frame-guard.js';
-import { type Authenticator, createHooks, type Session } from './hooks.js';
+import { type Authenticator, CONSUMED, createHooks, type Session } from './hooks.js';
 import { type BrokerLimits, DEFAULT_LIMITS, Misbehaviour } from './limits.js';
 import { type AdminRequest, type BridgePublishTopic, type BridgeSubscribeTopic, topicFor } from './protocol.js';
 import { type BridgeIdentity, type MessageHandler, Routes } from './routing.js';
@@ -21,8 +23,9 @@ export type { BrokerLimits } from './limits.js';
 export { type BridgeIdentity, type BridgeMessage, MalformedMessage, type MessageHandler } from './routing.js';
 
 export interface BrokerEvents {
-  connected: [bridge: BridgeIdentity, at: Date];
-  disconnected: [bridge: BridgeIdentity, lastSeen: Date];
+  /** `connection` (unique in the cluster) tells this connection from the bridge's others (cluster presence, bridges module). */
+  connected: [bridge: BridgeIdentity, at: Date, connection: string];
+  disconnected: [bridge: BridgeIdentity, lastSeen: Date, connection: string];
   /** A bridge's subscription to one of its own topics was granted: it can now receive there. */
   subscribed: [bridge: BridgeIdentity, leaf: BridgeSubscribeTopic];
   /** Every PUBLISH a bridge sends, with its payload size; `rejected` when it was dropped. */
@@ -39,12 +42,17 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
   private readonly withoutClientId = new WeakSet<Client>();
   private readonly bySerial = new Map<string, Client>();
   private readonly connections = new Set<FrameGuard>();
+  /** Cluster mode: bridges connected to other nodes, as the bridges module learns it (docs/scaling.md). */
+  private readonly elsewhere = new Set<string>();
+  private backends: ClusterBackends | null = null;
 
   private readonly hooks: ReturnType<typeof createHooks>;
 
   constructor(
     private readonly log: Logger,
     private readonly limits: BrokerLimits = DEFAULT_LIMITS,
+    /** Cluster mode: the Redis that the brokers of all nodes share, and the deployment's key prefix. */
+    private readonly cluster: { url: string; prefix: string } | null = null,
   ) {
     super();
     this.hooks = createHooks({
@@ -55,6 +63,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
       authenticator: () => this.authenticator,
       newSession: (bridge) => ({
         bridge,
+        connection: randomUUID(),
         tails: new Map(),
         misbehaviour: new Misbehaviour(limits),
         inFlight: new Set(),
@@ -82,7 +91,9 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
   }
 
   async start(): Promise<void> {
+    this.backends = this.cluster ? clusterBackends(this.cluster.url, this.cluster.prefix, CONSUMED) : null;
     this.aedes = await Aedes.createBroker({
+      ...(this.backends ? { persistence: this.backends.persistence, mq: this.backends.mq } : {}),
       connectTimeout: this.limits.connectTimeoutMs,
       drainTimeout: 30_000,
       preConnect: (client, packet, callback) => {
@@ -123,8 +134,26 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
     this.aedes.handle(guard);
   }
 
+  /** Connected here or, in cluster mode, to another node: a message published here reaches it either way. */
   isConnected(serial: string): boolean {
+    return this.bySerial.has(serial) || this.elsewhere.has(serial);
+  }
+
+  /** Cluster mode: the bridges connected to other nodes, as the presence sweep found them. */
+  replaceConnectedElsewhere(serials: string[]): void {
+    this.elsewhere.clear();
+    for (const serial of serials) this.elsewhere.add(serial);
+  }
+
+  /** Connected to this node. */
+  isConnectedHere(serial: string): boolean {
     return this.bySerial.has(serial);
+  }
+
+  /** Cluster mode: the bridges module says which bridges are connected to other nodes. */
+  setConnectedElsewhere(serial: string, connected: boolean): void {
+    if (connected) this.elsewhere.add(serial);
+    else this.elsewhere.delete(serial);
   }
 
   /** Connected bridges with the time of their last packet. */
@@ -160,6 +189,8 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
     const aedes = this.aedes;
     this.aedes = null;
     if (aedes) await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    await this.backends?.persistence.destroy();
+    this.backends = null;
     // Connections that never sent CONNECT are not Aedes clients yet.
     for (const connection of this.connections) connection.destroy();
   }
@@ -186,7 +217,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
     const session = this.sessions.get(client);
     if (!session) return;
     this.bySerial.set(session.bridge.serial, client);
-    this.emit('connected', session.bridge, new Date());
+    this.emit('connected', session.bridge, new Date(), session.connection);
     // A resumed session (clean session 0) already holds its subscriptions.
     if (Object.keys((client as Client & { subscriptions: Record<string, unknown> }).subscriptions).some((topic) => this.isAdminTopic(client, topic))) {
       this.requestSnapshot(client);
@@ -198,7 +229,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
     // A bridge that reconnected replaced this connection (MQTT-3.1.4-2): it stays online.
     if (!session || this.bySerial.get(session.bridge.serial) !== client) return;
     this.bySerial.delete(session.bridge.serial);
-    this.emit('disconnected', session.bridge, new Date((client.conn as FrameGuard).lastPacketAt || Date.now()));
+    this.emit('disconnected', session.bridge, new Date((client.conn as FrameGuard).lastPacketAt || Date.now()), session.connection);
   }
 
   private isAdminTopic(client: Client, topic: string): boolean {

@@ -17,6 +17,8 @@ export type Authenticator = (serial: string, secret: Buffer) => Promise<BridgeId
 /** What the broker keeps about an authenticated connection. */
 export interface Session {
   bridge: BridgeIdentity;
+  /** This connection, unique in the cluster. */
+  connection: string;
   tails: Tails;
   misbehaviour: Misbehaviour;
   /** Messages handed on and not yet answered: they are acknowledged before a close. */
@@ -44,7 +46,7 @@ export interface HookDeps {
  * Where consumed and refused messages go: a `$` topic matches no wildcard (MQTT-4.7.2-1) and the
  * ACL lets nobody subscribe to it.
  */
-const CONSUMED = '$consumed';
+export const CONSUMED = '$consumed';
 
 function authError(returnCode: 2 | 3 | 5, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode });

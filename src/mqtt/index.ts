@@ -33,7 +33,8 @@ export const mqttModule: Plugin<ModuleOptions> = {
   name: 'mqtt',
   register(server, { ctx }) {
     const log = ctx.log.child({ component: 'mqtt' });
-    const broker = new BridgeBroker(log);
+    const { redisUrl, redisPrefix } = ctx.config;
+    const broker = new BridgeBroker(log, undefined, redisUrl ? { url: redisUrl, prefix: redisPrefix } : null);
     server.expose('broker', broker);
     broker.on('acknowledged', (lagMs) => ctx.events.emit('mqtt.acknowledged', { lagMs }));
     server.app.mqtt = { port: null };

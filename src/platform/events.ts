@@ -1,6 +1,12 @@
 /**
  * A typed in-process event bus. Modules announce what happened; other modules (and the live
  * stream to browsers) listen. Listeners never throw into the emitter.
+ *
+ * In cluster mode (docs/scaling.md) the events of CLUSTER_EVENTS are also relayed to the other
+ * nodes (platform/cluster-events.ts). An event from another node reaches only the listeners that
+ * asked for it with `{ cluster: true }`: those that keep a view (a live stream, a cache, a command
+ * waiting for its read-back), never those that act on it (an alarm, a routine), which run once, on
+ * the node where the event happened.
  */
 import { EventEmitter } from 'node:events';
 import type { CommandStatus, LiveBatch } from '../../contracts/live.js';
@@ -20,6 +26,8 @@ export interface EventMap {
   'vessel.reporting': { vesselId: number; gpsReporting: boolean; propertyUpdate: boolean };
   'vessel.alert': { vesselId: number; alert: Record<string, unknown> };
   'vessel.command': { vesselId: number; status: CommandStatus };
+  /** A bridge answered a command (`put/response`) that the node it is connected to did not send: the sender takes it. */
+  'command.answer': { bridgeId: number; requestId: string; state: 'PENDING' | 'COMPLETED' | 'FAILED'; statusCode: number; message: string | null };
   /** One group commit of bridge deltas was written (the operator's figures, platform/metrics.ts). */
   'ingest.batch': { messages: number; values: number; seconds: number };
   /** A bridge message was answered with its PUBACK this long after it arrived. */
@@ -30,22 +38,65 @@ export interface EventMap {
 
 export type EventName = keyof EventMap;
 
+/** The events other nodes may want; a node's own figures (ingest, PUBACK lag, notices sent) stay on it. */
+export const CLUSTER_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
+  'user.suspended',
+  'company.staff',
+  'bridge.online',
+  'bridge.deleted',
+  'vessel.batch',
+  'vessel.devices',
+  'vessel.reporting',
+  'vessel.alert',
+  'vessel.command',
+  'command.answer',
+]);
+
+type Relay = <K extends EventName>(name: K, payload: EventMap[K]) => void;
+
 export class EventBus {
   private readonly emitter = new EventEmitter();
+  /** Listeners that also take the events of other nodes. */
+  private readonly clusterWide = new WeakSet<object>();
+  private relay: Relay | null = null;
+
   constructor(private readonly onListenerError: (name: string, err: unknown) => void = () => {}) {
     this.emitter.setMaxListeners(0);
   }
+
   emit<K extends EventName>(name: K, payload: EventMap[K]): void {
+    this.deliver(name, payload, false);
+    if (this.relay && CLUSTER_EVENTS.has(name)) this.relay(name, payload);
+  }
+
+  /** `cluster: true` also hears the events of other nodes (cluster mode); by default only this node's. */
+  on<K extends EventName>(name: K, listener: (payload: EventMap[K]) => void, options: { cluster?: boolean } = {}): () => void {
+    // Wrapped, so that one function may listen both ways without the two registrations mixing.
+    const registered = (payload: EventMap[K]) => listener(payload);
+    if (options.cluster) this.clusterWide.add(registered);
+    this.emitter.on(name, registered);
+    return () => this.emitter.off(name, registered);
+  }
+
+  /** Cluster mode: every event of CLUSTER_EVENTS emitted here is handed to `relay` for the other nodes. */
+  relayTo(relay: Relay | null): void {
+    this.relay = relay;
+  }
+
+  /** An event another node emitted: for the cluster-wide listeners only, and never relayed again. */
+  receive<K extends EventName>(name: K, payload: EventMap[K]): void {
+    this.deliver(name, payload, true);
+  }
+
+  /** To every listener in the order they registered (only the cluster-wide ones for another node's event). */
+  private deliver<K extends EventName>(name: K, payload: EventMap[K], fromElsewhere: boolean): void {
     for (const listener of this.emitter.listeners(name)) {
+      if (fromElsewhere && !this.clusterWide.has(listener)) continue;
       try {
         (listener as (p: EventMap[K]) => void)(payload);
       } catch (err) {
         this.onListenerError(name, err);
       }
     }
-  }
-  on<K extends EventName>(name: K, listener: (payload: EventMap[K]) => void): () => void {
-    this.emitter.on(name, listener);
-    return () => this.emitter.off(name, listener);
   }
 }

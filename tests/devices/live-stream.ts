@@ -16,9 +16,14 @@ export interface Live {
   close(): void;
 }
 
-export async function openLive(server: TestServer, vesselId: number, token: string): Promise<Live> {
+export function openLive(server: TestServer, vesselId: number, token: string): Promise<Live> {
+  return openLiveAt(`http://127.0.0.1:${server.server.info.port}`, vesselId, token);
+}
+
+/** The same, on a server known by its address only (a server process). */
+export async function openLiveAt(baseUrl: string, vesselId: number, token: string): Promise<Live> {
   const controller = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${server.server.info.port}/api/vessel/${vesselId}/live?sessionKey=${token}`, { signal: controller.signal });
+  const res = await fetch(`${baseUrl}/api/vessel/${vesselId}/live?sessionKey=${token}`, { signal: controller.signal });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const events: LiveEvent[] = [];

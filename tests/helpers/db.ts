@@ -22,9 +22,15 @@ export type TestDialect = 'sqlite' | 'postgres';
 /** The dialects the database suite runs on: SQLite always, PostgreSQL when configured. */
 export const testDialects = (): TestDialect[] => (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']);
 
-export async function createTestDatabase(dialect: TestDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite', migrate = true): Promise<TestDatabase> {
+/** PostgreSQL's address when TEST_DATABASE_URL does not name one: the local server CI makes sure of. */
+export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function createTestDatabase(
+  dialect: TestDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite',
+  migrate = true,
+  adminUrl = process.env.TEST_DATABASE_URL,
+): Promise<TestDatabase> {
   if (dialect === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
     const name = `vl_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });

@@ -79,30 +79,25 @@ export const alertsModule: Plugin<ModuleOptions> = {
     const noData = new NoDataWatch(ctx, clock);
     server.expose('noData', noData);
     ctx.events.on('vessel.alert', ({ vesselId, alert }) => delivery.onChange(vesselId, alert));
-    ctx.events.on('vessel.batch', ({ vesselId, batch }) => {
-      if (batch.values.length || batch.positions.length) noData.seen(vesselId);
-    });
-    // The no-data watch judges what this node's bridges sent, so it sweeps on every node; the
-    // escalation steps and lapsed silences are in the database and swept once per cluster.
-    let sweeping = false;
-    const sweep = setInterval(() => {
-      if (sweeping) return;
-      sweeping = true;
-      noData
-        .sweep()
-        .catch((err) => ctx.log.error('the no-data sweep failed', { error: err }))
-        .finally(() => (sweeping = false));
-    }, SWEEP_MS);
-    sweep.unref();
+    // Every node hears every vessel's data and every no-data alarm change (docs/scaling.md), so
+    // whichever node the scheduler picks judges the whole fleet, once per cluster.
+    ctx.events.on(
+      'vessel.batch',
+      ({ vesselId, batch }) => {
+        if (batch.values.length || batch.positions.length) noData.seen(vesselId);
+      },
+      { cluster: true },
+    );
+    ctx.events.on('vessel.alert', ({ vesselId, alert }) => noData.onAlert(vesselId, alert), { cluster: true });
+    ctx.scheduler.every('alerts.no-data', SWEEP_MS, () => noData.sweep());
     ctx.scheduler.every('alerts.escalation', SWEEP_MS, () => delivery.escalate());
     ctx.scheduler.every('alerts.silences', SILENCE_SWEEP_MS, () => lifecycle.sweep());
-    ctx.events.on('bridge.deleted', ({ bridgeId }) => custom.forget(bridgeId));
+    ctx.events.on('bridge.deleted', ({ bridgeId }) => custom.forget(bridgeId), { cluster: true });
     server.ext('onPostStart', () => {
       geofences.start();
       delivery.start();
     });
     server.ext('onPreStop', () => {
-      clearInterval(sweep);
       geofences.stop();
       delivery.stop();
       return delivery.idle();

@@ -47,6 +47,12 @@ export class NoDataWatch {
     }
   }
 
+  /** A no-data alarm changed, maybe on another node: the next sweep starts from its state. */
+  onAlert(vesselId: number, alert: Record<string, unknown>): void {
+    const flow = this.flows.get(vesselId);
+    if (flow && alert.origin === 'no-data' && alert.path === NO_DATA_PATH) flow.raised = alert.clearedAt === null || alert.clearedAt === undefined;
+  }
+
   /** Raises the alarm of each vessel silent too long, and clears it where data flows steadily again. */
   sweep(): Promise<void> {
     // A failed sweep must not stop the next: each one starts after the last has settled.

@@ -17,6 +17,7 @@ import { reportingClientUsage } from './routes/reporting-clients/usage.js';
 import { setLogLevel } from './routes/vessel-bridge/log-level.js';
 import { rebootBridge } from './routes/vessel-bridge/reboot.js';
 import { wakeUpBridge } from './routes/vessel-bridge/wakeup.js';
+import { Presence } from './presence.js';
 import { ROLLOUT_CHECK_MS, Rollouts } from './rollouts.js';
 import { connectionHistory } from './routes/reporting-clients/connections.js';
 import { reportingClientsPage } from './routes/reporting-clients/page.js';
@@ -38,7 +39,11 @@ export const bridgesModule: Plugin<ModuleOptions> = {
   dependencies: ['auth', 'access', 'mqtt'],
   register(server, { ctx }) {
     const broker = server.plugins.mqtt.broker;
-    const service = new BridgeService(ctx, broker, new BridgeSecrets(ctx.config.sessionSecret));
+    const { redisUrl, redisPrefix, presenceSeconds } = ctx.config;
+    const presence = redisUrl
+      ? new Presence(redisUrl, redisPrefix, presenceSeconds * 1000, (err) => ctx.log.warn('Redis connection of the bridge presence failed', { error: err }))
+      : null;
+    const service = new BridgeService(ctx, broker, new BridgeSecrets(ctx.config.sessionSecret), presence);
     const recheck = new PasswordRecheck(
       server.plugins.auth.api,
       ctx.limits.limiter('password-recheck', PASSWORD_RECHECKS, 'Too many password checks. Please try again later.'),

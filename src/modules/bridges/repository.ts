@@ -191,6 +191,35 @@ export async function setOnline(db: Db, id: number, online: boolean, lastSeenMs:
   await db<BridgeTableRow>('bridges').where({ id }).update({ online, last_seen_ms: lastSeenMs });
 }
 
+/**
+ * Cluster mode: a disconnect seen by the node that held the connection. A bridge that meanwhile
+ * connected to another node has a newer `last_seen_ms` (its connect time) and stays online.
+ */
+export async function setOfflineUnlessNewer(db: Db, id: number, lastSeenMs: number): Promise<void> {
+  await db<BridgeTableRow>('bridges')
+    .where({ id })
+    .andWhere((q) => q.whereNull('last_seen_ms').orWhere('last_seen_ms', '<=', lastSeenMs))
+    .update({ online: false, last_seen_ms: lastSeenMs });
+}
+
+/**
+ * Cluster mode: a bridge whose node died goes offline, unless it was written since it was read
+ * (a reconnect elsewhere writes its connect time). True when this call took it offline: of
+ * several nodes finding the same dead bridge, one does.
+ */
+export async function setOfflineIfUnchanged(db: Db, id: number, lastSeenMs: number | null): Promise<boolean> {
+  const q = db<BridgeTableRow>('bridges').where({ id, online: true });
+  if (lastSeenMs === null) q.whereNull('last_seen_ms');
+  else q.where({ last_seen_ms: lastSeenMs });
+  return (await q.update({ online: false })) > 0;
+}
+
+/** Bridges the table says are online: {id, serial, vesselId, lastSeenMs}. */
+export async function onlineBridges(db: Db): Promise<Array<Pick<BridgeRow, 'id' | 'serial' | 'vesselId' | 'lastSeenMs'>>> {
+  const rows = await db<BridgeTableRow>('bridges').where({ online: true }).select('id', 'serial', 'vessel_id', 'last_seen_ms');
+  return rows.map((r) => ({ id: r.id, serial: r.serial, vesselId: r.vessel_id ?? null, lastSeenMs: r.last_seen_ms === null ? null : Number(r.last_seen_ms) }));
+}
+
 /** After a restart no bridge is connected, whatever the table said when the server stopped. */
 export async function setAllOffline(db: Db): Promise<void> {
   await db<BridgeTableRow>('bridges').where({ online: true }).update({ online: false });

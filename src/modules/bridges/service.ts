@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context.js';
 import Boom from '@hapi/boom';
 import { ruleRefused } from '../../platform/errors.js';
 import { deleteBridge, listBridges, provisionBridge, reportingClientOf, type ReportingClient } from './api.js';
+import type { Presence } from './presence.js';
 import * as repo from './repository.js';
 import { type BridgeSecrets, newPairingCode, pairingCodeHash } from './secrets.js';
 
@@ -105,14 +106,31 @@ export class BridgeService {
   /** Connection changes of one bridge are written in the order they happened. */
   private readonly writes = new Map<number, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
+  /** Cluster mode: the connections this node holds, by bridge id, whose presence it keeps alive. */
+  private readonly held = new Map<number, { serial: string; connection: string }>();
+  private presenceTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly broker: BridgeBroker,
     readonly secrets: BridgeSecrets,
+    /** Cluster mode's presence (presence.ts); null in one process. */
+    private readonly presence: Presence | null = null,
   ) {
-    broker.on('connected', (bridge, at) => this.connectionChanged(bridge, true, at));
-    broker.on('disconnected', (bridge, lastSeen) => this.connectionChanged(bridge, false, lastSeen));
+    broker.on('connected', (bridge, at, connection) => this.connectionChanged(bridge, true, at, connection));
+    broker.on('disconnected', (bridge, lastSeen, connection) => this.connectionChanged(bridge, false, lastSeen, connection));
+    if (presence) {
+      // What other nodes announce keeps `isConnected` true here for their bridges; the sweep corrects what a lost message missed.
+      ctx.events.on('bridge.online', ({ serial, online }) => broker.isConnectedHere(serial) || broker.setConnectedElsewhere(serial, online), { cluster: true });
+      ctx.events.on(
+        'bridge.deleted',
+        ({ serial }) => {
+          broker.setConnectedElsewhere(serial, false);
+          broker.disconnect(serial);
+        },
+        { cluster: true },
+      );
+    }
     broker.on('traffic', (bridge, bytes, rejected) => this.count(bridge, bytes, rejected));
     // Updates released to a bridge while it was away go out once it listens to its admin topic again.
     broker.on('subscribed', (bridge, leaf) => {
@@ -172,17 +190,58 @@ export class BridgeService {
 
   /** Before the broker accepts bridges: none is connected yet, whatever the table says. */
   async start(): Promise<void> {
-    await repo.setAllOffline(this.ctx.db);
+    // In a cluster the other nodes' bridges are online: only those of dead nodes go offline, by the sweep.
+    if (this.presence) await this.sweepPresence();
+    else await repo.setAllOffline(this.ctx.db);
     this.timer = setInterval(() => void this.flush(), ACTIVITY_FLUSH_MS);
     this.timer.unref();
+    if (this.presence) {
+      this.presenceTimer = setInterval(
+        () => void this.sweepPresence().catch((err) => this.ctx.log.warn('bridge presence not refreshed', { error: err })),
+        Math.max(500, Math.floor(this.presence.ttlMs / 3)),
+      );
+      this.presenceTimer.unref();
+    }
   }
 
   /** Writes what is still in memory; the server calls it when stopping. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.presenceTimer) clearInterval(this.presenceTimer);
+    this.presenceTimer = null;
     await Promise.all(this.writes.values());
     await this.flush();
+    await this.presence?.close();
+  }
+
+  /**
+   * Cluster mode, every third of the presence time on every node: keeps this node's connections
+   * present, takes offline the bridges the table says are online but no node holds any more (their
+   * node died), and learns which bridges other nodes hold. Every node may find the same dead
+   * bridge; the conditional write lets one of them record it.
+   */
+  private async sweepPresence(): Promise<void> {
+    const presence = this.presence!;
+    await presence.refresh([...this.held].map(([bridgeId, h]) => ({ bridgeId, ...h })));
+    const online = await repo.onlineBridges(this.ctx.db);
+    const present = await presence.present(online.map((b) => b.id));
+    for (const [i, bridge] of online.entries()) {
+      if (present[i] || this.held.has(bridge.id)) continue;
+      if (!(await repo.setOfflineIfUnchanged(this.ctx.db, bridge.id, bridge.lastSeenMs))) continue;
+      const lastSeen = new Date(bridge.lastSeenMs ?? Date.now());
+      await repo.insertConnectionEvent(this.ctx.db, bridge.id, 'disconnected', lastSeen.getTime());
+      this.ctx.log.info('bridge offline: its node stopped answering', { serial: bridge.serial });
+      this.ctx.events.emit('bridge.online', {
+        bridgeId: bridge.id,
+        serial: bridge.serial,
+        vesselId: bridge.vesselId,
+        online: false,
+        lastSeen: lastSeen.toISOString(),
+      });
+    }
+    const elsewhere = await presence.connectedSerials();
+    this.broker.replaceConnectedElsewhere([...elsewhere].filter((serial) => !this.broker.isConnectedHere(serial)));
   }
 
   /** `status` topic: the bridge's software version. Online state comes from the connection, not from here. */
@@ -281,11 +340,12 @@ export class BridgeService {
     this.ctx.events.emit('bridge.deleted', { bridgeId, serial: bridge.serial });
   }
 
-  private connectionChanged(bridge: BridgeIdentity, online: boolean, at: Date): void {
+  private connectionChanged(bridge: BridgeIdentity, online: boolean, at: Date, connection: string): void {
     const previous = this.writes.get(bridge.id) ?? Promise.resolve();
     const next = previous
       .then(async () => {
-        await repo.setOnline(this.ctx.db, bridge.id, online, at.getTime());
+        if (this.presence && !(await this.changePresence(bridge, online, at, connection))) return;
+        else if (!this.presence) await repo.setOnline(this.ctx.db, bridge.id, online, at.getTime());
         const row = await repo.findBridge(this.ctx.db, bridge.id);
         // A deleted bridge's last disconnect has no history left to join.
         if (row) await repo.insertConnectionEvent(this.ctx.db, bridge.id, online ? 'connected' : 'disconnected', at.getTime());
@@ -297,6 +357,24 @@ export class BridgeService {
         if (this.writes.get(bridge.id) === next) this.writes.delete(bridge.id);
       });
     this.writes.set(bridge.id, next);
+  }
+
+  /**
+   * Cluster mode: records a connect, or a disconnect unless the bridge has since connected to
+   * another node (then false: nothing changed, nothing to announce).
+   */
+  private async changePresence(bridge: BridgeIdentity, online: boolean, at: Date, connection: string): Promise<boolean> {
+    const held = { bridgeId: bridge.id, serial: bridge.serial, connection };
+    if (online) {
+      this.held.set(bridge.id, { serial: bridge.serial, connection });
+      await this.presence!.claim(held);
+      await repo.setOnline(this.ctx.db, bridge.id, true, at.getTime());
+      return true;
+    }
+    if (this.held.get(bridge.id)?.connection === connection) this.held.delete(bridge.id);
+    if (!(await this.presence!.release(held))) return false;
+    await repo.setOfflineUnlessNewer(this.ctx.db, bridge.id, at.getTime());
+    return true;
   }
 
   private count(bridge: BridgeIdentity, bytes: number, rejected: boolean): void {

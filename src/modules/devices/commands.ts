@@ -16,6 +16,7 @@ import type { BridgeBroker, BridgeIdentity, BridgeMessage } from '../../mqtt/bro
 import { MalformedMessage } from '../../mqtt/broker.js';
 import { COMMAND_TIMEOUT_MS, parsePutResponse, type PutRequest } from '../../mqtt/protocol.js';
 import type { AppContext } from '../../platform/context.js';
+import type { EventMap } from '../../platform/events.js';
 import { ruleRefused } from '../../platform/errors.js';
 import { type CommandRow, commandStatusOf, expiredQueued, findCommand, insertCommand, queuedOf, updateCommand } from './command-repository.js';
 
@@ -68,7 +69,7 @@ export class CommandService {
   clock: Clock = systemClock;
   /** Commands sent and not final, by bridge id and request id. */
   private readonly inFlight = new Map<string, InFlight>();
-  private readonly unsubscribe: () => void;
+  private readonly unsubscribe: Array<() => void>;
   /** Bridges whose queue is being delivered: a second subscription meanwhile must not send it twice. */
   private readonly delivering = new Set<number>();
 
@@ -76,7 +77,16 @@ export class CommandService {
     private readonly ctx: AppContext,
     private readonly broker: BridgeBroker,
   ) {
-    this.unsubscribe = ctx.events.on('vessel.batch', ({ vesselId, batch }) => this.readBack(vesselId, batch));
+    // In a cluster (docs/scaling.md) the bridge may be connected to another node: its read-back and
+    // its answers reach the node that sent the command through the event relay.
+    this.unsubscribe = [
+      ctx.events.on('vessel.batch', ({ vesselId, batch }) => this.readBack(vesselId, batch), { cluster: true }),
+      ctx.events.on(
+        'command.answer',
+        (answer) => void this.onAnswer(answer).catch((err) => ctx.log.error('command answer could not be stored', { error: err })),
+        { cluster: true },
+      ),
+    ];
     broker.on('subscribed', (bridge, leaf) => {
       if (leaf === 'put')
         this.deliverQueued(bridge).catch((err) => ctx.log.error('queued commands could not be delivered', { serial: bridge.serial, error: err }));
@@ -135,18 +145,30 @@ export class CommandService {
     const parsed = parsePutResponse(message.payload);
     if (!parsed.ok) throw new MalformedMessage(parsed.reason);
     const response = parsed.value;
-    const command = this.inFlight.get(`${message.bridge.id}/${response.requestId}`);
-    if (!command || command.final) {
-      this.ctx.log.debug('answer to an unknown or finished command', { serial: message.bridge.serial, requestId: response.requestId });
-      return;
-    }
-    if (response.state === 'FAILED') await this.finish(command, 'FAILED', response.statusCode, response.message ?? null);
-    else await this.transition(command, 'ACKNOWLEDGED', response.statusCode, response.message ?? null);
+    const answer = {
+      bridgeId: message.bridge.id,
+      requestId: response.requestId,
+      state: response.state,
+      statusCode: response.statusCode,
+      message: response.message ?? null,
+    };
+    if (this.inFlight.has(`${answer.bridgeId}/${answer.requestId}`)) return this.onAnswer(answer);
+    // Sent by another node of the cluster, or unknown: the relay takes it to every node, and the sender acts on it.
+    if (this.ctx.config.redisUrl) this.ctx.events.emit('command.answer', answer);
+    else this.ctx.log.debug('answer to an unknown or finished command', { serial: message.bridge.serial, requestId: response.requestId });
+  }
+
+  /** A bridge's answer to a command this node sent; others are not this node's. */
+  private async onAnswer(answer: EventMap['command.answer']): Promise<void> {
+    const command = this.inFlight.get(`${answer.bridgeId}/${answer.requestId}`);
+    if (!command || command.final) return;
+    if (answer.state === 'FAILED') await this.finish(command, 'FAILED', answer.statusCode, answer.message);
+    else await this.transition(command, 'ACKNOWLEDGED', answer.statusCode, answer.message);
   }
 
   /** Commands still waiting end as TIMEOUT when the server stops. */
   async stop(): Promise<void> {
-    this.unsubscribe();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
     await Promise.all([...this.inFlight.values()].map((command) => this.finish(command, 'TIMEOUT', 504, 'The server stopped').catch(() => {})));
   }
 

@@ -108,7 +108,7 @@ export const devicesModule: Plugin<ModuleOptions> = {
     broker.route('delta', (message) => ingest.onDelta(message), { ordered: false });
     broker.route('devices', (message) => ingest.onInventory(message), { ordered: true });
     broker.route('put/response', (message) => commands.onPutResponse(message), { ordered: true });
-    ctx.events.on('bridge.deleted', ({ bridgeId }) => ingest.forget(bridgeId));
+    ctx.events.on('bridge.deleted', ({ bridgeId }) => ingest.forget(bridgeId), { cluster: true });
 
     // History for charts: rolls raw history up into minutes and hours, once per cluster.
     const rollups = new Rollups(ctx.db, ctx.log, () => ctx.now());

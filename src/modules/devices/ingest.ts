@@ -67,11 +67,14 @@ export class IngestService {
     this.queue = new GroupCommit((items) => this.commit(items));
     this.properties = new PerBridge((bridgeId) => repo.propertiesByPath(ctx.db, bridgeId));
     this.vesselOfBridge = new PerBridge(async (bridgeId) => (await vesselIdsOfBridges(ctx.db, [bridgeId])).get(bridgeId));
-    ctx.events.on('vessel.reporting', ({ vesselId, gpsReporting, propertyUpdate }) =>
-      this.reportingByVessel.set(vesselId, Promise.resolve({ gpsReporting, propertyUpdate })),
+    // What it keeps in memory follows the changes made on any node of a cluster.
+    ctx.events.on(
+      'vessel.reporting',
+      ({ vesselId, gpsReporting, propertyUpdate }) => this.reportingByVessel.set(vesselId, Promise.resolve({ gpsReporting, propertyUpdate })),
+      { cluster: true },
     );
     // A bridge paired to another vessel comes back online under it.
-    ctx.events.on('bridge.online', ({ bridgeId }) => this.vesselOfBridge.forget(bridgeId));
+    ctx.events.on('bridge.online', ({ bridgeId }) => this.vesselOfBridge.forget(bridgeId), { cluster: true });
     this.levels = new PerBridge(async (bridgeId) => {
       const byPath = new Map<string, { displayName: string; units: string; watch: LevelWatch }>();
       for (const [path, { displayName, units, levels }] of await levelsOfBridge(ctx.db, bridgeId))

@@ -20,6 +20,9 @@ export { EventStream };
 
 const KEEPALIVE_MS = 15_000;
 
+/** A stream shows what happens on every node of a cluster (docs/scaling.md), not only on its own. */
+const CLUSTER = { cluster: true };
+
 /** Streams one user may hold open across all vessels: each holds a connection and a timer. */
 export const MAX_STREAMS_PER_USER = 10;
 
@@ -70,17 +73,29 @@ export class LiveStreams {
   ) {
     const { events } = ctx;
     this.unsubscribe = [
-      events.on('vessel.batch', ({ vesselId, batch }) => this.each(vesselId, (s) => s.rights.values && s.send('batch', batch))),
-      events.on('vessel.devices', ({ vesselId }) => void this.pushDevices(vesselId)),
-      events.on('bridge.online', ({ vesselId, online, lastSeen }) => vesselId !== null && this.each(vesselId, (s) => s.send('online', { online, lastSeen }))),
-      events.on('vessel.alert', ({ vesselId, alert }) => this.each(vesselId, (s) => s.rights.alerts && s.send('alert', alert))),
-      events.on('vessel.command', ({ vesselId, status }) => this.each(vesselId, (s) => s.rights.values && s.send('command', status))),
-      events.on('user.suspended', ({ userId }) => {
-        for (const streams of this.byVessel.values()) for (const s of [...streams]) if (s.userId === userId) s.close();
-      }),
-      events.on('company.staff', ({ userId }) => {
-        for (const streams of this.byVessel.values()) for (const s of [...streams]) if (s.userId === userId) s.recheck();
-      }),
+      events.on('vessel.batch', ({ vesselId, batch }) => this.each(vesselId, (s) => s.rights.values && s.send('batch', batch)), CLUSTER),
+      events.on('vessel.devices', ({ vesselId }) => void this.pushDevices(vesselId), CLUSTER),
+      events.on(
+        'bridge.online',
+        ({ vesselId, online, lastSeen }) => vesselId !== null && this.each(vesselId, (s) => s.send('online', { online, lastSeen })),
+        CLUSTER,
+      ),
+      events.on('vessel.alert', ({ vesselId, alert }) => this.each(vesselId, (s) => s.rights.alerts && s.send('alert', alert)), CLUSTER),
+      events.on('vessel.command', ({ vesselId, status }) => this.each(vesselId, (s) => s.rights.values && s.send('command', status)), CLUSTER),
+      events.on(
+        'user.suspended',
+        ({ userId }) => {
+          for (const streams of this.byVessel.values()) for (const s of [...streams]) if (s.userId === userId) s.close();
+        },
+        CLUSTER,
+      ),
+      events.on(
+        'company.staff',
+        ({ userId }) => {
+          for (const streams of this.byVessel.values()) for (const s of [...streams]) if (s.userId === userId) s.recheck();
+        },
+        CLUSTER,
+      ),
     ];
   }
 

@@ -33,9 +33,14 @@ export class UserStreams {
     private readonly ctx: AppContext,
     private readonly sessionUser: SessionCheck,
   ) {
-    this.unsubscribe = ctx.events.on('user.suspended', ({ userId }) => {
-      for (const s of [...(this.byUser.get(userId) ?? [])]) s.close();
-    });
+    // A suspension on any node of a cluster closes the user's streams on this one.
+    this.unsubscribe = ctx.events.on(
+      'user.suspended',
+      ({ userId }) => {
+        for (const s of [...(this.byUser.get(userId) ?? [])]) s.close();
+      },
+      { cluster: true },
+    );
   }
 
   /** Whether the user has a stream open (a browser that will show the message at once). */
