@@ -98,7 +98,8 @@ export class IngestService {
   async onInventory(message: BridgeMessage): Promise<void> {
     const parsed = parseInventory(message.payload);
     if (!parsed.ok) throw new MalformedMessage(parsed.reason);
-    await repo.replaceInventory(this.ctx.db, message.bridge.id, parsed.value);
+    // Sent again on every connect: an unchanged inventory leaves caches and live streams alone.
+    if (!(await repo.replaceInventory(this.ctx.db, message.bridge.id, parsed.value))) return;
     this.properties.forget(message.bridge.id);
     this.levels.forget(message.bridge.id);
     const vesselId = (await vesselIdsOfBridges(this.ctx.db, [message.bridge.id])).get(message.bridge.id);
