@@ -98,8 +98,7 @@ export class IngestService {
   async onInventory(message: BridgeMessage): Promise<void> {
     const parsed = parseInventory(message.payload);
     if (!parsed.ok) throw new MalformedMessage(parsed.reason);
-    // Sent again on every connect: an unchanged inventory leaves caches and live streams alone.
-    if (!(await repo.replaceInventory(this.ctx.db, message.bridge.id, parsed.value))) return;
+    await repo.replaceInventory(this.ctx.db, message.bridge.id, parsed.value);
     this.properties.forget(message.bridge.id);
     this.levels.forget(message.bridge.id);
     const vesselId = (await vesselIdsOfBridges(this.ctx.db, [message.bridge.id])).get(message.bridge.id);
