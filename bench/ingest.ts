@@ -12,12 +12,11 @@
  *   npm run bench -- [--duration 60] [--bridges 50] [--inflight 10] [--values 10]
  *                    [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--fleet 1000]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
+import { freePort, startChild, tsx, untilListening } from './child.js';
 import { readFlags } from './flags.js';
 import { type LoadClient, type LoadResult, percentile, runLoad } from './load.js';
 
@@ -38,87 +37,6 @@ const durationMs = whole('duration', 1, 3600) * 1000;
 const bridgeCount = whole('bridges', 1, 10_000);
 const load = { durationMs, inflight: whole('inflight', 1, 1000), valuesPerMessage: whole('values', 1, 1000) };
 const fleetSize = whole('fleet', 0, 10_000);
-
-interface Child {
-  process: ChildProcess;
-  /** The first JSON line the child printed. */
-  ready: Promise<any>;
-  /** Every JSON line the child printed. */
-  lines: any[];
-  peakRssMb: () => number;
-  stop(): Promise<void>;
-}
-
-function startChild(command: string, args: string[]): Child {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines: any[] = [];
-  let buffer = '';
-  let resolveReady: (v: any) => void = () => {};
-  const ready = new Promise<any>((resolve, reject) => {
-    resolveReady = resolve;
-    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}`)));
-  });
-  // Children that print nothing (Mosquitto) are never `ready`; their exit is no error.
-  ready.catch(() => {});
-  child.stdout!.on('data', (chunk) => {
-    buffer += chunk;
-    let end: number;
-    while ((end = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, end).trim();
-      buffer = buffer.slice(end + 1);
-      if (!line.startsWith('{')) continue;
-      lines.push(JSON.parse(line));
-      if (lines.length === 1) resolveReady(lines[0]);
-    }
-  });
-  let peak = 0;
-  const sampler = setInterval(() => {
-    try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
-      peak = Math.max(peak, kb / 1024);
-    } catch {
-      // exited
-    }
-  }, 250);
-  return {
-    process: child,
-    ready,
-    lines,
-    peakRssMb: () => peak,
-    async stop() {
-      clearInterval(sampler);
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-const tsx = (script: string, ...args: string[]) => startChild(process.execPath, ['--import', 'tsx', script, ...args]);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function untilListening(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      }).on('error', () => resolve(false));
-    });
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`nothing listens on ${port}`);
-}
 
 const anonymousClients = (n: number): LoadClient[] => Array.from({ length: n }, (_, i) => ({ clientId: `bench-${i}`, topic: `bridges/bench-${i}/delta` }));
 
@@ -233,7 +151,7 @@ async function commandRoundTrips(
 }
 
 async function vesselLink(postgres?: string): Promise<{ row: Row; rtts: Float64Array; stored: number | null }> {
-  const child = tsx('bench/server.ts', String(bridgeCount + 1), ...(postgres ? [postgres] : []));
+  const child = tsx('bench/server.ts', [String(bridgeCount + 1), ...(postgres ? [postgres] : [])]);
   const ready = await child.ready;
   const [responder, ...bridges] = ready.bridges as Array<{ serial: string; secret: string }>;
   const clients = bridges.map((b) => ({ clientId: b.serial, password: b.secret, topic: `bridges/${b.serial}/delta` }));
@@ -248,7 +166,7 @@ async function vesselLink(postgres?: string): Promise<{ row: Row; rtts: Float64A
 
 /** Many bridges at once: how long they take to connect, and that they all keep working. */
 async function fleet(size: number): Promise<string> {
-  const child = tsx('bench/server.ts', String(size));
+  const child = tsx('bench/server.ts', [String(size)]);
   const ready = await child.ready;
   const clients = (ready.bridges as Array<{ serial: string; secret: string }>).map((b) => ({
     clientId: b.serial,

@@ -5,18 +5,26 @@
  * ports and credentials, runs until SIGTERM, then prints how many history samples it stored.
  *
  *   tsx bench/server.ts <bridges> [postgres://admin-url]
+ *
+ * Environment, for the benchmarks that need more than that:
+ *   BENCH_STATE_DIR  keep the SQLite database there; a second start on the same directory reuses
+ *                    it and its bridges (bench/fleet.ts restarts the server this way);
+ *   BENCH_MQTT_PORT  a fixed MQTT port, so that bridges find the restarted server;
+ *   BENCH_MEMBERS    that many more users (`member-N@bench.test`, the demo password), each crew
+ *                    of Sea Breeze (bench/sse.ts: a user may hold at most 10 live streams).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knexFactory from 'knex';
 import { loadConfig } from '../src/config.js';
-import { createDatabase } from '../src/db/knex.js';
+import { createDatabase, insertId, nowIso, type Database } from '../src/db/knex.js';
 import { migrateLatest } from '../src/db/migrate.js';
 import { BridgeSecrets, pairBridge, provisionBridge } from '../src/modules/bridges/api.js';
+import { hashPassword } from '../src/platform/secrets.js';
 import { createServer } from '../src/server.js';
-import { loadDemoData } from '../fixtures/demo.js';
+import { DEMO_PASSWORD, loadDemoData } from '../fixtures/demo.js';
 import { seedReferenceData } from '../fixtures/reference.js';
 
 const bridgeCount = Number(process.argv[2] ?? 50);
@@ -38,14 +46,17 @@ async function databaseUrl(dataDir: string): Promise<{ url: string; drop: () => 
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'vessel-link-bench-'));
+const stateDir = process.env.BENCH_STATE_DIR;
+const dataDir = stateDir ?? mkdtempSync(join(tmpdir(), 'vessel-link-bench-'));
+const bridgesFile = join(dataDir, 'bridges.json');
+const reused = stateDir !== undefined && existsSync(bridgesFile);
 const database = await databaseUrl(dataDir);
-const sessionSecret = randomBytes(32).toString('base64url');
+const sessionSecret = stateDir ? 'bench-state-session-secret-of-32-characters' : randomBytes(32).toString('base64url');
 const config = loadConfig({
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
   PORT: '0',
-  MQTT_PORT: '0',
+  MQTT_PORT: process.env.BENCH_MQTT_PORT ?? '0',
   DATABASE_URL: database.url,
   DATA_DIR: dataDir,
   SESSION_SECRET: sessionSecret,
@@ -53,17 +64,52 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
 });
 const db = createDatabase(config.databaseUrl);
-await migrateLatest(db);
-await db.transaction(seedReferenceData);
-await loadDemoData(db);
 
-const secrets = new BridgeSecrets(sessionSecret);
-const bridges: Array<{ serial: string; secret: string }> = [];
-for (let i = 0; i < bridgeCount; i++) {
-  const serial = `BENCH-${String(i).padStart(4, '0')}`;
-  const { secret, pairingCode } = await provisionBridge(db, secrets, { serial, version: '1.0.0' });
-  if (i === 0) await pairBridge(db, pairingCode, (await db('vessels').where({ name: 'Sea Breeze' }).first('id')).id);
-  bridges.push({ serial, secret });
+/** Users who are crew of Sea Breeze, as crew@demo.test is. */
+async function addMembers(db: Database, count: number): Promise<void> {
+  const crew = await db('vessel_members')
+    .join('users', 'users.id', 'vessel_members.user_id')
+    .where('users.email', 'crew@demo.test')
+    .first('vessel_members.vessel_id', 'vessel_members.permissions', 'vessel_members.invited_by');
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (trx) => {
+    const now = nowIso();
+    for (let i = 0; i < count; i++) {
+      const userId = await insertId(trx, 'users', {
+        email: `member-${i}@bench.test`,
+        password_hash: passwordHash,
+        first_name: 'Member',
+        last_name: String(i),
+        is_admin: false,
+        status: 'active',
+        country_code: 'MC',
+        language_code: 'en',
+        created_at: now,
+        updated_at: now,
+      });
+      await trx('vessel_members').insert({ ...crew, user_id: userId, status: 'active', created_at: now });
+    }
+  });
+}
+
+let bridges: Array<{ serial: string; secret: string }> = [];
+if (reused) bridges = JSON.parse(readFileSync(bridgesFile, 'utf8'));
+else {
+  await migrateLatest(db);
+  await db.transaction(seedReferenceData);
+  await loadDemoData(db);
+  await addMembers(db, Number(process.env.BENCH_MEMBERS ?? 0));
+  const secrets = new BridgeSecrets(sessionSecret);
+  const seaBreeze = (await db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
+  await db.transaction(async (trx) => {
+    for (let i = 0; i < bridgeCount; i++) {
+      const serial = `BENCH-${String(i).padStart(4, '0')}`;
+      const { secret, pairingCode } = await provisionBridge(trx, secrets, { serial, version: '1.0.0' });
+      if (i === 0) await pairBridge(trx, pairingCode, seaBreeze);
+      bridges.push({ serial, secret });
+    }
+  });
+  if (stateDir) writeFileSync(bridgesFile, JSON.stringify(bridges));
 }
 
 const server = await createServer(config, { db });

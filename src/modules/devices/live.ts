@@ -45,10 +45,14 @@ export type AccessCheck = AccessApi['accessOf'];
 /** A vessel's device list as the `devices` event carries it. */
 export type DevicesLoader = (vesselId: number) => Promise<unknown[]>;
 
+const eventText = <K extends LiveEventName>(event: K, data: LiveEventMap[K]): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
 interface OpenStream {
   userId: number;
   rights: Rights;
   send<K extends LiveEventName>(event: K, data: LiveEventMap[K]): void;
+  /** An event already formatted by `eventText`. */
+  write(text: string): void;
   /** Checks the session and access again now (a company changed the member's place). */
   recheck(): void;
   close(): void;
@@ -73,15 +77,15 @@ export class LiveStreams {
   ) {
     const { events } = ctx;
     this.unsubscribe = [
-      events.on('vessel.batch', ({ vesselId, batch }) => this.each(vesselId, (s) => s.rights.values && s.send('batch', batch)), CLUSTER),
+      events.on('vessel.batch', ({ vesselId, batch }) => this.broadcast(vesselId, 'values', 'batch', batch), CLUSTER),
       events.on('vessel.devices', ({ vesselId }) => void this.pushDevices(vesselId), CLUSTER),
       events.on(
         'bridge.online',
-        ({ vesselId, online, lastSeen }) => vesselId !== null && this.each(vesselId, (s) => s.send('online', { online, lastSeen })),
+        ({ vesselId, online, lastSeen }) => vesselId !== null && this.broadcast(vesselId, null, 'online', { online, lastSeen }),
         CLUSTER,
       ),
-      events.on('vessel.alert', ({ vesselId, alert }) => this.each(vesselId, (s) => s.rights.alerts && s.send('alert', alert)), CLUSTER),
-      events.on('vessel.command', ({ vesselId, status }) => this.each(vesselId, (s) => s.rights.values && s.send('command', status)), CLUSTER),
+      events.on('vessel.alert', ({ vesselId, alert }) => this.broadcast(vesselId, 'alerts', 'alert', alert), CLUSTER),
+      events.on('vessel.command', ({ vesselId, status }) => this.broadcast(vesselId, 'values', 'command', status), CLUSTER),
       events.on(
         'user.suspended',
         ({ userId }) => {
@@ -128,8 +132,9 @@ export class LiveStreams {
     const open: OpenStream = {
       userId,
       rights: rightsOf(access),
-      send: (event, data) => {
-        if (!closed) out.send(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      send: (event, data) => open.write(eventText(event, data)),
+      write: (text) => {
+        if (!closed) out.send(text);
       },
       recheck,
       close: () => {
@@ -173,9 +178,16 @@ export class LiveStreams {
     for (const off of this.unsubscribe) off();
   }
 
-  private each(vesselId: number, write: (stream: OpenStream) => unknown): void {
+  /**
+   * Writes an event to the vessel's streams allowed to see it (`right`, or all when null),
+   * formatted once for all of them: a batch to a thousand streams is one JSON.stringify, not a
+   * thousand (docs/performance.md, "Live stream fan-out").
+   */
+  private broadcast<K extends LiveEventName>(vesselId: number, right: keyof Rights | null, event: K, data: LiveEventMap[K]): void {
     const streams = this.byVessel.get(vesselId);
-    if (streams) for (const s of streams) write(s);
+    if (!streams) return;
+    let text: string | undefined;
+    for (const s of streams) if (right === null || s.rights[right]) s.write((text ??= eventText(event, data)));
   }
 
   /** One query per inventory change, whatever the number of open streams; a failure is logged and the streams stay open. */
@@ -184,7 +196,7 @@ export class LiveStreams {
     if (!streams || ![...streams].some((s) => s.rights.values)) return;
     try {
       const devices = await this.loadDevices(vesselId);
-      this.each(vesselId, (s) => s.rights.values && s.send('devices', { devices }));
+      this.broadcast(vesselId, 'values', 'devices', { devices });
     } catch (err) {
       this.ctx.log.error('devices push failed', { vesselId, error: err });
     }

@@ -108,15 +108,32 @@ const numberOrNull = (v: unknown): number | null => (v === null || v === undefin
 /**
  * Makes the stored inventory of a bridge match what it reported: devices and properties are
  * updated in place (their ids stay, so links to a property survive a re-publication), new ones
- * added, and those no longer reported removed.
+ * added, and those no longer reported removed. A bridge sends its inventory on every connect,
+ * almost always unchanged: the stored one is read in two queries and only differences are
+ * written, so a fleet reconnecting after a restart costs two reads per bridge, not a write per
+ * property (docs/performance.md, "10,000 bridges"). True when anything changed.
  */
-export async function replaceInventory(db: Database, bridgeId: number, inventory: DeviceInventory): Promise<void> {
-  await db.transaction(async (trx) => {
-    const now = nowIso();
-    const existing = new Map<string, number>(
-      (await trx('devices').where({ bridge_id: bridgeId }).select('id', 'device_key')).map((r: { id: number; device_key: string }) => [r.device_key, r.id]),
+export async function replaceInventory(db: Database, bridgeId: number, inventory: DeviceInventory): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const devices = new Map<string, StoredDevice>(
+      (
+        await trx('devices')
+          .where({ bridge_id: bridgeId })
+          .select<StoredDevice[]>('id', 'device_key', ...DEVICE_COLUMNS)
+      ).map((r) => [r.device_key, r]),
     );
-    const kept = new Set<number>();
+    const properties = new Map<string, StoredProperty>(
+      (
+        await trx('device_properties')
+          .where({ bridge_id: bridgeId })
+          .select<StoredProperty[]>('id', 'device_id', 'path', ...PROPERTY_COLUMNS)
+      ).map((r) => [`${r.device_id} ${r.path}`, r]),
+    );
+    const now = nowIso();
+    let changed = false;
+    const keptDevices = new Set<number>();
+    const keptProperties = new Set<number>();
+    const newProperties: Array<Record<string, unknown>> = [];
     for (const [position, device] of inventory.devices.entries()) {
       const row = {
         name: device.name,
@@ -126,42 +143,65 @@ export async function replaceInventory(db: Database, bridgeId: number, inventory
         serial: device.serial || null,
         location: device.location || null,
         position,
-        updated_at: now,
       };
-      let deviceId = existing.get(device.id);
+      const stored = devices.get(device.id);
+      let deviceId = stored?.id;
       if (deviceId === undefined) {
-        deviceId = await insertId(trx, 'devices', { ...row, bridge_id: bridgeId, device_key: device.id });
-      } else {
-        await trx('devices').where({ id: deviceId }).update(row);
+        deviceId = await insertId(trx, 'devices', { ...row, updated_at: now, bridge_id: bridgeId, device_key: device.id });
+        changed = true;
+      } else if (differs(stored!, row)) {
+        await trx('devices')
+          .where({ id: deviceId })
+          .update({ ...row, updated_at: now });
+        changed = true;
       }
-      kept.add(deviceId);
-      await replaceProperties(trx, bridgeId, deviceId, device.properties);
+      keptDevices.add(deviceId);
+      const seen = new Set<string>();
+      for (const [position, p] of device.properties.entries()) {
+        if (seen.has(p.path)) continue;
+        seen.add(p.path);
+        const row = { display_name: p.displayName, units: p.units, writable: p.writable, min_value: p.min ?? null, max_value: p.max ?? null, position };
+        const storedProperty = properties.get(`${deviceId} ${p.path}`);
+        if (!storedProperty) newProperties.push({ ...row, device_id: deviceId, bridge_id: bridgeId, path: p.path });
+        else {
+          keptProperties.add(storedProperty.id);
+          if (differs(storedProperty, row)) {
+            await trx('device_properties').where({ id: storedProperty.id }).update(row);
+            changed = true;
+          }
+        }
+      }
     }
-    const gone = [...existing.values()].filter((id) => !kept.has(id));
-    if (gone.length) await trx('devices').whereIn('id', gone).delete();
+    const goneProperties = [...properties.values()].filter((p) => !keptProperties.has(p.id)).map((p) => p.id);
+    const goneDevices = [...devices.values()].filter((d) => !keptDevices.has(d.id)).map((d) => d.id);
+    for (let i = 0; i < goneProperties.length; i += INSERT_CHUNK)
+      await trx('device_properties')
+        .whereIn('id', goneProperties.slice(i, i + INSERT_CHUNK))
+        .delete();
+    for (let i = 0; i < goneDevices.length; i += INSERT_CHUNK)
+      await trx('devices')
+        .whereIn('id', goneDevices.slice(i, i + INSERT_CHUNK))
+        .delete();
+    for (let i = 0; i < newProperties.length; i += INSERT_CHUNK) await trx('device_properties').insert(newProperties.slice(i, i + INSERT_CHUNK));
+    return changed || goneProperties.length > 0 || goneDevices.length > 0 || newProperties.length > 0;
   });
 }
 
-async function replaceProperties(
-  trx: Knex.Transaction,
-  bridgeId: number,
-  deviceId: number,
-  properties: DeviceInventory['devices'][number]['properties'],
-): Promise<void> {
-  const existing = new Map<string, number>(
-    (await trx('device_properties').where({ device_id: deviceId }).select('id', 'path')).map((r: { id: number; path: string }) => [r.path, r.id]),
-  );
-  const seen = new Set<string>();
-  for (const [position, p] of properties.entries()) {
-    if (seen.has(p.path)) continue;
-    seen.add(p.path);
-    const row = { display_name: p.displayName, units: p.units, writable: p.writable, min_value: p.min ?? null, max_value: p.max ?? null, position };
-    const id = existing.get(p.path);
-    if (id === undefined) await trx('device_properties').insert({ ...row, device_id: deviceId, bridge_id: bridgeId, path: p.path });
-    else await trx('device_properties').where({ id }).update(row);
+const DEVICE_COLUMNS = ['name', 'category', 'manufacturer', 'model', 'serial', 'location', 'position'] as const;
+const PROPERTY_COLUMNS = ['display_name', 'units', 'writable', 'min_value', 'max_value', 'position'] as const;
+/** Rows per multi-row statement: well under SQLite's limit of bound parameters. */
+const INSERT_CHUNK = 50;
+
+type StoredDevice = { id: number; device_key: string } & Record<(typeof DEVICE_COLUMNS)[number], unknown>;
+type StoredProperty = { id: number; device_id: number; path: string } & Record<(typeof PROPERTY_COLUMNS)[number], unknown>;
+
+/** Whether a stored row differs from what was reported (SQLite gives booleans back as 0 and 1). */
+function differs(stored: Record<string, unknown>, reported: Record<string, unknown>): boolean {
+  for (const [column, value] of Object.entries(reported)) {
+    const current = stored[column];
+    if (typeof value === 'boolean' ? Boolean(current) !== value : current !== value) return true;
   }
-  const gone = [...existing].filter(([path]) => !seen.has(path)).map(([, id]) => id);
-  if (gone.length) await trx('device_properties').whereIn('id', gone).delete();
+  return false;
 }
 
 /** A bridge's devices with their properties and current values, in the order it reported them. */
