@@ -59,6 +59,8 @@ interface Child {
   /** Every JSON line the child printed. */
   lines: any[];
   peakRssMb: () => number;
+  /** CPU time the process has used so far, user and system (0 once it has exited). */
+  cpuSeconds: () => number;
   stop(): Promise<void>;
 }
 
@@ -98,6 +100,15 @@ function startChild(command: string, args: string[]): Child {
     ready,
     lines,
     peakRssMb: () => peak,
+    cpuSeconds() {
+      try {
+        // /proc/<pid>/stat fields 14 and 15: utime and stime in clock ticks (100 a second).
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return 0;
+      }
+    },
     async stop() {
       clearInterval(sampler);
       if (child.exitCode !== null) return;
@@ -142,6 +153,15 @@ interface Row {
   name: string;
   result: LoadResult;
   rssMb: number;
+  /** The broker's CPU time during the load (all its threads): robust where the machine is shared. */
+  cpuSeconds: number;
+}
+
+/** Measures the broker's CPU time over `work`. */
+async function withCpu<T>(child: Child, work: Promise<T>): Promise<[T, number]> {
+  const before = child.cpuSeconds();
+  const result = await work;
+  return [result, child.cpuSeconds() - before];
 }
 
 function line(row: Row): string {
@@ -153,6 +173,7 @@ function line(row: Row): string {
     percentile(r.lagsMs, 50).toFixed(1).padStart(8),
     percentile(r.lagsMs, 99).toFixed(1).padStart(8),
     String(Math.round(row.rssMb)).padStart(7),
+    String(Math.round((row.cpuSeconds * 1e6) / r.messages)).padStart(9),
   ];
   return cols.join('  ') + (r.failures ? `  (${r.failures} failed)` : '');
 }
@@ -160,8 +181,8 @@ function line(row: Row): string {
 async function bareAedes(): Promise<Row> {
   const child = tsx('bench/bare-aedes.ts');
   const { mqttPort } = await child.ready;
-  const result = await runLoad(`mqtt://127.0.0.1:${mqttPort}`, anonymousClients(bridgeCount), load);
-  const row = { name: 'bare Aedes (no auth/storage)', result, rssMb: child.peakRssMb() };
+  const [result, cpuSeconds] = await withCpu(child, runLoad(`mqtt://127.0.0.1:${mqttPort}`, anonymousClients(bridgeCount), load));
+  const row = { name: 'bare Aedes (no auth/storage)', result, rssMb: child.peakRssMb(), cpuSeconds };
   await child.stop();
   return row;
 }
@@ -175,8 +196,8 @@ async function mosquitto(): Promise<Row> {
   );
   const child = startChild(flags.text('mosquitto')!, ['-c', conf]);
   await untilListening(port);
-  const result = await runLoad(`mqtt://127.0.0.1:${port}`, anonymousClients(bridgeCount), load);
-  const row = { name: 'Mosquitto', result, rssMb: child.peakRssMb() };
+  const [result, cpuSeconds] = await withCpu(child, runLoad(`mqtt://127.0.0.1:${port}`, anonymousClients(bridgeCount), load));
+  const row = { name: 'Mosquitto', result, rssMb: child.peakRssMb(), cpuSeconds };
   await child.stop();
   return row;
 }
@@ -253,7 +274,7 @@ async function commandBench(httpPort: number, responder: { serial: string; secre
 interface VesselLinkRun {
   row: Row;
   /** The same load with its rate capped at half of `row`'s. */
-  half: LoadResult;
+  half: { result: LoadResult; cpuSeconds: number };
   rtts: { idle: Float64Array; full: Float64Array; half: Float64Array };
   stored: number | null;
 }
@@ -273,12 +294,12 @@ async function vesselLink(postgres?: string): Promise<VesselLinkRun> {
   const url = `mqtt://127.0.0.1:${ready.mqttPort}`;
   const commands = await commandBench(ready.httpPort, responder, ready.mqttPort);
   const idle = await commands.roundTrips({ count: 200 });
-  const running = runLoad(url, clients, load);
+  const running = withCpu(child, runLoad(url, clients, load));
   const full = await commands.roundTrips({ until: running });
-  const result = await running;
-  const halving = runLoad(url, clients, { ...load, ratePerClient: result.messages / result.seconds / 2 / clients.length });
+  const [result, cpuSeconds] = await running;
+  const halving = withCpu(child, runLoad(url, clients, { ...load, ratePerClient: result.messages / result.seconds / 2 / clients.length }));
   const half = await commands.roundTrips({ until: halving });
-  const halfResult = await halving;
+  const [halfResult, halfCpuSeconds] = await halving;
   await commands.close();
   const rssMb = child.peakRssMb();
   await child.stop();
@@ -289,8 +310,8 @@ async function vesselLink(postgres?: string): Promise<VesselLinkRun> {
       `    ${end.batches.count} group commits, ${(end.batches.messages / end.batches.count).toFixed(1)} messages each on average, writes ${(end.batches.seconds * 1000).toFixed(0)} ms in all`,
     );
   return {
-    row: { name: `Vessel Link (${postgres ? 'PostgreSQL' : 'SQLite'})`, result, rssMb },
-    half: halfResult,
+    row: { name: `Vessel Link (${postgres ? 'PostgreSQL' : 'SQLite'})`, result, rssMb, cpuSeconds },
+    half: { result: halfResult, cpuSeconds: halfCpuSeconds },
     rtts: { idle, full, half },
     stored,
   };
@@ -321,12 +342,14 @@ async function fleet(size: number): Promise<string> {
   );
 }
 
-const header = `${'broker'.padEnd(28)}  ${'msgs/s'.padStart(9)}  ${'values/s'.padStart(10)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'RSS MB'.padStart(7)}`;
+const header = `${'broker'.padEnd(28)}  ${'msgs/s'.padStart(9)}  ${'values/s'.padStart(10)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'RSS MB'.padStart(7)}  ${'CPU µs/msg'.padStart(9)}`;
 const shapeText = shape === 'real' ? `deltas of 1–3 values over 200 paths from 30 sources` : `${load.valuesPerMessage} values`;
 console.log(
   `Ingest benchmark: ${bridgeCount} bridge${bridgeCount === 1 ? '' : 's'} × ${load.inflight} QoS 1 deltas in flight × ${shapeText}, ${durationMs / 1000} s per run; node ${process.version}, ${cpus().length} CPUs`,
 );
-console.log('(lag = publish → PUBACK; for Vessel Link a PUBACK means committed, so queryable)\n');
+console.log(
+  "(lag = publish → PUBACK; for Vessel Link a PUBACK means committed, so queryable; CPU µs/msg = the broker process's CPU time over the run per delta, PostgreSQL's own not counted)\n",
+);
 console.log(header);
 
 const aedes = await bareAedes();
@@ -339,9 +362,9 @@ const rows: ResultRow[] = [];
 for (const postgres of [undefined, flags.text('postgres')].filter((p, i) => i === 0 || p)) {
   const { row, half, rtts, stored } = await vesselLink(postgres);
   const rate = (r: LoadResult) => r.messages / r.seconds;
-  const acknowledged = row.result.values + half.values;
+  const acknowledged = row.result.values + half.result.values;
   console.log(`${line(row)}  ${ratioText(rate(row.result), rate(aedes.result))} bare Aedes`);
-  console.log(`${line({ ...row, name: '  at half that rate', result: half })}`);
+  console.log(`${line({ ...row, name: '  at half that rate', ...half })}`);
   console.log(
     `    stored history samples ${stored} for ${acknowledged} acknowledged values${stored !== null && stored >= acknowledged ? ' ✓' : ' ✗ MISSING VALUES'}`,
   );
