@@ -16,6 +16,8 @@ export interface Child {
   onLine?: (line: any) => void;
   peakRssMb: () => number;
   rssMb: () => number;
+  /** CPU time the process has used so far, user and system (0 once it has exited). */
+  cpuSeconds: () => number;
   stop(): Promise<void>;
 }
 
@@ -23,6 +25,17 @@ export interface Child {
 export function rssOf(pid: number | undefined): number {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time a process has used, user and system, in seconds (0 once it has exited). */
+export function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    // /proc/<pid>/stat fields 14 and 15: utime and stime in clock ticks (100 a second).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return 0;
   }
@@ -46,6 +59,7 @@ export function startChild(command: string, args: string[], env?: NodeJS.Process
     lines,
     peakRssMb: () => peak,
     rssMb: () => rssOf(child.pid),
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     async stop() {
       clearInterval(sampler);
       if (child.exitCode !== null) return;

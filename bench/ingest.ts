@@ -5,38 +5,54 @@
  *   2. Mosquitto (/usr/sbin/mosquitto), for scale;
  *   3. Vessel Link, where a PUBACK means the values are committed, so acknowledged = queryable.
  * For Vessel Link it also measures the command round trip (HTTP sendCommand → bridge → answer →
- * value read back → CONFIRMED)
- * while the load runs, the server's peak RSS, and checks the stored rows against the acks.
+ * value read back → CONFIRMED) with the server idle, under the full load and under half of it
+ * (the load's rate capped at half what Vessel Link just acknowledged), the server's peak RSS, and
+ * checks the stored rows against the acks. `--shape real` is one bridge sending what an NMEA 2000
+ * recording gives: 200 deltas of 1–3 values in flight, over 200 paths from 30 sources.
  * `--fleet 1000` then connects that many bridges at once and keeps them publishing.
  *
- *   npm run bench -- [--duration 60] [--bridges 50] [--inflight 10] [--values 10]
+ *   npm run bench -- [--shape uniform|real] [--duration 60] [--bridges 50] [--inflight 10] [--values 10]
  *                    [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--fleet 1000]
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
-import { freePort, startChild, tsx, untilListening } from './child.js';
+import { type Child, freePort, startChild, tsx, untilListening } from './child.js';
 import { readFlags } from './flags.js';
-import { type LoadClient, type LoadResult, percentile, runLoad } from './load.js';
+import { type LoadClient, type LoadOptions, type LoadResult, type LoadShape, percentile, runLoad } from './load.js';
+import { ratioText, resultTable, type ResultRow } from './table.js';
 
-const USAGE = 'usage: npm run bench -- [--duration 60] [--bridges 50] [--inflight 10] [--values 10] [--postgres URL] [--fleet 1000] [--mosquitto PATH]';
+const USAGE =
+  'usage: npm run bench -- [--shape uniform|real] [--duration 60] [--bridges 50|1] [--inflight 10|200] [--values 10] [--postgres URL] [--fleet 1000] [--mosquitto PATH]';
 
 const flags = readFlags(USAGE, {
+  shape: 'uniform',
   duration: '60',
-  bridges: '50',
-  inflight: '10',
+  bridges: undefined,
+  inflight: undefined,
   values: '10',
   postgres: undefined,
   fleet: '0',
   mosquitto: '/usr/sbin/mosquitto',
 });
 const whole = flags.whole;
+const shape = flags.text('shape') as LoadShape;
+if (shape !== 'uniform' && shape !== 'real') {
+  console.error(`--shape must be uniform or real\n${USAGE}`);
+  process.exit(2);
+}
+/** A flag whose default depends on the shape: 50 bridges × 10 in flight, or one bridge × 200. */
+const wholeOr = (name: 'bridges' | 'inflight', uniform: number, real: number, max: number) =>
+  flags.text(name) === undefined ? (shape === 'real' ? real : uniform) : whole(name, 1, max);
 
 const durationMs = whole('duration', 1, 3600) * 1000;
-const bridgeCount = whole('bridges', 1, 10_000);
-const load = { durationMs, inflight: whole('inflight', 1, 1000), valuesPerMessage: whole('values', 1, 1000) };
+const bridgeCount = wholeOr('bridges', 50, 1, 10_000);
+const load: LoadOptions = { durationMs, inflight: wholeOr('inflight', 10, 200, 1000), valuesPerMessage: whole('values', 1, 1000), shape };
 const fleetSize = whole('fleet', 0, 10_000);
+
+/** `BENCH_CPU_PROFILE=dir` writes a CPU profile of the Vessel Link server (node --cpu-prof) there. */
+const serverProfile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
 
 const anonymousClients = (n: number): LoadClient[] => Array.from({ length: n }, (_, i) => ({ clientId: `bench-${i}`, topic: `bridges/bench-${i}/delta` }));
 
@@ -44,6 +60,15 @@ interface Row {
   name: string;
   result: LoadResult;
   rssMb: number;
+  /** The broker's CPU time during the load (all its threads): robust where the machine is shared. */
+  cpuSeconds: number;
+}
+
+/** Measures the broker's CPU time over `work`. */
+async function withCpu<T>(child: Child, work: Promise<T>): Promise<[T, number]> {
+  const before = child.cpuSeconds();
+  const result = await work;
+  return [result, child.cpuSeconds() - before];
 }
 
 function line(row: Row): string {
@@ -55,6 +80,7 @@ function line(row: Row): string {
     percentile(r.lagsMs, 50).toFixed(1).padStart(8),
     percentile(r.lagsMs, 99).toFixed(1).padStart(8),
     String(Math.round(row.rssMb)).padStart(7),
+    String(Math.round((row.cpuSeconds * 1e6) / r.messages)).padStart(9),
   ];
   return cols.join('  ') + (r.failures ? `  (${r.failures} failed)` : '');
 }
@@ -62,8 +88,8 @@ function line(row: Row): string {
 async function bareAedes(): Promise<Row> {
   const child = tsx('bench/bare-aedes.ts');
   const { mqttPort } = await child.ready;
-  const result = await runLoad(`mqtt://127.0.0.1:${mqttPort}`, anonymousClients(bridgeCount), load);
-  const row = { name: 'bare Aedes (no auth/storage)', result, rssMb: child.peakRssMb() };
+  const [result, cpuSeconds] = await withCpu(child, runLoad(`mqtt://127.0.0.1:${mqttPort}`, anonymousClients(bridgeCount), load));
+  const row = { name: 'bare Aedes (no auth/storage)', result, rssMb: child.peakRssMb(), cpuSeconds };
   await child.stop();
   return row;
 }
@@ -77,19 +103,14 @@ async function mosquitto(): Promise<Row> {
   );
   const child = startChild(flags.text('mosquitto')!, ['-c', conf]);
   await untilListening(port);
-  const result = await runLoad(`mqtt://127.0.0.1:${port}`, anonymousClients(bridgeCount), load);
-  const row = { name: 'Mosquitto', result, rssMb: child.peakRssMb() };
+  const [result, cpuSeconds] = await withCpu(child, runLoad(`mqtt://127.0.0.1:${port}`, anonymousClients(bridgeCount), load));
+  const row = { name: 'Mosquitto', result, rssMb: child.peakRssMb(), cpuSeconds };
   await child.stop();
   return row;
 }
 
-/** sendCommand round trips, one after another, while `until` is pending. */
-async function commandRoundTrips(
-  httpPort: number,
-  responder: { serial: string; secret: string },
-  mqttPort: number,
-  until: Promise<unknown>,
-): Promise<Float64Array> {
+/** Times sendCommand round trips through a simulated bridge that obeys and reports the value back. */
+async function commandBench(httpPort: number, responder: { serial: string; secret: string }, mqttPort: number) {
   const base = `http://127.0.0.1:${httpPort}/api`;
   const post = async (path: string, body: unknown, token?: string) => {
     const res = await fetch(base + path, {
@@ -136,32 +157,71 @@ async function commandRoundTrips(
   const vesselId = vessels.data.find((v: { name: string }) => v.name === 'Sea Breeze').id;
   const devices = await (await fetch(`${base}/vessel/${vesselId}/devices`, { headers: { authorization: `Bearer ${token}` } })).json();
   const propertyId = devices.data[0].properties[0].id;
+  let value = 0;
 
-  let done = false;
-  void until.finally(() => (done = true));
-  const rtts: number[] = [];
-  for (let value = 0; !done; value = 1 - value) {
-    const sent = performance.now();
-    const answer = await post(`/vessel/${vesselId}/sendCommand`, { deviceProperty: propertyId, value }, token);
-    if (answer.ok) rtts.push(performance.now() - sent);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await bridge.endAsync();
-  return Float64Array.from(rtts).sort();
+  return {
+    /** Round trips one after another, 50 ms apart, `count` of them or while `until` is pending. */
+    async roundTrips(end: { count: number } | { until: Promise<unknown> }): Promise<Float64Array> {
+      let done = false;
+      if ('until' in end) void end.until.finally(() => (done = true));
+      const rtts: number[] = [];
+      while (!done && !('count' in end && rtts.length >= end.count)) {
+        value = 1 - value;
+        const sent = performance.now();
+        const answer = await post(`/vessel/${vesselId}/sendCommand`, { deviceProperty: propertyId, value }, token);
+        if (answer.ok) rtts.push(performance.now() - sent);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return Float64Array.from(rtts).sort();
+    },
+    close: () => bridge.endAsync(),
+  };
 }
 
-async function vesselLink(postgres?: string): Promise<{ row: Row; rtts: Float64Array; stored: number | null }> {
-  const child = tsx('bench/server.ts', [String(bridgeCount + 1), ...(postgres ? [postgres] : [])]);
+interface VesselLinkRun {
+  row: Row;
+  /** The same load with its rate capped at half of `row`'s. */
+  half: { result: LoadResult; cpuSeconds: number };
+  rtts: { idle: Float64Array; full: Float64Array; half: Float64Array };
+  stored: number | null;
+}
+
+async function vesselLink(postgres?: string): Promise<VesselLinkRun> {
+  const child = startChild(process.execPath, [
+    ...serverProfile,
+    '--import',
+    'tsx',
+    'bench/server.ts',
+    String(bridgeCount + 1),
+    ...(postgres ? [postgres] : []),
+  ]);
   const ready = await child.ready;
   const [responder, ...bridges] = ready.bridges as Array<{ serial: string; secret: string }>;
   const clients = bridges.map((b) => ({ clientId: b.serial, password: b.secret, topic: `bridges/${b.serial}/delta` }));
-  const running = runLoad(`mqtt://127.0.0.1:${ready.mqttPort}`, clients, load);
-  const rtts = await commandRoundTrips(ready.httpPort, responder, ready.mqttPort, running);
-  const result = await running;
+  const url = `mqtt://127.0.0.1:${ready.mqttPort}`;
+  const commands = await commandBench(ready.httpPort, responder, ready.mqttPort);
+  const idle = await commands.roundTrips({ count: 200 });
+  const running = withCpu(child, runLoad(url, clients, load));
+  const full = await commands.roundTrips({ until: running });
+  const [result, cpuSeconds] = await running;
+  const halving = withCpu(child, runLoad(url, clients, { ...load, ratePerClient: result.messages / result.seconds / 2 / clients.length }));
+  const half = await commands.roundTrips({ until: halving });
+  const [halfResult, halfCpuSeconds] = await halving;
+  await commands.close();
   const rssMb = child.peakRssMb();
   await child.stop();
-  const stored = child.lines.find((l) => 'historySamples' in l)?.historySamples ?? null;
-  return { row: { name: `Vessel Link (${postgres ? 'PostgreSQL' : 'SQLite'})`, result, rssMb }, rtts, stored };
+  const end = child.lines.find((l) => 'historySamples' in l);
+  const stored = end?.historySamples ?? null;
+  if (end)
+    console.log(
+      `    ${end.batches.count} group commits, ${(end.batches.messages / end.batches.count).toFixed(1)} messages each on average, writes ${(end.batches.seconds * 1000).toFixed(0)} ms in all`,
+    );
+  return {
+    row: { name: `Vessel Link (${postgres ? 'PostgreSQL' : 'SQLite'})`, result, rssMb, cpuSeconds },
+    half: { result: halfResult, cpuSeconds: halfCpuSeconds },
+    rtts: { idle, full, half },
+    stored,
+  };
 }
 
 /** Many bridges at once: how long they take to connect, and that they all keep working. */
@@ -189,27 +249,68 @@ async function fleet(size: number): Promise<string> {
   );
 }
 
-const header = `${'broker'.padEnd(28)}  ${'msgs/s'.padStart(9)}  ${'values/s'.padStart(10)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'RSS MB'.padStart(7)}`;
+const header = `${'broker'.padEnd(28)}  ${'msgs/s'.padStart(9)}  ${'values/s'.padStart(10)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'RSS MB'.padStart(7)}  ${'CPU µs/msg'.padStart(9)}`;
+const shapeText = shape === 'real' ? `deltas of 1–3 values over 200 paths from 30 sources` : `${load.valuesPerMessage} values`;
 console.log(
-  `Ingest benchmark: ${bridgeCount} bridges × ${load.inflight} QoS 1 deltas in flight × ${load.valuesPerMessage} values, ${durationMs / 1000} s per run; node ${process.version}, ${cpus().length} CPUs`,
+  `Ingest benchmark: ${bridgeCount} bridge${bridgeCount === 1 ? '' : 's'} × ${load.inflight} QoS 1 deltas in flight × ${shapeText}, ${durationMs / 1000} s per run; node ${process.version}, ${cpus().length} CPUs`,
 );
-console.log('(lag = publish → PUBACK; for Vessel Link a PUBACK means committed, so queryable)\n');
+console.log(
+  "(lag = publish → PUBACK; for Vessel Link a PUBACK means committed, so queryable; CPU µs/msg = the broker process's CPU time over the run per delta, PostgreSQL's own not counted)\n",
+);
 console.log(header);
 
 const aedes = await bareAedes();
 console.log(line(aedes));
 console.log(line(await mosquitto()));
 
+const command = `npm run bench --${shape === 'real' ? ' --shape real' : ''}${flags.text('postgres') ? ' --postgres …' : ''}`;
+const ms = (sorted: Float64Array, p: number) => `p${p} ${percentile(sorted, p).toFixed(1)} ms`;
+const rows: ResultRow[] = [];
 for (const postgres of [undefined, flags.text('postgres')].filter((p, i) => i === 0 || p)) {
-  const { row, rtts, stored } = await vesselLink(postgres);
-  const ratio = row.result.messages / row.result.seconds / (aedes.result.messages / aedes.result.seconds);
-  console.log(`${line(row)}  ${ratio.toFixed(2)}× bare Aedes`);
+  const { row, half, rtts, stored } = await vesselLink(postgres);
+  const rate = (r: LoadResult) => r.messages / r.seconds;
+  const acknowledged = row.result.values + half.result.values;
+  console.log(`${line(row)}  ${ratioText(rate(row.result), rate(aedes.result))} bare Aedes`);
+  console.log(`${line({ ...row, name: '  at half that rate', ...half })}`);
   console.log(
-    `    stored history samples ${stored} for ${row.result.values} acknowledged values${stored !== null && stored >= row.result.values ? ' ✓' : ' ✗ MISSING VALUES'}`,
+    `    stored history samples ${stored} for ${acknowledged} acknowledged values${stored !== null && stored >= acknowledged ? ' ✓' : ' ✗ MISSING VALUES'}`,
   );
-  console.log(
-    `    command round trip under load: p50 ${percentile(rtts, 50).toFixed(1)} ms, p99 ${percentile(rtts, 99).toFixed(1)} ms (${rtts.length} commands)`,
+  const rttLine = (label: string, sorted: Float64Array) => `    command round trip ${label}: ${ms(sorted, 50)}, ${ms(sorted, 99)} (${sorted.length} commands)`;
+  console.log(rttLine('idle', rtts.idle));
+  console.log(rttLine('under the full load', rtts.full));
+  console.log(rttLine('under half the load', rtts.half));
+  const db = postgres ? 'PostgreSQL' : 'SQLite';
+  const ingest = shape === 'real' ? 'Single-bridge ingest, 1–3 values a delta' : `${bridgeCount}-bridge ingest, ${load.valuesPerMessage} values a delta`;
+  rows.push(
+    {
+      figure: `${ingest} (${db})`,
+      command,
+      value: `${Math.round(rate(row.result)).toLocaleString('en')} msg/s`,
+      baseline: `${Math.round(rate(aedes.result)).toLocaleString('en')} msg/s`,
+      ratio: ratioText(rate(row.result), rate(aedes.result)),
+      goal: '≥ 0.5× bare Aedes',
+      met: rate(row.result) >= 0.5 * rate(aedes.result),
+    },
+    {
+      figure: `Command round trip, idle (${db})`,
+      command,
+      value: `${ms(rtts.idle, 50)}, ${ms(rtts.idle, 99)}`,
+      baseline: '',
+      ratio: '',
+      goal: 'p50 ≤ 10 ms, p99 ≤ 25 ms',
+      met: percentile(rtts.idle, 50) <= 10 && percentile(rtts.idle, 99) <= 25,
+    },
+    {
+      figure: `Command round trip, ingest at half its peak (${db})`,
+      command,
+      value: ms(rtts.half, 99),
+      baseline: '',
+      ratio: '',
+      goal: 'p99 ≤ 100 ms',
+      met: percentile(rtts.half, 99) <= 100,
+    },
   );
 }
+console.log(`\n${resultTable(rows)}`);
 
 if (fleetSize > 0) console.log(`\nFleet: ${await fleet(fleetSize)}`);

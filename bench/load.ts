@@ -16,6 +16,12 @@ export interface LoadOptions {
   /** QoS 1 messages each client keeps in flight. */
   inflight: number;
   valuesPerMessage: number;
+  /**
+   * `uniform`: every delta carries `valuesPerMessage` values of the same paths from one source.
+   * `real`: what one bridge replaying an NMEA 2000 recording sends — each delta 1–3 values of
+   * one of 30 sources, over 200 paths in all (`valuesPerMessage` is ignored).
+   */
+  shape?: LoadShape;
   /** Messages a client sends per second at most (0 = as fast as acknowledged). */
   ratePerClient?: number;
 }
@@ -36,8 +42,10 @@ export function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-const deltaOf = (valuesPerMessage: number, n: number): string =>
-  JSON.stringify({
+export type LoadShape = 'uniform' | 'real';
+
+const uniformDelta = (valuesPerMessage: number, n: number): { payload: string; values: number } => ({
+  payload: JSON.stringify({
     context: 'vessels.self',
     updates: [
       {
@@ -46,7 +54,30 @@ const deltaOf = (valuesPerMessage: number, n: number): string =>
         values: Array.from({ length: valuesPerMessage }, (_, i) => ({ path: `electrical.batteries.b${i}.voltage`, value: 12 + ((n + i) % 100) / 100 })),
       },
     ],
-  });
+  }),
+  values: valuesPerMessage,
+});
+
+const REAL_SOURCES = 30;
+const REAL_PATHS = 200;
+/** Path i belongs to source i mod 30, as a PGN's fields belong to the device that sends it. */
+const REAL_PATH_NAMES = Array.from({ length: REAL_PATHS }, (_, i) => `propulsion.p${i % REAL_SOURCES}.sensor${Math.floor(i / REAL_SOURCES)}.value`);
+
+/** Message n of the `real` shape: a source (in turn) and 1–3 of its paths, varying from message to message. */
+function realDelta(n: number): { payload: string; values: number } {
+  const source = n % REAL_SOURCES;
+  const ownPaths = Math.ceil((REAL_PATHS - source) / REAL_SOURCES);
+  const count = 1 + ((Math.imul(n, 2654435761) >>> 29) % 3);
+  const first = Math.floor(n / REAL_SOURCES) % ownPaths;
+  const values = Array.from({ length: count }, (_, i) => ({
+    path: REAL_PATH_NAMES[source + REAL_SOURCES * ((first + i) % ownPaths)],
+    value: Math.round((n % 1000) * 1.7 + i) / 100,
+  }));
+  return {
+    payload: JSON.stringify({ updates: [{ $source: `n2k.${source}`, timestamp: new Date().toISOString(), values }] }),
+    values: count,
+  };
+}
 
 async function connectAll(url: string, clients: LoadClient[]): Promise<{ connections: MqttClient[]; connectMs: number }> {
   const started = performance.now();
@@ -70,6 +101,7 @@ export async function runLoad(url: string, clients: LoadClient[], options: LoadO
   const { connections, connectMs } = await connectAll(url, clients);
   let lags = new Float64Array(1 << 16);
   let messages = 0;
+  let values = 0;
   let failures = 0;
   const record = (ms: number) => {
     if (messages === lags.length) {
@@ -83,9 +115,10 @@ export async function runLoad(url: string, clients: LoadClient[], options: LoadO
   const started = performance.now();
   const deadline = started + options.durationMs;
   const minGapMs = options.ratePerClient ? 1000 / options.ratePerClient : 0;
+  // One message counter per connection, shared by its lanes: each delta differs from the last.
+  const counters = connections.map(() => 0);
   const lanes = connections.flatMap((connection, index) =>
     Array.from({ length: options.inflight }, async (_, lane) => {
-      let n = lane;
       let next = started + (minGapMs * lane) / options.inflight;
       while (performance.now() < deadline && connection.connected) {
         if (minGapMs) {
@@ -93,10 +126,12 @@ export async function runLoad(url: string, clients: LoadClient[], options: LoadO
           if (wait > 0) await new Promise((r) => setTimeout(r, wait));
           next += minGapMs * options.inflight;
         }
+        const delta = options.shape === 'real' ? realDelta(counters[index]++) : uniformDelta(options.valuesPerMessage, counters[index]++);
         const sent = performance.now();
         try {
-          await connection.publishAsync(clients[index].topic, deltaOf(options.valuesPerMessage, n++), { qos: 1 });
+          await connection.publishAsync(clients[index].topic, delta.payload, { qos: 1 });
           record(performance.now() - sent);
+          values += delta.values;
         } catch {
           failures++;
         }
@@ -107,5 +142,5 @@ export async function runLoad(url: string, clients: LoadClient[], options: LoadO
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(connections.map((c) => c.endAsync(true)));
   const sorted = lags.slice(0, messages).sort();
-  return { clients: clients.length, connectMs, messages, values: messages * options.valuesPerMessage, seconds, lagsMs: sorted, failures };
+  return { clients: clients.length, connectMs, messages, values, seconds, lagsMs: sorted, failures };
 }

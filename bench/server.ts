@@ -114,12 +114,19 @@ else {
 
 const server = await createServer(config, { db });
 await server.start();
+// Group commits: how many, how many messages they carried, how long their writes took.
+const batches = { count: 0, messages: 0, seconds: 0 };
+server.app.ctx.events.on('ingest.batch', ({ messages, seconds }) => {
+  batches.count++;
+  batches.messages += messages;
+  batches.seconds += seconds;
+});
 console.log(JSON.stringify({ httpPort: server.info.port, mqttPort: server.app.mqtt.port, databaseUrl: database.url, bridges }));
 
 process.on('SIGTERM', async () => {
   await server.stop({ timeout: 5000 });
   const counted = await db('value_history').sum<{ n: number | string | null }[]>({ n: 'count' }).first();
-  console.log(JSON.stringify({ historySamples: Number(counted?.n ?? 0) }));
+  console.log(JSON.stringify({ historySamples: Number(counted?.n ?? 0), batches }));
   await db.destroy();
   await database.drop();
   process.exit(0);

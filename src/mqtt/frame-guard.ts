@@ -5,6 +5,11 @@
  * this a client could make the server hold up to 256 MB per connection; here a packet over the
  * limit, a malformed length, or a first packet that is not CONNECT (MQTT-3.1.0-1) closes the
  * connection at once, before its body is read.
+ *
+ * It also holds acknowledgements back (`hold`): the broker lets Aedes read a connection's next
+ * packets while the previous ones are being committed, and what Aedes writes meanwhile (their
+ * PUBACKs) waits here, in order, until the commit it depends on is done (docs/performance.md,
+ * "Single-connection ingest").
  */
 import { Duplex } from 'node:stream';
 import { MAX_PAYLOAD_BYTES } from './protocol.js';
@@ -15,6 +20,11 @@ export const MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES;
 const CONNECT = 1;
 
 type ParseState = 'type' | 'length' | 'body';
+
+/** A point in the output that nothing written after it may pass until it is released. */
+interface Hold {
+  released: boolean;
+}
 
 export class FrameGuard extends Duplex {
   /** Epoch ms of the last complete packet header read: the bridge's `lastSeen`. */
@@ -30,6 +40,9 @@ export class FrameGuard extends Duplex {
   private length = 0;
   private lengthBytes = 0;
   private remaining = 0;
+  /** Output waiting for a hold: holds and the chunks written after them, in order. */
+  private held: Array<Buffer | Hold> = [];
+  private onFlushed: (() => void) | null = null;
 
   constructor(
     private readonly inner: Duplex,
@@ -58,23 +71,37 @@ export class FrameGuard extends Duplex {
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (err?: Error | null) => void): void {
-    // A committed batch releases many acknowledgements at once: send those written in the same
-    // tick together rather than one system call each.
-    if (!this.corked) {
-      this.corked = true;
-      this.inner.cork();
-      process.nextTick(() => {
-        this.corked = false;
-        this.inner.uncork();
-      });
+    // Held output is taken at once (the writer must not wait for the commit), and bounded by the
+    // messages the broker lets a connection have in flight.
+    if (this.held.length) {
+      this.held.push(chunk);
+      return callback();
     }
-    if (this.inner.write(chunk)) callback();
+    if (this.send(chunk)) callback();
     else this.inner.once('drain', () => callback());
   }
 
   override _final(callback: (err?: Error | null) => void): void {
-    this.inner.end();
-    callback();
+    const end = () => {
+      this.inner.end();
+      callback();
+    };
+    if (this.held.length) this.onFlushed = end;
+    else end();
+  }
+
+  /**
+   * Everything written from now on waits until the answered function is called (and every
+   * earlier hold is released). A hold never released keeps its output back for good: the
+   * connection is to be closed instead.
+   */
+  hold(): () => void {
+    const hold: Hold = { released: false };
+    this.held.push(hold);
+    return () => {
+      hold.released = true;
+      this.flushHeld();
+    };
   }
 
   override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
@@ -101,6 +128,35 @@ export class FrameGuard extends Duplex {
     const timer = setTimeout(() => this.inner.destroy(), 5_000);
     timer.unref();
     this.inner.once('close', () => clearTimeout(timer));
+  }
+
+  private flushHeld(): void {
+    while (this.held.length && !this.destroyed) {
+      const head = this.held[0];
+      if (Buffer.isBuffer(head)) this.send(head);
+      else if (!head.released) return;
+      this.held.shift();
+    }
+    this.held.length = 0;
+    const flushed = this.onFlushed;
+    this.onFlushed = null;
+    flushed?.();
+  }
+
+  /**
+   * A committed batch releases many acknowledgements at once: those written in the same tick go
+   * out together rather than one system call each.
+   */
+  private send(chunk: Buffer): boolean {
+    if (!this.corked) {
+      this.corked = true;
+      this.inner.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.inner.uncork();
+      });
+    }
+    return this.inner.write(chunk);
   }
 
   /** Follows packet boundaries through a chunk; false when the connection must close. */

@@ -2,11 +2,16 @@
  * The broker's Aedes hooks, as Aedes splits them: `authenticate` checks a bridge's
  * credentials, `authorizeSubscribe` applies the topic ACL to subscriptions, `authorizePublish`
  * applies it to publishes and hands an accepted message on to its topic's handler. Aedes sends
- * PUBACK (MQTT 3.1.1 §3.3.4) only once `authorizePublish` calls back, and that waits for the
- * handler, so a QoS 1 delta is stored before the bridge may forget it (docs/protocol.md).
+ * PUBACK (MQTT 3.1.1 §3.3.4) once `authorizePublish` calls back, and reads a connection's next
+ * packets only once every packet of the last read was answered. So that one busy connection is
+ * not held to one small commit per read, `authorizePublish` calls back as soon as the message is
+ * handed on and the connection's FrameGuard holds the PUBACK Aedes writes until the handler has
+ * stored the message: a QoS 1 delta is still stored before the bridge may forget it
+ * (docs/protocol.md, docs/performance.md "Single-connection ingest").
  */
 import type { AuthenticateError, Client, PublishPacket, Subscription } from 'aedes';
 import type { Logger } from '../platform/logger.js';
+import type { FrameGuard } from './frame-guard.js';
 import { maySubscribe, publishLeaf } from './acl.js';
 import type { Misbehaviour } from './limits.js';
 import { type BridgeIdentity, type BridgeMessage, MalformedMessage, type Routes, type Tails } from './routing.js';
@@ -47,6 +52,13 @@ export interface HookDeps {
  * ACL lets nobody subscribe to it.
  */
 export const CONSUMED = '$consumed';
+
+/**
+ * Messages a connection may have handed on before their answers: beyond this, Aedes reads no more
+ * of it until they are stored (a client that ignores its own in-flight window is slowed, and the
+ * held acknowledgements stay bounded).
+ */
+export const MAX_UNANSWERED = 1000;
 
 function authError(returnCode: 2 | 3 | 5, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode });
@@ -126,26 +138,36 @@ export function createHooks(deps: HookDeps) {
       dup: packet.dup,
       receivedAt: new Date(),
     };
+    // Read on while this message is stored, its PUBACK held back until then (see the top of the file).
+    const release = session.inFlight.size < MAX_UNANSWERED ? (client.conn as FrameGuard).hold() : null;
+    const answer = (): void => {
+      if (release) release();
+      else consume(packet, callback);
+    };
     const answered = deps.routes.dispatch(session.tails, message).then(
       () => {
         deps.traffic(session.bridge, bytes, false);
         deps.acknowledged(Date.now() - message.receivedAt.getTime());
-        consume(packet, callback);
+        answer();
       },
       (err: unknown) => {
         if (err instanceof MalformedMessage) {
           log.info('malformed message dropped', { serial: session.bridge.serial, topic: leaf, reason: err.message });
           deps.traffic(session.bridge, bytes, true);
           if (session.misbehaviour.malformedMessage()) deps.closeAfterInFlight(client, session, 'too many malformed messages');
-          return consume(packet, callback);
+          return answer();
         }
         // Not stored, so not acknowledged: closing the connection makes the bridge send it again (MQTT-4.4.0-1).
         log.error('message could not be stored', { serial: session.bridge.serial, topic: leaf, error: err });
-        callback(err instanceof Error ? err : new Error(String(err)));
+        const error = err instanceof Error ? err : new Error(String(err));
+        // Its held PUBACK, and everything after it, goes with the connection.
+        if (release) client.conn.destroy(error);
+        else callback(error);
       },
     );
     session.inFlight.add(answered);
     void answered.finally(() => session.inFlight.delete(answered));
+    if (release) consume(packet, callback);
   }
 
   return { authenticate, authorizeSubscribe, authorizePublish };

@@ -1,6 +1,8 @@
 /**
  * Group commit: work submitted while a batch is being written waits and goes into the next
- * batch, so one transaction carries many messages and its cost is shared. Callers learn that
+ * batch, so one transaction carries many messages and its cost is shared. Before each batch the
+ * event loop reads the sockets once more, so what the connections sent meanwhile joins it rather
+ * than the batch after (docs/performance.md, "Single-connection ingest"). Callers learn that
  * their item is committed when the batch is; batches are written one at a time, in order.
  * When a batch fails, its items are written one by one, so one bad item (a bridge deleted
  * meanwhile, say) fails alone instead of taking the others with it.
@@ -42,7 +44,10 @@ export class GroupCommit<T> {
   }
 
   private async run(): Promise<void> {
-    while (this.queue.length) {
+    for (let first = true; this.queue.length; first = false) {
+      // The first batch starts after a turn of the event loop already (submit); the later ones
+      // would otherwise start in the same turn, before the sockets are read.
+      if (!first) await new Promise((resolve) => setImmediate(resolve));
       const batch = this.queue.splice(0, this.maxBatch);
       try {
         await this.commit(batch.map((w) => w.item));

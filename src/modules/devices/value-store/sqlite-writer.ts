@@ -5,7 +5,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from '../../../db/knex.js';
-import { chunksOf, type IngestItem, type Receipt, receiptsOf, SeriesIds, seriesOf, sightingsOf, type ValueStore } from './batch.js';
+import { type BatchSeries, chunksOf, type IngestItem, type Receipt, receiptsOf, SeriesIds, seriesOf, sightingsOf, type ValueStore } from './batch.js';
 
 const SQLITE_STATEMENTS = {
   /** A new series with its first current value (or, should it exist after all, the newer value). */
@@ -26,7 +26,32 @@ const SQLITE_STATEMENTS = {
   hasReceipt: 'SELECT 1 FROM ingest_receipts WHERE bridge_id = ? AND slot = ? AND message_id = ? AND digest = ?',
 } as const;
 
-type Statements = { [K in keyof typeof SQLITE_STATEMENTS]: BetterSqlite3.Statement };
+type Statements = { [K in keyof typeof SQLITE_STATEMENTS]: BetterSqlite3.Statement } & {
+  /** One batch in one transaction (a better-sqlite3 transaction function, made once per connection). */
+  batch: (items: IngestItem[], ids: BatchSeries) => void;
+};
+
+function batchWriter(conn: BetterSqlite3.Database, s: Omit<Statements, 'batch'>): Statements['batch'] {
+  return conn.transaction((items: IngestItem[], ids: BatchSeries) => {
+    for (const { bridgeId, path, newest, samples } of seriesOf(items)) {
+      let seriesId = ids.find(bridgeId, path);
+      if (seriesId === undefined) {
+        seriesId = (s.create.get(bridgeId, path, newest.json, newest.tsMs, newest.source) as { id: number }).id;
+        ids.remember(bridgeId, path, seriesId);
+      } else {
+        s.advance.run(newest.json, newest.tsMs, newest.source, seriesId, newest.tsMs);
+      }
+      for (const c of chunksOf(samples)) s.history.run(seriesId, c.fromMs, c.toMs, c.count, c.samples);
+    }
+    for (const item of items) {
+      if (item.duplicate) continue;
+      for (const l of item.locations) s.location.run(item.bridgeId, l.tsMs, l.lat, l.lon, l.speedOverGround, l.courseOverGroundTrue, l.source);
+    }
+    for (const src of sightingsOf(items))
+      s.source.run(src.bridgeId, src.uid, Number(src.locationEnabled), Number(src.reportsPosition), src.lastSeenMs, src.lastSeenMs);
+    for (const r of receiptsOf(items)) s.receipt.run(r.bridgeId, r.slot, r.messageId, r.digest);
+  });
+}
 
 /**
  * WAL pages a commit may accumulate before it writes them back to the database file. SQLite's
@@ -45,27 +70,7 @@ export class SqliteValueStore implements ValueStore {
 
   async commit(items: IngestItem[]): Promise<void> {
     const ids = await this.series.forBatch(items);
-    await this.withConnection((conn, s) =>
-      conn.transaction(() => {
-        for (const { bridgeId, path, newest, samples } of seriesOf(items)) {
-          let seriesId = ids.find(bridgeId, path);
-          if (seriesId === undefined) {
-            seriesId = (s.create.get(bridgeId, path, newest.json, newest.tsMs, newest.source) as { id: number }).id;
-            ids.remember(bridgeId, path, seriesId);
-          } else {
-            s.advance.run(newest.json, newest.tsMs, newest.source, seriesId, newest.tsMs);
-          }
-          for (const c of chunksOf(samples)) s.history.run(seriesId, c.fromMs, c.toMs, c.count, c.samples);
-        }
-        for (const item of items) {
-          if (item.duplicate) continue;
-          for (const l of item.locations) s.location.run(item.bridgeId, l.tsMs, l.lat, l.lon, l.speedOverGround, l.courseOverGroundTrue, l.source);
-        }
-        for (const src of sightingsOf(items))
-          s.source.run(src.bridgeId, src.uid, Number(src.locationEnabled), Number(src.reportsPosition), src.lastSeenMs, src.lastSeenMs);
-        for (const r of receiptsOf(items)) s.receipt.run(r.bridgeId, r.slot, r.messageId, r.digest);
-      })(),
-    );
+    await this.withConnection((_conn, s) => s.batch(items, ids));
     ids.commit();
   }
 
@@ -83,7 +88,8 @@ export class SqliteValueStore implements ValueStore {
       let statements = this.prepared.get(conn);
       if (!statements) {
         conn.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
-        statements = Object.fromEntries(Object.entries(SQLITE_STATEMENTS).map(([name, sql]) => [name, conn.prepare(sql)])) as Statements;
+        const prepared = Object.fromEntries(Object.entries(SQLITE_STATEMENTS).map(([name, sql]) => [name, conn.prepare(sql)])) as Omit<Statements, 'batch'>;
+        statements = { ...prepared, batch: batchWriter(conn, prepared) };
         this.prepared.set(conn, statements);
       }
       return work(conn, statements);

@@ -1,0 +1,74 @@
+/**
+ * FrameGuard's held output: what the broker writes after a hold (the PUBACKs of messages being
+ * committed) reaches the socket only once that hold and every earlier one is released, in the
+ * order it was written; a graceful close waits for it; a closed connection never sends it.
+ */
+import { Duplex } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { FrameGuard } from '../../src/mqtt/frame-guard.js';
+
+/** A socket stand-in: what the guard writes to it collects in `sent`. */
+function socket(): { inner: Duplex; sent: () => string; ended: () => boolean } {
+  const chunks: Buffer[] = [];
+  let ended = false;
+  const inner = new Duplex({
+    read() {},
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+    final(callback) {
+      ended = true;
+      callback();
+    },
+  });
+  return { inner, sent: () => Buffer.concat(chunks).toString(), ended: () => ended };
+}
+
+describe('FrameGuard holds', () => {
+  it('sends what was written after a hold only once it and every earlier hold are released, in order', async () => {
+    const s = socket();
+    const guard = new FrameGuard(s.inner);
+    guard.write('a');
+    const first = guard.hold();
+    guard.write('b');
+    const second = guard.hold();
+    guard.write('c');
+    await expect.poll(() => s.sent()).toBe('a');
+
+    second();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.sent()).toBe('a');
+
+    first();
+    await expect.poll(() => s.sent()).toBe('abc');
+    guard.write('d');
+    await expect.poll(() => s.sent()).toBe('abcd');
+  });
+
+  it('ends the connection gracefully only after the held output went out', async () => {
+    const s = socket();
+    const guard = new FrameGuard(s.inner);
+    const release = guard.hold();
+    guard.write('puback');
+    guard.closeGracefully();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.ended()).toBe(false);
+    expect(s.sent()).toBe('');
+
+    release();
+    await expect.poll(() => s.ended()).toBe(true);
+    expect(s.sent()).toBe('puback');
+  });
+
+  it('never sends held output once the connection is destroyed', async () => {
+    const s = socket();
+    const guard = new FrameGuard(s.inner);
+    const release = guard.hold();
+    guard.write('puback');
+    guard.destroy();
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.sent()).toBe('');
+  });
+});
