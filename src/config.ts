@@ -132,6 +132,11 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { error, value } = schema.validate(env, { abortEarly: true, convert: true });
   if (error) throw new ConfigError(`Invalid configuration: ${error.message}`);
+  // Every node of a cluster signs and checks sessions (and bridge secrets) with one secret; a
+  // secret generated into each node's own data folder would make a session valid on one node only.
+  if (value.REDIS_URL && !value.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration: SESSION_SECRET must be set in cluster mode (REDIS_URL), the same on every node');
+  }
   const dataDir = resolve(value.DATA_DIR);
   const nodeEnv = value.NODE_ENV as Config['env'];
   // Demo data (with a demo administrator whose password is published) is on by default only where

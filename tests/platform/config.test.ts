@@ -19,3 +19,13 @@ describe('demo data is on by default only where nobody else can reach it', () =>
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).demo).toBe(false);
   });
 });
+
+describe('cluster mode', () => {
+  it('refuses to start without one session secret for every node', () => {
+    const { SESSION_SECRET: _secret, ...withoutSecret } = base;
+    expect(() => loadConfig({ ...withoutSecret, REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+      'Invalid configuration: SESSION_SECRET must be set in cluster mode (REDIS_URL), the same on every node',
+    );
+    expect(loadConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379', redisPrefix: 'vessel-link' });
+  });
+});
