@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandPath, linearScale, linePath, nearestIndex, niceTicks, valueExtent } from '../../web/src/features/charts/scale';
+import { bandPath, linearScale, linePath, lonePoints, nearestIndex, niceTicks, timeDomain, timeTicks, valueExtent } from '../../web/src/features/charts/scale';
 import { chartDevices } from '../../web/src/features/charts/chartDevices';
 import { customRange, emptyCustomRange, presetRange, vesselChartRange } from '../../web/src/features/charts/timeRange';
 
@@ -119,5 +119,37 @@ describe('the chart view of a vessel', () => {
     });
     const kept = chartDevices([device(1, 'Port engine'), device(2, 'Saloon lights'), device(3, 'Generator output'), device(4, 'ENGINE ROOM fan')]);
     expect(kept.map((d) => d.id)).toEqual([1, 3, 4]);
+  });
+});
+
+describe('a chart with very few values', () => {
+  const x = linearScale([0, 120_000], [48, 468]);
+
+  it('draws a value alone between gaps as a dot, and none where the line joins values', () => {
+    const points = [
+      { t: 0, v: 1 },
+      { t: 1000, v: null },
+      { t: 2000, v: 2 },
+      { t: 3000, v: 3 },
+    ];
+    expect(lonePoints(points)).toEqual([{ t: 0, v: 1 }]);
+    expect(lonePoints([{ t: 5, v: 7 }])).toEqual([{ t: 5, v: 7 }]);
+  });
+
+  it('puts a single moment mid-chart, a minute either side', () => {
+    expect(timeDomain([{ t: 600_000, v: 1 }])).toEqual([540_000, 660_000]);
+    expect(
+      timeDomain([
+        { t: 0, v: 1 },
+        { t: 5000, v: 2 },
+      ]),
+    ).toEqual([0, 5000]);
+  });
+
+  it('leaves out time labels that would touch the one before', () => {
+    expect(timeTicks([0, 120_000], x, 110)).toEqual([0, 60_000, 120_000]);
+    // A scale squeezed into 150 units: only the start and the end fit.
+    const narrow = linearScale([0, 120_000], [0, 150]);
+    expect(timeTicks([0, 120_000], narrow, 110)).toEqual([0, 120_000]);
   });
 });

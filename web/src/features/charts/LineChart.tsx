@@ -1,6 +1,6 @@
 import { useId, useState, type PointerEvent } from 'react';
 import type { ChartLevel, ChartMarker } from './levels';
-import { bandPath, linearScale, linePath, nearestIndex, niceTicks, valueExtent, type ChartPoint } from './scale';
+import { bandPath, linearScale, linePath, lonePoints, nearestIndex, niceTicks, timeDomain, timeTicks, valueExtent, type ChartPoint } from './scale';
 import './charts.css';
 
 interface LineChartProps {
@@ -21,6 +21,8 @@ interface LineChartProps {
 const WIDTH = 480;
 const HEIGHT = 220;
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 48 };
+/** About the width of a time label ("24/11 05:25"): closer labels would overlap. */
+const TIME_LABEL_GAP = 110;
 
 /** A little air above and below the line. */
 function padded(extent: [number, number] | null): [number, number] | null {
@@ -43,10 +45,16 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1, level
     return <p className="chart-empty">No values were recorded in this period.</p>;
   }
 
-  const x = linearScale([points[0].t, points[points.length - 1].t], [MARGIN.left, WIDTH - MARGIN.right]);
-  const y = linearScale(yExtent, [HEIGHT - MARGIN.bottom, MARGIN.top]);
   const ticks = niceTicks(yExtent[0], yExtent[1]);
-  const timeTicks = [points[0].t, points[Math.floor(points.length / 2)].t, points[points.length - 1].t];
+  // Enough digits that two ticks never read the same (82.75 and 82.8 are not both "82.8").
+  const tickDigits = ticks.length > 1 ? Math.max(decimals, Math.ceil(-Math.log10(ticks[1] - ticks[0]) - 1e-9)) : decimals;
+  const tickLabels = ticks.map((tick) => tick.toLocaleString('en-GB', { maximumFractionDigits: Math.max(0, tickDigits) }));
+  // Room for the longest value label (about 7 units a character) left of the plot.
+  const left = Math.max(MARGIN.left, Math.max(...tickLabels.map((text) => text.length)) * 7 + 10);
+  const domain = timeDomain(points);
+  const x = linearScale(domain, [left, WIDTH - MARGIN.right]);
+  const y = linearScale(yExtent, [HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const ticksOfTime = timeTicks(domain, x, TIME_LABEL_GAP);
   const show = (value: number) => `${value.toFixed(decimals)} ${unit}`.trim();
   const hovered = hover !== null ? points[hover] : null;
   const last = [...points].reverse().find((point) => point.v !== null);
@@ -66,7 +74,7 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1, level
     }
     const box = event.currentTarget.getBoundingClientRect();
     const svgX = ((event.clientX - box.left) / box.width) * WIDTH;
-    const t = points[0].t + ((svgX - MARGIN.left) / (WIDTH - MARGIN.left - MARGIN.right)) * (points[points.length - 1].t - points[0].t);
+    const t = domain[0] + ((svgX - left) / (WIDTH - left - MARGIN.right)) * (domain[1] - domain[0]);
     setHover(nearestIndex(points, t));
   };
 
@@ -85,22 +93,16 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1, level
         <title id={titleId}>
           {`${label}: from ${show(Math.min(...values))} to ${show(Math.max(...values))} between ${formatTime(points[0].t)} and ${formatTime(points[points.length - 1].t)}`}
         </title>
-        {ticks.map((tick) => (
+        {ticks.map((tick, index) => (
           <g key={tick} className="chart__grid">
-            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} />
-            <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
-              {tick.toLocaleString('en-GB', { maximumFractionDigits: decimals })}
+            <line x1={left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} />
+            <text x={left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
+              {tickLabels[index]}
             </text>
           </g>
         ))}
-        {timeTicks.map((t, index) => (
-          <text
-            key={index}
-            className="chart__time"
-            x={x(t)}
-            y={HEIGHT - 8}
-            textAnchor={index === 0 ? 'start' : index === timeTicks.length - 1 ? 'end' : 'middle'}
-          >
+        {ticksOfTime.map((t) => (
+          <text key={t} className="chart__time" x={x(t)} y={HEIGHT - 8} textAnchor={t === domain[0] ? 'start' : t === domain[1] ? 'end' : 'middle'}>
             {formatTime(t)}
           </text>
         ))}
@@ -113,18 +115,21 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1, level
         ))}
         {band ? <path className="chart__band" d={bandPath(points, x, y)} /> : null}
         <path className="chart__line" d={linePath(points, x, y)} />
+        {lonePoints(points).map((point) => (
+          <circle key={point.t} className="chart__dot" cx={x(point.t)} cy={y(point.v)} r={3} />
+        ))}
         {levels.map((level) => (
           <g key={level.key} className={`chart__level chart__level--${level.tone}${onLevelDrag ? ' is-draggable' : ''}`}>
-            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(level.value)} y2={y(level.value)} />
+            <line x1={left} x2={WIDTH - MARGIN.right} y1={y(level.value)} y2={y(level.value)} />
             <text x={WIDTH - MARGIN.right - 4} y={y(level.value) - 4} textAnchor="end">
               {`${level.label} ${show(level.value)}`}
             </text>
             {onLevelDrag ? (
               <rect
                 className="chart__level-handle"
-                x={MARGIN.left}
+                x={left}
                 y={y(level.value) - 8}
-                width={WIDTH - MARGIN.left - MARGIN.right}
+                width={WIDTH - left - MARGIN.right}
                 height={16}
                 onPointerDown={(event) => {
                   event.preventDefault();

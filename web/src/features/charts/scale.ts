@@ -72,6 +72,31 @@ export function linePath(points: ChartPoint[], x: Scale, y: Scale): string {
     .join('');
 }
 
+/** Points with no neighbour on the line (alone between gaps): drawn as dots, or they would not show. */
+export function lonePoints(points: ChartPoint[]): Array<ChartPoint & { v: number }> {
+  return runsOf(points)
+    .filter((run) => run.length === 1)
+    .map((run) => run[0]);
+}
+
+/**
+ * The time domain of a chart: its points' first to last time, or a minute either side of a single
+ * moment, so one value sits mid-chart instead of on a zero-width scale.
+ */
+export function timeDomain(points: ChartPoint[]): [number, number] {
+  const first = points[0].t;
+  const last = points[points.length - 1].t;
+  return last > first ? [first, last] : [first - 60_000, first + 60_000];
+}
+
+/** The start, middle and end of the time axis, leaving out those whose label would touch the one before. */
+export function timeTicks(domain: [number, number], x: Scale, minGap: number): number[] {
+  const candidates = [domain[0], (domain[0] + domain[1]) / 2, domain[1]];
+  const kept: number[] = [];
+  for (const t of candidates) if (kept.length === 0 || x(t) - x(kept[kept.length - 1]) >= minGap) kept.push(t);
+  return kept;
+}
+
 /** The band between the buckets' lowest and highest values, broken where the line is. */
 export function bandPath(points: ChartPoint[], x: Scale, y: Scale): string {
   return runsOf(points)
