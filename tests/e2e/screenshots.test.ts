@@ -142,7 +142,7 @@ describe('screenshots of the signed-in app', () => {
   it('vessel location on the map', async () => {
     await shoot('vessel-location', async (page) => {
       await page.goto(vesselUrl('location'));
-      await page.getByRole('region', { name: "Map of the vessel's position, track and geofence" }).waitFor();
+      await page.getByRole('region', { name: "Map of the vessel's position, track, geofence and devices" }).waitFor();
       await page.locator('path.map-position').waitFor();
       await page.locator('path.map-track').waitFor();
       await page
