@@ -14,15 +14,16 @@ import { readFlags } from './flags.js';
 import { resultTable, ratioText } from './table.js';
 import { seaBreezeBridge, seaBreezeId, signIn } from './vessel.js';
 
-const USAGE = 'usage: npx tsx bench/http.ts [--duration 10] [--connections 50] [--postgres URL]';
-const flags = readFlags(USAGE, { duration: '10', connections: '50', postgres: undefined });
+const USAGE = 'usage: npx tsx bench/http.ts [--duration 10] [--connections 50] [--workers 1] [--postgres URL]';
+const flags = readFlags(USAGE, { duration: '10', connections: '50', workers: '1', postgres: undefined });
 const duration = flags.whole('duration', 1, 600);
 const connections = flags.whole('connections', 1, 1000);
+const workers = flags.whole('workers', 1, 16);
 const postgres = flags.text('postgres');
 const GOAL = 0.6;
 
 async function requestsPerSecond(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections, duration, headers });
+  const result = await autocannon({ url, connections, duration, headers, ...(workers > 1 ? { workers } : {}) });
   const errors = result.errors + result.timeouts + result.non2xx;
   return { rps: result.requests.average, p99: result.latency.p99, errors };
 }
@@ -47,14 +48,20 @@ const vesselId = await seaBreezeId(ready, token);
 const devicesUrl = `http://127.0.0.1:${ready.httpPort}/api/vessel/${vesselId}/devices`;
 
 const check = await fetch(devicesUrl, { headers: { authorization: `Bearer ${token}` } });
-const devices = ((await check.json()) as { data: unknown[] }).data;
-console.error(`GET devices answers ${check.status} with ${devices.length} devices; ${connections} connections, ${duration} s each`);
+const text = await check.text();
+const devices = (JSON.parse(text) as { data: unknown[] }).data;
+console.error(
+  `GET devices answers ${check.status} with ${devices.length} devices (${(text.length / 1000).toFixed(1)} kB); ${connections} connections, ${duration} s each`,
+);
+
+// Asked as a browser asks: the same request headers for both servers (hello-world is too small to compress).
+const browser = { 'accept-encoding': 'gzip, deflate, br' };
 
 // Warm both up (JIT, caches) before measuring.
-await autocannon({ url: `http://127.0.0.1:${barePort}/`, connections, duration: 2 });
-await autocannon({ url: devicesUrl, connections, duration: 2, headers: { authorization: `Bearer ${token}` } });
-const baseline = await requestsPerSecond(`http://127.0.0.1:${barePort}/`);
-const measured = await requestsPerSecond(devicesUrl, { authorization: `Bearer ${token}` });
+await autocannon({ url: `http://127.0.0.1:${barePort}/`, connections, duration: 2, headers: browser });
+await autocannon({ url: devicesUrl, connections, duration: 2, headers: { ...browser, authorization: `Bearer ${token}` } });
+const baseline = await requestsPerSecond(`http://127.0.0.1:${barePort}/`, browser);
+const measured = await requestsPerSecond(devicesUrl, { ...browser, authorization: `Bearer ${token}` });
 
 await bridge.endAsync();
 await Promise.all([bare.stop(), server.stop()]);

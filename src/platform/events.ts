@@ -13,8 +13,18 @@ import type { CommandStatus, LiveBatch } from '../../contracts/live.js';
 
 export interface EventMap {
   'user.suspended': { userId: number };
+  /**
+   * A user's sessions or account changed (signed out, password changed, role or status changed,
+   * deleted): the session checks cached for them are dropped (one session, or all when none is named).
+   */
+  'user.sessions': { userId: number; sessionId?: string };
   /** A staff member was paused, resumed, removed or had their permissions changed: their company access may have changed. */
   'company.staff': { userId: number; companyId: number };
+  /**
+   * What a vessel route resolves to changed: a grant (given, changed, paused, revoked, accepted), a
+   * vessel's bridge (paired, unpaired) or the vessel itself (deleted). Caches of access drop everything.
+   */
+  'access.changed': Record<string, never>;
   /** Someone of a company worked on a vessel under the company's grant for the first time: the owner is told. */
   'company.firstUse': { vesselId: number; ownerId: number; companyId: number; userId: number; at: string };
   'bridge.online': { bridgeId: number; serial: string; vesselId: number | null; online: boolean; lastSeen: string };
@@ -41,7 +51,9 @@ export type EventName = keyof EventMap;
 /** The events other nodes may want; a node's own figures (ingest, PUBACK lag, notices sent) stay on it. */
 export const CLUSTER_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
   'user.suspended',
+  'user.sessions',
   'company.staff',
+  'access.changed',
   'bridge.online',
   'bridge.deleted',
   'vessel.batch',

@@ -177,11 +177,13 @@ describe('sendCommand', () => {
     const member = t.database.db('vessel_members').where({ vessel_id: bridge.vesselId }).whereNotNull('user_id');
     const original = (await member.clone().first()).permissions;
     await member.clone().update({ permissions: JSON.stringify({ ...NO_PERMISSIONS, deviceManager: 'VIEW', alertManager: 'VIEW' }) });
+    t.changedBehindTheServersBack();
     try {
       expect((await command(lights, 1, crew)).status).toBe(403);
       expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/devices`, { token: crew })).status).toBe(200);
     } finally {
       await member.clone().update({ permissions: original });
+      t.changedBehindTheServersBack();
     }
     expect((await command(lights, 1, crew)).status).toBe(200);
     const northernStar = (await t.database.db('vessels').where({ name: 'Northern Star' }).first()).id;
@@ -262,6 +264,7 @@ describe('deviceManager DENY', () => {
     const member = t.database.db('vessel_members').where({ vessel_id: bridge.vesselId }).whereNotNull('user_id');
     const original = (await member.clone().first()).permissions;
     await member.clone().update({ permissions: JSON.stringify({ ...NO_PERMISSIONS, alertManager: 'VIEW', allowLocationServices: true }) });
+    t.changedBehindTheServersBack();
     try {
       for (const path of ['devices', 'devices/basic', 'location', 'locationHistory', 'busList']) {
         expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/${path}`, { token: crew })).status, path).toBe(403);
@@ -271,6 +274,7 @@ describe('deviceManager DENY', () => {
       expect((await t.call('GET', `/api/vessel/vesselOnline?vesselId=${bridge.vesselId}`, { token: crew })).status).toBe(200);
     } finally {
       await member.clone().update({ permissions: original });
+      t.changedBehindTheServersBack();
     }
     expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/locationHistory`, { token: crew })).status).toBe(403);
     expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/location`, { token: crew })).status).toBe(200);

@@ -161,6 +161,7 @@ describe('an unpaired bridge', () => {
     const vesselId = await vesselIdByName(t, 'Blue Horizon');
     expect(await get(`/api/vessel/${vesselId}/devices`)).toEqual([]);
     await pairBridge(t.database.db, loose.pairingCode, vesselId);
+    t.changedBehindTheServersBack();
     expect((await propertyByPath('electrical.batteries.house.voltage', vesselId)).value).toBe(13.1);
     await looseClient.endAsync();
   });

@@ -26,6 +26,11 @@ export interface TestServer {
     url: string,
     options?: { token?: string; payload?: unknown; headers?: Record<string, string>; remoteAddress?: string },
   ): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
+  /**
+   * The test changed grants, pairings or sessions straight in the database, behind the server's back
+   * (as the admin CLI does): the server drops what it keeps of them, as after a change it announces.
+   */
+  changedBehindTheServersBack(): void;
   close(): Promise<void>;
 }
 
@@ -84,6 +89,10 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       const res = await call('POST', '/api/auth/login', { payload: { username: email, password } });
       if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.token as string;
+    },
+    changedBehindTheServersBack() {
+      server.app.ctx.events.emit('access.changed', {});
+      server.app.ctx.events.emit('user.sessions', { userId: 0 });
     },
     async close() {
       await server.stop({ timeout: 2000 });

@@ -12,6 +12,7 @@ import type { Db } from '../../db/knex.js';
 import type { CloudService, CloudServices } from '../../../contracts/billing.js';
 import { atLeast, OWNER_PERMISSIONS, windowState } from '../../../contracts/permissions.js';
 import type { EventBus } from '../../platform/events.js';
+import { ReadThrough } from '../../platform/read-through.js';
 import { Grants } from './grants.js';
 import * as repo from './repository.js';
 import type { AccessNeed, ScopeBridge, VesselAccess, VesselRole, VesselScope } from './types.js';
@@ -52,6 +53,9 @@ export interface AccessRuntime {
  */
 export const MANAGE_COMPANY_ACCESS: readonly AccessNeed[] = [{ flag: 'allowGrantTechnicalAccess' }, { area: 'userManager', level: 'MANAGE' }];
 
+/** Accesses kept in memory: the bound is for writers that announce nothing (the admin CLI). */
+export const ACCESS_CACHE = { max: 10_000, ttlMs: 2000 } as const;
+
 export function allows(access: VesselAccess, need: AccessNeed): boolean {
   if (access.paused) return false;
   if ('owner' in need) return access.role === 'owner';
@@ -85,6 +89,8 @@ export interface AccessApi {
   /** The caller's access to a vessel, or null (pending invitations, other tenants' and missing vessels look alike). */
   accessOf(userId: number, vesselId: number): Promise<VesselAccess | null>;
   requireAccess(userId: number, vesselId: number, ...needs: AccessNeed[]): Promise<VesselAccess>;
+  /** The bridge paired to a vessel (kept like accesses: its pairing, online state and deletion are announced). */
+  bridgeOf(vesselId: number): Promise<ScopeBridge | null>;
   /** Names of the vessels that exist among these ids (for views of modules that do not own vessels). */
   vesselNames(vesselIds: number[]): Promise<Map<number, string>>;
   /** Whether the vessel's live values, history and commands are on (a subscription or the test period). */
@@ -101,12 +107,15 @@ export interface AccessApi {
 }
 
 export function createAccessApi(db: Db, directory: AccessDirectory, runtime: AccessRuntime): AccessApi {
-  const accessesOf: AccessApi['accessesOf'] = async (userId, onlyVesselId) => {
+  /** The accesses, and the next moment one of the grants read starts or ends (when the answer changes by itself). */
+  const accessesAt = async (userId: number, onlyVesselId?: number): Promise<{ accesses: Map<number, VesselAccess>; untilMs: number }> => {
     const staff = await directory.staffCompanies(db, userId);
     const staffPaused = new Map(staff.map((s) => [s.companyId, s.paused]));
     const now = runtime.now();
+    const held = await repo.activeGrantsFor(db, userId, [...staffPaused.keys()], onlyVesselId);
+    const untilMs = Math.min(...held.flatMap((g) => [g.startsAt, g.endsAt].map((at) => (at === null ? Infinity : Date.parse(at))).filter((at) => at > now)));
     // A grant outside its window is no access at all: every route, the live stream and the company fleet ask here.
-    const grants = (await repo.activeGrantsFor(db, userId, [...staffPaused.keys()], onlyVesselId)).filter((g) => windowState(g, now) === 'current');
+    const grants = held.filter((g) => windowState(g, now) === 'current');
     const owners = new Map(
       (await directory.vesselOwners(db, { ownerId: userId, vesselIds: [...new Set(grants.map((g) => g.vesselId))], onlyVesselId })).map((o) => [
         o.vesselId,
@@ -140,13 +149,27 @@ export function createAccessApi(db: Db, directory: AccessDirectory, runtime: Acc
       if (ownerId === userId)
         offer({ vesselId, ownerId, role: 'owner', companyId: null, paused: false, permissions: { ...OWNER_PERMISSIONS }, companyGrant: null });
     }
-    return out;
+    return { accesses: out, untilMs };
   };
-  const accessOf: AccessApi['accessOf'] = async (userId, vesselId) => (await accessesOf(userId, vesselId)).get(vesselId) ?? null;
+  const accessesOf: AccessApi['accessesOf'] = async (userId, onlyVesselId) => (await accessesAt(userId, onlyVesselId)).accesses;
+  // One caller's access to one vessel, asked by every vessel route: kept until a change is announced (docs/decisions.md, "Request caches").
+  const cached = new ReadThrough<string, VesselAccess | null>(
+    async (key) => {
+      const [userId, vesselId] = key.split(':').map(Number);
+      const { accesses, untilMs } = await accessesAt(userId, vesselId);
+      return { value: accesses.get(vesselId) ?? null, untilMs };
+    },
+    { ...ACCESS_CACHE, now: runtime.now },
+  );
+  const bridges = new ReadThrough<number, ScopeBridge | null>(async (vesselId) => ({ value: await directory.bridgeOf(db, vesselId) }), ACCESS_CACHE);
+  for (const name of ['access.changed', 'company.staff', 'company.firstUse', 'user.suspended', 'bridge.online', 'bridge.deleted'] as const)
+    runtime.events.on(name, () => (cached.clear(), bridges.clear()), { cluster: true });
+  const accessOf: AccessApi['accessOf'] = (userId, vesselId) => cached.get(`${userId}:${vesselId}`);
   return {
     accessesOf,
     accessOf,
     requireAccess: async (userId, vesselId, ...needs) => check(await accessOf(userId, vesselId), needs),
+    bridgeOf: (vesselId) => bridges.get(vesselId),
     vesselNames: (vesselIds) => directory.vesselNames(db, vesselIds),
     cloudServices: (vesselId) => directory.cloudServices(db, vesselId),
     async requireCloudService(vesselId, service) {
@@ -160,7 +183,7 @@ export function createAccessApi(db: Db, directory: AccessDirectory, runtime: Acc
       if (await repo.markFirstUse(db, grant.id, at))
         runtime.events.emit('company.firstUse', { vesselId: access.vesselId, ownerId: access.ownerId, companyId: access.companyId, userId, at });
     },
-    grants: new Grants(db, runtime.now),
+    grants: new Grants(db, runtime.now, runtime.events),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
+import type { EventBus } from '../../platform/events.js';
 import { ruleRefused } from '../../platform/errors.js';
 import { type AccessWindow, NO_PERMISSIONS, withinHeld, type PermissionSet } from '../../../contracts/permissions.js';
 import type { VesselScope } from './types.js';
@@ -39,7 +40,13 @@ export class Grants {
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
+    private readonly events: EventBus,
   ) {}
+
+  /** After every stored change: the access cached for requests is dropped on every node. */
+  private changed(): void {
+    this.events.emit('access.changed', {});
+  }
 
   on(vesselId: number): Promise<repo.Grant[]> {
     return repo.grantsOn(this.db, vesselId);
@@ -70,6 +77,7 @@ export class Grants {
     const grant = await repo.findGrant(this.db, vesselId, { userId });
     if (!grant || grant.status !== 'pending') throw Boom.notFound('No invitation to this vessel');
     await repo.updateGrant(this.db, grant.id, { status: 'active' });
+    this.changed();
   }
 
   /** `replace` starts from nothing (grant), `merge` changes only the entries given (edit). */
@@ -78,16 +86,19 @@ export class Grants {
     assertBounded(granter, asked);
     const next = { ...(mode === 'replace' ? NO_PERMISSIONS : grant.permissions), ...asked };
     await repo.updateGrant(this.db, grant.id, { permissions: next });
+    this.changed();
     return next;
   }
 
   async pauseMember(granter: VesselScope, userId: number, paused: boolean): Promise<void> {
     if (userId === granter.caller.id) throw ruleRefused('You cannot pause yourself');
     await repo.updateGrant(this.db, (await this.member(granter.vesselId, userId)).id, { paused });
+    this.changed();
   }
 
   async revokeMember(granter: VesselScope, userId: number): Promise<void> {
     await repo.deleteGrant(this.db, (await this.member(granter.vesselId, userId)).id);
+    this.changed();
   }
 
   /** Technical access for a company that exists (the caller checked it in the catalogue), from `startsAt` to `endsAt` when given. */
@@ -103,6 +114,7 @@ export class Grants {
     if (await repo.findGrant(this.db, granter.vesselId, { companyId })) throw Boom.conflict('This company already has access');
     const permissions = { ...NO_PERMISSIONS, ...asked };
     await repo.insertGrant(this.db, { vesselId: granter.vesselId, who: { companyId }, permissions, status: 'active', invitedBy: granter.caller.id, window });
+    this.changed();
     return { permissions, ...window };
   }
 
@@ -125,15 +137,18 @@ export class Grants {
     }
     const permissions = { ...grant.permissions, ...asked };
     await repo.updateGrant(this.db, grant.id, { permissions, window });
+    this.changed();
     return { permissions, ...nextWindow };
   }
 
   async pauseCompany(granter: VesselScope, companyId: number, paused: boolean): Promise<void> {
     await repo.updateGrant(this.db, (await this.company(granter.vesselId, companyId)).id, { paused });
+    this.changed();
   }
 
   async revokeCompany(granter: VesselScope, companyId: number): Promise<void> {
     await repo.deleteGrant(this.db, (await this.company(granter.vesselId, companyId)).id);
+    this.changed();
   }
 
   private async addMember(granter: VesselScope, userId: number, status: 'pending' | 'active'): Promise<void> {
@@ -145,6 +160,7 @@ export class Grants {
       status,
       invitedBy: granter.caller.id,
     });
+    this.changed();
   }
 
   private async member(vesselId: number, userId: number): Promise<repo.Grant> {

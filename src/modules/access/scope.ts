@@ -42,7 +42,7 @@ export function registerVesselScope(server: Server, db: Db, api: AccessApi, dire
       await api.noteUse(access, caller.id);
     }
     if (options.cloudService) await api.requireCloudService(vesselId, options.cloudService);
-    const bridge = options.bridge ? await directory.bridgeOf(db, vesselId) : null;
+    const bridge = options.bridge ? await api.bridgeOf(vesselId) : null;
     request.app.vessel = { vesselId, caller, access, bridge };
   };
   server.ext('onPostAuth', async (request: Request, h: ResponseToolkit) => {

@@ -32,10 +32,16 @@ export function createAuthApi(ctx: AppContext, service: AuthService) {
     userCreationTimesSince: (sinceIso: string) => repo.userCreationTimesSince(db, sinceIso),
     createUser: (input: Parameters<AuthService['createUser']>[0]) => service.createUser(input),
     inviteUser: (email: string, invitation: { subject: string; text: string }) => service.inviteUser(email, invitation),
-    updateUser: (id: number, patch: Omit<UserPatch, 'passwordHash' | 'status' | 'isAdmin'>) => repo.updateUser(db, id, patch),
+    async updateUser(id: number, patch: Omit<UserPatch, 'passwordHash' | 'status' | 'isAdmin'>): Promise<void> {
+      await repo.updateUser(db, id, patch);
+      service.accountChanged(id);
+    },
     setAdmin: (id: number, isAdmin: boolean) => service.setAdmin(id, isAdmin),
     suspend: (id: number) => service.suspend(id),
-    activate: (id: number) => repo.updateUser(db, id, { status: 'active' }),
+    async activate(id: number): Promise<void> {
+      await repo.updateUser(db, id, { status: 'active' });
+      service.accountChanged(id);
+    },
     deleteUser: (id: number) => service.deleteUser(id),
     setPassword: (id: number, password: string) => service.setPassword(id, password),
     /** Changes the caller's own password after checking the current one (limited per user); the other sessions end. */

@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context.js';
 import { ruleRefused } from '../../platform/errors.js';
 import { digest, hashPassword, randomCode, randomToken, verifyPassword } from '../../platform/secrets.js';
 import type { Limiter } from '../../platform/rate-limit.js';
+import { ReadThrough } from '../../platform/read-through.js';
 import { LoginThrottle } from './login-throttle.js';
 import * as repo from './repository.js';
 import { SessionTokens } from './tokens.js';
@@ -39,6 +40,13 @@ export const PASSWORD_RECHECKS = { points: 5, windowSeconds: 15 * 60 } as const;
 
 const INVALID_LOGIN = 'Invalid e-mail or password';
 
+/**
+ * Session checks kept in memory (docs/decisions.md, "Request caches"): every change this module
+ * makes is announced and drops them at once on every node; the bound is for writers that announce
+ * nothing (the admin CLI), whose changes take effect within it.
+ */
+export const SESSION_CACHE = { max: 10_000, ttlMs: 2000 } as const;
+
 export interface Client {
   ip: string;
   userAgent: string | null;
@@ -51,8 +59,13 @@ export class AuthService {
   private readonly accountsPerAddress: Limiter;
   private readonly resetsPerAddress: Limiter;
   private readonly passwordRechecks: Limiter;
+  /** sessionId → its user and credentials, or null when it is not live or its user may not sign in. */
+  private readonly sessions: ReadThrough<string, { userId: number; credentials: SessionCredentials } | null>;
 
   constructor(private readonly ctx: AppContext) {
+    this.sessions = new ReadThrough(async (sessionId) => ({ value: await this.checkSession(sessionId) }), SESSION_CACHE);
+    ctx.events.on('user.sessions', ({ sessionId }) => (sessionId ? this.sessions.forget(sessionId) : this.sessions.clear()), { cluster: true });
+    ctx.events.on('user.suspended', () => this.sessions.clear(), { cluster: true });
     this.tokens = new SessionTokens(ctx.config.sessionSecret, ctx.config.sessionTtlSeconds);
     this.throttle = new LoginThrottle(ctx.limits);
     this.mailsPerRecipient = ctx.limits.limiter(
@@ -94,19 +107,30 @@ export class AuthService {
 
   /** Credentials for a session named by a verified key, or null when it is revoked, expired or its user cannot sign in. */
   async credentialsFor(sessionId: string, userId: number): Promise<SessionCredentials | null> {
+    const session = await this.sessions.get(sessionId);
+    return session && session.userId === userId ? session.credentials : null;
+  }
+
+  private async checkSession(sessionId: string): Promise<{ userId: number; credentials: SessionCredentials } | null> {
     const session = await repo.findLiveSession(this.db, sessionId);
-    if (!session || session.userId !== userId) return null;
-    const user = await repo.findUserById(this.db, session.userId);
-    if (!user || user.status !== 'active') return null;
-    return {
+    const user = session && (await repo.findUserById(this.db, session.userId));
+    if (!session || !user || user.status !== 'active') return null;
+    const credentials = {
       user: { id: user.id, email: user.email, isAdmin: user.isAdmin },
       sessionId: session.id,
       scope: user.isAdmin ? ['user', 'admin'] : ['user'],
     };
+    return { userId: user.id, credentials };
   }
 
-  async logout(sessionId: string): Promise<void> {
+  /** Announces a change to a user's sessions or account, after it is stored: cached checks of them are dropped everywhere. */
+  accountChanged(userId: number, sessionId?: string): void {
+    this.ctx.events.emit('user.sessions', sessionId ? { userId, sessionId } : { userId });
+  }
+
+  async logout(sessionId: string, userId: number): Promise<void> {
     await repo.revokeSession(this.db, sessionId);
+    this.accountChanged(userId, sessionId);
   }
 
   async createAccount(input: NewAccount, client: Client): Promise<void> {
@@ -169,6 +193,7 @@ export class AuthService {
     // A reset proves control of the address, so it also completes a pending registration.
     await repo.updateUser(this.db, used.userId, { passwordHash: await hashPassword(password), status: user?.status === 'pending' ? 'active' : undefined });
     await repo.revokeUserSessions(this.db, used.userId);
+    this.accountChanged(used.userId);
   }
 
   /** The current password is counted before it is checked: a stolen session cannot guess it. */
@@ -177,6 +202,7 @@ export class AuthService {
     if (!(await this.checkPassword(userId, currentPassword))) throw ruleRefused('The current password is not correct');
     await repo.updateUser(this.db, userId, { passwordHash: await hashPassword(newPassword) });
     await repo.revokeUserSessions(this.db, userId, sessionId);
+    this.accountChanged(userId);
   }
 
   async checkPassword(userId: number, password: string): Promise<boolean> {
@@ -256,6 +282,7 @@ export class AuthService {
       if (user?.isAdmin) throw ruleRefused('The last administrator cannot lose the administrator role');
     }
     await repo.updateUser(this.db, id, { isAdmin });
+    this.accountChanged(id);
   }
 
   async suspend(id: number): Promise<void> {
@@ -267,11 +294,13 @@ export class AuthService {
   async deleteUser(id: number): Promise<void> {
     await repo.revokeUserSessions(this.db, id);
     await repo.deleteUser(this.db, id);
+    this.accountChanged(id);
   }
 
   /** Sets a password chosen by someone else (an administrator): every session of the user ends. */
   async setPassword(id: number, password: string): Promise<void> {
     await repo.updateUser(this.db, id, { passwordHash: await hashPassword(password) });
     await repo.revokeUserSessions(this.db, id);
+    this.accountChanged(id);
   }
 }

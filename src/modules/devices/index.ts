@@ -29,6 +29,7 @@ import { busProperties } from './routes/devices/bus-properties.js';
 import { allBuses } from './routes/devices/all-buses.js';
 import { geofenceRoute } from './routes/location/geofence-route.js';
 import { listDevices } from './routes/devices/list.js';
+import { DeviceLists } from './device-lists.js';
 import { vesselOnline } from './routes/devices/online.js';
 import { propertyValues } from './routes/devices/values.js';
 import { propertyCsv } from './routes/exports/property-csv.js';
@@ -144,7 +145,14 @@ export const devicesModule: Plugin<ModuleOptions> = {
     server.expose('requests', requests);
     const appSettings = new AppSettingsService(ctx.db);
     server.route([
-      listDevices(devices),
+      listDevices(
+        new DeviceLists(
+          (bridge) => devices.devices(bridge),
+          cadence,
+          ctx.events,
+          () => ctx.now(),
+        ),
+      ),
       basicDevices(devices),
       busList(devices),
       busProperties(devices),

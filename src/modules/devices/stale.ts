@@ -40,10 +40,15 @@ export class PropertyCadence {
 
   /** Whether a property's value, measured at `timestamp`, is older than expected. */
   stale(bridgeId: number, path: string, timestamp: string | null): boolean {
-    if (timestamp === null) return false;
-    const ageMs = this.now() - Date.parse(timestamp);
+    return this.now() >= this.staleAt(bridgeId, path, timestamp);
+  }
+
+  /** When a value measured at `timestamp` turns stale unless another comes (never without a value). */
+  staleAt(bridgeId: number, path: string, timestamp: string | null): number {
+    if (timestamp === null) return Infinity;
     const intervalMs = this.bridges.get(bridgeId)?.get(path)?.intervalMs ?? null;
-    return intervalMs === null ? ageMs > UNLEARNED_STALE_MS : ageMs > STALE_FACTOR * intervalMs;
+    // Stale once older than the allowance: the first whole millisecond past it.
+    return Math.floor(Date.parse(timestamp) + (intervalMs === null ? UNLEARNED_STALE_MS : STALE_FACTOR * intervalMs)) + 1;
   }
 
   /** The usual interval learned for a path, in ms (null: not yet). */

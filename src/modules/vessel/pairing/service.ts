@@ -6,6 +6,7 @@
 import Boom from '@hapi/boom';
 import type { Database } from '../../../db/knex.js';
 import { ruleRefused } from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events.js';
 import type { Limiter } from '../../../platform/rate-limit.js';
 import type { VesselScope } from '../../access/api.js';
 import { bridgeOfVessel, pairBridge, unpairBridge, type VesselBridge } from '../../bridges/api.js';
@@ -24,13 +25,16 @@ export class PairingService {
     private readonly db: Database,
     private readonly confirmations: UnlinkConfirmations,
     private readonly attempts: Limiter,
+    private readonly events: EventBus,
   ) {}
 
   async pair(scope: VesselScope, pairingCode: string, address: string): Promise<VesselBridge> {
     await this.attempts.consume(`user:${scope.caller.id}`);
     await this.attempts.consume(`address:${address}`);
     if (await bridgeOfVessel(this.db, scope.vesselId)) throw Boom.conflict('This vessel already has a bridge; unlink it first');
-    return pairBridge(this.db, pairingCode, scope.vesselId);
+    const bridge = await pairBridge(this.db, pairingCode, scope.vesselId);
+    this.events.emit('access.changed', {});
+    return bridge;
   }
 
   async requestUnlink(scope: VesselScope): Promise<void> {
@@ -48,5 +52,6 @@ export class PairingService {
     const target = await this.confirmations.consumeConfirmationCode(scope.caller.id, 'unlink_client', code);
     if (Number(target) !== scope.vesselId) throw ruleRefused('The confirmation code is invalid or has expired');
     await unpairBridge(this.db, scope.vesselId);
+    this.events.emit('access.changed', {});
   }
 }

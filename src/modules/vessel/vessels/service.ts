@@ -100,6 +100,7 @@ export class VesselService {
     // The bridge goes back to the unpaired pool with a fresh pairing code.
     await unpairBridge(this.db, vesselId);
     await repo.deleteVessel(this.db, vesselId);
+    this.events.emit('access.changed', {});
     await deleteFile(this.db, vessel.imageFileId);
     return vesselId;
   }

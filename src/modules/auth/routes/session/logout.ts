@@ -1,5 +1,5 @@
 import type { ReqRefDefaults } from '@hapi/hapi';
-import { defineRoute } from '../../../../platform/routes.js';
+import { callerOf, defineRoute } from '../../../../platform/routes.js';
 import { sessionIdOf } from '../../api.js';
 import type { AuthService } from '../../service.js';
 
@@ -12,7 +12,7 @@ export const logout = (auth: AuthService) =>
       tags: ['api', 'auth'],
       description: 'Ends this session on the server',
       async handler(request) {
-        await auth.logout(sessionIdOf(request));
+        await auth.logout(sessionIdOf(request), callerOf(request).id);
         return null;
       },
     },
