@@ -15,7 +15,7 @@ export interface ReadThroughOptions {
   max: number;
   /** The longest an entry is trusted without an announced change: the bound for writers that announce nothing (the admin CLI). */
   ttlMs: number;
-  /** The clock `Loaded.untilMs` is on (the server's). */
+  /** The server's clock: the one `ttlMs` and `Loaded.untilMs` are measured on (tests move it). */
   now?: () => number;
 }
 
@@ -34,7 +34,14 @@ export class ReadThrough<K extends string | number, V> {
     options: ReadThroughOptions,
   ) {
     this.now = options.now ?? Date.now;
-    this.cache = new LRUCache<K, Loaded<V>>({ max: options.max, ttl: options.ttlMs, fetchMethod: (key) => this.load(key) });
+    const now = this.now;
+    this.cache = new LRUCache<K, Loaded<V>>({
+      max: options.max,
+      ttl: options.ttlMs,
+      ttlResolution: 0,
+      perf: { now: () => now() },
+      fetchMethod: (key) => this.load(key),
+    });
   }
 
   async get(key: K): Promise<V> {

@@ -161,7 +161,10 @@ export function createAccessApi(db: Db, directory: AccessDirectory, runtime: Acc
     },
     { ...ACCESS_CACHE, now: runtime.now },
   );
-  const bridges = new ReadThrough<number, ScopeBridge | null>(async (vesselId) => ({ value: await directory.bridgeOf(db, vesselId) }), ACCESS_CACHE);
+  const bridges = new ReadThrough<number, ScopeBridge | null>(async (vesselId) => ({ value: await directory.bridgeOf(db, vesselId) }), {
+    ...ACCESS_CACHE,
+    now: runtime.now,
+  });
   for (const name of ['access.changed', 'company.staff', 'company.firstUse', 'user.suspended', 'bridge.online', 'bridge.deleted'] as const)
     runtime.events.on(name, () => (cached.clear(), bridges.clear()), { cluster: true });
   const accessOf: AccessApi['accessOf'] = (userId, vesselId) => cached.get(`${userId}:${vesselId}`);

@@ -63,7 +63,7 @@ export class AuthService {
   private readonly sessions: ReadThrough<string, { userId: number; credentials: SessionCredentials } | null>;
 
   constructor(private readonly ctx: AppContext) {
-    this.sessions = new ReadThrough(async (sessionId) => ({ value: await this.checkSession(sessionId) }), SESSION_CACHE);
+    this.sessions = new ReadThrough(async (sessionId) => ({ value: await this.checkSession(sessionId) }), { ...SESSION_CACHE, now: () => ctx.now() });
     ctx.events.on('user.sessions', ({ sessionId }) => (sessionId ? this.sessions.forget(sessionId) : this.sessions.clear()), { cluster: true });
     ctx.events.on('user.suspended', () => this.sessions.clear(), { cluster: true });
     this.tokens = new SessionTokens(ctx.config.sessionSecret, ctx.config.sessionTtlSeconds);

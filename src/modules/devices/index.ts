@@ -87,7 +87,7 @@ export const devicesModule: Plugin<ModuleOptions> = {
     const sources = new MessageSources(ctx.db);
     const custom = server.plugins.alerts.custom;
     custom.useProperties({ propertyOf: repo.findProperty });
-    const cadence = new PropertyCadence();
+    const cadence = new PropertyCadence(() => ctx.now());
     const ingest = new IngestService(ctx, sources, custom, cadence);
     const commands = new CommandService(ctx, broker);
     const live = new LiveStreams(
