@@ -120,6 +120,13 @@ describe.skipIf(reason !== null)('two server nodes on one PostgreSQL and one Red
     redis.disconnect();
   }, 60_000);
 
+  it('ends a session on every node at once: signed out on node A, refused on node B that had it in memory', async () => {
+    const crew = await login(nodeA, 'crew@demo.test');
+    expect((await api(nodeB, 'POST', '/api/auth/checkSession', {}, crew)).status).toBe(200);
+    expect((await api(nodeA, 'POST', '/api/auth/logout', undefined, crew)).status).toBe(200);
+    await eventually(async () => (await api(nodeB, 'POST', '/api/auth/checkSession', {}, crew)).status === 401, 'the session refused on node B', 1000);
+  });
+
   it('shows node B’s bridge live on node A, completes A’s command on B, and moves the bridge to A when B dies', async () => {
     const owner = await login(nodeA, 'owner@demo.test');
     const vessel = await database.db('vessels').where({ name: BRIDGE.vesselName }).first('id');
