@@ -19,6 +19,8 @@ export interface EventMap {
   'company.firstUse': { vesselId: number; ownerId: number; companyId: number; userId: number; at: string };
   'bridge.online': { bridgeId: number; serial: string; vesselId: number | null; online: boolean; lastSeen: string };
   'bridge.deleted': { bridgeId: number; serial: string };
+  /** A bridge was paired with a vessel, or unpaired (null): its values go to that vessel from now on. */
+  'bridge.paired': { bridgeId: number; vesselId: number | null };
   /** Everything one group commit stored for the vessel (contracts/live.ts). */
   'vessel.batch': { vesselId: number; batch: LiveBatch };
   'vessel.devices': { vesselId: number };
@@ -44,6 +46,7 @@ export const CLUSTER_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
   'company.staff',
   'bridge.online',
   'bridge.deleted',
+  'bridge.paired',
   'vessel.batch',
   'vessel.devices',
   'vessel.reporting',

@@ -77,7 +77,12 @@ export const vesselModule: Plugin<VesselModuleOptions> = {
     const access = server.plugins.access.api;
     const vessels = new VesselService(ctx.db, access, auth, activeAlertCounts, ctx.events);
     const members = new MembersService(ctx.db, access.grants, auth, () => ctx.now());
-    const pairing = new PairingService(ctx.db, auth, ctx.limits.limiter('pairing-code', PAIRING_LIMIT, 'Too many pairing attempts. Please try again later.'));
+    const pairing = new PairingService(
+      ctx.db,
+      auth,
+      ctx.limits.limiter('pairing-code', PAIRING_LIMIT, 'Too many pairing attempts. Please try again later.'),
+      ctx.events,
+    );
     const requests = new AccessRequestsService(
       ctx.db,
       access.grants,

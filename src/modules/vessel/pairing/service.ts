@@ -5,6 +5,7 @@
  */
 import Boom from '@hapi/boom';
 import type { Database } from '../../../db/knex.js';
+import type { EventBus } from '../../../platform/events.js';
 import { ruleRefused } from '../../../platform/errors.js';
 import type { Limiter } from '../../../platform/rate-limit.js';
 import type { VesselScope } from '../../access/api.js';
@@ -24,13 +25,16 @@ export class PairingService {
     private readonly db: Database,
     private readonly confirmations: UnlinkConfirmations,
     private readonly attempts: Limiter,
+    private readonly events: EventBus,
   ) {}
 
   async pair(scope: VesselScope, pairingCode: string, address: string): Promise<VesselBridge> {
     await this.attempts.consume(`user:${scope.caller.id}`);
     await this.attempts.consume(`address:${address}`);
     if (await bridgeOfVessel(this.db, scope.vesselId)) throw Boom.conflict('This vessel already has a bridge; unlink it first');
-    return pairBridge(this.db, pairingCode, scope.vesselId);
+    const bridge = await pairBridge(this.db, pairingCode, scope.vesselId);
+    this.events.emit('bridge.paired', { bridgeId: bridge.id, vesselId: scope.vesselId });
+    return bridge;
   }
 
   async requestUnlink(scope: VesselScope): Promise<void> {
@@ -47,6 +51,7 @@ export class PairingService {
   async completeUnlink(scope: VesselScope, code: string): Promise<void> {
     const target = await this.confirmations.consumeConfirmationCode(scope.caller.id, 'unlink_client', code);
     if (Number(target) !== scope.vesselId) throw ruleRefused('The confirmation code is invalid or has expired');
-    await unpairBridge(this.db, scope.vesselId);
+    const unpaired = await unpairBridge(this.db, scope.vesselId);
+    if (unpaired) this.events.emit('bridge.paired', { bridgeId: unpaired.bridgeId, vesselId: null });
   }
 }
