@@ -21,14 +21,16 @@ export interface EventMap {
   /** A staff member was paused, resumed, removed or had their permissions changed: their company access may have changed. */
   'company.staff': { userId: number; companyId: number };
   /**
-   * What a vessel route resolves to changed: a grant (given, changed, paused, revoked, accepted), a
-   * vessel's bridge (paired, unpaired) or the vessel itself (deleted). Caches of access drop everything.
+   * What a vessel route resolves to changed: a grant (given, changed, paused, revoked, accepted) or
+   * the vessel itself (deleted); a pairing is `bridge.paired`. Caches of access drop everything.
    */
   'access.changed': Record<string, never>;
   /** Someone of a company worked on a vessel under the company's grant for the first time: the owner is told. */
   'company.firstUse': { vesselId: number; ownerId: number; companyId: number; userId: number; at: string };
   'bridge.online': { bridgeId: number; serial: string; vesselId: number | null; online: boolean; lastSeen: string };
   'bridge.deleted': { bridgeId: number; serial: string };
+  /** A bridge was paired with a vessel, or unpaired (null): its values go to that vessel from now on. */
+  'bridge.paired': { bridgeId: number; vesselId: number | null };
   /** Everything one group commit stored for the vessel (contracts/live.ts). */
   'vessel.batch': { vesselId: number; batch: LiveBatch };
   'vessel.devices': { vesselId: number };
@@ -56,6 +58,7 @@ export const CLUSTER_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
   'access.changed',
   'bridge.online',
   'bridge.deleted',
+  'bridge.paired',
   'vessel.batch',
   'vessel.devices',
   'vessel.reporting',

@@ -6,6 +6,7 @@
  */
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialect } from '../../src/db/knex.js';
 import { bucketWidth } from '../../src/modules/devices/buckets.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { connectBridge, delta, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
@@ -199,6 +200,44 @@ describe('the rollup job', () => {
       [...perMinute.entries()].sort((a, b) => a[0] - b[0]).map(([m, a]) => [m, a.min, a.max, a.n]),
     );
     for (const r of minutes) expect(r.sum_value).toBeCloseTo(perMinute.get(Number(r.bucket_ms))!.sum, 9);
+  });
+
+  it('adds a series’ next samples to its newest raw row until the row holds 16 or the job reaches it, and rolls up each sample once', async () => {
+    const path = 'electrical.batteries.house.current';
+    const sqlite = dialect(t.database.db) === 'sqlite';
+    const at = Date.now() - HOUR;
+    // One message at a time: each is its own group commit.
+    const send = (i: number) =>
+      client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path, value: i }], { timestamp: new Date(at + i * 1000).toISOString() }), { qos: 1 });
+    for (let i = 0; i < 20; i++) await send(i);
+    const id = (await t.database.db('value_series').where({ bridge_id: bridge.id, path }).first('id')).id;
+    const rows = async () =>
+      (await t.database.db('value_history').where({ series_id: id }).orderBy('from_ms').select('from_ms', 'to_ms', 'count', 'samples')).map((r) => ({
+        fromMs: Number(r.from_ms),
+        toMs: Number(r.to_ms),
+        count: Number(r.count),
+        samples: JSON.parse(r.samples) as Array<[number, number]>,
+      }));
+    const samples = Array.from({ length: 20 }, (_, i): [number, number] => [at + i * 1000, i]);
+    expect((await rows()).flatMap((r) => r.samples)).toEqual(samples);
+    if (sqlite) {
+      expect(await rows()).toEqual([
+        { fromMs: at, toMs: at + 15_000, count: 16, samples: samples.slice(0, 16) },
+        { fromMs: at + 16_000, toMs: at + 19_000, count: 4, samples: samples.slice(16) },
+      ]);
+    } else {
+      // The PostgreSQL writer writes one row per series and batch.
+      expect((await rows()).map((r) => r.count)).toEqual(samples.map(() => 1));
+    }
+
+    // Once the job has passed a row, later samples start a new one: the job never reads a row twice.
+    await rollUpEverything();
+    await send(20);
+    expect((await rows()).map((r) => r.count)).toEqual(sqlite ? [16, 4, 1] : samples.map(() => 1).concat(1));
+    await rollUpEverything();
+    const minutes = await t.database.db('value_rollup_minute').where({ series_id: id }).select('sample_count', 'sum_value');
+    expect(minutes.reduce((n, r) => n + Number(r.sample_count), 0)).toBe(21);
+    expect(minutes.reduce((n, r) => n + Number(r.sum_value), 0)).toBe(210);
   });
 });
 

@@ -7,7 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PERMISSIONS } from '../../src/modules/vessel/permissions.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { type Live, openLive } from './live-stream.js';
-import { answerPuts, connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import { lastMailTo, linkToken } from '../helpers/mail.js';
+import {
+  answerPuts,
+  connectBridge,
+  delta,
+  eventually,
+  pairedBridge,
+  provisionBridge,
+  publishInventory,
+  type TestBridge,
+  vesselIdByName,
+} from '../mqtt/helpers.js';
 
 let t: TestServer;
 let admin: string;
@@ -263,6 +274,33 @@ describe('the live stream', () => {
       t.server.app.ctx.now = () => Date.now();
       t.server.plugins.devices.live.keepaliveMs = 15_000;
       await t.call('POST', `/api/vessel/${bridge.vesselId}/editCompany`, { token: owner, payload: { companyId: riviera, endsAt: null } });
+    }
+  });
+
+  it('follows pairing at once: a bridge paired over HTTP feeds its new vessel, and once unlinked feeds it no more', async () => {
+    const owner2 = await t.login('owner2@demo.test');
+    const northern = await vesselIdByName(t, 'Northern Star');
+    const unpaired = await provisionBridge(t, admin, 'BR-LIVE-PAIR');
+    const sender = await connectBridge(t, unpaired);
+    const announced: Array<[number, unknown]> = [];
+    const off = t.server.app.ctx.events.on('vessel.batch', ({ vesselId, batch }) =>
+      announced.push(...batch.values.map((v): [number, unknown] => [vesselId, v.value])),
+    );
+    // Acknowledged once committed and announced.
+    const send = (value: number) =>
+      sender.publishAsync(`bridges/${unpaired.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value }]), { qos: 1 });
+    try {
+      await send(1);
+      expect((await t.call('POST', `/api/vessel/${northern}/pair?pairingCode=${unpaired.pairingCode}`, { token: owner2 })).status).toBe(200);
+      await send(2);
+      expect((await t.call('POST', `/api/vessel/${northern}/unlinkClient`, { token: owner2 })).status).toBe(200);
+      const code = linkToken((await lastMailTo(t.database.db, 'owner2@demo.test'))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
+      expect((await t.call('POST', `/api/vessel/${northern}/completeClientUnlink?code=${code}`, { token: owner2 })).status).toBe(200);
+      await send(3);
+      expect(announced).toEqual([[northern, 2]]);
+    } finally {
+      off();
+      await sender.endAsync();
     }
   });
 

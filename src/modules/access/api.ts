@@ -165,7 +165,7 @@ export function createAccessApi(db: Db, directory: AccessDirectory, runtime: Acc
     ...ACCESS_CACHE,
     now: runtime.now,
   });
-  for (const name of ['access.changed', 'company.staff', 'company.firstUse', 'user.suspended', 'bridge.online', 'bridge.deleted'] as const)
+  for (const name of ['access.changed', 'company.staff', 'company.firstUse', 'user.suspended', 'bridge.paired', 'bridge.online', 'bridge.deleted'] as const)
     runtime.events.on(name, () => (cached.clear(), bridges.clear()), { cluster: true });
   const accessOf: AccessApi['accessOf'] = (userId, vesselId) => cached.get(`${userId}:${vesselId}`);
   return {

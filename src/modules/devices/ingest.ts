@@ -49,7 +49,10 @@ export class IngestService {
   private readonly properties: PerBridge<Map<string, { deviceId: number; propertyId: number }>>;
   /** path → the warning levels of its property and how its values stand against them. */
   private readonly levels: PerBridge<Map<string, { displayName: string; units: string; watch: LevelWatch }>>;
-  /** The vessel each bridge reports for. */
+  /**
+   * The vessel each bridge reports for, read again when the bridge connects or is paired or
+   * unpaired (on any node), so a batch is announced without a query.
+   */
   private readonly vesselOfBridge: PerBridge<number | undefined>;
   /**
    * Each vessel's switches (docs/decisions.md, "Vessel toggles"), loaded once and replaced as they
@@ -75,6 +78,7 @@ export class IngestService {
     );
     // A bridge paired to another vessel comes back online under it.
     ctx.events.on('bridge.online', ({ bridgeId }) => this.vesselOfBridge.forget(bridgeId), { cluster: true });
+    ctx.events.on('bridge.paired', ({ bridgeId }) => this.vesselOfBridge.forget(bridgeId), { cluster: true });
     this.levels = new PerBridge(async (bridgeId) => {
       const byPath = new Map<string, { displayName: string; units: string; watch: LevelWatch }>();
       for (const [path, { displayName, units, levels }] of await levelsOfBridge(ctx.db, bridgeId))
@@ -284,7 +288,8 @@ export class IngestService {
   private async announce(items: IngestItem[], alerts: Array<{ bridgeId: number; alert: Alert }>): Promise<void> {
     const stored = items.filter((i) => !i.duplicate && (i.values.length || i.locations.length));
     if (!stored.length && !alerts.length) return;
-    const vesselOf = await vesselIdsOfBridges(this.ctx.db, [...new Set([...stored, ...alerts].map((a) => a.bridgeId))]);
+    const vesselOf = new Map<number, number | undefined>();
+    for (const { bridgeId } of [...stored, ...alerts]) if (!vesselOf.has(bridgeId)) vesselOf.set(bridgeId, await this.vesselOfBridge.of(bridgeId));
     const batches = new Map<number, LiveBatch>();
     for (const item of stored) {
       const vesselId = vesselOf.get(item.bridgeId);

@@ -137,26 +137,33 @@ export function chunksOf(samples: IngestValue[]): HistoryChunk[] {
 
 /** One row per (bridge, source) in a batch, merging what the batch saw. */
 export function sightingsOf(items: IngestItem[]): Array<SourceSighting & { bridgeId: number }> {
-  const merged = new Map<string, SourceSighting & { bridgeId: number }>();
-  for (const item of items) {
-    for (const s of item.sources) {
-      const key = `${item.bridgeId}\u0000${s.uid}`;
-      const seen = merged.get(key);
-      if (!seen) merged.set(key, { ...s, bridgeId: item.bridgeId });
-      else {
+  const byBridge = new Map<number, Map<string, SourceSighting & { bridgeId: number }>>();
+  const out: Array<SourceSighting & { bridgeId: number }> = [];
+  for (const { bridgeId, sources } of items) {
+    let merged = byBridge.get(bridgeId);
+    if (!merged) byBridge.set(bridgeId, (merged = new Map()));
+    for (const s of sources) {
+      const seen = merged.get(s.uid);
+      if (!seen) {
+        const first = { bridgeId, uid: s.uid, lastSeenMs: s.lastSeenMs, reportsPosition: s.reportsPosition, locationEnabled: s.locationEnabled };
+        merged.set(s.uid, first);
+        out.push(first);
+      } else {
         seen.lastSeenMs = Math.max(seen.lastSeenMs, s.lastSeenMs);
         seen.reportsPosition ||= s.reportsPosition;
         seen.locationEnabled ||= s.locationEnabled;
       }
     }
   }
-  return [...merged.values()];
+  return out;
 }
 
 /** The last receipt per (bridge, slot) in a batch. */
 export function receiptsOf(items: IngestItem[]): Array<Receipt & { bridgeId: number }> {
-  const last = new Map<string, Receipt & { bridgeId: number }>();
-  for (const item of items) if (item.receipt) last.set(`${item.bridgeId}/${item.receipt.slot}`, { ...item.receipt, bridgeId: item.bridgeId });
+  const last = new Map<number, Receipt & { bridgeId: number }>();
+  for (const { bridgeId, receipt } of items) {
+    if (receipt) last.set(bridgeId * RECEIPT_SLOTS + receipt.slot, { bridgeId, slot: receipt.slot, messageId: receipt.messageId, digest: receipt.digest });
+  }
   return [...last.values()];
 }
 

@@ -33,7 +33,7 @@ export class PairingService {
     await this.attempts.consume(`address:${address}`);
     if (await bridgeOfVessel(this.db, scope.vesselId)) throw Boom.conflict('This vessel already has a bridge; unlink it first');
     const bridge = await pairBridge(this.db, pairingCode, scope.vesselId);
-    this.events.emit('access.changed', {});
+    this.events.emit('bridge.paired', { bridgeId: bridge.id, vesselId: scope.vesselId });
     return bridge;
   }
 
@@ -51,7 +51,7 @@ export class PairingService {
   async completeUnlink(scope: VesselScope, code: string): Promise<void> {
     const target = await this.confirmations.consumeConfirmationCode(scope.caller.id, 'unlink_client', code);
     if (Number(target) !== scope.vesselId) throw ruleRefused('The confirmation code is invalid or has expired');
-    await unpairBridge(this.db, scope.vesselId);
-    this.events.emit('access.changed', {});
+    const unpaired = await unpairBridge(this.db, scope.vesselId);
+    if (unpaired) this.events.emit('bridge.paired', { bridgeId: unpaired.bridgeId, vesselId: null });
   }
 }

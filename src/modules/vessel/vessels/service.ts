@@ -98,9 +98,10 @@ export class VesselService {
     const vessel = await repo.findVessel(this.db, vesselId);
     if (!vessel) throw ruleRefused('This vessel no longer exists');
     // The bridge goes back to the unpaired pool with a fresh pairing code.
-    await unpairBridge(this.db, vesselId);
+    const unpaired = await unpairBridge(this.db, vesselId);
     await repo.deleteVessel(this.db, vesselId);
     this.events.emit('access.changed', {});
+    if (unpaired) this.events.emit('bridge.paired', { bridgeId: unpaired.bridgeId, vesselId: null });
     await deleteFile(this.db, vessel.imageFileId);
     return vesselId;
   }
