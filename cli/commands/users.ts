@@ -180,7 +180,7 @@ export function usersCommand(): Command {
     .addCommand(
       changeCommand(
         'suspend',
-        'Suspend a user: their sessions end at once and they cannot sign in',
+        'Suspend a user: their sessions end (a running server follows within 2 s) and they cannot sign in',
         (app, u) => auth(app).suspend(u.id),
         (u) => `${u.email} is suspended.`,
       ),
