@@ -9,11 +9,12 @@
  *   npx tsx bench/fleet.ts [--bridges 10000] [--clients 4] [--tick 10] [--steady 30]
  *
  * The server holds one file descriptor per bridge: `ulimit -n` must be above the fleet size.
+ * `BENCH_CPU_PROFILE=dir` writes CPU profiles of the server, one per start (node --cpu-prof), there.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Child, freePort, tsx } from './child.js';
+import { type Child, freePort, startChild, tsx } from './child.js';
 import { readFlags } from './flags.js';
 import { percentile } from './load.js';
 import { resultTable, type ResultRow } from './table.js';
@@ -33,7 +34,8 @@ const CONNECT_TIMEOUT_MS = 180_000;
 const stateDir = mkdtempSync(join(tmpdir(), 'vessel-link-fleet-'));
 const mqttPort = await freePort();
 const serverEnv = { BENCH_STATE_DIR: stateDir, BENCH_MQTT_PORT: String(mqttPort) };
-const startServer = () => tsx('bench/server.ts', [String(bridgeCount)], serverEnv);
+const serverProfile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+const startServer = () => startChild(process.execPath, [...serverProfile, '--import', 'tsx', 'bench/server.ts', String(bridgeCount)], serverEnv);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What the load processes last said, summed over them. */
@@ -77,7 +79,12 @@ async function until(done: (v: FleetView) => boolean, what: string): Promise<num
   let said = started;
   while (!done(view())) {
     const now = performance.now();
-    if (now - started > CONNECT_TIMEOUT_MS) throw new Error(`${what}: only ${view().connected} of ${bridgeCount} connected`);
+    if (now - started > CONNECT_TIMEOUT_MS) {
+      // The server and the load processes go too: a failed run leaves nothing running.
+      console.error(`${what}: only ${view().connected} of ${bridgeCount} connected after ${CONNECT_TIMEOUT_MS / 1000} s`);
+      await Promise.all([...clients.map((c) => c.stop()), server.stop()]);
+      process.exit(1);
+    }
     if (now - said > 2000) {
       said = now;
       console.error(`  ${what}: ${view().connected} connected after ${((now - started) / 1000).toFixed(0)} s`);
