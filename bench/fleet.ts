@@ -9,7 +9,8 @@
  *   npx tsx bench/fleet.ts [--bridges 10000] [--clients 4] [--tick 10] [--steady 30]
  *
  * The server holds one file descriptor per bridge: `ulimit -n` must be above the fleet size.
- * `BENCH_CPU_PROFILE=dir` writes CPU profiles of the server, one per start (node --cpu-prof), there.
+ * `BENCH_CPU_PROFILE=dir` writes CPU profiles of the server, one per start (node --cpu-prof), there;
+ * `BENCH_SERVER_FLAGS` adds Node flags to the server's command line (`--max-old-space-size=800`).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,7 @@ const stateDir = mkdtempSync(join(tmpdir(), 'vessel-link-fleet-'));
 const mqttPort = await freePort();
 const serverEnv = { BENCH_STATE_DIR: stateDir, BENCH_MQTT_PORT: String(mqttPort) };
 const serverProfile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+if (process.env.BENCH_SERVER_FLAGS) serverProfile.push(...process.env.BENCH_SERVER_FLAGS.split(' '));
 const startServer = () => startChild(process.execPath, [...serverProfile, '--import', 'tsx', 'bench/server.ts', String(bridgeCount)], serverEnv);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
