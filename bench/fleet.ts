@@ -1,7 +1,7 @@
 /**
  * 10,000 bridges on one server (issue 19, docs/performance.md "10,000 bridges"). The real server
  * (bench/server.ts, SQLite, every module) with N provisioned bridges; the simulator's fleet mode
- * in several load processes (bench/fleet-client.ts), each bridge its own MQTT connection sending
+ * in several load processes (bench/fleet-client.ts, niced), each bridge its own MQTT connection sending
  * one delta per tick. Measures how long the fleet takes to connect, the server's RSS with all of
  * them connected, the publish → PUBACK lag, and then restarts the server on the same database
  * and port and measures how long until every bridge is back.
@@ -9,11 +9,13 @@
  *   npx tsx bench/fleet.ts [--bridges 10000] [--clients 4] [--tick 10] [--steady 30]
  *
  * The server holds one file descriptor per bridge: `ulimit -n` must be above the fleet size.
+ * `BENCH_CPU_PROFILE=dir` writes CPU profiles of the server, one per start (node --cpu-prof), there;
+ * `BENCH_SERVER_FLAGS` adds Node flags to the server's command line (`--max-old-space-size=800`).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Child, freePort, tsx } from './child.js';
+import { type Child, freePort, startChild } from './child.js';
 import { readFlags } from './flags.js';
 import { percentile } from './load.js';
 import { resultTable, type ResultRow } from './table.js';
@@ -33,7 +35,9 @@ const CONNECT_TIMEOUT_MS = 180_000;
 const stateDir = mkdtempSync(join(tmpdir(), 'vessel-link-fleet-'));
 const mqttPort = await freePort();
 const serverEnv = { BENCH_STATE_DIR: stateDir, BENCH_MQTT_PORT: String(mqttPort) };
-const startServer = () => tsx('bench/server.ts', [String(bridgeCount)], serverEnv);
+const serverProfile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+if (process.env.BENCH_SERVER_FLAGS) serverProfile.push(...process.env.BENCH_SERVER_FLAGS.split(' '));
+const startServer = () => startChild(process.execPath, [...serverProfile, '--import', 'tsx', 'bench/server.ts', String(bridgeCount)], serverEnv);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What the load processes last said, summed over them. */
@@ -54,7 +58,18 @@ let lags: number[] = [];
 const clients = Array.from({ length: clientCount }, (_, i) => {
   const file = join(stateDir, `client-${i}.json`);
   writeFileSync(file, JSON.stringify(bridges.slice(i * perClient, (i + 1) * perClient)));
-  const client = tsx('bench/fleet-client.ts', [`mqtt://127.0.0.1:${mqttPort}`, file, String(tickMs)]);
+  // Niced: on a small machine the load processes share the server's CPUs, and the server is what is measured.
+  const client = startChild('nice', [
+    '-n',
+    '10',
+    process.execPath,
+    '--import',
+    'tsx',
+    'bench/fleet-client.ts',
+    `mqtt://127.0.0.1:${mqttPort}`,
+    file,
+    String(tickMs),
+  ]);
   client.onLine = (line) => {
     latest[i] = line;
     for (const lag of line.lags) lags.push(lag);
@@ -77,7 +92,12 @@ async function until(done: (v: FleetView) => boolean, what: string): Promise<num
   let said = started;
   while (!done(view())) {
     const now = performance.now();
-    if (now - started > CONNECT_TIMEOUT_MS) throw new Error(`${what}: only ${view().connected} of ${bridgeCount} connected`);
+    if (now - started > CONNECT_TIMEOUT_MS) {
+      // The server and the load processes go too: a failed run leaves nothing running.
+      console.error(`${what}: only ${view().connected} of ${bridgeCount} connected after ${CONNECT_TIMEOUT_MS / 1000} s`);
+      await Promise.all([...clients.map((c) => c.stop()), server.stop()]);
+      process.exit(1);
+    }
     if (now - said > 2000) {
       said = now;
       console.error(`  ${what}: ${view().connected} connected after ${((now - started) / 1000).toFixed(0)} s`);

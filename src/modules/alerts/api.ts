@@ -94,6 +94,15 @@ function readNotification(value: unknown): Reading | null {
 export const isNotificationPath = (path: string): boolean => path.startsWith('notifications.');
 
 /**
+ * `bridgeId path` of the alerts of these bridges raised by one origin and not yet cleared: a
+ * condition that says all is well changes nothing on any other path.
+ */
+export const unclearedAlerts = (db: Db, bridgeIds: number[], origin: repo.AlertOrigin): Promise<Set<string>> => repo.unclearedOf(db, bridgeIds, origin);
+
+/** Whether a notification says all is well: it can only clear an alert. */
+export const notificationClears = (value: unknown): boolean => readNotification(value) === 'clear';
+
+/**
  * Applies a notification to the bridge's alert for its path (applyCondition). The geofence
  * watch raises its alarm the same way, under its own origin.
  */

@@ -81,6 +81,15 @@ export async function latestOfPath(db: Db, bridgeId: number, origin: AlertOrigin
   return row ? toAlertRow(row) : null;
 }
 
+/** `bridgeId path` of the alerts of these bridges raised by one origin (custom alerts aside) and not yet cleared. */
+export async function unclearedOf(db: Db, bridgeIds: number[], origin: AlertOrigin): Promise<Set<string>> {
+  const rows = await db<AlertRecord>('alerts')
+    .whereIn('bridge_id', bridgeIds)
+    .where({ origin, custom_alert_id: null, cleared_at: null })
+    .distinct('bridge_id', 'path');
+  return new Set(rows.map((r) => `${r.bridge_id} ${r.path}`));
+}
+
 export async function insertAlert(
   db: Db,
   row: {

@@ -225,6 +225,14 @@ export async function setAllOffline(db: Db): Promise<void> {
   await db<BridgeTableRow>('bridges').where({ online: true }).update({ online: false });
 }
 
+/** Rows per multi-row statement of the activity flush: well under either database's limit of bound parameters. */
+const ACTIVITY_CHUNK = 500;
+
+/**
+ * The activity flush (every 10 s): the last-seen time of every connected bridge and the usage
+ * counted since the last flush, in multi-row statements, so that 10,000 connected bridges cost
+ * a few dozen statements per flush rather than 20,000.
+ */
 export async function recordActivity(
   db: Database,
   lastSeen: Array<{ bridgeId: number; ms: number }>,
@@ -232,10 +240,26 @@ export async function recordActivity(
 ): Promise<void> {
   if (!lastSeen.length && !usage.length) return;
   await db.transaction(async (trx) => {
-    for (const { bridgeId, ms } of lastSeen) await trx<BridgeTableRow>('bridges').where({ id: bridgeId }).update({ last_seen_ms: ms });
-    for (const u of usage) {
+    for (let i = 0; i < lastSeen.length; i += ACTIVITY_CHUNK) {
+      const chunk = lastSeen.slice(i, i + ACTIVITY_CHUNK);
+      const cases = chunk.map(() => 'WHEN ? THEN CAST(? AS BIGINT)').join(' ');
+      await trx<BridgeTableRow>('bridges')
+        .whereIn(
+          'id',
+          chunk.map((b) => b.bridgeId),
+        )
+        .update({
+          last_seen_ms: trx.raw(
+            `CASE id ${cases} END`,
+            chunk.flatMap((b) => [b.bridgeId, b.ms]),
+          ),
+        });
+    }
+    for (let i = 0; i < usage.length; i += ACTIVITY_CHUNK) {
       await trx('bridge_usage')
-        .insert({ bridge_id: u.bridgeId, day: u.day, messages: u.messages, bytes: u.bytes, rejected: u.rejected })
+        .insert(
+          usage.slice(i, i + ACTIVITY_CHUNK).map((u) => ({ bridge_id: u.bridgeId, day: u.day, messages: u.messages, bytes: u.bytes, rejected: u.rejected })),
+        )
         .onConflict(['bridge_id', 'day'])
         .merge({
           messages: trx.raw('bridge_usage.messages + excluded.messages'),

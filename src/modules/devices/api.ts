@@ -54,14 +54,14 @@ export async function engineRunHours(db: Db, vesselId: number): Promise<Array<{ 
  */
 export async function pruneHistory(db: Db, cutoffMs: number, limit: number): Promise<number> {
   const { cursor } = await history.rollupState(db);
-  return pruneEach(await repo.seriesIds(db), limit, (id, left) => repo.pruneSeriesHistory(db, id, cutoffMs, left, cursor));
+  return pruneEach(await repo.seriesWithHistoryBefore(db, cutoffMs), limit, (id, left) => repo.pruneSeriesHistory(db, id, cutoffMs, left, cursor));
 }
 
 /** Retention of the rollups (history for charts): up to `limit` rollup rows older than `cutoffMs`, minutes first. */
 export async function pruneRollups(db: Db, cutoffMs: number, limit: number): Promise<number> {
-  const ids = await repo.seriesIds(db);
   let deleted = 0;
   for (const resolution of [MINUTE_MS, HOUR_MS] as const) {
+    const ids = await history.seriesWithRollupsBefore(db, resolution, cutoffMs);
     deleted += await pruneEach(ids, limit - deleted, (id, left) => history.pruneSeriesRollups(db, resolution, id, cutoffMs, left));
     if (deleted >= limit) break;
   }
@@ -70,7 +70,7 @@ export async function pruneRollups(db: Db, cutoffMs: number, limit: number): Pro
 
 /** Retention of the track: up to `limit` positions older than `cutoffMs`, bridge by bridge. */
 export async function pruneLocations(db: Db, cutoffMs: number, limit: number): Promise<number> {
-  return pruneEach(await repo.bridgesWithLocations(db), limit, (id, left) => repo.pruneBridgeLocations(db, id, cutoffMs, left));
+  return pruneEach(await repo.bridgesWithLocationsBefore(db, cutoffMs), limit, (id, left) => repo.pruneBridgeLocations(db, id, cutoffMs, left));
 }
 
 /** Prunes part by part until `limit` rows went or every part is done. */

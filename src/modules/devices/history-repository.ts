@@ -154,6 +154,14 @@ export async function visitSamples(db: Db, seriesId: number, fromMs: number, toM
   }
 }
 
+/** The series with a rollup row of this resolution older than `cutoffMs`, each found along the primary key. */
+export async function seriesWithRollupsBefore(db: Db, resolution: RollupResolution, cutoffMs: number): Promise<number[]> {
+  const table = ROLLUP_TABLES[resolution];
+  return (await db('value_series as s').whereRaw(`(select min(r.bucket_ms) from ${table} r where r.series_id = s.id) < ?`, [cutoffMs]).select('s.id')).map(
+    (r: { id: number }) => r.id,
+  );
+}
+
 /** Removes up to `limit` rollup rows older than `cutoffMs` from one series (the primary key leads with the series). */
 export async function pruneSeriesRollups(db: Db, resolution: RollupResolution, seriesId: number, cutoffMs: number, limit: number): Promise<number> {
   const table = ROLLUP_TABLES[resolution];

@@ -11,7 +11,7 @@ import { MalformedMessage, type BridgeMessage } from '../../mqtt/broker.js';
 import type { LiveBatch } from '../../../contracts/live.js';
 import { ownUpdates, parseDelta, parseInventory, type SignalKDelta } from '../../mqtt/protocol.js';
 import type { AppContext } from '../../platform/context.js';
-import { type Alert, applyCondition, applyNotification, type CustomAlerts, isNotificationPath } from '../alerts/api.js';
+import { type Alert, applyCondition, applyNotification, type CustomAlerts, isNotificationPath, notificationClears, unclearedAlerts } from '../alerts/api.js';
 import { vesselIdsOfBridges } from '../bridges/api.js';
 import { reportingOf, type VesselReporting } from '../vessel/api.js';
 import { GroupCommit } from './group-commit.js';
@@ -79,10 +79,14 @@ export class IngestService {
     // A bridge paired to another vessel comes back online under it.
     ctx.events.on('bridge.online', ({ bridgeId }) => this.vesselOfBridge.forget(bridgeId), { cluster: true });
     ctx.events.on('bridge.paired', ({ bridgeId }) => this.vesselOfBridge.forget(bridgeId), { cluster: true });
+    // A path without an uncleared level alert starts out normal: its first value in range has
+    // nothing to clear, so a fleet reconnecting costs no alert query per property with levels.
     this.levels = new PerBridge(async (bridgeId) => {
       const byPath = new Map<string, { displayName: string; units: string; watch: LevelWatch }>();
-      for (const [path, { displayName, units, levels }] of await levelsOfBridge(ctx.db, bridgeId))
-        byPath.set(path, { displayName, units, watch: newWatch(levels) });
+      const levelsByPath = await levelsOfBridge(ctx.db, bridgeId);
+      const uncleared = levelsByPath.size ? await unclearedAlerts(ctx.db, [bridgeId], 'level') : new Set<string>();
+      for (const [path, { displayName, units, levels }] of levelsByPath)
+        byPath.set(path, { displayName, units, watch: newWatch(levels, uncleared.has(`${bridgeId} ${path}`)) });
       return byPath;
     });
   }
@@ -230,12 +234,20 @@ export class IngestService {
     try {
       await this.describeUnknownPaths(received);
       const alerts: Array<{ bridgeId: number; alert: Alert }> = [];
+      // Most notifications say all is well (a snapshot carries every one), and only a path with an
+      // uncleared alert has anything to clear: one query per batch finds those paths.
+      const notifying = [...new Set(items.filter((i) => !i.duplicate && i.notifications.length).map((i) => i.bridgeId))];
+      const uncleared = notifying.length ? await unclearedAlerts(this.ctx.db, notifying, 'notification') : new Set<string>();
       for (const item of items) {
         if (item.duplicate) continue;
         if (!item.rejudge) for (const v of item.values) this.cadence.saw(item.bridgeId, v.path, v.tsMs);
         for (const notification of item.notifications) {
+          const key = `${item.bridgeId} ${notification.path}`;
+          if (!uncleared.has(key) && notificationClears(notification.value)) continue;
           const alert = await applyNotification(this.ctx.db, item.bridgeId, notification);
-          if (alert) alerts.push({ bridgeId: item.bridgeId, alert });
+          if (!alert) continue;
+          alerts.push({ bridgeId: item.bridgeId, alert });
+          uncleared.add(key);
         }
         for (const alert of await this.judgeLevels(item)) alerts.push({ bridgeId: item.bridgeId, alert });
         for (const alert of await this.custom.judge(item.bridgeId, item.values)) alerts.push({ bridgeId: item.bridgeId, alert });

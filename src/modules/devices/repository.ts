@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
-import { deleteSome, dialect, insertId, nowIso } from '../../db/knex.js';
+import { deleteSome, dialect, nowIso } from '../../db/knex.js';
 import type { BusProperty } from '../../../contracts/devices.js';
 import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
 import { levelsByProperty, type WarningLevels } from './levels/repository.js';
@@ -111,7 +111,8 @@ const numberOrNull = (v: unknown): number | null => (v === null || v === undefin
  * added, and those no longer reported removed. A bridge sends its inventory on every connect,
  * almost always unchanged: the stored one is read in two queries and only differences are
  * written, so a fleet reconnecting after a restart costs two reads per bridge, not a write per
- * property (docs/performance.md, "10,000 bridges"). True when anything changed.
+ * property; a new bridge's devices and properties go in multi-row inserts (docs/performance.md,
+ * "10,000 bridges"). True when anything changed.
  */
 export async function replaceInventory(db: Database, bridgeId: number, inventory: DeviceInventory): Promise<boolean> {
   return db.transaction(async (trx) => {
@@ -131,28 +132,37 @@ export async function replaceInventory(db: Database, bridgeId: number, inventory
     );
     const now = nowIso();
     let changed = false;
+    const rows = inventory.devices.map((device, position) => ({
+      name: device.name,
+      category: device.category,
+      manufacturer: device.manufacturer || null,
+      model: device.model || null,
+      serial: device.serial || null,
+      location: device.location || null,
+      position,
+    }));
+    // A new bridge's devices go in multi-row statements; their ids are read back by key.
+    const newDevices = inventory.devices.flatMap((device, i) =>
+      devices.has(device.id) ? [] : [{ ...rows[i], updated_at: now, bridge_id: bridgeId, device_key: device.id }],
+    );
+    const newKeys = new Set(newDevices.map((d) => d.device_key));
+    for (let i = 0; i < newDevices.length; i += INSERT_CHUNK) await trx('devices').insert(newDevices.slice(i, i + INSERT_CHUNK));
+    const newIds = new Map<string, number>();
+    if (newDevices.length > 0) {
+      for (const r of await trx('devices').where({ bridge_id: bridgeId }).select<Array<{ id: number; device_key: string }>>('id', 'device_key'))
+        if (newKeys.has(r.device_key)) newIds.set(r.device_key, r.id);
+      changed = true;
+    }
     const keptDevices = new Set<number>();
     const keptProperties = new Set<number>();
     const newProperties: Array<Record<string, unknown>> = [];
-    for (const [position, device] of inventory.devices.entries()) {
-      const row = {
-        name: device.name,
-        category: device.category,
-        manufacturer: device.manufacturer || null,
-        model: device.model || null,
-        serial: device.serial || null,
-        location: device.location || null,
-        position,
-      };
+    for (const [i, device] of inventory.devices.entries()) {
       const stored = devices.get(device.id);
-      let deviceId = stored?.id;
-      if (deviceId === undefined) {
-        deviceId = await insertId(trx, 'devices', { ...row, updated_at: now, bridge_id: bridgeId, device_key: device.id });
-        changed = true;
-      } else if (differs(stored!, row)) {
+      const deviceId = stored?.id ?? newIds.get(device.id)!;
+      if (stored && differs(stored, rows[i])) {
         await trx('devices')
           .where({ id: deviceId })
-          .update({ ...row, updated_at: now });
+          .update({ ...rows[i], updated_at: now });
         changed = true;
       }
       keptDevices.add(deviceId);
@@ -510,10 +520,20 @@ export async function pruneBridgeLocations(db: Db, bridgeId: number, cutoffMs: n
   return deleteSome(db, 'locations', (q) => q.where('bridge_id', bridgeId).where('ts_ms', '<', cutoffMs), limit);
 }
 
-export async function seriesIds(db: Db): Promise<number[]> {
-  return (await db('value_series').select('id')).map((r: { id: number }) => r.id);
+/**
+ * The series with a history chunk starting before `cutoffMs`: one statement that seeks each
+ * series' oldest chunk along the (series_id, from_ms) index, so that a retention pass costs a
+ * delete only where there is something to delete, not one per series of every bridge.
+ */
+export async function seriesWithHistoryBefore(db: Db, cutoffMs: number): Promise<number[]> {
+  return (await db('value_series as s').whereRaw('(select min(h.from_ms) from value_history h where h.series_id = s.id) < ?', [cutoffMs]).select('s.id')).map(
+    (r: { id: number }) => r.id,
+  );
 }
 
-export async function bridgesWithLocations(db: Db): Promise<number[]> {
-  return (await db('locations').distinct('bridge_id')).map((r: { bridge_id: number }) => r.bridge_id);
+/** The bridges with a position older than `cutoffMs`, each found along the (bridge_id, ts_ms) index. */
+export async function bridgesWithLocationsBefore(db: Db, cutoffMs: number): Promise<number[]> {
+  return (await db('bridges as b').whereRaw('(select min(l.ts_ms) from locations l where l.bridge_id = b.id) < ?', [cutoffMs]).select('b.id')).map(
+    (r: { id: number }) => r.id,
+  );
 }

@@ -17,7 +17,7 @@ const isHigh = (level: Level) => level === 'highCritical' || level === 'highWarn
 
 export interface LevelWatch {
   levels: WarningLevels;
-  /** `unknown` until the first verdict after loading (an alert may be active from before). */
+  /** `unknown` until the first verdict after loading when an alert may be active from before; `normal` when none is. */
   zone: Zone | 'unknown';
   /** Since when (measurement time) the value has been past each level without a break. */
   pastSince: Partial<Record<Level, number>>;
@@ -25,7 +25,12 @@ export interface LevelWatch {
   judgedUpTo: number;
 }
 
-export const newWatch = (levels: WarningLevels): LevelWatch => ({ levels, zone: 'unknown', pastSince: {}, judgedUpTo: -Infinity });
+export const newWatch = (levels: WarningLevels, alertMayBeActive = true): LevelWatch => ({
+  levels,
+  zone: alertMayBeActive ? 'unknown' : 'normal',
+  pastSince: {},
+  judgedUpTo: -Infinity,
+});
 
 /** Judges one value; answers the zone the value has moved to, or null when the verdict stands. */
 export function judge(watch: LevelWatch, value: number, tsMs: number): Zone | null {
