@@ -1,11 +1,13 @@
 /**
  * The devices module's history for charts (docs/decisions.md, "History for charts"): one-minute
  * and one-hour rollups of each series' numeric samples, the raw rows the rollup job reads in
- * insertion order, and the job's place in them.
+ * insertion order, the job's place in them, and the compacted hours those rows end up in
+ * ("Compacted history").
  */
 import type { Knex } from 'knex';
 import { type Database, deleteSome, dialect } from '../../db/knex.js';
 import { type Aggregate, HOUR_MS, MINUTE_MS } from './buckets.js';
+import { packSamples, type Sample, unpackSamples } from './sample-codec.js';
 import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
 
 type Db = Database | Knex.Transaction;
@@ -54,7 +56,7 @@ export async function newestHistorySeq(db: Db): Promise<number> {
 export interface HistoryRow {
   seq: number;
   seriesId: number;
-  samples: Array<[number, unknown]>;
+  samples: Sample[];
 }
 
 /** Up to `limit` raw rows after `cursor` and at most `upTo`, in insertion order. */
@@ -143,15 +145,90 @@ const normalised = (result: unknown): { rows: BucketRow[] } => (Array.isArray(re
 
 /** A series' raw samples in [fromMs, toMs], each passed to `visit` (in no particular order). */
 export async function visitSamples(db: Db, seriesId: number, fromMs: number, toMs: number, visit: (tsMs: number, value: unknown) => void): Promise<void> {
-  // A chunk starts at most MAX_CHUNK_SPAN_MS before the first sample it holds.
-  const rows: Array<{ samples: string }> = await db('value_history')
-    .where({ series_id: seriesId })
-    .whereBetween('from_ms', [fromMs - MAX_CHUNK_SPAN_MS, toMs])
-    .where('to_ms', '>=', fromMs)
-    .select('samples');
-  for (const row of rows) {
-    for (const [tsMs, value] of JSON.parse(row.samples) as Array<[number, unknown]>) if (tsMs >= fromMs && tsMs <= toMs) visit(tsMs, value);
+  for (const chunk of await storedChunks(db, seriesId, fromMs - MAX_CHUNK_SPAN_MS, toMs + 1, fromMs)) {
+    for (const [tsMs, value] of samplesOf(chunk)) if (tsMs >= fromMs && tsMs <= toMs) visit(tsMs, value);
   }
+}
+
+/** A stored piece of a series' history: a raw row as ingest wrote it, or a compacted hour. */
+export interface StoredChunk {
+  fromMs: number;
+  count: number;
+  samples: string | Uint8Array;
+}
+
+/**
+ * A series' raw rows and compacted hours that start in [startMs, endMs) and hold a sample at or
+ * after `notBeforeMs`, by start. A raw row starts at its first sample, at most MAX_CHUNK_SPAN_MS
+ * before its last; a compacted hour starts at its hour, which holds all its samples.
+ */
+export async function storedChunks(db: Db, seriesId: number, startMs: number, endMs: number, notBeforeMs: number): Promise<StoredChunk[]> {
+  const raw: Array<{ from_ms: number | string; count: number; samples: string }> = await db('value_history')
+    .where({ series_id: seriesId })
+    .where('from_ms', '>=', startMs)
+    .where('from_ms', '<', endMs)
+    .where('to_ms', '>=', notBeforeMs)
+    .select('from_ms', 'count', 'samples');
+  const hours: Array<{ hour_ms: number | string; count: number; samples: Uint8Array }> = await db('value_history_hours')
+    .where({ series_id: seriesId })
+    .where('hour_ms', '>=', startMs)
+    .where('hour_ms', '<', endMs)
+    .where('hour_ms', '>', notBeforeMs - HOUR_MS)
+    .select('hour_ms', 'count', 'samples');
+  return [
+    ...raw.map((r) => ({ fromMs: Number(r.from_ms), count: r.count, samples: r.samples })),
+    ...hours.map((h) => ({ fromMs: Number(h.hour_ms), count: h.count, samples: h.samples })),
+  ].sort((a, b) => a.fromMs - b.fromMs);
+}
+
+/** A chunk's samples, whichever table it is from. */
+export const samplesOf = (chunk: Pick<StoredChunk, 'samples'>): Sample[] =>
+  typeof chunk.samples === 'string' ? JSON.parse(chunk.samples) : unpackSamples(chunk.samples);
+
+/** Whether a series has a raw row that starts before `beforeMs` (its index alone answers). */
+export async function hasRawRowsBefore(db: Db, seriesId: number, beforeMs: number): Promise<boolean> {
+  return (await db('value_history').where({ series_id: seriesId }).where('from_ms', '<', beforeMs).first(db.raw('1 AS one'))) !== undefined;
+}
+
+/**
+ * Up to `limit` raw rows of a series that the rollup job has read (up to `upToSeq`) and whose
+ * samples all lie before `beforeMs`, by time (along the index that leads with the series).
+ */
+export async function rolledUpRows(db: Db, seriesId: number, beforeMs: number, upToSeq: number, limit: number): Promise<HistoryRow[]> {
+  const seq = seqOf(db);
+  const rows: Array<{ seq: number | string; samples: string }> = await db('value_history')
+    .where({ series_id: seriesId })
+    .where('from_ms', '<', beforeMs)
+    .where('to_ms', '<', beforeMs)
+    .where(seq, '<=', upToSeq)
+    .orderBy('from_ms')
+    .limit(limit)
+    .select({ seq }, 'samples');
+  return rows.map((r) => ({ seq: Number(r.seq), seriesId, samples: JSON.parse(r.samples) }));
+}
+
+/** Adds samples to a series' compacted hour (all of them within it), creating the hour if it has none yet. */
+export async function addToHour(trx: Knex.Transaction, seriesId: number, hourMs: number, samples: Sample[]): Promise<void> {
+  const stored: { samples: Uint8Array } | undefined = await trx('value_history_hours').where({ series_id: seriesId, hour_ms: hourMs }).first('samples');
+  const all = stored ? [...unpackSamples(stored.samples), ...samples] : samples;
+  await trx('value_history_hours')
+    .insert({ series_id: seriesId, hour_ms: hourMs, count: all.length, samples: packSamples(all) })
+    .onConflict(['series_id', 'hour_ms'])
+    .merge(['count', 'samples']);
+}
+
+/** Deletes raw rows by their place in insertion order. */
+export async function deleteRawRows(trx: Knex.Transaction, seqs: number[]): Promise<void> {
+  const seq = seqOf(trx);
+  for (let i = 0; i < seqs.length; i += 500)
+    await trx('value_history')
+      .whereIn(seq, seqs.slice(i, i + 500))
+      .del();
+}
+
+/** Removes up to `limit` compacted hours of one series that end by `cutoffMs`. */
+export async function pruneSeriesHours(db: Db, seriesId: number, cutoffMs: number, limit: number): Promise<number> {
+  return deleteSome(db, 'value_history_hours', (q) => q.where('series_id', seriesId).where('hour_ms', '<=', cutoffMs - HOUR_MS), limit);
 }
 
 /** Removes up to `limit` rollup rows older than `cutoffMs` from one series (the primary key leads with the series). */

@@ -8,6 +8,7 @@ import { deleteSome, dialect, insertId, nowIso } from '../../db/knex.js';
 import type { BusProperty } from '../../../contracts/devices.js';
 import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
 import { levelsByProperty, type WarningLevels } from './levels/repository.js';
+import { pruneSeriesHours, samplesOf, storedChunks } from './history-repository.js';
 import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
 
 type Db = Database | Knex.Transaction;
@@ -390,16 +391,12 @@ export async function historyOf(
   const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
   if (!series) return [];
   // A chunk starts at most MAX_CHUNK_SPAN_MS before the first sample it holds.
-  const chunks = db('value_history')
-    .where({ series_id: series.id })
-    .whereBetween('from_ms', [fromMs - MAX_CHUNK_SPAN_MS, toMs])
-    .where('to_ms', '>=', fromMs);
-  const counted = await chunks.clone().sum<{ n: number | string | null }[]>({ n: 'count' }).first();
-  const step = Math.max(1, Math.ceil(Number(counted?.n ?? 0) / limit));
+  const chunks = await storedChunks(db, series.id, fromMs - MAX_CHUNK_SPAN_MS, toMs + 1, fromMs);
+  const step = Math.max(1, Math.ceil(chunks.reduce((n, c) => n + c.count, 0) / limit));
   const kept: Array<[number, unknown]> = [];
   let seen = 0;
-  for (const row of await chunks.orderBy('from_ms').select('samples')) {
-    for (const sample of JSON.parse(row.samples) as Array<[number, unknown]>) {
+  for (const chunk of chunks) {
+    for (const sample of samplesOf(chunk)) {
       if (sample[0] < fromMs || sample[0] > toMs || seen++ % step !== 0) continue;
       kept.push(sample);
     }
@@ -466,14 +463,8 @@ export async function* historySamples(db: Db, bridgeId: number, path: string, fr
   const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
   if (!series) return;
   for (let start = fromMs - MAX_CHUNK_SPAN_MS; start <= toMs; start += EXPORT_WINDOW_MS) {
-    const rows: Array<{ samples: string }> = await db('value_history')
-      .where({ series_id: series.id })
-      .where('from_ms', '>=', start)
-      .where('from_ms', '<', Math.min(start + EXPORT_WINDOW_MS, toMs + 1))
-      .where('to_ms', '>=', fromMs)
-      .orderBy('from_ms')
-      .select('samples');
-    const samples = rows.flatMap((row) => JSON.parse(row.samples) as Array<[number, unknown]>).filter(([ts]) => ts >= fromMs && ts <= toMs);
+    const chunks = await storedChunks(db, series.id, start, Math.min(start + EXPORT_WINDOW_MS, toMs + 1), fromMs);
+    const samples = chunks.flatMap(samplesOf).filter(([ts]) => ts >= fromMs && ts <= toMs);
     yield* samples.sort((a, b) => a[0] - b[0]);
   }
 }
@@ -492,17 +483,19 @@ export async function* positions(db: Db, bridgeId: number, fromMs: number, toMs:
 }
 
 /**
- * Removes up to `limit` history chunks wholly older than `cutoffMs` from one series (its index
- * leads with the series), of those the rollup job has reached (`upToSeq`, in insertion order).
+ * Removes up to `limit` raw history rows wholly older than `cutoffMs` from one series (its index
+ * leads with the series), of those the rollup job has reached (`upToSeq`, in insertion order),
+ * then its compacted hours that end by then.
  */
 export async function pruneSeriesHistory(db: Db, seriesId: number, cutoffMs: number, limit: number, upToSeq: number): Promise<number> {
   const seq = dialect(db as Database) === 'postgres' ? 'id' : 'rowid';
-  return deleteSome(
+  const raw = await deleteSome(
     db,
     'value_history',
     (q) => q.where('series_id', seriesId).where('from_ms', '<', cutoffMs).where('to_ms', '<', cutoffMs).where(seq, '<=', upToSeq),
     limit,
   );
+  return raw < limit ? raw + (await pruneSeriesHours(db, seriesId, cutoffMs, limit - raw)) : raw;
 }
 
 /** Removes up to `limit` positions older than `cutoffMs` of one bridge. */
