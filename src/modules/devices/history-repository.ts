@@ -160,25 +160,24 @@ export interface StoredChunk {
 /**
  * A series' raw rows and compacted hours that start in [startMs, endMs) and hold a sample at or
  * after `notBeforeMs`, by start. A raw row starts at its first sample, at most MAX_CHUNK_SPAN_MS
- * before its last; a compacted hour starts at its hour, which holds all its samples.
+ * before its last; a compacted hour starts at its hour, which holds all its samples. One
+ * statement, so a compaction committing meanwhile shows its samples once: in one table or the other.
  */
 export async function storedChunks(db: Db, seriesId: number, startMs: number, endMs: number, notBeforeMs: number): Promise<StoredChunk[]> {
-  const raw: Array<{ from_ms: number | string; count: number; samples: string }> = await db('value_history')
+  const raw = db('value_history')
     .where({ series_id: seriesId })
     .where('from_ms', '>=', startMs)
     .where('from_ms', '<', endMs)
     .where('to_ms', '>=', notBeforeMs)
-    .select('from_ms', 'count', 'samples');
-  const hours: Array<{ hour_ms: number | string; count: number; samples: Uint8Array }> = await db('value_history_hours')
+    .select({ start_ms: 'from_ms', count: 'count', text: 'samples' }, db.raw('NULL AS packed'));
+  const hours = db('value_history_hours')
     .where({ series_id: seriesId })
     .where('hour_ms', '>=', startMs)
     .where('hour_ms', '<', endMs)
     .where('hour_ms', '>', notBeforeMs - HOUR_MS)
-    .select('hour_ms', 'count', 'samples');
-  return [
-    ...raw.map((r) => ({ fromMs: Number(r.from_ms), count: r.count, samples: r.samples })),
-    ...hours.map((h) => ({ fromMs: Number(h.hour_ms), count: h.count, samples: h.samples })),
-  ].sort((a, b) => a.fromMs - b.fromMs);
+    .select({ start_ms: 'hour_ms', count: 'count' }, db.raw('NULL AS text'), { packed: 'samples' });
+  const rows: Array<{ start_ms: number | string; count: number; text: string | null; packed: Uint8Array | null }> = await raw.unionAll(hours);
+  return rows.map((r) => ({ fromMs: Number(r.start_ms), count: r.count, samples: r.text ?? r.packed! })).sort((a, b) => a.fromMs - b.fromMs);
 }
 
 /** A chunk's samples, whichever table it is from. */
