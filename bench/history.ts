@@ -2,10 +2,12 @@
  * History for charts (docs/performance.md, "History for charts"; issue 19, item 3). Stores 30 days
  * of one property sampled at 1 Hz (2.6 M samples) as raw history rows — one sample a row, as an
  * idle server's group commit writes a 1 Hz property, or `--chunk N` samples a row as a busy one
- * does — builds the rollups with the real rollup job, then times the downsampled query of the
- * whole range against reading the same range's raw samples, in the same run, and measures the
- * bytes on disk per stored sample (the history table with its index: SQLite's dbstat, PostgreSQL's
- * pg_total_relation_size).
+ * does — hour by hour, running the real rollup job after each hour and, once the first day is
+ * stored and measured as ingested, the real compaction; then times the downsampled query of the
+ * whole range against reading the same range's raw samples through the server's reader, in the
+ * same run, and measures the bytes on disk per stored sample as ingested and after compaction
+ * (the history tables with their indexes: SQLite's dbstat plus the file's free pages,
+ * PostgreSQL's pg_total_relation_size after VACUUM).
  *
  *   npx tsx bench/history.ts [--days 30] [--buckets 1000] [--chunk 1] [--postgres URL]
  */
