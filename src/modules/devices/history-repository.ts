@@ -107,7 +107,8 @@ export async function addToRollups(
 
 /**
  * A series' rollup rows in [fromMs, toMs) summed per bucket of `widthMs` (a multiple of the
- * rollup's resolution), by bucket start; the bucket's last value is its newest row's.
+ * rollup's resolution), by bucket start; the bucket's last value is its newest row's. The newest
+ * rows are looked up within the range too: else PostgreSQL hashes every row of the series for it.
  */
 export async function rollupBuckets(
   db: Db,
@@ -126,8 +127,8 @@ export async function rollupBuckets(
                SUM(sample_count) AS n, MAX(bucket_ms) AS newest
              FROM ${table} WHERE series_id = ? AND bucket_ms >= ? AND bucket_ms < ?
              GROUP BY bucket_ms / ${widthMs}) g
-       JOIN ${table} l ON l.series_id = ? AND l.bucket_ms = g.newest`,
-      [seriesId, fromMs, toMs, seriesId],
+       JOIN ${table} l ON l.series_id = ? AND l.bucket_ms = g.newest AND l.bucket_ms >= ? AND l.bucket_ms < ?`,
+      [seriesId, fromMs, toMs, seriesId, fromMs, toMs],
     ),
   );
   return new Map(
