@@ -107,8 +107,9 @@ export async function addToRollups(
 
 /**
  * A series' rollup rows in [fromMs, toMs) summed per bucket of `widthMs` (a multiple of the
- * rollup's resolution), by bucket start; the bucket's last value is its newest row's. The newest
- * rows are looked up within the range too: else PostgreSQL hashes every row of the series for it.
+ * rollup's resolution), by bucket start; the bucket's last value is its newest row's, looked up by
+ * primary key. PostgreSQL is told the range for that lookup too, else it hashes every row of the
+ * series; SQLite, told it, scans the range for each bucket instead.
  */
 export async function rollupBuckets(
   db: Db,
@@ -120,6 +121,7 @@ export async function rollupBuckets(
 ): Promise<Map<number, Aggregate>> {
   if (!Number.isSafeInteger(widthMs) || widthMs <= 0) throw new Error(`bad bucket width ${widthMs}`);
   const table = ROLLUP_TABLES[resolution];
+  const postgres = dialect(db as Database) === 'postgres';
   const { rows } = normalised(
     await db.raw(
       `SELECT g.b, g.mn, g.mx, g.sm, g.n, l.last_value, l.last_ms
@@ -127,8 +129,8 @@ export async function rollupBuckets(
                SUM(sample_count) AS n, MAX(bucket_ms) AS newest
              FROM ${table} WHERE series_id = ? AND bucket_ms >= ? AND bucket_ms < ?
              GROUP BY bucket_ms / ${widthMs}) g
-       JOIN ${table} l ON l.series_id = ? AND l.bucket_ms = g.newest AND l.bucket_ms >= ? AND l.bucket_ms < ?`,
-      [seriesId, fromMs, toMs, seriesId, fromMs, toMs],
+       JOIN ${table} l ON l.series_id = ? AND l.bucket_ms = g.newest${postgres ? ' AND l.bucket_ms >= ? AND l.bucket_ms < ?' : ''}`,
+      postgres ? [seriesId, fromMs, toMs, seriesId, fromMs, toMs] : [seriesId, fromMs, toMs, seriesId],
     ),
   );
   return new Map(
