@@ -2,10 +2,12 @@
  * History for charts (docs/performance.md, "History for charts"; issue 19, item 3). Stores 30 days
  * of one property sampled at 1 Hz (2.6 M samples) as raw history rows — one sample a row, as an
  * idle server's group commit writes a 1 Hz property, or `--chunk N` samples a row as a busy one
- * does — builds the rollups with the real rollup job, then times the downsampled query of the
- * whole range against reading the same range's raw samples, in the same run, and measures the
- * bytes on disk per stored sample (the history table with its index: SQLite's dbstat, PostgreSQL's
- * pg_total_relation_size).
+ * does — hour by hour, running the real rollup job after each hour and, once the first day is
+ * stored and measured as ingested, the real compaction; then times the downsampled query of the
+ * whole range against reading the same range's raw samples through the server's reader, in the
+ * same run, and measures the bytes on disk per stored sample as ingested and after compaction
+ * (the history tables with their indexes: SQLite's dbstat plus the file's free pages,
+ * PostgreSQL's pg_total_relation_size after VACUUM).
  *
  *   npx tsx bench/history.ts [--days 30] [--buckets 1000] [--chunk 1] [--postgres URL]
  */
@@ -23,6 +25,7 @@ import { createLogger } from '../src/platform/logger.js';
 import { type Aggregate, addSample, bucketWidth } from '../src/modules/devices/buckets.js';
 import { historyBuckets } from '../src/modules/devices/history.js';
 import { visitSamples } from '../src/modules/devices/history-repository.js';
+import { Compaction, COMPACTION_AFTER_MS } from '../src/modules/devices/compaction.js';
 import { Rollups } from '../src/modules/devices/rollups.js';
 import { readFlags } from './flags.js';
 import { ratioText, resultTable, type ResultRow } from './table.js';
@@ -78,86 +81,128 @@ const startMs = endMs - days * 24 * HOUR_MS;
 const samples = days * 86_400;
 const [{ id: seriesId }] = await db('value_series').insert({ bridge_id: bridgeId, path: PATH, value: '20', ts_ms: endMs, source: 'bench.0' }).returning('id');
 
+/** Noise in [0, 1) without a pattern for compression to find, as a sensor's: MurmurHash3's finaliser of the sample's number. */
+function noise(i: number): number {
+  let h = i ^ (i >>> 16);
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 2 ** 32;
+}
 /** A cabin temperature: a daily swing, a slow drift and sensor noise, two decimals as sensors send it. */
-const valueAt = (i: number) => Math.round((20 + 3 * Math.sin((i / 86_400) * 2 * Math.PI) + Math.sin(i / 5000) + ((i * 7919) % 13) / 100) * 100) / 100;
+const valueAt = (i: number) => Math.round((20 + 3 * Math.sin((i / 86_400) * 2 * Math.PI) + Math.sin(i / 5000) + noise(i) * 0.2) * 100) / 100;
+/** The sample's time: once a second, give or take what the bridge's clock and the bus add (up to 20 ms). */
+const timeAt = (i: number) => startMs + i * 1000 + Math.floor(noise(i + 7) * 20);
 
-/** The raw rows, `chunk` samples each, written with bulk inserts (no JSON.stringify per sample). */
-function* rows(): Generator<[number, number, number, number, string]> {
-  for (let i = 0; i < samples; i += chunk) {
-    const n = Math.min(chunk, samples - i);
+/** The raw rows of samples [from, to), `chunk` samples each, written with bulk inserts (no JSON.stringify per sample). */
+function* rows(from: number, to: number): Generator<[number, number, number, number, string]> {
+  for (let i = from; i < to; i += chunk) {
+    const n = Math.min(chunk, to - i);
     let text = '[';
-    for (let k = 0; k < n; k++) text += `${k ? ',' : ''}[${startMs + (i + k) * 1000},${valueAt(i + k)}]`;
-    yield [seriesId, startMs + i * 1000, startMs + (i + n - 1) * 1000, n, `${text}]`];
+    for (let k = 0; k < n; k++) text += `${k ? ',' : ''}[${timeAt(i + k)},${valueAt(i + k)}]`;
+    yield [seriesId, timeAt(i), timeAt(i + n - 1), n, `${text}]`];
   }
 }
 
-const insertStarted = performance.now();
-if (postgres) {
-  let batch: Array<[number, number, number, number, string]> = [];
-  const flush = async () => {
-    // One array per column: a bound array is a PostgreSQL array parameter.
-    const columns = [0, 1, 2, 3, 4].map((c) => batch.map((r) => r[c])) as unknown as Knex.Value[];
-    await db.raw(
-      'INSERT INTO value_history (series_id, from_ms, to_ms, count, samples) SELECT * FROM unnest(?::int[], ?::bigint[], ?::bigint[], ?::int[], ?::text[])',
-      columns,
-    );
-    batch = [];
-  };
-  for (const row of rows()) {
-    batch.push(row);
-    if (batch.length === 20_000) await flush();
+/** Stores samples [from, to) as raw history rows. */
+async function insertRows(from: number, to: number): Promise<void> {
+  if (postgres) {
+    let batch: Array<[number, number, number, number, string]> = [];
+    const flush = async () => {
+      // One array per column: a bound array is a PostgreSQL array parameter.
+      const columns = [0, 1, 2, 3, 4].map((c) => batch.map((r) => r[c])) as unknown as Knex.Value[];
+      await db.raw(
+        'INSERT INTO value_history (series_id, from_ms, to_ms, count, samples) SELECT * FROM unnest(?::int[], ?::bigint[], ?::bigint[], ?::int[], ?::text[])',
+        columns,
+      );
+      batch = [];
+    };
+    for (const row of rows(from, to)) {
+      batch.push(row);
+      if (batch.length === 20_000) await flush();
+    }
+    if (batch.length) await flush();
+    return;
   }
-  if (batch.length) await flush();
-} else {
   const conn = (await db.client.acquireConnection()) as import('better-sqlite3').Database;
   const insert = conn.prepare('INSERT INTO value_history (series_id, from_ms, to_ms, count, samples) VALUES (?, ?, ?, ?, ?)');
-  let pending: Array<[number, number, number, number, string]> = [];
-  const flush = conn.transaction((batch: typeof pending) => {
-    for (const r of batch) insert.run(...r);
-  });
-  for (const row of rows()) {
-    pending.push(row);
-    if (pending.length === 100_000) {
-      flush(pending);
-      pending = [];
+  conn.transaction(() => {
+    for (const r of rows(from, to)) insert.run(...r);
+  })();
+  await db.client.releaseConnection(conn);
+}
+
+/** Bytes of tables with their indexes (on PostgreSQL with their TOAST, after the VACUUM autovacuum would do; on SQLite with the file's free pages). */
+async function tableBytes(...tables: string[]): Promise<number> {
+  let bytes = 0;
+  for (const table of tables) {
+    if (postgres) {
+      await db.raw(`VACUUM ANALYZE ${table}`);
+      const { rows: r } = (await db.raw('SELECT pg_total_relation_size(?) AS bytes', [table])) as { rows: Array<{ bytes: string }> };
+      bytes += Number(r[0].bytes);
+    } else {
+      await db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+      const [row] = (await db.raw(
+        "SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name = ? AND type IN ('table', 'index'))",
+        [table],
+      )) as Array<{ bytes: number }>;
+      bytes += Number(row.bytes);
     }
   }
-  flush(pending);
-  await db.client.releaseConnection(conn);
-  await db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+  return bytes;
 }
-const insertSeconds = (performance.now() - insertStarted) / 1000;
+
+/** SQLite's free pages: what deleted rows left in the file, which new rows take before it grows. */
+async function freeBytes(): Promise<number> {
+  if (postgres) return 0;
+  const [[{ freelist_count: pages }], [{ page_size: size }]] = [await db.raw('PRAGMA freelist_count'), await db.raw('PRAGMA page_size')] as Array<
+    Array<Record<string, number>>
+  >;
+  return pages * size;
+}
+
+// Hour by hour, as the server runs: the hour's samples stored, the rollup job as the server runs
+// it (on a clock that moves its horizon along), then the compaction on the simulated clock, ten
+// minutes after the hour. The first day stays raw until it is measured as ingested.
+let clockMs = Date.now();
+const rollups = new Rollups(db, createLogger('silent'), () => clockMs);
+let simulatedMs = startMs;
+const compaction = new Compaction(db, createLogger('silent'), () => simulatedMs);
+let insertSeconds = 0;
+let rollupSeconds = 0;
+let compactionSeconds = 0;
+let rawBytes = 0;
+for (let hour = 0; hour < days * 24; hour++) {
+  let t0 = performance.now();
+  await insertRows(hour * 3600, (hour + 1) * 3600);
+  insertSeconds += (performance.now() - t0) / 1000;
+  t0 = performance.now();
+  for (let pass = 0; pass < 3; pass++) {
+    clockMs += 10_000;
+    await rollups.run();
+  }
+  rollupSeconds += (performance.now() - t0) / 1000;
+  if (hour === 23) rawBytes = await tableBytes('value_history');
+  if (hour < 23) continue;
+  simulatedMs = startMs + (hour + 1) * HOUR_MS + COMPACTION_AFTER_MS;
+  t0 = performance.now();
+  await compaction.run();
+  compactionSeconds += (performance.now() - t0) / 1000;
+  // What autovacuum does on PostgreSQL: the deleted rows' room is taken again by the next ones.
+  if (postgres) await db.raw('VACUUM value_history');
+}
 console.log(
   `${samples.toLocaleString('en-GB')} samples over ${days} days in ${Math.ceil(samples / chunk).toLocaleString('en-GB')} rows, inserted in ${insertSeconds.toFixed(1)} s`,
 );
-
-/** Bytes of a table with its indexes (and on PostgreSQL its TOAST). */
-async function tableBytes(table: string): Promise<number> {
-  if (postgres) {
-    await db.raw(`VACUUM ANALYZE ${table}`);
-    const { rows: r } = (await db.raw('SELECT pg_total_relation_size(?) AS bytes', [table])) as { rows: Array<{ bytes: string }> };
-    return Number(r[0].bytes);
-  }
-  const [{ bytes }] = (await db.raw(
-    "SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name = ? AND type IN ('table', 'index'))",
-    [table],
-  )) as Array<{ bytes: number }>;
-  return Number(bytes);
-}
-const rawBytes = await tableBytes('value_history');
-
-// The rollup job as the server runs it, on a clock that moves the horizon along.
-let clockMs = Date.now();
-const rollups = new Rollups(db, createLogger('silent'), () => clockMs);
-const rollupStarted = performance.now();
-for (let pass = 0; pass < 3; pass++) {
-  clockMs += 10_000;
-  await rollups.run();
-}
-const rollupSeconds = (performance.now() - rollupStarted) / 1000;
-const rollupBytes = (await tableBytes('value_rollup_minute')) + (await tableBytes('value_rollup_hour'));
+const rollupBytes = await tableBytes('value_rollup_minute', 'value_rollup_hour');
 console.log(
   `rollups built in ${rollupSeconds.toFixed(1)} s (${Math.round(samples / rollupSeconds).toLocaleString('en-GB')} samples/s); ${(rollupBytes / 1e6).toFixed(1)} MB`,
+);
+const compactedBytes = (await tableBytes('value_history', 'value_history_hours')) + (await freeBytes());
+const [{ rows: rawLeft }] = await db('value_history').count({ rows: '*' });
+console.log(
+  `compacted in ${compactionSeconds.toFixed(1)} s (${Math.round(samples / compactionSeconds).toLocaleString('en-GB')} samples/s); ${Number(rawLeft)} raw rows left; ${(compactedBytes / 1e6).toFixed(1)} MB${postgres ? '' : `, of which ${((await freeBytes()) / 1e6).toFixed(1)} MB free pages`}`,
 );
 
 /** Median of `runs` timings of `work`, in ms. */
@@ -205,16 +250,16 @@ for (const [label, spanMs] of [
     met: goal ? query <= 0.1 * raw : true,
   });
 }
-const perSample = rawBytes / samples;
-result.push({
-  figure: `History: bytes on disk per stored numeric sample (${chunk === 1 ? 'one sample a row, idle 1 Hz ingest' : `${chunk} samples a row`}), ${dialect(db)}`,
+const bytesRow = (label: string, bytes: number, perSamples: number): ResultRow => ({
+  figure: `History: bytes on disk per stored numeric sample, ${label} (${chunk === 1 ? 'one sample a row, idle 1 Hz ingest' : `${chunk} samples a row`}), ${dialect(db)}`,
   command: COMMAND,
-  value: `${perSample.toFixed(1)} B`,
+  value: `${(bytes / perSamples).toFixed(1)} B`,
   baseline: '',
   ratio: '',
   goal: '≤ 32 B',
-  met: perSample <= 32,
+  met: bytes / perSamples <= 32,
 });
+result.push(bytesRow('as ingested (the first day, raw)', rawBytes, 86_400), bytesRow('after compaction', compactedBytes, samples));
 console.log(`rollups add ${(rollupBytes / samples).toFixed(2)} B a raw sample (one-minute and one-hour rows)`);
 console.log(resultTable(result));
 await drop();

@@ -30,6 +30,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
     'device_properties',
     'value_series',
     'value_history',
+    'value_history_hours',
     'value_rollup_minute',
     'value_rollup_hour',
     'value_rollup_state',

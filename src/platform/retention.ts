@@ -6,6 +6,7 @@
  * and then every hour.
  */
 import type { Logger } from './logger.js';
+import { nextTurn, Passes } from './passes.js';
 import type { Scheduler } from './scheduler.js';
 
 /** Deletes up to `limit` records older than the cutoff and answers how many went. */
@@ -21,11 +22,8 @@ const DAY_MS = 86_400_000;
 export const PRUNE_BATCH = 500;
 export const RETENTION_EVERY_MS = 3_600_000;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export class Retention {
-  private running: Promise<Record<string, number>> | null = null;
-  private stopping = false;
+  private readonly passes = new Passes<Record<string, number>>();
 
   constructor(
     private readonly tasks: RetentionTask[],
@@ -38,8 +36,7 @@ export class Retention {
 
   /** One pass over every task; answers how many records each deleted. A pass already running is joined. */
   run(): Promise<Record<string, number>> {
-    this.running ??= this.pass().finally(() => (this.running = null));
-    return this.running;
+    return this.passes.run(() => this.pass());
   }
 
   /** Puts the passes on the scheduler: at start and then every hour, once per cluster. */
@@ -47,9 +44,8 @@ export class Retention {
     scheduler.every('retention', RETENTION_EVERY_MS, () => this.run(), { atStart: true });
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await this.running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.passes.stop();
   }
 
   private async pass(): Promise<Record<string, number>> {
@@ -60,7 +56,7 @@ export class Retention {
       for (;;) {
         const n = await task.prune(cutoffMs, this.batch);
         deleted[task.name] += n;
-        if (n < this.batch || this.stopping) break;
+        if (n < this.batch || this.passes.stopping) break;
         await nextTurn();
       }
     }

@@ -1,8 +1,10 @@
 /**
  * History for charts (docs/decisions.md, "History for charts"): a property's values downsampled
  * into buckets (min, max, mean, last, count; gaps stay gaps) from raw samples and from the
- * rollups, the rollup job resuming batch by batch while a bridge keeps sending, retention
- * pruning raw samples but keeping the rollups, and the validation of `buckets` and ranges.
+ * rollups, the rollup job resuming batch by batch while a bridge keeps sending, the compaction
+ * of raw rows into hours ("Compacted history") changing no answer, retention pruning raw
+ * samples and compacted hours but keeping the rollups, a deleted bridge leaving no history, and
+ * the validation of `buckets` and ranges.
  */
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ const DAY = 24 * HOUR;
 const PATH = 'electrical.batteries.house.voltage';
 
 let t: TestServer;
+let admin: string;
 let owner: string;
 let bridge: TestBridge & { vesselId: number };
 let client: MqttClient;
@@ -27,7 +30,7 @@ const seeded: Array<[number, unknown]> = [];
 
 beforeAll(async () => {
   t = await createTestServer({ demo: true, listen: true, env: { RETENTION_RAW_DAYS: '5', RETENTION_HISTORY_DAYS: '30' } });
-  const admin = await t.login('admin@demo.test');
+  admin = await t.login('admin@demo.test');
   owner = await t.login('owner@demo.test');
   bridge = await pairedBridge(t, admin, 'Sea Breeze', 'BR-BUCKETS');
   client = await connectBridge(t, bridge);
@@ -46,13 +49,21 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Raw chunks as ingest writes them: a few samples each, some out of order (store-and-forward). */
+/** Raw chunks as ingest writes them: a few samples each, spanning less than an hour, inserted out of order (store-and-forward). */
 async function seedChunks(samples: Array<[number, unknown]>): Promise<void> {
-  const rows = [];
-  for (let i = 0; i < samples.length; i += 7) {
-    const part = samples.slice(i, i + 7).sort((a, b) => a[0] - b[0]);
-    rows.push({ series_id: seriesId, from_ms: part[0][0], to_ms: part[part.length - 1][0], count: part.length, samples: JSON.stringify(part) });
+  const parts: Array<Array<[number, unknown]>> = [];
+  for (const sample of [...samples].sort((a, b) => a[0] - b[0])) {
+    const part = parts.at(-1);
+    if (part && part.length < 7 && sample[0] - part[0][0] < HOUR) part.push(sample);
+    else parts.push([sample]);
   }
+  const rows = parts.map((part) => ({
+    series_id: seriesId,
+    from_ms: part[0][0],
+    to_ms: part[part.length - 1][0],
+    count: part.length,
+    samples: JSON.stringify(part),
+  }));
   for (const r of rows.reverse()) await t.database.db('value_history').insert(r);
 }
 
@@ -83,6 +94,7 @@ const values = (query: string) => t.call('GET', `/api/simpleDevices/values?prope
 const range = (fromMs: number, toMs: number, buckets: number) =>
   `dateFrom=${new Date(fromMs).toISOString()}&dateTo=${new Date(toMs).toISOString()}&buckets=${buckets}`;
 const rollups = () => t.server.plugins.devices.rollups;
+const compaction = () => t.server.plugins.devices.compaction;
 
 /** The server's clock (ctx.now) runs this far ahead of the wall clock; it only moves forward. */
 let aheadMs = 0;
@@ -97,6 +109,22 @@ async function rollUpEverything(): Promise<void> {
     advance(10_000);
     await rollups().run();
   }
+}
+
+/** A series' compacted hours (before `beforeMs`) with their sample counts. */
+async function compactedHours(beforeMs: number): Promise<Array<[number, number]>> {
+  const rows: Array<{ hour_ms: number | string; count: number }> = await t.database
+    .db('value_history_hours')
+    .where({ series_id: seriesId })
+    .where('hour_ms', '<', beforeMs)
+    .orderBy('hour_ms')
+    .select('hour_ms', 'count');
+  return rows.map((r) => [Number(r.hour_ms), r.count]);
+}
+
+async function rawRowsBefore(beforeMs: number): Promise<number> {
+  const [{ n }] = await t.database.db('value_history').where({ series_id: seriesId }).where('from_ms', '<', beforeMs).count({ n: '*' });
+  return Number(n);
 }
 
 async function rollupRows(table: string) {
@@ -241,11 +269,73 @@ describe('the rollup job', () => {
   });
 });
 
+describe('compaction', () => {
+  const toMs = base + 3 * HOUR - 1;
+  /** Everything that reads the three hours: the samples, their export, buckets from raw samples and from the rollups. */
+  const answers = async () => ({
+    samples: (await values(`dateFrom=${new Date(base).toISOString()}&dateTo=${new Date(toMs).toISOString()}`)).body.data,
+    csv: (
+      await t.call(
+        'GET',
+        `/api/vessel/${bridge.vesselId}/properties/${propertyId}/history.csv?from=${new Date(base).toISOString()}&to=${new Date(toMs).toISOString()}&sessionKey=${owner}&units=si`,
+      )
+    ).body,
+    fine: (await values(range(base + 1000, base + 601_000, 100))).body.data,
+    minutes: (await values(range(base, toMs, 100))).body.data,
+    minuteRollups: await rollupRows('value_rollup_minute'),
+    hourRollups: await rollupRows('value_rollup_hour'),
+  });
+
+  it('merges the rows the rollup job has read into one row per hour, and every answer stays the same', async () => {
+    await rollUpEverything();
+    const before = await answers();
+    expect(before.samples).toHaveLength(seeded.length);
+    expect(before.csv.trim().split('\r\n')).toHaveLength(seeded.length + 1);
+    expect(await rawRowsBefore(base + 3 * HOUR)).toBeGreaterThan(0);
+
+    // Batches smaller than an hour: an hour is merged into again by the next batch.
+    compaction().batch = 10;
+    expect(await compaction().run()).toBeGreaterThan(0);
+    compaction().batch = 4000;
+    expect(await rawRowsBefore(base + 3 * HOUR)).toBe(0);
+    expect(await compactedHours(base + 3 * HOUR)).toEqual([
+      [base, 361],
+      [base + 2 * HOUR, 360],
+    ]);
+    // The rollup job never reads a compacted sample again.
+    await rollUpEverything();
+    expect(await answers()).toEqual(before);
+  });
+
+  it('adds a sample that arrives late for a compacted hour to it once, and to the rollups once', async () => {
+    const minute = async () => (await rollupRows('value_rollup_minute')).find((r) => Number(r.bucket_ms) === base)!;
+    const before = await minute();
+    // Store-and-forward: raw until the rollup job has read it, then merged into its hour.
+    await seedChunks([[base + 15_000, 99]]);
+    // The newest raw row is never compacted (its number would be taken again): the bridge sends on.
+    await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: PATH, value: 14 }]), { qos: 1 });
+    await compaction().run();
+    expect(await rawRowsBefore(base + 3 * HOUR)).toBe(1);
+    await rollUpEverything();
+    await compaction().run();
+    await rollUpEverything();
+    expect(await rawRowsBefore(base + 3 * HOUR)).toBe(0);
+    expect(await compactedHours(base + 3 * HOUR)).toEqual([
+      [base, 362],
+      [base + 2 * HOUR, 360],
+    ]);
+    expect(await minute()).toMatchObject({ max_value: 99, sample_count: Number(before.sample_count) + 1 });
+    const samples = (await values(`dateFrom=${new Date(base).toISOString()}&dateTo=${new Date(base + 60_000).toISOString()}`)).body.data;
+    expect(samples.filter((s: { value: unknown }) => s.value === 99)).toEqual([{ timestamp: new Date(base + 15_000).toISOString(), value: 99 }]);
+  });
+});
+
 describe('retention', () => {
-  it('prunes raw samples after RETENTION_RAW_DAYS but keeps the rollups, and charts still draw from them', async () => {
+  it('prunes raw samples and compacted hours after RETENTION_RAW_DAYS but keeps the rollups, and charts still draw from them', async () => {
     await rollUpEverything();
     const toMs = base + 3 * HOUR - 1;
     const before = (await values(range(base, toMs, 4))).body.data;
+    expect(await compactedHours(base + 3 * HOUR)).toHaveLength(2);
     // Raw samples older than the raw window that the job has not reached yet stay.
     const late: Array<[number, unknown]> = [[base - 10 * HOUR, 11]];
     await seedChunks(late);
@@ -260,7 +350,20 @@ describe('retention', () => {
       .where('from_ms', '<', base + 3 * HOUR)
       .select('from_ms');
     expect(left.map((r) => Number(r.from_ms))).toEqual([base - 10 * HOUR]);
+    expect(await compactedHours(base + 3 * HOUR)).toEqual([]);
     expect((await rollupRows('value_rollup_hour')).length).toBeGreaterThan(0);
     expect((await values(range(base, toMs, 4))).body.data).toEqual(before);
+  });
+});
+
+describe('a deleted bridge', () => {
+  it('leaves no history behind: raw rows, compacted hours and rollups go with it', async () => {
+    await seedChunks(seeded);
+    await rollUpEverything();
+    await compaction().run();
+    expect((await compactedHours(base + 3 * HOUR)).length).toBeGreaterThanOrEqual(2);
+    expect((await t.call('DELETE', `/api/admin/reportingClients/${bridge.id}`, { token: admin })).body.data).toEqual({ deleted: true });
+    for (const table of ['value_history', 'value_history_hours', 'value_rollup_minute', 'value_rollup_hour'])
+      expect(await t.database.db(table).where({ series_id: seriesId }).first(), table).toBeUndefined();
   });
 });

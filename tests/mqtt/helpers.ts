@@ -4,6 +4,7 @@
  */
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { pairBridge } from '../../src/modules/bridges/api.js';
+import { samplesOf } from '../../src/modules/devices/history-repository.js';
 import type { DeviceInventory, PutRequest, PutResponse, SignalKValue } from '../../src/mqtt/protocol.js';
 import type { TestServer } from '../helpers/server.js';
 
@@ -116,17 +117,18 @@ export async function answerPuts(client: MqttClient, serial: string, answer: (re
   return seen;
 }
 
-/** History samples stored for a bridge (optionally one path), straight from the database; values as JSON text. */
+/**
+ * History samples stored for a bridge (optionally one path), straight from the database — raw
+ * rows and compacted hours; values as JSON text.
+ */
 export async function storedHistory(t: TestServer, bridgeId: number, path?: string): Promise<Array<{ path: string; tsMs: number; value: string }>> {
-  const query = t.database
-    .db('value_history as h')
-    .join('value_series as s', 's.id', 'h.series_id')
-    .where('s.bridge_id', bridgeId)
-    .select('s.path', 'h.samples');
-  if (path) query.where('s.path', path);
-  return (await query).flatMap((row: { path: string; samples: string }) =>
-    (JSON.parse(row.samples) as Array<[number, unknown]>).map(([tsMs, value]) => ({ path: row.path, tsMs, value: JSON.stringify(value) })),
-  );
+  const stored = async (table: string) => {
+    const query = t.database.db(`${table} as h`).join('value_series as s', 's.id', 'h.series_id').where('s.bridge_id', bridgeId).select('s.path', 'h.samples');
+    if (path) query.where('s.path', path);
+    return (await query) as Array<{ path: string; samples: string | Uint8Array }>;
+  };
+  const rows = [...(await stored('value_history')), ...(await stored('value_history_hours'))];
+  return rows.flatMap((row) => samplesOf(row).map(([tsMs, value]) => ({ path: row.path, tsMs, value: JSON.stringify(value) })));
 }
 
 /**

@@ -48,9 +48,9 @@ export async function engineRunHours(db: Db, vesselId: number): Promise<Array<{ 
 }
 
 /**
- * Retention of raw history (docs/operations.md, "Retention"): deletes up to `limit` history
- * chunks older than `cutoffMs`, series by series along their index; answers how many went.
- * Chunks the rollup job has not reached yet stay until it has.
+ * Retention of raw history (docs/operations.md, "Retention"): deletes up to `limit` raw rows and
+ * compacted hours older than `cutoffMs`, series by series along their index; answers how many
+ * went. Raw rows the rollup job has not reached yet stay until it has.
  */
 export async function pruneHistory(db: Db, cutoffMs: number, limit: number): Promise<number> {
   const { cursor } = await history.rollupState(db);

@@ -1,11 +1,13 @@
 /**
  * The devices module's history for charts (docs/decisions.md, "History for charts"): one-minute
  * and one-hour rollups of each series' numeric samples, the raw rows the rollup job reads in
- * insertion order, and the job's place in them.
+ * insertion order, the job's place in them, and the compacted hours those rows end up in
+ * ("Compacted history").
  */
 import type { Knex } from 'knex';
 import { type Database, deleteSome, dialect } from '../../db/knex.js';
 import { type Aggregate, HOUR_MS, MINUTE_MS } from './buckets.js';
+import { packSamples, type Sample, unpackSamples } from './sample-codec.js';
 import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
 
 type Db = Database | Knex.Transaction;
@@ -54,7 +56,7 @@ export async function newestHistorySeq(db: Db): Promise<number> {
 export interface HistoryRow {
   seq: number;
   seriesId: number;
-  samples: Array<[number, unknown]>;
+  samples: Sample[];
 }
 
 /** Up to `limit` raw rows after `cursor` and at most `upTo`, in insertion order. */
@@ -105,7 +107,9 @@ export async function addToRollups(
 
 /**
  * A series' rollup rows in [fromMs, toMs) summed per bucket of `widthMs` (a multiple of the
- * rollup's resolution), by bucket start; the bucket's last value is its newest row's.
+ * rollup's resolution), by bucket start; the bucket's last value is its newest row's, looked up by
+ * primary key. PostgreSQL is told the range for that lookup too, else it hashes every row of the
+ * series; SQLite, told it, scans the range for each bucket instead.
  */
 export async function rollupBuckets(
   db: Db,
@@ -117,6 +121,7 @@ export async function rollupBuckets(
 ): Promise<Map<number, Aggregate>> {
   if (!Number.isSafeInteger(widthMs) || widthMs <= 0) throw new Error(`bad bucket width ${widthMs}`);
   const table = ROLLUP_TABLES[resolution];
+  const postgres = dialect(db as Database) === 'postgres';
   const { rows } = normalised(
     await db.raw(
       `SELECT g.b, g.mn, g.mx, g.sm, g.n, l.last_value, l.last_ms
@@ -124,8 +129,8 @@ export async function rollupBuckets(
                SUM(sample_count) AS n, MAX(bucket_ms) AS newest
              FROM ${table} WHERE series_id = ? AND bucket_ms >= ? AND bucket_ms < ?
              GROUP BY bucket_ms / ${widthMs}) g
-       JOIN ${table} l ON l.series_id = ? AND l.bucket_ms = g.newest`,
-      [seriesId, fromMs, toMs, seriesId],
+       JOIN ${table} l ON l.series_id = ? AND l.bucket_ms = g.newest${postgres ? ' AND l.bucket_ms >= ? AND l.bucket_ms < ?' : ''}`,
+      postgres ? [seriesId, fromMs, toMs, seriesId, fromMs, toMs] : [seriesId, fromMs, toMs, seriesId],
     ),
   );
   return new Map(
@@ -143,14 +148,8 @@ const normalised = (result: unknown): { rows: BucketRow[] } => (Array.isArray(re
 
 /** A series' raw samples in [fromMs, toMs], each passed to `visit` (in no particular order). */
 export async function visitSamples(db: Db, seriesId: number, fromMs: number, toMs: number, visit: (tsMs: number, value: unknown) => void): Promise<void> {
-  // A chunk starts at most MAX_CHUNK_SPAN_MS before the first sample it holds.
-  const rows: Array<{ samples: string }> = await db('value_history')
-    .where({ series_id: seriesId })
-    .whereBetween('from_ms', [fromMs - MAX_CHUNK_SPAN_MS, toMs])
-    .where('to_ms', '>=', fromMs)
-    .select('samples');
-  for (const row of rows) {
-    for (const [tsMs, value] of JSON.parse(row.samples) as Array<[number, unknown]>) if (tsMs >= fromMs && tsMs <= toMs) visit(tsMs, value);
+  for (const chunk of await storedChunks(db, seriesId, fromMs - MAX_CHUNK_SPAN_MS, toMs + 1, fromMs)) {
+    for (const [tsMs, value] of samplesOf(chunk)) if (tsMs >= fromMs && tsMs <= toMs) visit(tsMs, value);
   }
 }
 
@@ -160,6 +159,86 @@ export async function seriesWithRollupsBefore(db: Db, resolution: RollupResoluti
   return (await db('value_series as s').whereRaw(`(select min(r.bucket_ms) from ${table} r where r.series_id = s.id) < ?`, [cutoffMs]).select('s.id')).map(
     (r: { id: number }) => r.id,
   );
+}
+
+/** A stored piece of a series' history: a raw row as ingest wrote it, or a compacted hour. */
+export interface StoredChunk {
+  fromMs: number;
+  count: number;
+  samples: string | Uint8Array;
+}
+
+/**
+ * A series' raw rows and compacted hours that start in [startMs, endMs) and hold a sample at or
+ * after `notBeforeMs`, by start. A raw row starts at its first sample, at most MAX_CHUNK_SPAN_MS
+ * before its last; a compacted hour starts at its hour, which holds all its samples. One
+ * statement, so a compaction committing meanwhile shows its samples once: in one table or the other.
+ */
+export async function storedChunks(db: Db, seriesId: number, startMs: number, endMs: number, notBeforeMs: number): Promise<StoredChunk[]> {
+  const raw = db('value_history')
+    .where({ series_id: seriesId })
+    .where('from_ms', '>=', startMs)
+    .where('from_ms', '<', endMs)
+    .where('to_ms', '>=', notBeforeMs)
+    .select({ start_ms: 'from_ms', count: 'count', text: 'samples' }, db.raw('NULL AS packed'));
+  const hours = db('value_history_hours')
+    .where({ series_id: seriesId })
+    .where('hour_ms', '>=', startMs)
+    .where('hour_ms', '<', endMs)
+    .where('hour_ms', '>', notBeforeMs - HOUR_MS)
+    .select({ start_ms: 'hour_ms', count: 'count' }, db.raw('NULL AS text'), { packed: 'samples' });
+  const rows: Array<{ start_ms: number | string; count: number; text: string | null; packed: Uint8Array | null }> = await raw.unionAll(hours);
+  return rows.map((r) => ({ fromMs: Number(r.start_ms), count: r.count, samples: r.text ?? r.packed! })).sort((a, b) => a.fromMs - b.fromMs);
+}
+
+/** A chunk's samples, whichever table it is from. */
+export const samplesOf = (chunk: Pick<StoredChunk, 'samples'>): Sample[] =>
+  typeof chunk.samples === 'string' ? JSON.parse(chunk.samples) : unpackSamples(chunk.samples);
+
+/** Whether a series has a raw row that starts before `beforeMs` (its index alone answers). */
+export async function hasRawRowsBefore(db: Db, seriesId: number, beforeMs: number): Promise<boolean> {
+  return (await db('value_history').where({ series_id: seriesId }).where('from_ms', '<', beforeMs).first(db.raw('1 AS one'))) !== undefined;
+}
+
+/**
+ * Up to `limit` raw rows of a series that the rollup job has read (up to `upToSeq`) and whose
+ * samples all lie before `beforeMs`, by time (along the index that leads with the series).
+ */
+export async function rolledUpRows(db: Db, seriesId: number, beforeMs: number, upToSeq: number, limit: number): Promise<HistoryRow[]> {
+  const seq = seqOf(db);
+  const rows: Array<{ seq: number | string; samples: string }> = await db('value_history')
+    .where({ series_id: seriesId })
+    .where('from_ms', '<', beforeMs)
+    .where('to_ms', '<', beforeMs)
+    .where(seq, '<=', upToSeq)
+    .orderBy('from_ms')
+    .limit(limit)
+    .select({ seq }, 'samples');
+  return rows.map((r) => ({ seq: Number(r.seq), seriesId, samples: JSON.parse(r.samples) }));
+}
+
+/** Adds samples to a series' compacted hour (all of them within it), creating the hour if it has none yet. */
+export async function addToHour(trx: Knex.Transaction, seriesId: number, hourMs: number, samples: Sample[]): Promise<void> {
+  const stored: { samples: Uint8Array } | undefined = await trx('value_history_hours').where({ series_id: seriesId, hour_ms: hourMs }).first('samples');
+  const all = stored ? [...unpackSamples(stored.samples), ...samples] : samples;
+  await trx('value_history_hours')
+    .insert({ series_id: seriesId, hour_ms: hourMs, count: all.length, samples: packSamples(all) })
+    .onConflict(['series_id', 'hour_ms'])
+    .merge(['count', 'samples']);
+}
+
+/** Deletes raw rows by their place in insertion order. */
+export async function deleteRawRows(trx: Knex.Transaction, seqs: number[]): Promise<void> {
+  const seq = seqOf(trx);
+  for (let i = 0; i < seqs.length; i += 500)
+    await trx('value_history')
+      .whereIn(seq, seqs.slice(i, i + 500))
+      .del();
+}
+
+/** Removes up to `limit` compacted hours of one series that end by `cutoffMs`. */
+export async function pruneSeriesHours(db: Db, seriesId: number, cutoffMs: number, limit: number): Promise<number> {
+  return deleteSome(db, 'value_history_hours', (q) => q.where('series_id', seriesId).where('hour_ms', '<=', cutoffMs - HOUR_MS), limit);
 }
 
 /** Removes up to `limit` rollup rows older than `cutoffMs` from one series (the primary key leads with the series). */

@@ -16,6 +16,7 @@ import type { ModuleOptions } from '../../platform/context.js';
 import { CommandService, EXPIRY_SWEEP_MS } from './commands.js';
 import { HistoryExports } from './exports.js';
 import { ROLLUP_EVERY_MS, Rollups } from './rollups.js';
+import { COMPACTION_EVERY_MS, Compaction } from './compaction.js';
 import { InterfacesService } from './interfaces/service.js';
 import { BridgeSecrets } from '../bridges/api.js';
 import { PropertyCadence } from './stale.js';
@@ -74,7 +75,7 @@ import { MessageSources } from './sources.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    devices: { commands: CommandService; requests: CommandRequests; live: LiveStreams; cadence: PropertyCadence; rollups: Rollups };
+    devices: { commands: CommandService; requests: CommandRequests; live: LiveStreams; cadence: PropertyCadence; rollups: Rollups; compaction: Compaction };
   }
 }
 
@@ -111,11 +112,15 @@ export const devicesModule: Plugin<ModuleOptions> = {
     broker.route('put/response', (message) => commands.onPutResponse(message), { ordered: true });
     ctx.events.on('bridge.deleted', ({ bridgeId }) => ingest.forget(bridgeId), { cluster: true });
 
-    // History for charts: rolls raw history up into minutes and hours, once per cluster.
+    // History for charts: rolls raw history up into minutes and hours, then packs what it has read
+    // into one row per series and hour; each once per cluster.
     const rollups = new Rollups(ctx.db, ctx.log, () => ctx.now());
+    const compaction = new Compaction(ctx.db, ctx.log, () => ctx.now());
     server.expose('rollups', rollups);
+    server.expose('compaction', compaction);
     ctx.scheduler.every('commands.expiry', EXPIRY_SWEEP_MS, () => commands.expireDue());
     ctx.scheduler.every('history.rollups', ROLLUP_EVERY_MS, () => rollups.run(), { atStart: true });
+    ctx.scheduler.every('history.compaction', COMPACTION_EVERY_MS, () => compaction.run());
     // Once the broker is closed nothing new arrives: end the streams, then finish what is queued.
     server.ext(
       'onPreStop',
@@ -123,6 +128,7 @@ export const devicesModule: Plugin<ModuleOptions> = {
         live.stop();
         await commands.stop();
         await rollups.stop();
+        await compaction.stop();
         await ingest.drained();
       },
       { after: ['mqtt'] },

@@ -7,7 +7,9 @@ import type { Database } from '../../db/knex.js';
 import { deleteSome, dialect, nowIso } from '../../db/knex.js';
 import type { BusProperty } from '../../../contracts/devices.js';
 import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
+import { HOUR_MS } from './buckets.js';
 import { levelsByProperty, type WarningLevels } from './levels/repository.js';
+import { pruneSeriesHours, samplesOf, storedChunks } from './history-repository.js';
 import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
 
 type Db = Database | Knex.Transaction;
@@ -400,16 +402,12 @@ export async function historyOf(
   const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
   if (!series) return [];
   // A chunk starts at most MAX_CHUNK_SPAN_MS before the first sample it holds.
-  const chunks = db('value_history')
-    .where({ series_id: series.id })
-    .whereBetween('from_ms', [fromMs - MAX_CHUNK_SPAN_MS, toMs])
-    .where('to_ms', '>=', fromMs);
-  const counted = await chunks.clone().sum<{ n: number | string | null }[]>({ n: 'count' }).first();
-  const step = Math.max(1, Math.ceil(Number(counted?.n ?? 0) / limit));
+  const chunks = await storedChunks(db, series.id, fromMs - MAX_CHUNK_SPAN_MS, toMs + 1, fromMs);
+  const step = Math.max(1, Math.ceil(chunks.reduce((n, c) => n + c.count, 0) / limit));
   const kept: Array<[number, unknown]> = [];
   let seen = 0;
-  for (const row of await chunks.orderBy('from_ms').select('samples')) {
-    for (const sample of JSON.parse(row.samples) as Array<[number, unknown]>) {
+  for (const chunk of chunks) {
+    for (const sample of samplesOf(chunk)) {
       if (sample[0] < fromMs || sample[0] > toMs || seen++ % step !== 0) continue;
       kept.push(sample);
     }
@@ -476,14 +474,8 @@ export async function* historySamples(db: Db, bridgeId: number, path: string, fr
   const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
   if (!series) return;
   for (let start = fromMs - MAX_CHUNK_SPAN_MS; start <= toMs; start += EXPORT_WINDOW_MS) {
-    const rows: Array<{ samples: string }> = await db('value_history')
-      .where({ series_id: series.id })
-      .where('from_ms', '>=', start)
-      .where('from_ms', '<', Math.min(start + EXPORT_WINDOW_MS, toMs + 1))
-      .where('to_ms', '>=', fromMs)
-      .orderBy('from_ms')
-      .select('samples');
-    const samples = rows.flatMap((row) => JSON.parse(row.samples) as Array<[number, unknown]>).filter(([ts]) => ts >= fromMs && ts <= toMs);
+    const chunks = await storedChunks(db, series.id, start, Math.min(start + EXPORT_WINDOW_MS, toMs + 1), fromMs);
+    const samples = chunks.flatMap(samplesOf).filter(([ts]) => ts >= fromMs && ts <= toMs);
     yield* samples.sort((a, b) => a[0] - b[0]);
   }
 }
@@ -502,17 +494,19 @@ export async function* positions(db: Db, bridgeId: number, fromMs: number, toMs:
 }
 
 /**
- * Removes up to `limit` history chunks wholly older than `cutoffMs` from one series (its index
- * leads with the series), of those the rollup job has reached (`upToSeq`, in insertion order).
+ * Removes up to `limit` raw history rows wholly older than `cutoffMs` from one series (its index
+ * leads with the series), of those the rollup job has reached (`upToSeq`, in insertion order),
+ * then its compacted hours that end by then.
  */
 export async function pruneSeriesHistory(db: Db, seriesId: number, cutoffMs: number, limit: number, upToSeq: number): Promise<number> {
   const seq = dialect(db as Database) === 'postgres' ? 'id' : 'rowid';
-  return deleteSome(
+  const raw = await deleteSome(
     db,
     'value_history',
     (q) => q.where('series_id', seriesId).where('from_ms', '<', cutoffMs).where('to_ms', '<', cutoffMs).where(seq, '<=', upToSeq),
     limit,
   );
+  return raw < limit ? raw + (await pruneSeriesHours(db, seriesId, cutoffMs, limit - raw)) : raw;
 }
 
 /** Removes up to `limit` positions older than `cutoffMs` of one bridge. */
@@ -521,14 +515,18 @@ export async function pruneBridgeLocations(db: Db, bridgeId: number, cutoffMs: n
 }
 
 /**
- * The series with a history chunk starting before `cutoffMs`: one statement that seeks each
- * series' oldest chunk along the (series_id, from_ms) index, so that a retention pass costs a
+ * The series with a history chunk starting before `cutoffMs` or a compacted hour ending by it: one
+ * statement that seeks each series' oldest chunk and hour along the indexes that lead with the series, so that a retention pass costs a
  * delete only where there is something to delete, not one per series of every bridge.
  */
 export async function seriesWithHistoryBefore(db: Db, cutoffMs: number): Promise<number[]> {
-  return (await db('value_series as s').whereRaw('(select min(h.from_ms) from value_history h where h.series_id = s.id) < ?', [cutoffMs]).select('s.id')).map(
-    (r: { id: number }) => r.id,
-  );
+  // Raw rows, or compacted hours that end by the cutoff (pruneSeriesHistory takes both).
+  return (
+    await db('value_series as s')
+      .whereRaw('(select min(h.from_ms) from value_history h where h.series_id = s.id) < ?', [cutoffMs])
+      .orWhereRaw('(select min(c.hour_ms) from value_history_hours c where c.series_id = s.id) <= ?', [cutoffMs - HOUR_MS])
+      .select('s.id')
+  ).map((r: { id: number }) => r.id);
 }
 
 /** The bridges with a position older than `cutoffMs`, each found along the (bridge_id, ts_ms) index. */

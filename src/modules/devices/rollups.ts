@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import type { Logger } from '../../platform/logger.js';
+import { nextTurn, Passes } from '../../platform/passes.js';
 import { type Aggregate, addSample, HOUR_MS, MINUTE_MS } from './buckets.js';
 import * as history from './history-repository.js';
 
@@ -18,11 +19,8 @@ export const ROLLUP_EVERY_MS = 60_000;
 /** How old a horizon must be before the job rolls up to it: far longer than an ingest transaction. */
 export const HORIZON_AGE_MS = 5000;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export class Rollups {
-  private running: Promise<number> | null = null;
-  private stopping = false;
+  private readonly passes = new Passes<number>();
 
   /** Raw rows per transaction; tests make it smaller to stop a pass between batches. */
   batch = ROLLUP_BATCH;
@@ -35,14 +33,12 @@ export class Rollups {
 
   /** One pass; answers how many raw rows it rolled up. A pass already running is joined. */
   run(options: { batches?: number } = {}): Promise<number> {
-    this.running ??= this.pass(options.batches ?? Infinity).finally(() => (this.running = null));
-    return this.running;
+    return this.passes.run(() => this.pass(options.batches ?? Infinity));
   }
 
   /** Ends a pass under way after its current batch (the server is stopping). */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await this.running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.passes.stop();
   }
 
   /**
@@ -53,7 +49,7 @@ export class Rollups {
    */
   private async pass(batches: number): Promise<number> {
     let rolled = 0;
-    for (let n = 0; n < batches && !this.stopping; n++) {
+    for (let n = 0; n < batches && !this.passes.stopping; n++) {
       const { rows, done } = await this.db.transaction((trx) => this.rollBatch(trx));
       rolled += rows;
       if (done) break;
