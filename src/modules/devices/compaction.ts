@@ -13,7 +13,6 @@ import type { Logger } from '../../platform/logger.js';
 import { nextTurn, Passes } from '../../platform/passes.js';
 import { HOUR_MS } from './buckets.js';
 import * as history from './history-repository.js';
-import { seriesIds } from './repository.js';
 import type { Sample } from './sample-codec.js';
 
 /** Raw rows per transaction: an hour of a 1 Hz series stored one sample a row. */
@@ -48,8 +47,7 @@ export class Compaction {
   private async pass(): Promise<number> {
     const beforeMs = Math.floor((this.now() - COMPACTION_AFTER_MS) / HOUR_MS) * HOUR_MS;
     let merged = 0;
-    for (const seriesId of await seriesIds(this.db)) {
-      if (!(await history.hasRawRowsBefore(this.db, seriesId, beforeMs))) continue;
+    for (const seriesId of await history.seriesWithRawRowsBefore(this.db, beforeMs)) {
       for (;;) {
         const rows = await this.db.transaction((trx) => this.compactBatch(trx, seriesId, beforeMs));
         merged += rows;

@@ -195,9 +195,11 @@ export async function storedChunks(db: Db, seriesId: number, startMs: number, en
 export const samplesOf = (chunk: Pick<StoredChunk, 'samples'>): Sample[] =>
   typeof chunk.samples === 'string' ? JSON.parse(chunk.samples) : unpackSamples(chunk.samples);
 
-/** Whether a series has a raw row that starts before `beforeMs` (its index alone answers). */
-export async function hasRawRowsBefore(db: Db, seriesId: number, beforeMs: number): Promise<boolean> {
-  return (await db('value_history').where({ series_id: seriesId }).where('from_ms', '<', beforeMs).first(db.raw('1 AS one'))) !== undefined;
+/** The series with a raw row that starts before `beforeMs`: one statement, each series' oldest row sought along its index. */
+export async function seriesWithRawRowsBefore(db: Db, beforeMs: number): Promise<number[]> {
+  return (await db('value_series as s').whereRaw('(select min(h.from_ms) from value_history h where h.series_id = s.id) < ?', [beforeMs]).select('s.id')).map(
+    (r: { id: number }) => r.id,
+  );
 }
 
 /**

@@ -531,7 +531,9 @@ export async function seriesWithHistoryBefore(db: Db, cutoffMs: number): Promise
 
 /** The bridges with a position older than `cutoffMs`, each found along the (bridge_id, ts_ms) index. */
 export async function bridgesWithLocationsBefore(db: Db, cutoffMs: number): Promise<number[]> {
-  return (await db('bridges as b').whereRaw('(select min(l.ts_ms) from locations l where l.bridge_id = b.id) < ?', [cutoffMs]).select('b.id')).map(
-    (r: { id: number }) => r.id,
+  // Every bridge that stored a position has sighted its source (same batch): this module's own list of them.
+  const bridges = db('message_sources').distinct('bridge_id').as('b');
+  return (await db.from(bridges).whereRaw('(select min(l.ts_ms) from locations l where l.bridge_id = b.bridge_id) < ?', [cutoffMs]).select('b.bridge_id')).map(
+    (r: { bridge_id: number }) => r.bridge_id,
   );
 }
