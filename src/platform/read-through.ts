@@ -25,34 +25,38 @@ export interface Loaded<V> {
   untilMs?: number;
 }
 
-export class ReadThrough<K extends string | number, V> {
-  private readonly cache: LRUCache<K, Loaded<V>>;
+/**
+ * `C` is what a load needs beside its key, given by the caller that asks for it (the device list
+ * of a vessel is built for the bridge the caller's scope found).
+ */
+export class ReadThrough<K extends string | number, V, C = undefined> {
+  /** Its loads take the context the asker gave (lru-cache passes it through untyped). */
+  private readonly cache: LRUCache<K, Loaded<V>, unknown>;
   private readonly now: () => number;
 
   constructor(
-    private readonly load: (key: K) => Promise<Loaded<V>>,
+    private readonly load: (key: K, context: C) => Promise<Loaded<V>>,
     options: ReadThroughOptions,
   ) {
     this.now = options.now ?? Date.now;
-    const now = this.now;
-    this.cache = new LRUCache<K, Loaded<V>>({
+    this.cache = new LRUCache<K, Loaded<V>, unknown>({
       max: options.max,
       ttl: options.ttlMs,
       ttlResolution: 0,
-      perf: { now: () => now() },
-      fetchMethod: (key) => this.load(key),
+      perf: { now: () => this.now() },
+      fetchMethod: (key, _stale, { context }) => this.load(key, context as C),
     });
   }
 
-  async get(key: K): Promise<V> {
+  async get(key: K, ...[context]: C extends undefined ? [] : [C]): Promise<V> {
     try {
-      const entry = await this.cache.fetch(key);
+      const entry = await this.cache.fetch(key, { context });
       if (entry && (entry.untilMs === undefined || this.now() < entry.untilMs)) return entry.value;
       this.cache.delete(key);
     } catch {
       // Cancelled by a change announced during the load (or the load failed): asked again below, uncached.
     }
-    return (await this.load(key)).value;
+    return (await this.load(key, context as C)).value;
   }
 
   forget(key: K): void {

@@ -32,9 +32,8 @@ export class DeviceList {
 }
 
 export class DeviceLists {
-  private readonly lists: ReadThrough<number, DeviceList>;
-  /** The bridge each vessel's list is being built for: the loader is keyed by vessel alone. */
-  private readonly bridgeOfVessel = new Map<number, ScopeBridge | null>();
+  /** By vessel (the events name vessels), each built for the bridge its first asker's scope found. */
+  private readonly lists: ReadThrough<number, DeviceList, ScopeBridge | null>;
 
   constructor(
     private readonly build: (bridge: ScopeBridge | null) => Promise<Device[]>,
@@ -42,7 +41,7 @@ export class DeviceLists {
     events: EventBus,
     now: () => number,
   ) {
-    this.lists = new ReadThrough((vesselId) => this.load(vesselId), { ...DEVICE_LIST_CACHE, now });
+    this.lists = new ReadThrough((_vesselId, bridge) => this.load(bridge), { ...DEVICE_LIST_CACHE, now });
     const changed = ({ vesselId }: { vesselId: number }) => this.lists.forget(vesselId);
     events.on('vessel.batch', changed, { cluster: true });
     events.on('vessel.devices', changed, { cluster: true });
@@ -50,16 +49,14 @@ export class DeviceLists {
 
   /** The vessel's device list, for the bridge the caller's scope found paired to it. */
   async of(vesselId: number, bridge: ScopeBridge | null): Promise<DeviceList> {
-    this.bridgeOfVessel.set(vesselId, bridge);
-    const list = await this.lists.get(vesselId);
+    const list = await this.lists.get(vesselId, bridge);
     if (list.bridgeId === (bridge?.id ?? null)) return list;
     // Paired to another bridge since the list was built.
     this.lists.forget(vesselId);
-    return this.lists.get(vesselId);
+    return this.lists.get(vesselId, bridge);
   }
 
-  private async load(vesselId: number): Promise<{ value: DeviceList; untilMs: number }> {
-    const bridge = this.bridgeOfVessel.get(vesselId) ?? null;
+  private async load(bridge: ScopeBridge | null): Promise<{ value: DeviceList; untilMs: number }> {
     const devices = await this.build(bridge);
     let untilMs = Infinity;
     for (const device of devices)

@@ -155,10 +155,18 @@ export async function visitSamples(db: Db, seriesId: number, fromMs: number, toM
 
 /** The series with a rollup row of this resolution older than `cutoffMs`, each found along the primary key. */
 export async function seriesWithRollupsBefore(db: Db, resolution: RollupResolution, cutoffMs: number): Promise<number[]> {
-  const table = ROLLUP_TABLES[resolution];
-  return (await db('value_series as s').whereRaw(`(select min(r.bucket_ms) from ${table} r where r.series_id = s.id) < ?`, [cutoffMs]).select('s.id')).map(
-    (r: { id: number }) => r.id,
-  );
+  return seriesWithOldest(db, [{ table: ROLLUP_TABLES[resolution], column: 'bucket_ms', before: cutoffMs }]);
+}
+
+/**
+ * The series whose oldest row in one of `tables` (by `column`) is before its bound: one statement
+ * that seeks each series' oldest row along the index that leads with the series, so that a pass
+ * over old rows touches only the series that have some.
+ */
+export async function seriesWithOldest(db: Db, tables: Array<{ table: string; column: string; before: number }>): Promise<number[]> {
+  const query = db('value_series as s').select('s.id');
+  for (const { table, column, before } of tables) query.orWhereRaw(`(select min(o.${column}) from ${table} o where o.series_id = s.id) < ?`, [before]);
+  return (await query).map((r: { id: number }) => r.id);
 }
 
 /** A stored piece of a series' history: a raw row as ingest wrote it, or a compacted hour. */
@@ -197,9 +205,7 @@ export const samplesOf = (chunk: Pick<StoredChunk, 'samples'>): Sample[] =>
 
 /** The series with a raw row that starts before `beforeMs`: one statement, each series' oldest row sought along its index. */
 export async function seriesWithRawRowsBefore(db: Db, beforeMs: number): Promise<number[]> {
-  return (await db('value_series as s').whereRaw('(select min(h.from_ms) from value_history h where h.series_id = s.id) < ?', [beforeMs]).select('s.id')).map(
-    (r: { id: number }) => r.id,
-  );
+  return seriesWithOldest(db, [{ table: 'value_history', column: 'from_ms', before: beforeMs }]);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { BusProperty } from '../../../contracts/devices.js';
 import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
 import { HOUR_MS } from './buckets.js';
 import { levelsByProperty, type WarningLevels } from './levels/repository.js';
-import { pruneSeriesHours, samplesOf, storedChunks } from './history-repository.js';
+import { pruneSeriesHours, samplesOf, seriesWithOldest, storedChunks } from './history-repository.js';
 import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
 
 type Db = Database | Knex.Transaction;
@@ -515,18 +515,14 @@ export async function pruneBridgeLocations(db: Db, bridgeId: number, cutoffMs: n
 }
 
 /**
- * The series with a history chunk starting before `cutoffMs` or a compacted hour ending by it: one
- * statement that seeks each series' oldest chunk and hour along the indexes that lead with the series, so that a retention pass costs a
- * delete only where there is something to delete, not one per series of every bridge.
+ * The series with a raw row starting before `cutoffMs` or a compacted hour ending by it (what
+ * pruneSeriesHistory takes), so that a retention pass deletes only where there is something to delete.
  */
 export async function seriesWithHistoryBefore(db: Db, cutoffMs: number): Promise<number[]> {
-  // Raw rows, or compacted hours that end by the cutoff (pruneSeriesHistory takes both).
-  return (
-    await db('value_series as s')
-      .whereRaw('(select min(h.from_ms) from value_history h where h.series_id = s.id) < ?', [cutoffMs])
-      .orWhereRaw('(select min(c.hour_ms) from value_history_hours c where c.series_id = s.id) <= ?', [cutoffMs - HOUR_MS])
-      .select('s.id')
-  ).map((r: { id: number }) => r.id);
+  return seriesWithOldest(db, [
+    { table: 'value_history', column: 'from_ms', before: cutoffMs },
+    { table: 'value_history_hours', column: 'hour_ms', before: cutoffMs - HOUR_MS + 1 },
+  ]);
 }
 
 /** The bridges with a position older than `cutoffMs`, each found along the (bridge_id, ts_ms) index. */
