@@ -62,13 +62,17 @@ interface Row {
   rssMb: number;
   /** The broker's CPU time during the load (all its threads): robust where the machine is shared. */
   cpuSeconds: number;
+  /** This process's (the load generator's) CPU time during the load: what it leaves the broker of the machine's CPUs. */
+  loadCpuSeconds: number;
 }
 
-/** Measures the broker's CPU time over `work`. */
-async function withCpu<T>(child: Child, work: Promise<T>): Promise<[T, number]> {
+/** Measures the broker's and the load generator's CPU time over `work`. */
+async function withCpu<T>(child: Child, work: Promise<T>): Promise<[T, number, number]> {
   const before = child.cpuSeconds();
+  const own = process.cpuUsage();
   const result = await work;
-  return [result, child.cpuSeconds() - before];
+  const { user, system } = process.cpuUsage(own);
+  return [result, child.cpuSeconds() - before, (user + system) / 1e6];
 }
 
 function line(row: Row): string {
@@ -81,6 +85,7 @@ function line(row: Row): string {
     percentile(r.lagsMs, 99).toFixed(1).padStart(8),
     String(Math.round(row.rssMb)).padStart(7),
     String(Math.round((row.cpuSeconds * 1e6) / r.messages)).padStart(9),
+    String(Math.round((row.loadCpuSeconds * 1e6) / r.messages)).padStart(9),
   ];
   return cols.join('  ') + (r.failures ? `  (${r.failures} failed)` : '');
 }
@@ -88,8 +93,8 @@ function line(row: Row): string {
 async function bareAedes(): Promise<Row> {
   const child = tsx('bench/bare-aedes.ts');
   const { mqttPort } = await child.ready;
-  const [result, cpuSeconds] = await withCpu(child, runLoad(`mqtt://127.0.0.1:${mqttPort}`, anonymousClients(bridgeCount), load));
-  const row = { name: 'bare Aedes (no auth/storage)', result, rssMb: child.peakRssMb(), cpuSeconds };
+  const [result, cpuSeconds, loadCpuSeconds] = await withCpu(child, runLoad(`mqtt://127.0.0.1:${mqttPort}`, anonymousClients(bridgeCount), load));
+  const row = { name: 'bare Aedes (no auth/storage)', result, rssMb: child.peakRssMb(), cpuSeconds, loadCpuSeconds };
   await child.stop();
   return row;
 }
@@ -103,8 +108,8 @@ async function mosquitto(): Promise<Row> {
   );
   const child = startChild(flags.text('mosquitto')!, ['-c', conf]);
   await untilListening(port);
-  const [result, cpuSeconds] = await withCpu(child, runLoad(`mqtt://127.0.0.1:${port}`, anonymousClients(bridgeCount), load));
-  const row = { name: 'Mosquitto', result, rssMb: child.peakRssMb(), cpuSeconds };
+  const [result, cpuSeconds, loadCpuSeconds] = await withCpu(child, runLoad(`mqtt://127.0.0.1:${port}`, anonymousClients(bridgeCount), load));
+  const row = { name: 'Mosquitto', result, rssMb: child.peakRssMb(), cpuSeconds, loadCpuSeconds };
   await child.stop();
   return row;
 }
@@ -181,7 +186,7 @@ async function commandBench(httpPort: number, responder: { serial: string; secre
 interface VesselLinkRun {
   row: Row;
   /** The same load with its rate capped at half of `row`'s. */
-  half: { result: LoadResult; cpuSeconds: number };
+  half: { result: LoadResult; cpuSeconds: number; loadCpuSeconds: number };
   rtts: { idle: Float64Array; full: Float64Array; half: Float64Array };
   stored: number | null;
 }
@@ -203,10 +208,10 @@ async function vesselLink(postgres?: string): Promise<VesselLinkRun> {
   const idle = await commands.roundTrips({ count: 200 });
   const running = withCpu(child, runLoad(url, clients, load));
   const full = await commands.roundTrips({ until: running });
-  const [result, cpuSeconds] = await running;
+  const [result, cpuSeconds, loadCpuSeconds] = await running;
   const halving = withCpu(child, runLoad(url, clients, { ...load, ratePerClient: result.messages / result.seconds / 2 / clients.length }));
   const half = await commands.roundTrips({ until: halving });
-  const [halfResult, halfCpuSeconds] = await halving;
+  const [halfResult, halfCpuSeconds, halfLoadCpuSeconds] = await halving;
   await commands.close();
   const rssMb = child.peakRssMb();
   await child.stop();
@@ -217,8 +222,8 @@ async function vesselLink(postgres?: string): Promise<VesselLinkRun> {
       `    ${end.batches.count} group commits, ${(end.batches.messages / end.batches.count).toFixed(1)} messages each on average, writes ${(end.batches.seconds * 1000).toFixed(0)} ms in all`,
     );
   return {
-    row: { name: `Vessel Link (${postgres ? 'PostgreSQL' : 'SQLite'})`, result, rssMb, cpuSeconds },
-    half: { result: halfResult, cpuSeconds: halfCpuSeconds },
+    row: { name: `Vessel Link (${postgres ? 'PostgreSQL' : 'SQLite'})`, result, rssMb, cpuSeconds, loadCpuSeconds },
+    half: { result: halfResult, cpuSeconds: halfCpuSeconds, loadCpuSeconds: halfLoadCpuSeconds },
     rtts: { idle, full, half },
     stored,
   };
@@ -249,13 +254,13 @@ async function fleet(size: number): Promise<string> {
   );
 }
 
-const header = `${'broker'.padEnd(28)}  ${'msgs/s'.padStart(9)}  ${'values/s'.padStart(10)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'RSS MB'.padStart(7)}  ${'CPU µs/msg'.padStart(9)}`;
+const header = `${'broker'.padEnd(28)}  ${'msgs/s'.padStart(9)}  ${'values/s'.padStart(10)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'RSS MB'.padStart(7)}  ${'CPU µs/msg'.padStart(9)}  ${'load µs/msg'.padStart(9)}`;
 const shapeText = shape === 'real' ? `deltas of 1–3 values over 200 paths from 30 sources` : `${load.valuesPerMessage} values`;
 console.log(
   `Ingest benchmark: ${bridgeCount} bridge${bridgeCount === 1 ? '' : 's'} × ${load.inflight} QoS 1 deltas in flight × ${shapeText}, ${durationMs / 1000} s per run; node ${process.version}, ${cpus().length} CPUs`,
 );
 console.log(
-  "(lag = publish → PUBACK; for Vessel Link a PUBACK means committed, so queryable; CPU µs/msg = the broker process's CPU time over the run per delta, PostgreSQL's own not counted)\n",
+  "(lag = publish → PUBACK; for Vessel Link a PUBACK means committed, so queryable; CPU µs/msg = the broker process's CPU time over the run per delta, PostgreSQL's own not counted; load µs/msg = the load generator's, which shares the machine's CPUs)\n",
 );
 console.log(header);
 
