@@ -13,6 +13,7 @@ import {
   connectBridge,
   delta,
   eventually,
+  INVENTORY,
   pairedBridge,
   provisionBridge,
   publishInventory,
@@ -39,6 +40,11 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The inventory with the fuel tank renamed: a change every stream is told about. */
+const renamedTank = (name: string) => ({
+  devices: INVENTORY.devices.map((device) => (device.id === 'fuel-tank' ? { ...device, name } : device)),
+});
+
 const crewMember = () => t.database.db('vessel_members').where({ vessel_id: bridge.vesselId }).whereNotNull('user_id');
 
 describe('the live stream', () => {
@@ -56,8 +62,8 @@ describe('the live stream', () => {
       positions: [],
     });
 
-    await publishInventory(client, bridge.serial);
-    expect((await live.next('devices')).devices.map((d: { name: string }) => d.name)).toContain('House battery');
+    await publishInventory(client, bridge.serial, renamedTank('Fuel tank (port)'));
+    expect((await live.next('devices')).devices.map((d: { name: string }) => d.name)).toContain('Fuel tank (port)');
 
     await client.publishAsync(
       `bridges/${bridge.serial}/delta`,
@@ -168,15 +174,21 @@ describe('the live stream', () => {
         queries++;
         return original(vesselId);
       };
-      await publishInventory(client, bridge.serial);
+      await publishInventory(client, bridge.serial, renamedTank('Diesel tank'));
       for (const s of streams) await s.next('devices');
+      expect(queries).toBe(1);
+
+      // The same inventory again (a bridge sends it on every connect) changes nothing: no query, no event.
+      await publishInventory(client, bridge.serial, renamedTank('Diesel tank'));
+      await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.1 }]), { qos: 1 });
+      for (const s of streams) expect((await s.next('batch')).values[0].value).toBe(12.1);
       expect(queries).toBe(1);
 
       live.loadDevices = async () => {
         queries++;
         throw new Error('the database is gone');
       };
-      await publishInventory(client, bridge.serial);
+      await publishInventory(client, bridge.serial, renamedTank('Main diesel tank'));
       await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 11.9 }]), { qos: 1 });
       for (const s of streams) expect((await s.next('batch')).values[0].value).toBe(11.9);
       expect(queries).toBe(2);

@@ -105,11 +105,15 @@ export class IngestService {
     await this.queue.submit(item);
   }
 
-  /** `devices` topic: the bridge's whole device inventory. */
+  /**
+   * `devices` topic: the bridge's whole device inventory. One that changes nothing (a bridge sends
+   * it on every connect, and again with the snapshot the server asks for) costs its reads only:
+   * what is kept in memory stays, and nothing is announced.
+   */
   async onInventory(message: BridgeMessage): Promise<void> {
     const parsed = parseInventory(message.payload);
     if (!parsed.ok) throw new MalformedMessage(parsed.reason);
-    await repo.replaceInventory(this.ctx.db, message.bridge.id, parsed.value);
+    if (!(await repo.replaceInventory(this.ctx.db, message.bridge.id, parsed.value))) return;
     this.properties.forget(message.bridge.id);
     this.levels.forget(message.bridge.id);
     const vesselId = (await vesselIdsOfBridges(this.ctx.db, [message.bridge.id])).get(message.bridge.id);
