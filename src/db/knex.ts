@@ -5,6 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import type BetterSqlite3 from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 
 export type Database = Knex;
 /** A database handle or a transaction: services take it as their last argument (STYLE.md). */
@@ -35,17 +37,37 @@ export function createDatabase(url: string): Database {
     pool: {
       min: 1,
       max: 1,
-      afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(conn: BetterSqlite3.Database, done: (err: Error | null, conn: unknown) => void) {
         // WAL lets readers run beside the writer; foreign keys are off by default in SQLite;
         // the busy timeout makes a second process (the CLI) wait instead of failing.
         conn.pragma('journal_mode = WAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
         conn.pragma('synchronous = NORMAL');
+        keepPreparedStatements(conn);
         done(null, conn);
       },
     },
   });
+}
+
+/** Statements kept prepared per SQLite connection, the least recently used going first. */
+const PREPARED_STATEMENTS = 1000;
+
+/**
+ * Knex has better-sqlite3 prepare every query anew, and compiling a statement costs more than
+ * running most of them (docs/performance.md, "10,000 bridges"); the connection keeps its
+ * statements by their text instead. Knex runs each one to its end before the next, and SQLite
+ * compiles a kept statement again by itself should the schema change.
+ */
+function keepPreparedStatements(conn: BetterSqlite3.Database): void {
+  const prepare = conn.prepare.bind(conn);
+  const kept = new LRUCache<string, BetterSqlite3.Statement>({ max: PREPARED_STATEMENTS });
+  conn.prepare = ((sql: string) => {
+    let statement = kept.get(sql);
+    if (!statement) kept.set(sql, (statement = prepare(sql)));
+    return statement;
+  }) as BetterSqlite3.Database['prepare'];
 }
 
 export function dialect(db: Database): Dialect {

@@ -2,7 +2,8 @@
  * The embedded MQTT broker that bridges connect to (docs/protocol.md): a small core around Aedes, split
  * the way Aedes splits it — hooks.ts (authenticate, authorizePublish, authorizeSubscribe),
  * limits.ts (refusals, malformed messages per minute), routing.ts (topic → handler, ordered or
- * not), acl.ts (who may use which topic), frame-guard.ts (packet sizes on the socket). This file
+ * not), acl.ts (who may use which topic), frame-guard.ts (packet sizes on the socket), emitter.ts
+ * (the message emitter, which the broker's own consumed messages skip). This file
  * keeps the connections: who is online, publishing to bridges, the snapshot request on connect,
  * and closing a misbehaving connection without losing the acknowledgements it is owed.
  */
@@ -12,6 +13,7 @@ import type { Duplex } from 'node:stream';
 import { Aedes, type Client, type PublishPacket } from 'aedes';
 import type { Logger } from '../platform/logger.js';
 import { type ClusterBackends, clusterBackends } from './cluster.js';
+import { localEmitter } from './emitter.js';
 import { FrameGuard } from './frame-guard.js';
 import { type Authenticator, CONSUMED, createHooks, type Session } from './hooks.js';
 import { type BrokerLimits, DEFAULT_LIMITS, Misbehaviour } from './limits.js';
@@ -93,7 +95,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
   async start(): Promise<void> {
     this.backends = this.cluster ? clusterBackends(this.cluster.url, this.cluster.prefix, CONSUMED) : null;
     this.aedes = await Aedes.createBroker({
-      ...(this.backends ? { persistence: this.backends.persistence, mq: this.backends.mq } : {}),
+      ...(this.backends ? { persistence: this.backends.persistence, mq: this.backends.mq } : { mq: localEmitter(CONSUMED) }),
       connectTimeout: this.limits.connectTimeoutMs,
       drainTimeout: 30_000,
       preConnect: (client, packet, callback) => {

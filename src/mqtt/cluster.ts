@@ -9,13 +9,9 @@ import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import type { Redis } from 'ioredis';
 import { connectRedis } from '../platform/redis.js';
+import { answeringConsumed, type Emitter } from './emitter.js';
 
 const require = createRequire(import.meta.url);
-
-interface Emitter {
-  emit(message: { topic: string }, done?: (error?: Error) => void): void;
-  close(done: () => void): void;
-}
 
 interface MqEmitterRedisModule {
   MQEmitterRedisPrefix: new (prefix: string, options: { subConn: Redis; pubConn: Redis }) => Emitter;
@@ -33,14 +29,15 @@ export interface ClusterBackends {
 
 /**
  * Messages the broker consumed itself (hooks.ts routes them to this topic) are for nobody:
- * publishing each on Redis would only add a round trip to every bridge message.
+ * publishing each on Redis would only add a round trip to every bridge message (emitter.ts).
  */
 export function clusterBackends(url: string, prefix: string, consumedTopic: string): ClusterBackends {
   const { MQEmitterRedisPrefix } = require('mqemitter-redis') as MqEmitterRedisModule;
   const AsyncRedisPersistence = require('aedes-persistence-redis/asyncPersistence.js') as new (options: { conn: Redis }) => RedisPersistence;
-  const mq = new MQEmitterRedisPrefix(`${prefix}:mqtt:`, { subConn: connectRedis(url, 'mqtt-in'), pubConn: connectRedis(url, 'mqtt-out') });
-  const emit = mq.emit.bind(mq);
-  mq.emit = (message, done) => (message.topic === consumedTopic ? process.nextTick(() => done?.()) : emit(message, done));
+  const mq = answeringConsumed(
+    new MQEmitterRedisPrefix(`${prefix}:mqtt:`, { subConn: connectRedis(url, 'mqtt-in'), pubConn: connectRedis(url, 'mqtt-out') }),
+    consumedTopic,
+  );
   const persistence = new AsyncRedisPersistence({ conn: connectRedis(url, 'mqtt-persistence', { keyPrefix: `${prefix}:mqtt:` }) });
   // aedes-persistence-redis 11.2 answers retained messages as an async generator where Aedes 1.2
   // pipes a stream (lib/handlers/subscribe.js): a stream over the same generator.
