@@ -17,7 +17,7 @@ import { loadDemoData } from '../fixtures/demo.js';
 import { seedReferenceData } from '../fixtures/reference.js';
 import { createDatabase, databaseBytes } from '../src/db/knex.js';
 import { migrateLatest } from '../src/db/migrate.js';
-import { createValueStore, type IngestItem } from '../src/modules/devices/value-store/index.js';
+import { createValueStore, type IngestItem, receiptOf } from '../src/modules/devices/value-store/index.js';
 
 const { values: flags } = parseArgs({
   options: { hours: { type: 'string', default: '1' }, paths: { type: 'string', default: '100' }, every: { type: 'string', default: '1000' } },
@@ -52,7 +52,7 @@ for (let m = 0; m < messages; m++) {
     }),
     locations: [{ tsMs, lat: 43.5 + m * 1e-6, lon: 7.1 + m * 1e-6, speedOverGround: 3.2, courseOverGroundTrue: 1.1, source: 'bench.0' }],
     sources: [{ uid: 'bench.0', lastSeenMs: tsMs, reportsPosition: true, locationEnabled: true }],
-    receipt: { slot: m % 256, messageId: m % 65535, digest: 'bench-digest-bench-digest-bench' },
+    receipt: receiptOf((m % 65535) + 1, Buffer.from(`bench message ${m}`)),
     duplicate: false,
     notifications: [],
   };

@@ -51,8 +51,9 @@ const bridgeCount = wholeOr('bridges', 50, 1, 10_000);
 const load: LoadOptions = { durationMs, inflight: wholeOr('inflight', 10, 200, 1000), valuesPerMessage: whole('values', 1, 1000), shape };
 const fleetSize = whole('fleet', 0, 10_000);
 
-/** `BENCH_CPU_PROFILE=dir` writes a CPU profile of the Vessel Link server (node --cpu-prof) there. */
+/** `BENCH_CPU_PROFILE=dir` writes a CPU profile of the Vessel Link server (node --cpu-prof) there; `BENCH_SERVER_FLAGS` adds Node flags. */
 const serverProfile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+if (process.env.BENCH_SERVER_FLAGS) serverProfile.push(...process.env.BENCH_SERVER_FLAGS.split(' '));
 
 const anonymousClients = (n: number): LoadClient[] => Array.from({ length: n }, (_, i) => ({ clientId: `bench-${i}`, topic: `bridges/bench-${i}/delta` }));
 

@@ -64,7 +64,7 @@ const REAL_PATHS = 200;
 const REAL_PATH_NAMES = Array.from({ length: REAL_PATHS }, (_, i) => `propulsion.p${i % REAL_SOURCES}.sensor${Math.floor(i / REAL_SOURCES)}.value`);
 
 /** Message n of the `real` shape: a source (in turn) and 1–3 of its paths, varying from message to message. */
-function realDelta(n: number): { payload: string; values: number } {
+export function realDelta(n: number, at = new Date()): { payload: string; values: number } {
   const source = n % REAL_SOURCES;
   const ownPaths = Math.ceil((REAL_PATHS - source) / REAL_SOURCES);
   const count = 1 + ((Math.imul(n, 2654435761) >>> 29) % 3);
@@ -74,7 +74,7 @@ function realDelta(n: number): { payload: string; values: number } {
     value: Math.round((n % 1000) * 1.7 + i) / 100,
   }));
   return {
-    payload: JSON.stringify({ updates: [{ $source: `n2k.${source}`, timestamp: new Date().toISOString(), values }] }),
+    payload: JSON.stringify({ updates: [{ $source: `n2k.${source}`, timestamp: at.toISOString(), values }] }),
     values: count,
   };
 }

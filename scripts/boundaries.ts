@@ -36,7 +36,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
     'value_rollup_state',
     'locations',
     'message_sources',
-    'ingest_receipts',
+    'ingest_receipt_rings',
     'device_commands',
     'property_warning_levels',
     'vessel_interfaces',

@@ -271,6 +271,10 @@ describe('redelivery', () => {
     send({ ...publishPacket, dup: true });
     await eventually(() => acks.length === 2, 'second PUBACK');
     expect(await storedHistory(t, bridge.id, 'propulsion.main.runTime')).toHaveLength(1);
+    // A message of its own under the same id, even flagged DUP, is new: its content tells it apart.
+    send({ ...publishPacket, payload: delta([{ path: 'propulsion.main.runTime', value: 3660 }]), dup: true });
+    await eventually(() => acks.length === 3, 'third PUBACK');
+    expect((await storedHistory(t, bridge.id, 'propulsion.main.runTime')).map((r: { value: string }) => r.value)).toEqual(['3600', '3660']);
     socket.destroy();
   });
 });

@@ -6,7 +6,6 @@
  * An inventory change is announced once (`vessel.devices`); the live streams share one query.
  * The `devices` topic replaces the bridge's stored inventory.
  */
-import { hash } from 'node:crypto';
 import { MalformedMessage, type BridgeMessage } from '../../mqtt/broker.js';
 import type { LiveBatch } from '../../../contracts/live.js';
 import { ownUpdates, parseDelta, parseInventory, type SignalKDelta } from '../../mqtt/protocol.js';
@@ -22,7 +21,7 @@ import * as repo from './repository.js';
 import { addSchemaProperties } from './schema-repository.js';
 import { DEFAULT_SOURCE, type MessageSources } from './sources.js';
 import type { PropertyCadence } from './stale.js';
-import { createValueStore, type IngestItem, RECEIPT_SLOTS, type SourceSighting, type ValueStore } from './value-store/index.js';
+import { createValueStore, type IngestItem, receiptOf, type SourceSighting, type ValueStore } from './value-store/index.js';
 
 /**
  * A timestamp further ahead than this is a bridge with a wrong clock: its values are taken as
@@ -169,10 +168,7 @@ export class IngestService {
       values: [],
       locations: [],
       sources: [],
-      receipt:
-        message.qos > 0 && message.messageId !== undefined
-          ? { slot: message.messageId % RECEIPT_SLOTS, messageId: message.messageId, digest: hash('sha1', message.payload, 'base64') }
-          : null,
+      receipt: message.qos > 0 && message.messageId !== undefined ? receiptOf(message.messageId, message.payload) : null,
       duplicate: false,
       notifications: [],
     };

@@ -5,6 +5,7 @@
  * everything, in any order; a current value is replaced only by one at least as new (BRIDGE.md
  * store-and-forward).
  */
+import { hash } from 'node:crypto';
 import type { Database } from '../../../db/knex.js';
 import { PerBridge } from '../per-bridge.js';
 
@@ -33,11 +34,14 @@ export interface SourceSighting {
   locationEnabled: boolean;
 }
 
-/** A QoS 1 delta's identity (slot = message id modulo RECEIPT_SLOTS). */
+/**
+ * A QoS 1 delta's identity: its message id and the first DIGEST_BYTES of its payload's SHA-1, kept
+ * in slot `messageId mod RECEIPT_SLOTS` of its bridge's receipt ring.
+ */
 export interface Receipt {
   slot: number;
   messageId: number;
-  digest: string;
+  digest: Buffer;
 }
 
 /** Everything one telemetry message writes. */
@@ -56,6 +60,10 @@ export interface IngestItem {
 
 /** Receipts kept per bridge: far more than the messages a bridge has in flight at once. */
 export const RECEIPT_SLOTS = 256;
+/** 64 bits of the digest: with the message id, a new message taken for a redelivery is out of reach. */
+const DIGEST_BYTES = 8;
+/** A ring entry: the message id (16 bits, 0 = empty: MQTT message ids start at 1) and the digest. */
+const RECEIPT_BYTES = 2 + DIGEST_BYTES;
 
 /** A history chunk spans at most this much time, so a range query knows how far back to look. */
 export const MAX_CHUNK_SPAN_MS = 3600_000;
@@ -158,13 +166,84 @@ export function sightingsOf(items: IngestItem[]): Array<SourceSighting & { bridg
   return out;
 }
 
-/** The last receipt per (bridge, slot) in a batch. */
-export function receiptsOf(items: IngestItem[]): Array<Receipt & { bridgeId: number }> {
-  const last = new Map<number, Receipt & { bridgeId: number }>();
-  for (const { bridgeId, receipt } of items) {
-    if (receipt) last.set(bridgeId * RECEIPT_SLOTS + receipt.slot, { bridgeId, slot: receipt.slot, messageId: receipt.messageId, digest: receipt.digest });
+/**
+ * How far behind a stored `last_seen_ms` may be: a busy bridge's sources are written about once a
+ * second instead of once a batch (docs/decisions.md, "Sources seen to the second").
+ */
+export const SOURCE_SEEN_RESOLUTION_MS = 1000;
+
+/**
+ * What the stored `message_sources` rows say, as far as the writers wrote them, so that a batch
+ * writes only the sightings that change something: a new source, a flag turned on, or a
+ * `last_seen_ms` SOURCE_SEEN_RESOLUTION_MS newer. Told only of committed batches.
+ */
+export class SourcesWritten {
+  private readonly byBridge = new Map<number, Map<string, SourceSighting>>();
+
+  /** The batch's sightings (one per bridge and source) that the rows do not yet say. */
+  due(items: IngestItem[]): Array<SourceSighting & { bridgeId: number }> {
+    return sightingsOf(items).filter((s) => {
+      const stored = this.byBridge.get(s.bridgeId)?.get(s.uid);
+      return (
+        !stored ||
+        (s.reportsPosition && !stored.reportsPosition) ||
+        (s.locationEnabled && !stored.locationEnabled) ||
+        s.lastSeenMs - stored.lastSeenMs >= SOURCE_SEEN_RESOLUTION_MS
+      );
+    });
   }
-  return [...last.values()];
+
+  /** The sightings of a committed batch are stored. */
+  written(sightings: Array<SourceSighting & { bridgeId: number }>): void {
+    for (const { bridgeId, uid, lastSeenMs, reportsPosition, locationEnabled } of sightings) {
+      let sources = this.byBridge.get(bridgeId);
+      if (!sources) this.byBridge.set(bridgeId, (sources = new Map()));
+      const stored = sources.get(uid);
+      sources.set(uid, {
+        uid,
+        lastSeenMs: Math.max(lastSeenMs, stored?.lastSeenMs ?? 0),
+        reportsPosition: reportsPosition || (stored?.reportsPosition ?? false),
+        locationEnabled: locationEnabled || (stored?.locationEnabled ?? false),
+      });
+    }
+  }
+
+  forget(bridgeId: number): void {
+    this.byBridge.delete(bridgeId);
+  }
+}
+
+export function receiptOf(messageId: number, payload: Buffer): Receipt {
+  return { slot: messageId % RECEIPT_SLOTS, messageId, digest: hash('sha1', payload, 'buffer').subarray(0, DIGEST_BYTES) };
+}
+
+/**
+ * A bridge's receipts are one row, a ring of RECEIPT_SLOTS entries, rewritten once per batch: a
+ * statement per bridge and batch instead of one per message (docs/performance.md, "Fourth round").
+ * Answers whether `ring` (the stored one, if any) holds the receipt.
+ */
+export function ringHolds(ring: Buffer | undefined, { slot, messageId, digest }: Receipt): boolean {
+  if (!ring || ring.length !== RECEIPT_SLOTS * RECEIPT_BYTES) return false;
+  const at = slot * RECEIPT_BYTES;
+  return ring.readUInt16BE(at) === messageId && ring.subarray(at + 2, at + RECEIPT_BYTES).equals(digest);
+}
+
+/** The rings of a batch's bridges with its receipts written in: a copy of `stored` (or a new ring), later messages last. */
+export function ringsOf(items: IngestItem[], stored: (bridgeId: number) => Buffer | undefined): Map<number, Buffer> {
+  const rings = new Map<number, Buffer>();
+  for (const { bridgeId, receipt } of items) {
+    if (!receipt) continue;
+    let ring = rings.get(bridgeId);
+    if (!ring) {
+      const before = stored(bridgeId);
+      ring = before?.length === RECEIPT_SLOTS * RECEIPT_BYTES ? Buffer.from(before) : Buffer.alloc(RECEIPT_SLOTS * RECEIPT_BYTES);
+      rings.set(bridgeId, ring);
+    }
+    const at = receipt.slot * RECEIPT_BYTES;
+    ring.writeUInt16BE(receipt.messageId, at);
+    receipt.digest.copy(ring, at + 2);
+  }
+  return rings;
 }
 
 export interface BatchSeries {

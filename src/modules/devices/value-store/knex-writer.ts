@@ -9,12 +9,13 @@ import {
   chunksOf,
   type IngestItem,
   type Receipt,
-  receiptsOf,
+  ringHolds,
+  ringsOf,
   type SeriesBatch,
   SeriesIds,
   seriesOf,
   type SourceSighting,
-  sightingsOf,
+  SourcesWritten,
   type ValueStore,
 } from './batch.js';
 
@@ -30,6 +31,7 @@ function chunks<T>(rows: T[]): T[][] {
 export class KnexValueStore implements ValueStore {
   private readonly greatest: string;
   private readonly series: SeriesIds;
+  private readonly sources = new SourcesWritten();
 
   constructor(private readonly db: Database) {
     this.greatest = dialect(db) === 'postgres' ? 'GREATEST' : 'MAX';
@@ -39,6 +41,7 @@ export class KnexValueStore implements ValueStore {
   async commit(items: IngestItem[]): Promise<void> {
     const ids = await this.series.forBatch(items);
     const batch = seriesOf(items);
+    const sightings = this.sources.due(items);
     await this.db.transaction(async (trx) => {
       await this.writeNewest(trx, batch, ids);
       const history = batch.flatMap(({ bridgeId, path, samples }) => {
@@ -60,26 +63,21 @@ export class KnexValueStore implements ValueStore {
           })),
         );
       for (const rows of chunks(locations)) await trx('locations').insert(rows);
-      await this.writeSources(trx, sightingsOf(items));
-      for (const rows of chunks(receiptsOf(items))) {
-        await trx('ingest_receipts')
-          .insert(rows.map((r) => ({ bridge_id: r.bridgeId, slot: r.slot, message_id: r.messageId, digest: r.digest })))
-          .onConflict(['bridge_id', 'slot'])
-          .merge(['message_id', 'digest']);
-      }
+      await this.writeSources(trx, sightings);
+      await this.writeRings(trx, items);
     });
     ids.commit();
+    this.sources.written(sightings);
   }
 
   async hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean> {
-    const row = await this.db('ingest_receipts')
-      .where({ bridge_id: bridgeId, slot: receipt.slot, message_id: receipt.messageId, digest: receipt.digest })
-      .first();
-    return row !== undefined;
+    const row: { slots: Buffer } | undefined = await this.db('ingest_receipt_rings').where({ bridge_id: bridgeId }).first('slots');
+    return ringHolds(row?.slots, receipt);
   }
 
   forget(bridgeId: number): void {
     this.series.forget(bridgeId);
+    this.sources.forget(bridgeId);
   }
 
   /** Creates the series a new path needs and moves current values forward (never back). */
@@ -93,6 +91,17 @@ export class KnexValueStore implements ValueStore {
         .returning(['id', 'bridge_id', 'path']);
       for (const c of changed) ids.remember(c.bridge_id, c.path, c.id);
     }
+  }
+
+  /** Each bridge's receipt ring, read (and on PostgreSQL locked) in the batch's transaction and written back once. */
+  private async writeRings(trx: Knex.Transaction, items: IngestItem[]): Promise<void> {
+    const bridges = [...new Set(items.filter((i) => i.receipt).map((i) => i.bridgeId))];
+    if (!bridges.length) return;
+    let read = trx('ingest_receipt_rings').whereIn('bridge_id', bridges).select('bridge_id', 'slots');
+    if (dialect(this.db) === 'postgres') read = read.forUpdate();
+    const stored = new Map((await read).map((r: { bridge_id: number; slots: Buffer }) => [r.bridge_id, r.slots]));
+    const rings = [...ringsOf(items, (id) => stored.get(id))].map(([bridgeId, slots]) => ({ bridge_id: bridgeId, slots }));
+    for (const rows of chunks(rings)) await trx('ingest_receipt_rings').insert(rows).onConflict('bridge_id').merge(['slots']);
   }
 
   private async writeSources(trx: Knex.Transaction, sightings: Array<SourceSighting & { bridgeId: number }>): Promise<void> {

@@ -16,10 +16,12 @@ import {
   type IngestItem,
   MAX_CHUNK_SPAN_MS,
   type Receipt,
-  receiptsOf,
+  ringHolds,
+  ringsOf,
   SeriesIds,
   seriesOf,
-  sightingsOf,
+  type SourceSighting,
+  SourcesWritten,
   type ValueStore,
 } from './batch.js';
 
@@ -42,14 +44,14 @@ const SQLITE_STATEMENTS = {
     ON CONFLICT (bridge_id, uid) DO UPDATE SET last_seen_ms = max(message_sources.last_seen_ms, excluded.last_seen_ms),
       reports_position = max(message_sources.reports_position, excluded.reports_position),
       location_enabled = max(message_sources.location_enabled, excluded.location_enabled)`,
-  receipt: `INSERT INTO ingest_receipts (bridge_id, slot, message_id, digest) VALUES (?, ?, ?, ?)
-    ON CONFLICT (bridge_id, slot) DO UPDATE SET message_id = excluded.message_id, digest = excluded.digest`,
-  hasReceipt: 'SELECT 1 FROM ingest_receipts WHERE bridge_id = ? AND slot = ? AND message_id = ? AND digest = ?',
+  ring: 'SELECT slots FROM ingest_receipt_rings WHERE bridge_id = ?',
+  writeRing: `INSERT INTO ingest_receipt_rings (bridge_id, slots) VALUES (?, ?)
+    ON CONFLICT (bridge_id) DO UPDATE SET slots = excluded.slots`,
 } as const;
 
 type Statements = { [K in keyof typeof SQLITE_STATEMENTS]: BetterSqlite3.Statement } & {
   /** One batch in one transaction (a better-sqlite3 transaction function, made once per connection). */
-  batch: (items: IngestItem[], ids: BatchSeries) => void;
+  batch: (items: IngestItem[], ids: BatchSeries, sightings: Array<SourceSighting & { bridgeId: number }>) => void;
 };
 
 /**
@@ -87,8 +89,12 @@ class OpenRows {
   }
 }
 
+function ringOf(s: Omit<Statements, 'batch'>, bridgeId: number): Buffer | undefined {
+  return (s.ring.get(bridgeId) as { slots: Buffer } | undefined)?.slots;
+}
+
 function batchWriter(conn: BetterSqlite3.Database, s: Omit<Statements, 'batch'>, open: OpenRows): Statements['batch'] {
-  return conn.transaction((items: IngestItem[], ids: BatchSeries) => {
+  return conn.transaction((items: IngestItem[], ids: BatchSeries, sightings: Array<SourceSighting & { bridgeId: number }>) => {
     open.closeUpTo((s.horizon.get() as { horizon: number } | undefined)?.horizon ?? Infinity);
     for (const { bridgeId, path, newest, samples } of seriesOf(items)) {
       let seriesId = ids.find(bridgeId, path);
@@ -123,9 +129,8 @@ function batchWriter(conn: BetterSqlite3.Database, s: Omit<Statements, 'batch'>,
       if (item.duplicate) continue;
       for (const l of item.locations) s.location.run(item.bridgeId, l.tsMs, l.lat, l.lon, l.speedOverGround, l.courseOverGroundTrue, l.source);
     }
-    for (const src of sightingsOf(items))
-      s.source.run(src.bridgeId, src.uid, Number(src.locationEnabled), Number(src.reportsPosition), src.lastSeenMs, src.lastSeenMs);
-    for (const r of receiptsOf(items)) s.receipt.run(r.bridgeId, r.slot, r.messageId, r.digest);
+    for (const src of sightings) s.source.run(src.bridgeId, src.uid, Number(src.locationEnabled), Number(src.reportsPosition), src.lastSeenMs, src.lastSeenMs);
+    for (const [bridgeId, ring] of ringsOf(items, (id) => ringOf(s, id))) s.writeRing.run(bridgeId, ring);
   });
 }
 
@@ -140,6 +145,7 @@ export class SqliteValueStore implements ValueStore {
   private readonly prepared = new WeakMap<BetterSqlite3.Database, Statements>();
   private readonly series: SeriesIds;
   private readonly open = new OpenRows();
+  private readonly sources = new SourcesWritten();
 
   constructor(private readonly db: Database) {
     this.series = new SeriesIds(db);
@@ -147,22 +153,25 @@ export class SqliteValueStore implements ValueStore {
 
   async commit(items: IngestItem[]): Promise<void> {
     const ids = await this.series.forBatch(items);
+    const sightings = this.sources.due(items);
     try {
-      await this.withConnection((_conn, s) => s.batch(items, ids));
+      await this.withConnection((_conn, s) => s.batch(items, ids, sightings));
     } catch (err) {
       // Rolled back: what the open rows hold is no longer known.
       this.open.bySeries.clear();
       throw err;
     }
     ids.commit();
+    this.sources.written(sightings);
   }
 
   hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean> {
-    return this.withConnection((_conn, s) => s.hasReceipt.get(bridgeId, receipt.slot, receipt.messageId, receipt.digest) !== undefined);
+    return this.withConnection((_conn, s) => ringHolds(ringOf(s, bridgeId), receipt));
   }
 
   forget(bridgeId: number): void {
     this.series.forget(bridgeId);
+    this.sources.forget(bridgeId);
   }
 
   private async withConnection<R>(work: (conn: BetterSqlite3.Database, statements: Statements) => R): Promise<R> {
