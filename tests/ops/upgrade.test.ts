@@ -10,11 +10,25 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/knex.js';
 import { migrateLatest, migrationStatus } from '../../src/db/migrate.js';
+import { ringHolds } from '../../src/modules/devices/value-store/batch.js';
 
 const RELEASE_DB = join(import.meta.dirname, 'fixtures', 'release-c5e30d5.db');
 const work = mkdtempSync(join(tmpdir(), 'vessel-link-upgrade-'));
 const file = join(work, 'release.db');
 let db: Database;
+
+/**
+ * Tables a later migration replaced on purpose, and where each of their rows must be found now
+ * (tests/db/ has each such migration's own test).
+ */
+const REPLACED: Record<string, (row: Record<string, unknown>) => Promise<boolean>> = {
+  // 20261203100000_receipt_rings: a bridge's receipts are one ring row.
+  ingest_receipts: async (row) => {
+    const ring = await db('ingest_receipt_rings').where({ bridge_id: row.bridge_id }).first('slots');
+    const digest = Buffer.from(String(row.digest), 'base64').subarray(0, 8);
+    return ringHolds(ring?.slots, { slot: Number(row.slot), messageId: Number(row.message_id), digest });
+  },
+};
 
 /** Every row of every table, as the release left them. */
 const before = new Map<string, Array<Record<string, unknown>>>();
@@ -45,6 +59,12 @@ describe('upgrading the last release', () => {
     expect((await migrationStatus(db)).pending).toEqual([]);
 
     for (const [table, rows] of before) {
+      const movedTo = REPLACED[table];
+      if (movedTo) {
+        expect(await db.schema.hasTable(table), table).toBe(false);
+        for (const row of rows) expect(await movedTo(row), `${table} ${JSON.stringify(row)}`).toBe(true);
+        continue;
+      }
       const now = await db(table).select();
       expect(now.length, table).toBe(rows.length);
       const columns = Object.keys(rows[0] ?? {});
