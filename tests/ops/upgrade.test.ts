@@ -25,7 +25,7 @@ const REPLACED: Record<string, (row: Record<string, unknown>) => Promise<boolean
   // 20261203100000_receipt_rings: a bridge's receipts are one ring row.
   ingest_receipts: async (row) => {
     const ring = await db('ingest_receipt_rings').where({ bridge_id: row.bridge_id }).first('slots');
-    const digest = Buffer.from(String(row.digest), 'base64').subarray(0, 8);
+    const digest = Buffer.from(String(row.digest), 'base64').subarray(0, 8).toString('latin1');
     return ringHolds(ring?.slots, { slot: Number(row.slot), messageId: Number(row.message_id), digest });
   },
 };

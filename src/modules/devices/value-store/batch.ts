@@ -35,13 +35,14 @@ export interface SourceSighting {
 }
 
 /**
- * A QoS 1 delta's identity: its message id and the first DIGEST_BYTES of its payload's SHA-1, kept
- * in slot `messageId mod RECEIPT_SLOTS` of its bridge's receipt ring.
+ * A QoS 1 delta's identity: its message id and the first DIGEST_BYTES of its payload's SHA-1 (as a
+ * latin1 string: one character a byte), kept in slot `messageId mod RECEIPT_SLOTS` of its
+ * bridge's receipt ring.
  */
 export interface Receipt {
   slot: number;
   messageId: number;
-  digest: Buffer;
+  digest: string;
 }
 
 /** Everything one telemetry message writes. */
@@ -214,7 +215,8 @@ export class SourcesWritten {
 }
 
 export function receiptOf(messageId: number, payload: Buffer): Receipt {
-  return { slot: messageId % RECEIPT_SLOTS, messageId, digest: hash('sha1', payload, 'buffer').subarray(0, DIGEST_BYTES) };
+  // A latin1 ('binary') digest costs half of a Buffer one in Node 20's crypto.hash, and fills the ring as bytes.
+  return { slot: messageId % RECEIPT_SLOTS, messageId, digest: hash('sha1', payload, 'binary').slice(0, DIGEST_BYTES) };
 }
 
 /**
@@ -225,7 +227,7 @@ export function receiptOf(messageId: number, payload: Buffer): Receipt {
 export function ringHolds(ring: Buffer | undefined, { slot, messageId, digest }: Receipt): boolean {
   if (!ring || ring.length !== RECEIPT_SLOTS * RECEIPT_BYTES) return false;
   const at = slot * RECEIPT_BYTES;
-  return ring.readUInt16BE(at) === messageId && ring.subarray(at + 2, at + RECEIPT_BYTES).equals(digest);
+  return ring.readUInt16BE(at) === messageId && ring.toString('latin1', at + 2, at + RECEIPT_BYTES) === digest;
 }
 
 /** The rings of a batch's bridges with its receipts written in: a copy of `stored` (or a new ring), later messages last. */
@@ -241,7 +243,7 @@ export function ringsOf(items: IngestItem[], stored: (bridgeId: number) => Buffe
     }
     const at = receipt.slot * RECEIPT_BYTES;
     ring.writeUInt16BE(receipt.messageId, at);
-    receipt.digest.copy(ring, at + 2);
+    ring.write(receipt.digest, at + 2, DIGEST_BYTES, 'latin1');
   }
   return rings;
 }
