@@ -34,6 +34,9 @@ export interface SourceSighting {
   locationEnabled: boolean;
 }
 
+/** A source sighting with the bridge it was seen on: one row of `message_sources`. */
+export type BridgeSighting = SourceSighting & { bridgeId: number };
+
 /**
  * A QoS 1 delta's identity: its message id and the first DIGEST_BYTES of its payload's SHA-1 (as a
  * latin1 string: one character a byte), kept in slot `messageId mod RECEIPT_SLOTS` of its
@@ -65,6 +68,7 @@ export const RECEIPT_SLOTS = 256;
 const DIGEST_BYTES = 8;
 /** A ring entry: the message id (16 bits, 0 = empty: MQTT message ids start at 1) and the digest. */
 const RECEIPT_BYTES = 2 + DIGEST_BYTES;
+const RING_BYTES = RECEIPT_SLOTS * RECEIPT_BYTES;
 
 /** A history chunk spans at most this much time, so a range query knows how far back to look. */
 export const MAX_CHUNK_SPAN_MS = 3600_000;
@@ -145,9 +149,9 @@ export function chunksOf(samples: IngestValue[]): HistoryChunk[] {
 }
 
 /** One row per (bridge, source) in a batch, merging what the batch saw. */
-export function sightingsOf(items: IngestItem[]): Array<SourceSighting & { bridgeId: number }> {
-  const byBridge = new Map<number, Map<string, SourceSighting & { bridgeId: number }>>();
-  const out: Array<SourceSighting & { bridgeId: number }> = [];
+export function sightingsOf(items: IngestItem[]): BridgeSighting[] {
+  const byBridge = new Map<number, Map<string, BridgeSighting>>();
+  const out: BridgeSighting[] = [];
   for (const { bridgeId, sources } of items) {
     let merged = byBridge.get(bridgeId);
     if (!merged) byBridge.set(bridgeId, (merged = new Map()));
@@ -169,7 +173,7 @@ export function sightingsOf(items: IngestItem[]): Array<SourceSighting & { bridg
 
 /**
  * How far behind a stored `last_seen_ms` may be: a busy bridge's sources are written about once a
- * second instead of once a batch (docs/decisions.md, "Sources seen to the second").
+ * second instead of once a batch (docs/decisions.md, "Receipts in one ring per bridge, sources seen to the second").
  */
 export const SOURCE_SEEN_RESOLUTION_MS = 1000;
 
@@ -182,7 +186,7 @@ export class SourcesWritten {
   private readonly byBridge = new Map<number, Map<string, SourceSighting>>();
 
   /** The batch's sightings (one per bridge and source) that the rows do not yet say. */
-  due(items: IngestItem[]): Array<SourceSighting & { bridgeId: number }> {
+  due(items: IngestItem[]): BridgeSighting[] {
     return sightingsOf(items).filter((s) => {
       const stored = this.byBridge.get(s.bridgeId)?.get(s.uid);
       return (
@@ -195,7 +199,7 @@ export class SourcesWritten {
   }
 
   /** The sightings of a committed batch are stored. */
-  written(sightings: Array<SourceSighting & { bridgeId: number }>): void {
+  written(sightings: BridgeSighting[]): void {
     for (const { bridgeId, uid, lastSeenMs, reportsPosition, locationEnabled } of sightings) {
       let sources = this.byBridge.get(bridgeId);
       if (!sources) this.byBridge.set(bridgeId, (sources = new Map()));
@@ -225,7 +229,7 @@ export function receiptOf(messageId: number, payload: Buffer): Receipt {
  * Answers whether `ring` (the stored one, if any) holds the receipt.
  */
 export function ringHolds(ring: Buffer | undefined, { slot, messageId, digest }: Receipt): boolean {
-  if (!ring || ring.length !== RECEIPT_SLOTS * RECEIPT_BYTES) return false;
+  if (!ring || ring.length !== RING_BYTES) return false;
   const at = slot * RECEIPT_BYTES;
   return ring.readUInt16BE(at) === messageId && ring.toString('latin1', at + 2, at + RECEIPT_BYTES) === digest;
 }
@@ -238,7 +242,7 @@ export function ringsOf(items: IngestItem[], stored: (bridgeId: number) => Buffe
     let ring = rings.get(bridgeId);
     if (!ring) {
       const before = stored(bridgeId);
-      ring = before?.length === RECEIPT_SLOTS * RECEIPT_BYTES ? Buffer.from(before) : Buffer.alloc(RECEIPT_SLOTS * RECEIPT_BYTES);
+      ring = before?.length === RING_BYTES ? Buffer.from(before) : Buffer.alloc(RING_BYTES);
       rings.set(bridgeId, ring);
     }
     const at = receipt.slot * RECEIPT_BYTES;

@@ -14,7 +14,7 @@ import {
   type SeriesBatch,
   SeriesIds,
   seriesOf,
-  type SourceSighting,
+  type BridgeSighting,
   SourcesWritten,
   type ValueStore,
 } from './batch.js';
@@ -29,12 +29,12 @@ function chunks<T>(rows: T[]): T[][] {
 }
 
 export class KnexValueStore implements ValueStore {
-  private readonly greatest: string;
+  private readonly postgres: boolean;
   private readonly series: SeriesIds;
   private readonly sources = new SourcesWritten();
 
   constructor(private readonly db: Database) {
-    this.greatest = dialect(db) === 'postgres' ? 'GREATEST' : 'MAX';
+    this.postgres = dialect(db) === 'postgres';
     this.series = new SeriesIds(db);
   }
 
@@ -98,13 +98,13 @@ export class KnexValueStore implements ValueStore {
     const bridges = [...new Set(items.filter((i) => i.receipt).map((i) => i.bridgeId))];
     if (!bridges.length) return;
     let read = trx('ingest_receipt_rings').whereIn('bridge_id', bridges).select('bridge_id', 'slots');
-    if (dialect(this.db) === 'postgres') read = read.forUpdate();
+    if (this.postgres) read = read.forUpdate();
     const stored = new Map((await read).map((r: { bridge_id: number; slots: Buffer }) => [r.bridge_id, r.slots]));
     const rings = [...ringsOf(items, (id) => stored.get(id))].map(([bridgeId, slots]) => ({ bridge_id: bridgeId, slots }));
     for (const rows of chunks(rings)) await trx('ingest_receipt_rings').insert(rows).onConflict('bridge_id').merge(['slots']);
   }
 
-  private async writeSources(trx: Knex.Transaction, sightings: Array<SourceSighting & { bridgeId: number }>): Promise<void> {
+  private async writeSources(trx: Knex.Transaction, sightings: BridgeSighting[]): Promise<void> {
     for (const rows of chunks(sightings)) {
       await trx('message_sources')
         .insert(
@@ -120,7 +120,7 @@ export class KnexValueStore implements ValueStore {
         )
         .onConflict(['bridge_id', 'uid'])
         .merge({
-          last_seen_ms: trx.raw(`${this.greatest}(message_sources.last_seen_ms, excluded.last_seen_ms)`),
+          last_seen_ms: trx.raw(`${this.postgres ? 'GREATEST' : 'MAX'}(message_sources.last_seen_ms, excluded.last_seen_ms)`),
           reports_position: trx.raw('message_sources.reports_position OR excluded.reports_position'),
           location_enabled: trx.raw('message_sources.location_enabled OR excluded.location_enabled'),
         });

@@ -20,7 +20,7 @@ import {
   ringsOf,
   SeriesIds,
   seriesOf,
-  type SourceSighting,
+  type BridgeSighting,
   SourcesWritten,
   type ValueStore,
 } from './batch.js';
@@ -51,7 +51,7 @@ const SQLITE_STATEMENTS = {
 
 type Statements = { [K in keyof typeof SQLITE_STATEMENTS]: BetterSqlite3.Statement } & {
   /** One batch in one transaction (a better-sqlite3 transaction function, made once per connection). */
-  batch: (items: IngestItem[], ids: BatchSeries, sightings: Array<SourceSighting & { bridgeId: number }>) => void;
+  batch: (items: IngestItem[], ids: BatchSeries, sightings: BridgeSighting[]) => void;
 };
 
 /**
@@ -94,7 +94,7 @@ function ringOf(s: Omit<Statements, 'batch'>, bridgeId: number): Buffer | undefi
 }
 
 function batchWriter(conn: BetterSqlite3.Database, s: Omit<Statements, 'batch'>, open: OpenRows): Statements['batch'] {
-  return conn.transaction((items: IngestItem[], ids: BatchSeries, sightings: Array<SourceSighting & { bridgeId: number }>) => {
+  return conn.transaction((items: IngestItem[], ids: BatchSeries, sightings: BridgeSighting[]) => {
     open.closeUpTo((s.horizon.get() as { horizon: number } | undefined)?.horizon ?? Infinity);
     for (const { bridgeId, path, newest, samples } of seriesOf(items)) {
       let seriesId = ids.find(bridgeId, path);
