@@ -37,6 +37,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
     'locations',
     'message_sources',
     'ingest_receipt_rings',
+    'device_inventories',
     'device_commands',
     'property_warning_levels',
     'vessel_interfaces',

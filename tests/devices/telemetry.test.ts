@@ -95,6 +95,29 @@ describe('devices and current values', () => {
     await publishInventory(client, bridge.serial);
   });
 
+  it('makes the devices match the inventory again when the very same one arrives after a value gave a path a device of its own', async () => {
+    const names = async () => (await get(`/api/vessel/${bridge.vesselId}/devices`)).map((d: { name: string }) => d.name);
+    const inventoryOnly = await names();
+    // A path the inventory does not list gets a device described from the Signal K schema.
+    await publish(delta([{ path: 'environment.wind.speedApparent', value: 4.2 }]));
+    const withSchemaDevice = await names();
+    expect(withSchemaDevice.length).toBe(inventoryOnly.length + 1);
+    // Byte for byte the last inventory: recognised by its digest, yet not skipped, since the stored devices moved on since.
+    await publishInventory(client, bridge.serial);
+    expect(await names()).toEqual(inventoryOnly);
+    // And once they match it, the same inventory again changes nothing.
+    await publishInventory(client, bridge.serial);
+    expect(await names()).toEqual(inventoryOnly);
+  });
+
+  it('checks an inventory that differs from the last one by a byte as it checks any other: a malformed one is refused and changes nothing', async () => {
+    const before = (await get(`/api/vessel/${bridge.vesselId}/devices`)).map((d: { name: string }) => d.name);
+    const malformed = { devices: [{ id: 'gps', name: 'GPS', category: 'no-such-category', properties: [] }] };
+    await client.publishAsync(`bridges/${bridge.serial}/devices`, JSON.stringify(malformed), { qos: 1 });
+    await publishInventory(client, bridge.serial);
+    expect((await get(`/api/vessel/${bridge.vesselId}/devices`)).map((d: { name: string }) => d.name)).toEqual(before);
+  });
+
   it('stores buffered values in measurement order; the current value only moves forward', async () => {
     const path = 'tanks.fuel.main.currentLevel';
     await publish(delta([{ path, value: 0.5 }], { timestamp: iso(10_000) }));

@@ -6,6 +6,7 @@
  * An inventory change is announced once (`vessel.devices`); the live streams share one query.
  * The `devices` topic replaces the bridge's stored inventory.
  */
+import { createHash } from 'node:crypto';
 import { MalformedMessage, type BridgeMessage } from '../../mqtt/broker.js';
 import type { LiveBatch } from '../../../contracts/live.js';
 import { ownUpdates, parseDelta, parseInventory, type SignalKDelta } from '../../mqtt/protocol.js';
@@ -40,6 +41,13 @@ function positionOf(value: unknown): { lat: number; lon: number } | null {
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   return { lat: latitude, lon: longitude };
 }
+
+/**
+ * What an inventory is recognised by (repo.inventoryDigest). The version goes into it, so that
+ * inventories accepted under other rules are checked again should the rules change.
+ */
+const INVENTORY_RULES = 'inventory/1';
+const inventoryDigestOf = (payload: Buffer): string => createHash('sha256').update(INVENTORY_RULES).update(payload).digest('base64');
 
 export class IngestService {
   private readonly store: ValueStore;
@@ -105,14 +113,17 @@ export class IngestService {
   }
 
   /**
-   * `devices` topic: the bridge's whole device inventory. One that changes nothing (a bridge sends
-   * it on every connect, and again with the snapshot the server asks for) costs its reads only:
-   * what is kept in memory stays, and nothing is announced.
+   * `devices` topic: the bridge's whole device inventory. A bridge sends it on every connect, and
+   * again with the snapshot the server asks for: byte for byte the last one, it costs one read (its
+   * digest); one that changes nothing otherwise costs its reads only. Either way what is kept in
+   * memory stays, and nothing is announced.
    */
   async onInventory(message: BridgeMessage): Promise<void> {
+    const digest = inventoryDigestOf(message.payload);
+    if ((await repo.inventoryDigest(this.ctx.db, message.bridge.id)) === digest) return;
     const parsed = parseInventory(message.payload);
     if (!parsed.ok) throw new MalformedMessage(parsed.reason);
-    if (!(await repo.replaceInventory(this.ctx.db, message.bridge.id, parsed.value))) return;
+    if (!(await repo.replaceInventory(this.ctx.db, message.bridge.id, parsed.value, digest))) return;
     this.properties.forget(message.bridge.id);
     this.levels.forget(message.bridge.id);
     const vesselId = (await vesselIdsOfBridges(this.ctx.db, [message.bridge.id])).get(message.bridge.id);

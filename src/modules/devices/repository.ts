@@ -114,10 +114,12 @@ const numberOrNull = (v: unknown): number | null => (v === null || v === undefin
  * almost always unchanged: the stored one is read in two queries and only differences are
  * written, so a fleet reconnecting after a restart costs two reads per bridge, not a write per
  * property; a new bridge's devices and properties go in multi-row inserts (docs/performance.md,
- * "10,000 bridges"). True when anything changed.
+ * "10,000 bridges"). `digest` is kept as the inventory's (`inventoryDigest`). True when anything
+ * changed.
  */
-export async function replaceInventory(db: Database, bridgeId: number, inventory: DeviceInventory): Promise<boolean> {
+export async function replaceInventory(db: Database, bridgeId: number, inventory: DeviceInventory, digest: string): Promise<boolean> {
   return db.transaction(async (trx) => {
+    await trx('device_inventories').insert({ bridge_id: bridgeId, digest }).onConflict('bridge_id').merge();
     const devices = new Map<string, StoredDevice>(
       (
         await trx('devices')
@@ -197,6 +199,15 @@ export async function replaceInventory(db: Database, bridgeId: number, inventory
     for (let i = 0; i < newProperties.length; i += INSERT_CHUNK) await trx('device_properties').insert(newProperties.slice(i, i + INSERT_CHUNK));
     return changed || goneProperties.length > 0 || goneDevices.length > 0 || newProperties.length > 0;
   });
+}
+
+/**
+ * The digest of the inventory the bridge's stored devices and properties were last made to match,
+ * or null when they may differ from it (none yet, or devices added from the Signal K schema since).
+ */
+export async function inventoryDigest(db: Database, bridgeId: number): Promise<string | null> {
+  const row = await db('device_inventories').where({ bridge_id: bridgeId }).first('digest');
+  return row?.digest ?? null;
 }
 
 const DEVICE_COLUMNS = ['name', 'category', 'manufacturer', 'model', 'serial', 'location', 'position'] as const;

@@ -19,6 +19,8 @@ export async function addSchemaProperties(db: Database, bridgeId: number, paths:
   }
   if (byDevice.size === 0) return false;
   await db.transaction(async (trx: Knex.Transaction) => {
+    // The stored inventory no longer is the one last published: the next is compared in full.
+    await trx('device_inventories').where({ bridge_id: bridgeId }).delete();
     const now = nowIso();
     for (const { device, paths: devicePaths } of byDevice.values()) {
       const existing = await trx('devices').where({ bridge_id: bridgeId, device_key: device.key }).first('id');
