@@ -187,8 +187,18 @@ export async function deleteBridge(db: Db, id: number): Promise<void> {
   await db<BridgeTableRow>('bridges').where({ id }).delete();
 }
 
-export async function setOnline(db: Db, id: number, online: boolean, lastSeenMs: number): Promise<void> {
-  await db<BridgeTableRow>('bridges').where({ id }).update({ online, last_seen_ms: lastSeenMs });
+/** Records the bridge online or offline; answers its vessel (null when unpaired), or undefined when the bridge is gone. */
+export async function setOnline(db: Db, id: number, online: boolean, lastSeenMs: number): Promise<number | null | undefined> {
+  const rows: Array<Pick<BridgeTableRow, 'vessel_id'>> = await db('bridges').where({ id }).update({ online, last_seen_ms: lastSeenMs }, ['vessel_id']);
+  return rows[0] ? rows[0].vessel_id : undefined;
+}
+
+/** A bridge's reported software version, written only when it differs from the stored one. */
+export async function setVersion(db: Db, id: number, version: string): Promise<void> {
+  await db<BridgeTableRow>('bridges')
+    .where({ id })
+    .andWhere((q) => q.whereNull('version').orWhereNot('version', version))
+    .update({ version, updated_at: nowIso() });
 }
 
 /**
@@ -346,8 +356,10 @@ interface ConnectionTableRow {
 /** Keeps 90 days of history per bridge. */
 const HISTORY_MS = 90 * 86_400_000;
 
+/** Adds a connect or disconnect; a connect also trims what is past the 90 days (once a connection is enough). */
 export async function insertConnectionEvent(db: Db, bridgeId: number, event: ConnectionEvent['event'], atMs: number): Promise<void> {
   await db<ConnectionTableRow>('bridge_connections').insert({ bridge_id: bridgeId, event, at_ms: atMs });
+  if (event !== 'connected') return;
   await db<ConnectionTableRow>('bridge_connections')
     .where({ bridge_id: bridgeId })
     .where('at_ms', '<', atMs - HISTORY_MS)

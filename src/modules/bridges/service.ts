@@ -248,10 +248,7 @@ export class BridgeService {
   async onStatus(message: BridgeMessage): Promise<void> {
     const status = parseStatus(message.payload);
     if (!status.ok) throw new MalformedMessage(status.reason);
-    if (status.value.version) {
-      const bridge = await repo.findBridge(this.ctx.db, message.bridge.id);
-      if (bridge && bridge.version !== status.value.version) await repo.updateBridge(this.ctx.db, bridge.id, { version: status.value.version });
-    }
+    if (status.value.version) await repo.setVersion(this.ctx.db, message.bridge.id, status.value.version);
   }
 
   /** `admin/response` topic: progress of a request sent to the bridge. */
@@ -344,12 +341,13 @@ export class BridgeService {
     const previous = this.writes.get(bridge.id) ?? Promise.resolve();
     const next = previous
       .then(async () => {
-        if (this.presence && !(await this.changePresence(bridge, online, at, connection))) return;
-        else if (!this.presence) await repo.setOnline(this.ctx.db, bridge.id, online, at.getTime());
-        const row = await repo.findBridge(this.ctx.db, bridge.id);
+        let vesselId: number | null | undefined;
+        if (!this.presence) vesselId = await repo.setOnline(this.ctx.db, bridge.id, online, at.getTime());
+        else if (!(await this.changePresence(bridge, online, at, connection))) return;
+        else vesselId = (await repo.findBridge(this.ctx.db, bridge.id))?.vesselId;
         // A deleted bridge's last disconnect has no history left to join.
-        if (row) await repo.insertConnectionEvent(this.ctx.db, bridge.id, online ? 'connected' : 'disconnected', at.getTime());
-        const vesselId = row?.vesselId ?? null;
+        if (vesselId !== undefined) await repo.insertConnectionEvent(this.ctx.db, bridge.id, online ? 'connected' : 'disconnected', at.getTime());
+        vesselId ??= null;
         this.ctx.events.emit('bridge.online', { bridgeId: bridge.id, serial: bridge.serial, vesselId, online, lastSeen: at.toISOString() });
       })
       .catch((err) => this.ctx.log.error('bridge connection state not recorded', { serial: bridge.serial, error: err }))
