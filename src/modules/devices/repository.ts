@@ -9,6 +9,7 @@ import type { BusProperty } from '../../../contracts/devices.js';
 import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
 import { HOUR_MS } from './buckets.js';
 import { levelsByProperty, type WarningLevels } from './levels/repository.js';
+import { sharedPath } from './path-names.js';
 import { pruneSeriesHours, samplesOf, seriesWithOldest, storedChunks } from './history-repository.js';
 import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
 
@@ -383,7 +384,7 @@ interface BusPropertyTableRow {
 
 export async function propertiesByPath(db: Db, bridgeId: number): Promise<Map<string, { deviceId: number; propertyId: number }>> {
   const rows = await db('device_properties').where({ bridge_id: bridgeId }).orderBy('id', 'desc').select('id', 'device_id', 'path');
-  return new Map(rows.map((r: { id: number; device_id: number; path: string }) => [r.path, { deviceId: r.device_id, propertyId: r.id }]));
+  return new Map(rows.map((r: { id: number; device_id: number; path: string }) => [sharedPath(r.path), { deviceId: r.device_id, propertyId: r.id }]));
 }
 
 /**

@@ -6,6 +6,8 @@
  * healthy reading. A property whose interval is not learned yet (fewer than two values since the
  * server started) is stale once its value is older than UNLEARNED_STALE_MS.
  */
+import { sharedPath } from './path-names.js';
+
 export const STALE_FACTOR = 3;
 /** Gaps below this count as this (a burst of values must not make a 1 s sensor stale after 3 s). */
 const MIN_INTERVAL_MS = 1000;
@@ -29,7 +31,7 @@ export class PropertyCadence {
     if (!paths) this.bridges.set(bridgeId, (paths = new Map()));
     const cadence = paths.get(path);
     if (!cadence) {
-      paths.set(path, { lastMs: tsMs, intervalMs: null });
+      paths.set(sharedPath(path), { lastMs: tsMs, intervalMs: null });
       return;
     }
     if (tsMs <= cadence.lastMs) return;

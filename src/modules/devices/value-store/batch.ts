@@ -7,6 +7,7 @@
  */
 import { hash } from 'node:crypto';
 import type { Database } from '../../../db/knex.js';
+import { sharedPath } from '../path-names.js';
 import { PerBridge } from '../per-bridge.js';
 
 export interface IngestValue {
@@ -267,7 +268,7 @@ export class SeriesIds {
   constructor(db: Database) {
     this.ids = new PerBridge(async (bridgeId) => {
       const rows = await db('value_series').where({ bridge_id: bridgeId }).select('id', 'path');
-      return new Map(rows.map((r: { id: number; path: string }) => [r.path, r.id]));
+      return new Map(rows.map((r: { id: number; path: string }) => [sharedPath(r.path), r.id]));
     });
   }
 
@@ -290,7 +291,7 @@ export class SeriesIds {
       remember(bridgeId, path, id) {
         let ids = fresh.get(bridgeId);
         if (!ids) fresh.set(bridgeId, (ids = new Map()));
-        ids.set(path, id);
+        ids.set(sharedPath(path), id);
       },
       commit() {
         for (const [bridgeId, ids] of fresh) for (const [path, id] of ids) bridges.get(bridgeId)!.set(path, id);
