@@ -347,8 +347,7 @@ export class BridgeService {
         else vesselId = (await repo.findBridge(this.ctx.db, bridge.id))?.vesselId;
         // A deleted bridge's last disconnect has no history left to join.
         if (vesselId !== undefined) await repo.insertConnectionEvent(this.ctx.db, bridge.id, online ? 'connected' : 'disconnected', at.getTime());
-        vesselId ??= null;
-        this.ctx.events.emit('bridge.online', { bridgeId: bridge.id, serial: bridge.serial, vesselId, online, lastSeen: at.toISOString() });
+        this.ctx.events.emit('bridge.online', { bridgeId: bridge.id, serial: bridge.serial, vesselId: vesselId ?? null, online, lastSeen: at.toISOString() });
       })
       .catch((err) => this.ctx.log.error('bridge connection state not recorded', { serial: bridge.serial, error: err }))
       .finally(() => {
