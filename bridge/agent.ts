@@ -216,9 +216,9 @@ export class Agent {
 
   private onConnect(): void {
     this.publishStatus();
-    // Queued deltas are older than the snapshot: they go first so that history stays in order.
+    // Queued deltas are older than the snapshot: they go first so that history stays in order. The
+    // snapshot itself answers the server's request, which every connect brings (docs/protocol.md).
     this.connection.flushBuffer();
-    this.publishSnapshot();
   }
 
   private publishStatus(): void {

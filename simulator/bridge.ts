@@ -246,10 +246,12 @@ export class Bridge implements BridgeHandle, AdminTarget {
       this.bootedAt = Date.now();
     }
     this.publishStatus();
+    // The inventory goes before any value, so that the first values are read against it.
     this.connection.publish('devices', JSON.stringify(this.vessel.inventory()), true);
-    // Buffered deltas are older than the snapshot: they go first so history stays in order.
+    // Buffered deltas are older than the snapshot: they go first so history stays in order. The
+    // snapshot itself follows the server's request, which every connect brings (docs/protocol.md
+    // "Connection"): sent here as well, a fleet's reconnect would store every value twice.
     this.connection.flushBuffer();
-    this.connection.publishDelta(JSON.stringify(toDelta(this.vessel.snapshot(), new Date())));
     afterBoot?.();
   }
 

@@ -18,7 +18,7 @@ import { FrameGuard } from './frame-guard.js';
 import { type Authenticator, CONSUMED, createHooks, type Session } from './hooks.js';
 import { type BrokerLimits, DEFAULT_LIMITS, Misbehaviour } from './limits.js';
 import { type AdminRequest, type BridgePublishTopic, type BridgeSubscribeTopic, topicFor } from './protocol.js';
-import { type BridgeIdentity, type MessageHandler, Routes } from './routing.js';
+import { type BridgeIdentity, type MessageHandler, type RouteOptions, Routes } from './routing.js';
 
 export type { Authenticator } from './hooks.js';
 export type { BrokerLimits } from './limits.js';
@@ -84,7 +84,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
   }
 
   /** The module that consumes a topic registers its handler (routing.ts); a topic without one is accepted and dropped. */
-  route(leaf: BridgePublishTopic, handler: MessageHandler, options: { ordered: boolean }): void {
+  route(leaf: BridgePublishTopic, handler: MessageHandler, options: RouteOptions): void {
     this.routes.add(leaf, handler, options);
   }
 

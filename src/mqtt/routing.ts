@@ -2,7 +2,9 @@
  * Topic → handler: the module that consumes a topic registers its handler here. Aedes hands
  * over all packets read in one go at once; an `ordered` topic makes one bridge's messages on
  * it wait for each other (a later inventory must win), while a handler that keeps order itself
- * (the telemetry group commit) takes them all at once.
+ * (the telemetry group commit) takes them all at once. A topic may also wait for another's
+ * messages sent before it on the same connection (`after`): the values a bridge sends right
+ * behind a new inventory are read against that inventory, not against the one it replaces.
  */
 import type { BridgePublishTopic } from './protocol.js';
 
@@ -31,18 +33,25 @@ export type MessageHandler = (message: BridgeMessage) => Promise<void>;
  */
 export class MalformedMessage extends Error {}
 
-interface Route {
-  handler: MessageHandler;
+export interface RouteOptions {
   ordered: boolean;
+  /** An ordered topic whose messages sent before this one on the connection are handled first (an unordered one has no tail to wait for). */
+  after?: BridgePublishTopic;
 }
 
-/** Per connection, the handling of the last message of each ordered topic. */
-export type Tails = Map<BridgePublishTopic, Promise<unknown>>;
+interface Route extends RouteOptions {
+  handler: MessageHandler;
+}
+
+/** Per connection, the handling of the last message of each ordered topic, while it lasts. */
+export type Tails = Map<BridgePublishTopic, Promise<void>>;
+
+const ignore = (): void => {};
 
 export class Routes {
   private readonly routes = new Map<BridgePublishTopic, Route>();
 
-  add(leaf: BridgePublishTopic, handler: MessageHandler, options: { ordered: boolean }): void {
+  add(leaf: BridgePublishTopic, handler: MessageHandler, options: RouteOptions): void {
     if (this.routes.has(leaf)) throw new Error(`A handler for ${leaf} is already registered`);
     this.routes.set(leaf, { handler, ...options });
   }
@@ -55,12 +64,15 @@ export class Routes {
   dispatch(tails: Tails, message: BridgeMessage): Promise<void> {
     const route = this.routes.get(message.leaf);
     if (!route) return Promise.resolve();
-    if (!route.ordered) return route.handler(message);
-    const handled = (tails.get(message.leaf) ?? Promise.resolve()).then(() => route.handler(message));
-    tails.set(
-      message.leaf,
-      handled.catch(() => {}),
-    );
+    // Nothing to wait for (the common case): handled at once, with the rest of what was read.
+    const waitsFor = route.ordered ? message.leaf : route.after;
+    const before = waitsFor && tails.get(waitsFor);
+    const handled = before ? before.then(() => route.handler(message)) : route.handler(message);
+    if (!route.ordered) return handled;
+    const tail: Promise<void> = handled.then(ignore, ignore).then(() => {
+      if (tails.get(message.leaf) === tail) tails.delete(message.leaf);
+    });
+    tails.set(message.leaf, tail);
     return handled;
   }
 }

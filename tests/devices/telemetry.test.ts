@@ -10,11 +10,13 @@ import mqttPacket from 'mqtt-packet';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairBridge } from '../../src/modules/bridges/api.js';
+import type { DeviceInventory } from '../../src/mqtt/protocol.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import {
   connectBridge,
   delta,
   eventually,
+  INVENTORY,
   pairedBridge,
   provisionBridge,
   publishInventory,
@@ -108,6 +110,35 @@ describe('devices and current values', () => {
     // And once they match it, the same inventory again changes nothing.
     await publishInventory(client, bridge.serial);
     expect(await names()).toEqual(inventoryOnly);
+  });
+
+  it('reads a delta sent right behind a new inventory against that inventory: a path it lists gets no device of its own', async () => {
+    const names = async () => (await get(`/api/vessel/${bridge.vesselId}/devices`)).map((d: { name: string }) => d.name);
+    const before = await names();
+    // A big inventory takes its time to store; the delta's batch is quicker.
+    const tanks = Array.from({ length: 60 }, (_, i) => ({
+      id: `tank-${i}`,
+      name: `Tank ${i}`,
+      category: 'tank' as const,
+      properties: [{ path: `tanks.freshWater.t${i}.currentLevel`, displayName: 'Level', units: 'ratio', writable: false }],
+    }));
+    const withWind = {
+      devices: [
+        ...INVENTORY.devices,
+        {
+          id: 'wind',
+          name: 'Wind sensor',
+          category: 'maritime',
+          properties: [{ path: 'environment.wind.angleApparent', displayName: 'Angle', units: 'rad', writable: false }],
+        },
+        ...tanks,
+      ],
+    } satisfies DeviceInventory;
+    // As a bridge sends them when asked for a snapshot: the inventory, then at once the values, without waiting for either PUBACK.
+    await Promise.all([publishInventory(client, bridge.serial, withWind), publish(delta([{ path: 'environment.wind.angleApparent', value: 0.5 }]))]);
+    expect(await names()).toEqual([...before, 'Wind sensor', ...tanks.map((tank) => tank.name)]);
+    expect((await propertyByPath('environment.wind.angleApparent')).value).toBe(0.5);
+    await publishInventory(client, bridge.serial);
   });
 
   it('checks an inventory that differs from the last one by a byte as it checks any other: a malformed one is refused and changes nothing', async () => {

@@ -107,7 +107,8 @@ export const devicesModule: Plugin<ModuleOptions> = {
     server.expose('live', live);
     server.expose('cadence', cadence);
 
-    broker.route('delta', (message) => ingest.onDelta(message), { ordered: false });
+    // Values sent right behind a new inventory are read against it (docs/protocol.md "Connection").
+    broker.route('delta', (message) => ingest.onDelta(message), { ordered: false, after: 'devices' });
     broker.route('devices', (message) => ingest.onInventory(message), { ordered: true });
     broker.route('put/response', (message) => commands.onPutResponse(message), { ordered: true });
     ctx.events.on('bridge.deleted', ({ bridgeId }) => ingest.forget(bridgeId), { cluster: true });
