@@ -65,6 +65,7 @@ export class ReadThrough<K extends string | number, V, C = undefined> {
 
   /** Drops everything, loads under way included (a change whose reach is wider than one key). */
   clear(): void {
-    this.cache.clear();
+    // lru-cache's clear() rewrites its tables at their full size, even when nothing is kept.
+    if (this.cache.size > 0) this.cache.clear();
   }
 }

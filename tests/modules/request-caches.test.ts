@@ -2,7 +2,8 @@
  * What the server keeps in memory between requests (docs/decisions.md, "Request caches"): a change
  * made through the API counts at once; a change written straight into the database, as the admin
  * CLI does, counts once the caches' bound has passed; the device list follows new values and turns
- * values stale with time; a client that accepts gzip gets the same list compressed.
+ * values stale with time; a vessel's bridge is shown online or offline as it connects or goes; a
+ * client that accepts gzip gets the same list compressed.
  */
 import { gunzipSync } from 'node:zlib';
 import type { MqttClient } from 'mqtt';
@@ -11,7 +12,7 @@ import { NO_PERMISSIONS } from '../../contracts/permissions.js';
 import { ACCESS_CACHE } from '../../src/modules/access/api.js';
 import { UNLEARNED_STALE_MS } from '../../src/modules/devices/stale.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import { connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
 
 let t: TestServer;
 let owner: string;
@@ -61,6 +62,17 @@ describe('access', () => {
     expect((await devicesOf(session)).status).toBe(200);
     expect((await t.call('POST', '/api/auth/logout', { token: session })).status).toBe(200);
     expect((await devicesOf(session)).status).toBe(401);
+  });
+});
+
+describe("a vessel's bridge", () => {
+  it('is shown offline and online again as soon as the bridge goes and comes back, with the clock standing still', async () => {
+    const online = async () => (await t.call('GET', `/api/vessel/vesselOnline?vesselId=${bridge.vesselId}`, { token: crew })).body.data.online as boolean;
+    expect(await online()).toBe(true);
+    await client.endAsync();
+    await eventually(async () => !(await online()), 'the bridge shown offline');
+    client = await connectBridge(t, bridge);
+    await eventually(online, 'the bridge shown online again');
   });
 });
 

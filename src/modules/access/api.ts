@@ -165,8 +165,10 @@ export function createAccessApi(db: Db, directory: AccessDirectory, runtime: Acc
     ...ACCESS_CACHE,
     now: runtime.now,
   });
-  for (const name of ['access.changed', 'company.staff', 'company.firstUse', 'user.suspended', 'bridge.paired', 'bridge.online', 'bridge.deleted'] as const)
+  for (const name of ['access.changed', 'company.staff', 'company.firstUse', 'user.suspended', 'bridge.paired', 'bridge.deleted'] as const)
     runtime.events.on(name, () => (cached.clear(), bridges.clear()), { cluster: true });
+  // A bridge coming or going changes what its vessel's bridge says (online, last seen), and nobody's access.
+  runtime.events.on('bridge.online', ({ vesselId }) => vesselId !== null && bridges.forget(vesselId), { cluster: true });
   const accessOf: AccessApi['accessOf'] = (userId, vesselId) => cached.get(`${userId}:${vesselId}`);
   return {
     accessesOf,
