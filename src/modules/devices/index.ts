@@ -120,7 +120,8 @@ export const devicesModule: Plugin<ModuleOptions> = {
     server.expose('rollups', rollups);
     server.expose('compaction', compaction);
     ctx.scheduler.every('commands.expiry', EXPIRY_SWEEP_MS, () => commands.expireDue());
-    ctx.scheduler.every('history.rollups', ROLLUP_EVERY_MS, () => rollups.run(), { atStart: true });
+    // Not at start as well: a restart is when a fleet reconnects, and charts read raw samples past the job's horizon meanwhile.
+    ctx.scheduler.every('history.rollups', ROLLUP_EVERY_MS, () => rollups.run());
     ctx.scheduler.every('history.compaction', COMPACTION_EVERY_MS, () => compaction.run());
     // Once the broker is closed nothing new arrives: end the streams, then finish what is queued.
     server.ext(
