@@ -7,7 +7,8 @@ import Inert from '@hapi/inert';
 import Vision from '@hapi/vision';
 import HapiSwagger from 'hapi-swagger';
 import type { Config } from './config.js';
-import { createDatabase, databaseBytes, type Database } from './db/knex.js';
+import { WalCheckpoints } from './db/checkpoints.js';
+import { createDatabase, databaseBytes, databaseFile, type Database } from './db/knex.js';
 import { pruneAudit, registerAuditTrail } from './platform/audit.js';
 import { BackupSchedule } from './platform/backup/schedule.js';
 import type { AppContext } from './platform/context.js';
@@ -60,6 +61,8 @@ declare module '@hapi/hapi' {
     ctx: AppContext;
     retention: Retention;
     backups: BackupSchedule;
+    /** The WAL checkpoint thread of a server on a SQLite file. */
+    checkpoints: WalCheckpoints | null;
   }
 }
 
@@ -180,9 +183,15 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   // Registered last, so every module's tasks are in before it starts (and stopped before they stop).
   server.ext('onPostStart', () => scheduler.start());
   server.ext('onPreStop', () => scheduler.stop(), { before: Object.keys(server.registrations) });
+  // A started server on a SQLite file writes its log back beside the event loop (db/checkpoints.ts).
+  const file = databaseFile(db);
+  const checkpoints = file ? new WalCheckpoints(db, file, log) : null;
+  server.app.checkpoints = checkpoints;
+  if (checkpoints) server.ext('onPreStart', () => checkpoints.start());
   server.ext('onPostStop', async () => {
     mail.close();
     await limitsRedis?.quit().catch(() => limitsRedis.disconnect());
+    await checkpoints?.stop();
     if (!overrides.db) await db.destroy();
   });
   server.events.on({ name: 'request', channels: 'error' }, (request, event) => {

@@ -7,6 +7,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import { WRITER_CHECKPOINT_PAGES } from './checkpoints.js';
 
 export type Database = Knex;
 /** A database handle or a transaction: services take it as their last argument (STYLE.md). */
@@ -44,6 +45,8 @@ export function createDatabase(url: string): Database {
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
         conn.pragma('synchronous = NORMAL');
+        // A server writes the log back from a thread of its own (checkpoints.ts); anyone else, every 40 MB.
+        conn.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
         keepPreparedStatements(conn);
         done(null, conn);
       },
@@ -72,6 +75,13 @@ function keepPreparedStatements(conn: BetterSqlite3.Database): void {
 
 export function dialect(db: Database): Dialect {
   return db.client.config.client === 'pg' ? 'postgres' : 'sqlite';
+}
+
+/** The SQLite file behind a database, or null (PostgreSQL, or SQLite in memory). */
+export function databaseFile(db: Database): string | null {
+  if (dialect(db) !== 'sqlite') return null;
+  const file = (db.client.config.connection as { filename?: string } | undefined)?.filename;
+  return file && file !== ':memory:' ? file : null;
 }
 
 /** Inserts one row and answers its generated id, on both dialects. */

@@ -134,13 +134,6 @@ function batchWriter(conn: BetterSqlite3.Database, s: Omit<Statements, 'batch'>,
   });
 }
 
-/**
- * WAL pages a commit may accumulate before it writes them back to the database file. SQLite's
- * default (1,000 pages, 4 MB) makes the hot path stop for a write-back and fsync every few
- * batches; at 40 MB a busy page is written back once for many batches (docs/performance.md).
- */
-const WAL_AUTOCHECKPOINT_PAGES = 10_000;
-
 export class SqliteValueStore implements ValueStore {
   private readonly prepared = new WeakMap<BetterSqlite3.Database, Statements>();
   private readonly series: SeriesIds;
@@ -179,7 +172,6 @@ export class SqliteValueStore implements ValueStore {
     try {
       let statements = this.prepared.get(conn);
       if (!statements) {
-        conn.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
         const prepared = Object.fromEntries(Object.entries(SQLITE_STATEMENTS).map(([name, sql]) => [name, conn.prepare(sql)])) as Omit<Statements, 'batch'>;
         statements = { ...prepared, batch: batchWriter(conn, prepared, this.open) };
         this.prepared.set(conn, statements);
