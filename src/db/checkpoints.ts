@@ -92,9 +92,12 @@ export class WalCheckpoints {
     worker.on('error', (err) => {
       this.log.error('WAL checkpoint thread failed; the writer checkpoints again', { error: err });
       this.worker = null;
-      for (const asker of this.asked.values()) asker.reject(err);
-      this.asked.clear();
       void this.writerCheckpoints(WRITER_CHECKPOINT_PAGES).catch(() => {});
+    });
+    // Whatever was still asked of it is answered with an error rather than never.
+    worker.once('exit', () => {
+      for (const asker of this.asked.values()) asker.reject(new Error('the checkpoint thread stopped'));
+      this.asked.clear();
     });
     this.worker = worker;
   }
