@@ -61,8 +61,6 @@ declare module '@hapi/hapi' {
     ctx: AppContext;
     retention: Retention;
     backups: BackupSchedule;
-    /** The WAL checkpoint thread of a server on a SQLite file. */
-    checkpoints: WalCheckpoints | null;
   }
 }
 
@@ -186,7 +184,6 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   // A started server on a SQLite file writes its log back beside the event loop (db/checkpoints.ts).
   const file = databaseFile(db);
   const checkpoints = file ? new WalCheckpoints(db, file, log) : null;
-  server.app.checkpoints = checkpoints;
   if (checkpoints) server.ext('onPreStart', () => checkpoints.start());
   server.ext('onPostStop', async () => {
     mail.close();
