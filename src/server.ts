@@ -102,7 +102,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     host: config.host,
     router: { stripTrailingSlash: true },
     routes: {
-      validate: { failAction: validationFailAction, options: { abortEarly: true, stripUnknown: false } },
+      // Joi's own defaults: the first error only, unknown keys refused (not stripped).
+      validate: { failAction: validationFailAction },
       payload: { maxBytes: 1024 * 1024, failAction: 'error' },
       response: { emptyStatusCode: 200 },
       security: ROUTE_SECURITY,

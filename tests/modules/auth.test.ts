@@ -150,6 +150,25 @@ describe('sessions', () => {
     expect((await t.call('GET', '/api/profile/details', { token: sameButResigned })).status).toBe(200);
   });
 
+  it('refuses a key it has accepted once it expires, and any altered copy of it', async () => {
+    const token = await t.login('owner@demo.test');
+    expect((await t.call('GET', '/api/profile/details', { token })).status).toBe(200);
+    const [header, payload, signature] = token.split('.');
+    const flipped = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`;
+    expect((await t.call('GET', '/api/profile/details', { token: `${header}.${payload}.${flipped}` })).status).toBe(401);
+    // Keys and session rows expire on the wall clock (the server's own clock moves grants).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(JSON.parse(Buffer.from(payload, 'base64url').toString()).exp * 1000 + 1000);
+      const after = await t.call('GET', '/api/profile/details', { token });
+      expect(after.status).toBe(401);
+      expect(after.body).toMatchObject({ message: 'Token expired' });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await t.call('GET', '/api/profile/details', { token })).status).toBe(200);
+  });
+
   it('keeps accepting keys signed before the move to @hapi/jwt', async () => {
     const token = await t.login('owner@demo.test');
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());

@@ -26,7 +26,7 @@ export const authModule: Plugin<ModuleOptions> = {
   async register(server, { ctx }) {
     const auth = new AuthService(ctx);
     server.expose('api', createAuthApi(ctx, auth));
-    await registerSessionStrategy(server, auth.tokens, auth);
+    registerSessionStrategy(server, auth.tokens, auth);
     server.route([login(auth), logout(auth), createAccount(auth), completeRegistration(auth), forgottenPassword(auth), resetPassword(auth)]);
   },
 };

@@ -1,10 +1,18 @@
 /**
- * The `session` auth strategy every route runs behind: @hapi/jwt's `jwt` scheme checks the key's
- * signature (HS256 only), issuer, audience, not-before, expiry and age; `validate` then asks the
- * session row (not revoked, not expired) and the user (active).
+ * The `session` auth strategy every route runs behind. A session key is an HS256 JWT
+ * (tokens.ts): @hapi/jwt's token functions check its signature, issuer, audience, not-before,
+ * expiry and age, then the session row (not revoked, not expired) and its user (active) are
+ * asked through the auth service's request cache.
+ *
+ * A key that passed is remembered by its text (bounded, least recently used first out), so the
+ * next request with it skips the base64, the JSON and the HMAC and only has its claims checked
+ * against the clock again; the session itself is asked on every request, so a revoked session
+ * ends at once (docs/decisions.md, "Request caches").
  */
-import Jwt from '@hapi/jwt';
-import type { AuthCredentials, Request, Server } from '@hapi/hapi';
+import Boom from '@hapi/boom';
+import Jwt, { type HapiJwt } from '@hapi/jwt';
+import type { AuthCredentials, Request, ResponseToolkit, Server } from '@hapi/hapi';
+import { LRUCache } from 'lru-cache';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, type SessionTokens } from './tokens.js';
 
 declare module '@hapi/hapi' {
@@ -20,52 +28,69 @@ export interface SessionCheck {
   credentialsFor(sessionId: string, userId: number): Promise<AuthCredentials | null>;
 }
 
-/**
- * @hapi/jwt's published types give `validate`'s `credentials` the type of the user alone, while
- * the plugin makes the whole object `request.auth.credentials`; this is what it really takes.
- */
-interface SessionStrategyOptions {
-  keys: { key: string; algorithms: ['HS256'] };
-  verify: { aud: string; iss: string; sub: false; nbf: boolean; exp: boolean; maxAgeSec: number };
-  validate(artifacts: { decoded: { payload: unknown } }): Promise<{ isValid: boolean; credentials?: AuthCredentials }>;
-}
-
 const ENDED = 'Your session has ended. Please sign in again.';
+const SCHEME = 'Bearer';
+/** Verified keys remembered: one per open session on a busy server is far more than enough. */
+const VERIFIED_KEYS = 10_000;
 
-export async function registerSessionStrategy(server: Server, tokens: SessionTokens, sessions: SessionCheck): Promise<void> {
-  await server.register(Jwt);
+export function registerSessionStrategy(server: Server, tokens: SessionTokens, sessions: SessionCheck): void {
+  const secret = { key: tokens.secret, algorithm: TOKEN_ALGORITHM } as const;
+  // Expiry and not-before are checked unless turned off; a subject is any user's id.
+  const claimsRule = { aud: TOKEN_AUDIENCE, iss: TOKEN_ISSUER, sub: false, maxAgeSec: tokens.ttlSeconds } as const;
+  const verified = new LRUCache<string, HapiJwt.Artifacts>({ max: VERIFIED_KEYS });
 
-  const options: SessionStrategyOptions = {
-    keys: { key: tokens.secret, algorithms: [TOKEN_ALGORITHM] },
-    verify: { aud: TOKEN_AUDIENCE, iss: TOKEN_ISSUER, sub: false, nbf: true, exp: true, maxAgeSec: tokens.ttlSeconds },
-    async validate({ decoded }) {
-      const claims = claimsOf(decoded.payload);
-      // Thrown, so the 401 says why in the user's words instead of "Invalid credentials".
-      const credentials = claims && (await sessions.credentialsFor(claims.sessionId, claims.userId));
-      if (!credentials) throw new Error(ENDED);
-      return { isValid: true, credentials };
+  /** The key's claims, or why it is refused (@hapi/jwt's words: "Token expired", "Invalid token signature"). */
+  function claimsOf(key: string): { sessionId: string; userId: number } | string {
+    try {
+      let artifacts = verified.get(key);
+      if (artifacts) {
+        Jwt.token.verifyPayload(artifacts, claimsRule);
+      } else {
+        const decoded = Jwt.token.decode(key);
+        Jwt.token.verifyPayload(decoded, claimsRule);
+        Jwt.token.verifySignature(decoded, secret);
+        verified.set(key, (artifacts = decoded));
+      }
+      return sessionClaims(artifacts.decoded.payload) ?? ENDED;
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+  }
+
+  server.auth.scheme('session-key', () => ({
+    async authenticate(request: Request, h: ResponseToolkit) {
+      const key = keyOf(request);
+      if (typeof key !== 'string') return h.unauthenticated(key);
+      const claims = claimsOf(key);
+      // Refused with the reason, so the 401 says why in the user's words instead of "Invalid credentials".
+      if (typeof claims === 'string') return h.unauthenticated(Boom.unauthorized(claims, SCHEME));
+      const credentials = await sessions.credentialsFor(claims.sessionId, claims.userId);
+      if (!credentials) return h.unauthenticated(Boom.unauthorized(ENDED, SCHEME));
+      return h.authenticated({ credentials });
     },
-  };
-  server.auth.strategy('session', 'jwt', options);
+  }));
+  server.auth.strategy('session', 'session-key');
   server.auth.default('session');
-
-  // @hapi/jwt reads a header or a cookie, and an <img> or <video> link can send neither. Routes
-  // that opt in get their `?sessionKey=` copied into the header before authentication, so one
-  // verification path serves both and no other route ever accepts a key from a URL.
-  server.ext('onPreAuth', (request, h) => {
-    const key = queryKeyOf(request);
-    if (key && !request.headers.authorization) request.headers.authorization = `Bearer ${key}`;
-    return h.continue;
-  });
 }
 
-function queryKeyOf(request: Request): string | null {
-  if (!request.route.settings.plugins?.sessionKeyInQuery) return null;
-  const key = request.query.sessionKey;
-  return typeof key === 'string' && key ? key : null;
+/**
+ * The key from `Authorization: Bearer <key>`, or, on routes that opt in, from `?sessionKey=`: an
+ * <img> or <video> link can send no header, and no other route ever accepts a key from a URL.
+ * A request with no key gets hapi's "missing" 401, which `auth: { mode: 'optional' }` lets through.
+ */
+function keyOf(request: Request): string | Boom.Boom {
+  const header: unknown = request.headers.authorization;
+  if (typeof header !== 'string' || !header) {
+    const fromQuery = request.route.settings.plugins?.sessionKeyInQuery ? request.query.sessionKey : undefined;
+    return typeof fromQuery === 'string' && fromQuery ? fromQuery : Boom.unauthorized(null, SCHEME);
+  }
+  const parts = header.split(/\s+/);
+  if (parts[0].toLowerCase() !== SCHEME.toLowerCase() || !parts[1]) return Boom.unauthorized(null, SCHEME);
+  if (parts.length !== 2) return Boom.unauthorized('Bad HTTP authentication header format', SCHEME);
+  return parts[1];
 }
 
-function claimsOf(payload: unknown): { sessionId: string; userId: number } | null {
+function sessionClaims(payload: unknown): { sessionId: string; userId: number } | null {
   if (typeof payload !== 'object' || payload === null || !('sid' in payload) || !('sub' in payload)) return null;
   const { sid, sub } = payload;
   const userId = typeof sub === 'string' && /^\d+$/.test(sub) ? Number(sub) : NaN;
