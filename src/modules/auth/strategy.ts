@@ -4,10 +4,10 @@
  * expiry and age, then the session row (not revoked, not expired) and its user (active) are
  * asked through the auth service's request cache.
  *
- * A key that passed is remembered by its text (bounded, least recently used first out), so the
- * next request with it skips the base64, the JSON and the HMAC and only has its claims checked
- * against the clock again; the session itself is asked on every request, so a revoked session
- * ends at once (docs/decisions.md, "Request caches").
+ * A key whose signature passed is remembered by its text (bounded, least recently used first
+ * out), so the next request with it skips the base64, the JSON and the HMAC and only has its
+ * claims checked against the clock again; one that fails them is forgotten. The session itself is
+ * asked on every request, so a revoked session ends at once (docs/decisions.md, "Request caches").
  */
 import Boom from '@hapi/boom';
 import Jwt, { type HapiJwt } from '@hapi/jwt';
@@ -53,6 +53,7 @@ export function registerSessionStrategy(server: Server, tokens: SessionTokens, s
       }
       return sessionClaims(artifacts.decoded.payload) ?? ENDED;
     } catch (err) {
+      verified.delete(key);
       return err instanceof Error ? err.message : String(err);
     }
   }
