@@ -93,8 +93,15 @@ export function createHooks(deps: HookDeps) {
       .then(
         (bridge) => {
           if (!bridge) return callback(authError(5, 'not authorized'), null);
-          sessions.set(client, deps.newSession(bridge));
-          callback(null, true);
+          // A client that closed the connection while its CONNECT waited gave up on it (its connect
+          // timeout, in a reconnect storm) and has likely connected again: served, the CONNECT would
+          // take over (MQTT-3.1.4-2) that newer connection. One turn of the event loop first, so
+          // that a close already received has been read (docs/protocol.md, "Connecting").
+          setImmediate(() => {
+            if ((client.conn as Partial<FrameGuard>).clientGone) return callback(authError(3, 'server unavailable'), null);
+            sessions.set(client, deps.newSession(bridge));
+            callback(null, true);
+          });
         },
         (err) => {
           log.error('bridge authentication failed', { serial: username, error: err });

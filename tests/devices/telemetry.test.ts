@@ -14,6 +14,7 @@ import type { DeviceInventory } from '../../src/mqtt/protocol.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import {
   connectBridge,
+  connectPacket,
   delta,
   eventually,
   INVENTORY,
@@ -307,16 +308,7 @@ describe('redelivery', () => {
     socket.on('data', (d) => parser.parse(d));
     const send = (packet: object) => socket.write(mqttPacket.generate(packet as mqttPacket.Packet));
     await new Promise((r) => socket.once('connect', r));
-    send({
-      cmd: 'connect',
-      protocolId: 'MQTT',
-      protocolVersion: 4,
-      clean: true,
-      clientId: bridge.serial,
-      username: bridge.serial,
-      password: Buffer.from(bridge.secret),
-      keepalive: 30,
-    });
+    socket.write(connectPacket(bridge));
     const payload = delta([{ path: 'propulsion.main.runTime', value: 3600 }]); // no timestamp: stamped on arrival
     const publishPacket = { cmd: 'publish', topic: `bridges/${bridge.serial}/delta`, payload, qos: 1, messageId: 4242, retain: false, dup: false };
     send(publishPacket);

@@ -3,6 +3,7 @@
  * speaking docs/protocol.md to the in-process broker, and small waiting helpers.
  */
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import mqttPacket from 'mqtt-packet';
 import { pairBridge } from '../../src/modules/bridges/api.js';
 import { samplesOf } from '../../src/modules/devices/history-repository.js';
 import type { DeviceInventory, PutRequest, PutResponse, SignalKValue } from '../../src/mqtt/protocol.js';
@@ -46,6 +47,20 @@ export function connectBridge(t: TestServer, bridge: { serial: string; secret: s
     reconnectPeriod: 0,
     connectTimeout: 5000,
     ...options,
+  });
+}
+
+/** A bridge's CONNECT as bytes, for tests that speak MQTT on a raw socket. */
+export function connectPacket(bridge: { serial: string; secret: string }): Buffer {
+  return mqttPacket.generate({
+    cmd: 'connect',
+    protocolId: 'MQTT',
+    protocolVersion: 4,
+    clean: true,
+    clientId: bridge.serial,
+    username: bridge.serial,
+    password: Buffer.from(bridge.secret),
+    keepalive: 30,
   });
 }
 

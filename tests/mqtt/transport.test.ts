@@ -7,7 +7,7 @@ import { connect as tcpConnect, type Socket } from 'node:net';
 import mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, eventually, provisionBridge, storedHistory, type TestBridge } from './helpers.js';
+import { connectBridge, connectPacket, delta, eventually, provisionBridge, storedHistory, type TestBridge } from './helpers.js';
 
 let t: TestServer;
 let admin: string;
@@ -50,16 +50,7 @@ describe('the frame limit', () => {
     parser.on('packet', (p) => answers.push(p.cmd));
     socket.on('data', (d) => parser.parse(d));
     const bytes = Buffer.concat([
-      mqttPacket.generate({
-        cmd: 'connect',
-        protocolId: 'MQTT',
-        protocolVersion: 4,
-        clean: true,
-        clientId: good.serial,
-        username: good.serial,
-        password: Buffer.from(good.secret),
-        keepalive: 30,
-      }),
+      connectPacket(good),
       mqttPacket.generate({
         cmd: 'publish',
         topic: `bridges/${good.serial}/delta`,
@@ -162,5 +153,30 @@ describe('malformed messages', () => {
       async () => !(await t.call('GET', '/api/admin/reportingClients', { token: admin })).body.data.find((b: { id: number }) => b.id === bad.id).online,
       'bad bridge offline',
     );
+  });
+});
+
+describe('a connect its bridge gave up on', () => {
+  it('does not take over the bridge’s live connection, which a new connection still does', async () => {
+    const live = await connectBridge(t, good);
+    let closes = 0;
+    live.on('close', () => closes++);
+
+    // What a bridge's connect timeout leaves in the server's queue: its CONNECT, then the close.
+    const abandoned = await rawSocket();
+    abandoned.socket.end(connectPacket(good));
+    await abandoned.closed;
+    // A taken-over connection would be closed by now; this one still gets its PUBACK.
+    await live.publishAsync(`bridges/${good.serial}/delta`, delta([{ path: 'environment.depth.belowTransducer', value: 5.3 }]), { qos: 1 });
+    expect(closes).toBe(0);
+    expect(live.connected).toBe(true);
+    expect((await rows(good.id)).filter((r) => r.value === '5.3')).toHaveLength(1);
+
+    // A connection that waits for its CONNACK still takes the bridge over (MQTT-3.1.4-2).
+    const next = await connectBridge(t, good);
+    await eventually(() => closes === 1, 'the live connection taken over');
+    await next.publishAsync(`bridges/${good.serial}/delta`, delta([{ path: 'environment.depth.belowTransducer', value: 5.4 }]), { qos: 1 });
+    expect((await rows(good.id)).filter((r) => r.value === '5.4')).toHaveLength(1);
+    await next.endAsync();
   });
 });
