@@ -31,8 +31,12 @@ export class FrameGuard extends Duplex {
   lastPacketAt = 0;
   /** Why the guard closed the connection, if it did. */
   violation: string | null = null;
-  /** The client has closed its side, or the socket is gone; seen as soon as the socket reads it. */
-  private peerGone = false;
+  /**
+   * The client closed the connection, seen as soon as the socket reads it: Aedes pauses a
+   * connection while it authenticates, so its own view of the close can come after the CONNECT
+   * has been served (docs/protocol.md, "Connecting").
+   */
+  clientGone = false;
 
   private corked = false;
   private reading = true;
@@ -60,23 +64,14 @@ export class FrameGuard extends Duplex {
       if (!this.push(chunk)) inner.pause();
     });
     inner.on('end', () => {
-      this.peerGone = true;
+      this.clientGone = true;
       this.push(null);
     });
     inner.on('error', (err) => this.destroy(err));
     inner.on('close', () => {
-      this.peerGone = true;
+      this.clientGone = true;
       this.destroy();
     });
-  }
-
-  /**
-   * The client closed the connection, seen as soon as the socket reads it: Aedes pauses a
-   * connection while it authenticates, so its own view of the close can come after the CONNECT
-   * has been served (docs/protocol.md, "Connecting").
-   */
-  get clientGone(): boolean {
-    return this.peerGone;
   }
 
   get remoteAddress(): string | undefined {

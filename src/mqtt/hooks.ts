@@ -98,7 +98,7 @@ export function createHooks(deps: HookDeps) {
           // take over (MQTT-3.1.4-2) that newer connection. One turn of the event loop first, so
           // that a close already received has been read (docs/protocol.md, "Connecting").
           setImmediate(() => {
-            if ((client.conn as Partial<FrameGuard>).clientGone) return callback(authError(3, 'server unavailable'), null);
+            if ((client.conn as FrameGuard).clientGone) return callback(authError(3, 'server unavailable'), null);
             sessions.set(client, deps.newSession(bridge));
             callback(null, true);
           });
