@@ -248,9 +248,24 @@ describe('a crew member with alertManager and deviceManager VIEW', () => {
     const { page } = crew;
     await signIn(page, baseUrl, 'crew@demo.test', DEMO_PASSWORD);
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    // The alarm is raised after the page has read the alerts but before its live stream opens:
+    // the stream's first hello reads them again, so the banner still comes.
+    let openStream!: () => void;
+    const streamHeld = new Promise<void>((resolve) => (openStream = resolve));
+    await page.route(/\/api\/vessel\/\d+\/live/, async (route) => {
+      await streamHeld;
+      await route.continue();
+    });
     await page.goto(vesselUrl('alerts'));
     await page.getByRole('heading', { name: /active alerts?$/ }).waitFor();
     await publishCoolant(86);
+    const token = await t.login('owner@demo.test');
+    const raised = async () => {
+      const { body } = await t.call<{ data: { message: string; clearedAt: string | null }[] }>('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token });
+      return body.data.some((alert) => alert.clearedAt === null && alert.message.startsWith('Coolant temperature is above its high critical level'));
+    };
+    await expect.poll(raised).toBe(true);
+    openStream();
     const banner = page.getByTestId('alarm-banner');
     await banner.getByText(/^Alarm: Coolant temperature is above its high critical level/).waitFor();
     await expect(banner.getByRole('button', { name: 'Acknowledge' }).count()).resolves.toBe(0);

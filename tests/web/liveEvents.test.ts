@@ -178,9 +178,11 @@ describe('live events in the query cache', () => {
     expect(otherTab).not.toHaveBeenCalled();
   });
 
-  it('refetches what may have been missed after the stream reconnects', () => {
+  it('refetches what may have been missed before the stream opened or while it was down, at every hello', () => {
     const queryClient = cache();
-    applyLiveEvent(queryClient, 1, { type: 'hello', data: { vesselId: 1, online: true, lastSeen: null } }, { resync: true });
+    queryClient.setQueryData(vesselKeys.section(1, 'alerts'), []);
+    applyLiveEvent(queryClient, 1, { type: 'hello', data: { vesselId: 1, online: true, lastSeen: null } });
+    expect(queryClient.getQueryState(vesselKeys.section(1, 'alerts'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(vesselKeys.section(1, 'devices'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(locationQueries.track(1, '24H').queryKey)?.isInvalidated).toBe(true);
   });

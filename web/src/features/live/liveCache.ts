@@ -17,22 +17,17 @@ function setOnline(queryClient: QueryClient, vesselId: number, online: LiveOnlin
 /**
  * Merges one live event into the TanStack Query cache so every view of the vessel updates
  * without reloading. A batch is one update of each entry it touches (devices, location, every
- * cached track), so a view never renders half a batch. `resync` is true for the `hello` of a
- * reconnection: what happened while the stream was down is fetched again.
+ * cached track), so a view never renders half a batch. Every `hello`, the first one too, reads
+ * again what is cached: the page's first requests race the stream's opening, and an alarm raised
+ * between the two would otherwise never reach the banner; after a reconnection, whatever happened
+ * while the stream was down is fetched again (the messaging stream does the same).
  */
-export function applyLiveEvent(
-  queryClient: QueryClient,
-  vesselId: number,
-  event: LiveEvent,
-  options: { commandBus?: CommandBus; resync?: boolean } = {},
-): void {
+export function applyLiveEvent(queryClient: QueryClient, vesselId: number, event: LiveEvent, options: { commandBus?: CommandBus } = {}): void {
   switch (event.type) {
     case 'hello':
       setOnline(queryClient, vesselId, event.data);
-      if (options.resync) {
-        for (const section of ['devices', 'alerts', 'location', 'locationHistory']) {
-          void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, section) });
-        }
+      for (const section of ['devices', 'alerts', 'location', 'locationHistory']) {
+        void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, section) });
       }
       return;
     case 'online':

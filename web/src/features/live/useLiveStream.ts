@@ -36,7 +36,6 @@ export function useLiveStream(vesselId: number, sessionKey: string | null, healt
   useEffect(() => {
     if (!sessionKey || typeof EventSource === 'undefined') return;
     const source = new EventSource(apiUrl(`vessel/${vesselId}/live`, { sessionKey }));
-    let helloCount = 0;
     setStatus('connecting');
     setLastValueAt(null);
     setCatchingUp(false);
@@ -45,12 +44,11 @@ export function useLiveStream(vesselId: number, sessionKey: string | null, healt
       const listener = (message: MessageEvent<string>) => {
         const event = parseLiveEvent(type, message.data);
         if (!event) return;
-        if (event.type === 'hello') helloCount += 1;
         if (event.type === 'batch') {
           setLastValueAt(Date.now());
           setCatchingUp(isBacklog(event.data, Date.now()));
         }
-        applyLiveEvent(queryClient, vesselId, event, { commandBus, resync: event.type === 'hello' && helloCount > 1 });
+        applyLiveEvent(queryClient, vesselId, event, { commandBus });
       };
       source.addEventListener(type, listener);
       return [type, listener] as const;
