@@ -49,10 +49,13 @@ describe.skipIf(!available)('the scheduler in cluster mode', () => {
 
     const due = runs.map((r) => r.dueMs).sort((a, b) => a - b);
     expect(new Set(due).size).toBe(due.length);
-    // One run per period: once the schedule is made (its first run comes at once, the second on
-    // the period's grid), two runs are about a period apart; a run per node would come in pairs.
+    // One run per period: once the schedule is made (its first run comes at once), the runs are
+    // about a period apart on average. BullMQ places single runs anywhere from a little to well
+    // under a period apart when the machine is busy, so the test counts runs over the span rather
+    // than timing each gap; a run per node would make two a period.
     const steady = due.slice(2);
-    for (let i = 1; i < steady.length; i++) expect(steady[i]! - steady[i - 1]!).toBeGreaterThan(PERIOD_MS / 2);
+    const periods = (steady.at(-1)! - steady[0]!) / PERIOD_MS;
+    expect(steady.length - 1).toBeLessThanOrEqual(Math.ceil(periods * 1.5));
 
     // Both nodes registered the task; Redis holds one schedule of it.
     expect(await scheduledNames()).toEqual(['tick']);
