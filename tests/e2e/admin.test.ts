@@ -73,9 +73,22 @@ describe('the admin console', () => {
 
     await page.getByLabel('Per page').selectOption('10');
     await page.waitForURL((url) => url.searchParams.get('size') === '10');
+    // Until the second page's rows arrive, the first page's stay under the new page's number, marked busy.
+    let sendSecondPage!: () => void;
+    const secondPageHeld = new Promise<void>((resolve) => (sendSecondPage = resolve));
+    const secondPage = (url: URL) => url.pathname === '/api/admin/users' && url.searchParams.get('page') === '1';
+    await page.route(secondPage, async (route) => {
+      await secondPageHeld;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '1');
     await page.getByText(/page 2 of 2/).waitFor();
+    expect(await usersTable().getAttribute('aria-busy')).toBe('true');
+    expect(await usersTable().getByRole('row').count()).toBe(11);
+    sendSecondPage();
+    await expect.poll(() => usersTable().getAttribute('aria-busy')).toBe('false');
+    await page.unroute(secondPage);
     const shared = page.url();
     const onSecondPage = await usersTable().getByRole('row').count();
 

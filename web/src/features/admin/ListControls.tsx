@@ -67,6 +67,8 @@ export interface Column<T> {
 
 interface QueryLike<T> {
   data: T | undefined;
+  /** Still the previous page's (or search's) rows, shown while the ones asked for load. */
+  isPlaceholderData?: boolean;
   isPending: boolean;
   isError: boolean;
   error: unknown;
@@ -128,10 +130,12 @@ export function PagedTable<T>({ what, query, columns, rowKey, search, setSearch,
         if (data.totalElements === 0) {
           return <p className="empty-state">{search.q || search.filter ? `No ${what.toLowerCase()} match this search.` : empty}</p>;
         }
+        // The pager already names the page asked for: the rows under it say they are not its yet.
+        const stale = query.isPlaceholderData === true;
         return (
           <>
             <div className="admin-table-wrap">
-              <table className="table admin-table">
+              <table className="table admin-table" aria-busy={stale}>
                 <caption className="visually-hidden">{what}</caption>
                 <thead>
                   <tr>
