@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api';
-import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { DelayedSpinner, useDelayedIndicator } from '../loading/DelayedSpinner';
 import { PAGE_SIZES, DEFAULT_SIZE, sortOf, type ListSearch } from './listSearch';
 import type { Paged } from './types';
 
@@ -121,6 +121,10 @@ export function PagedTable<T>({ what, query, columns, rowKey, search, setSearch,
     const direction = sort?.field === field && sort.direction === 'asc' ? 'desc' : 'asc';
     setSearch({ sort: `${field},${direction}`, page: undefined });
   };
+  // While a new page, sort or search loads, the previous rows stay under a pager that already
+  // names the new page: they are marked busy at once, and faded like any slow load (spec 4).
+  const stale = query.isPlaceholderData === true;
+  const faded = useDelayedIndicator(stale);
   return (
     <QueryState query={query} what={what}>
       {(data) => {
@@ -130,12 +134,10 @@ export function PagedTable<T>({ what, query, columns, rowKey, search, setSearch,
         if (data.totalElements === 0) {
           return <p className="empty-state">{search.q || search.filter ? `No ${what.toLowerCase()} match this search.` : empty}</p>;
         }
-        // The pager already names the page asked for: the rows under it say they are not its yet.
-        const stale = query.isPlaceholderData === true;
         return (
           <>
             <div className="admin-table-wrap">
-              <table className="table admin-table" aria-busy={stale}>
+              <table className={`table admin-table${faded ? ' admin-table--stale' : ''}`} aria-busy={stale}>
                 <caption className="visually-hidden">{what}</caption>
                 <thead>
                   <tr>
