@@ -151,13 +151,15 @@ export function createHooks(deps: HookDeps) {
       if (release) release();
       else consume(packet, callback);
     };
-    const answered = deps.routes.dispatch(session.tails, message).then(
+    const answered: Promise<void> = deps.routes.dispatch(session.tails, message).then(
       () => {
+        session.inFlight.delete(answered);
         deps.traffic(session.bridge, bytes, false);
         deps.acknowledged(Date.now() - message.receivedAt.getTime());
         answer();
       },
       (err: unknown) => {
+        session.inFlight.delete(answered);
         if (err instanceof MalformedMessage) {
           log.info('malformed message dropped', { serial: session.bridge.serial, topic: leaf, reason: err.message });
           deps.traffic(session.bridge, bytes, true);
@@ -173,7 +175,6 @@ export function createHooks(deps: HookDeps) {
       },
     );
     session.inFlight.add(answered);
-    void answered.finally(() => session.inFlight.delete(answered));
     if (release) consume(packet, callback);
   }
 

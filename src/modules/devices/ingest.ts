@@ -20,7 +20,7 @@ import { judge, type LevelWatch, newWatch, readingOf } from './levels/watch.js';
 import { PerBridge } from './per-bridge.js';
 import * as repo from './repository.js';
 import { addSchemaProperties } from './schema-repository.js';
-import { DEFAULT_SOURCE, type MessageSources } from './sources.js';
+import { DEFAULT_SOURCE, type MessageSources, type SourceState } from './sources.js';
 import type { PropertyCadence } from './stale.js';
 import { createValueStore, type IngestItem, receiptOf, type SourceSighting, type ValueStore } from './value-store/index.js';
 
@@ -49,6 +49,79 @@ function positionOf(value: unknown): { lat: number; lon: number } | null {
 const INVENTORY_RULES = 'inventory/1';
 const inventoryDigestOf = (payload: Buffer): string => createHash('sha256').update(INVENTORY_RULES).update(payload).digest('base64');
 
+/** Each bridge's values of a batch's new items, in the order they came. */
+function valuesByBridge(items: IngestItem[]): Map<number, IngestItem['values']> {
+  const byBridge = new Map<number, IngestItem['values']>();
+  for (const item of items) {
+    if (item.duplicate || !item.values.length) continue;
+    const values = byBridge.get(item.bridgeId);
+    if (values) for (const v of item.values) values.push(v);
+    else byBridge.set(item.bridgeId, item.values.slice());
+  }
+  return byBridge;
+}
+
+/** A bridge paired to no vessel reports everything. */
+const UNPAIRED: VesselReporting = Object.freeze({ gpsReporting: true, propertyUpdate: true });
+
+/** A delta's values, positions, source sightings and receipt, as the group commit stores them. */
+function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string, SourceState>, reporting: VesselReporting): IngestItem {
+  const bridgeId = message.bridge.id;
+  const receivedMs = message.receivedAt.getTime();
+  const item: IngestItem = {
+    bridgeId,
+    values: [],
+    locations: [],
+    sources: [],
+    receipt: message.qos > 0 && message.messageId !== undefined ? receiptOf(message.messageId, message.payload) : null,
+    duplicate: false,
+    notifications: [],
+  };
+  const sightings = new Map<string, SourceSighting>();
+
+  for (const update of ownUpdates(delta)) {
+    const uid = update.source ?? DEFAULT_SOURCE;
+    let state = sources.get(uid);
+    if (!state) {
+      state = { enabled: true, locationEnabled: false, reportsPosition: false };
+      sources.set(uid, state);
+    }
+    let sighting = sightings.get(uid);
+    if (!sighting) {
+      sighting = { uid, lastSeenMs: receivedMs, reportsPosition: false, locationEnabled: false };
+      sightings.set(uid, sighting);
+    }
+    if (!state.enabled) continue;
+
+    const measured = update.timestampMs ?? receivedMs;
+    const tsMs = measured > receivedMs + FUTURE_TOLERANCE_MS ? receivedMs : measured;
+    // Speed and course travel with the position measured with them, in the same update.
+    let position: { lat: number; lon: number } | null = null;
+    let speedOverGround: number | null = null;
+    let courseOverGroundTrue: number | null = null;
+    for (const { path, value } of update.values) {
+      // Switched off: positions record no track; other values stay as they were, but alarms the bridge raises still come through.
+      const positional = path === POSITION || path === SPEED || path === COURSE;
+      if (positional ? !reporting.gpsReporting : !reporting.propertyUpdate && !isNotificationPath(path)) continue;
+      item.values.push({ path, json: JSON.stringify(value), value, tsMs, source: uid });
+      if (path === POSITION) position = positionOf(value);
+      else if (path === SPEED && typeof value === 'number') speedOverGround = value;
+      else if (path === COURSE && typeof value === 'number') courseOverGroundTrue = value;
+      else if (isNotificationPath(path)) item.notifications.push({ path, value, timestampMs: tsMs });
+    }
+    if (!position) continue;
+    if (!state.reportsPosition) {
+      state.reportsPosition = true;
+      if (![...sources.values()].some((s) => s.locationEnabled)) state.locationEnabled = true;
+    }
+    sighting.reportsPosition = true;
+    sighting.locationEnabled = state.locationEnabled;
+    if (state.locationEnabled) item.locations.push({ tsMs, ...position, speedOverGround, courseOverGroundTrue, source: uid });
+  }
+  item.sources = [...sightings.values()];
+  return item;
+}
+
 export class IngestService {
   private readonly store: ValueStore;
   private readonly queue: GroupCommit<IngestItem>;
@@ -60,12 +133,12 @@ export class IngestService {
    * The vessel each bridge reports for, read again when the bridge connects or is paired or
    * unpaired (on any node), so a batch is announced without a query.
    */
-  private readonly vesselOfBridge: PerBridge<number | undefined>;
+  private readonly vesselOfBridge: PerBridge<number | null>;
   /**
    * Each vessel's switches (docs/decisions.md, "Vessel toggles"), loaded once and replaced as they
    * change: the event is emitted before the switch's call answers, so the next message obeys it.
    */
-  private readonly reportingByVessel = new Map<number, Promise<VesselReporting>>();
+  private readonly reportingByVessel: PerBridge<VesselReporting>;
 
   constructor(
     private readonly ctx: AppContext,
@@ -76,13 +149,12 @@ export class IngestService {
     this.store = createValueStore(ctx.db);
     this.queue = new GroupCommit((items) => this.commit(items));
     this.properties = new PerBridge((bridgeId) => repo.propertiesByPath(ctx.db, bridgeId));
-    this.vesselOfBridge = new PerBridge(async (bridgeId) => (await vesselIdsOfBridges(ctx.db, [bridgeId])).get(bridgeId));
+    this.vesselOfBridge = new PerBridge(async (bridgeId) => (await vesselIdsOfBridges(ctx.db, [bridgeId])).get(bridgeId) ?? null);
+    this.reportingByVessel = new PerBridge((vesselId) => reportingOf(ctx.db, vesselId));
     // What it keeps in memory follows the changes made on any node of a cluster.
-    ctx.events.on(
-      'vessel.reporting',
-      ({ vesselId, gpsReporting, propertyUpdate }) => this.reportingByVessel.set(vesselId, Promise.resolve({ gpsReporting, propertyUpdate })),
-      { cluster: true },
-    );
+    ctx.events.on('vessel.reporting', ({ vesselId, gpsReporting, propertyUpdate }) => this.reportingByVessel.set(vesselId, { gpsReporting, propertyUpdate }), {
+      cluster: true,
+    });
     // A bridge paired to another vessel comes back online under it.
     ctx.events.on('bridge.online', ({ bridgeId }) => this.vesselOfBridge.forget(bridgeId), { cluster: true });
     ctx.events.on('bridge.paired', ({ bridgeId }) => this.vesselOfBridge.forget(bridgeId), { cluster: true });
@@ -102,7 +174,11 @@ export class IngestService {
   async onDelta(message: BridgeMessage): Promise<void> {
     const parsed = parseDelta(message.payload);
     if (!parsed.ok) throw new MalformedMessage(parsed.reason);
-    const item = await this.itemOf(message, parsed.value);
+    const bridgeId = message.bridge.id;
+    // Only a bridge's first messages wait for its state to load; the rest find it in memory.
+    const sources = this.sources.known(bridgeId) ?? (await this.sources.of(bridgeId));
+    const reporting = this.knownReporting(bridgeId) ?? (await this.reportingOf(bridgeId));
+    const item = itemOf(message, parsed.value, sources, reporting);
     if (item.receipt && message.dup) {
       // A redelivery whose PUBACK was lost: stored already if its receipt is (the original may
       // still be in the batch being written, hence the wait).
@@ -159,73 +235,12 @@ export class IngestService {
 
   private async reportingOf(bridgeId: number): Promise<VesselReporting> {
     const vesselId = await this.vesselOfBridge.of(bridgeId);
-    if (vesselId === undefined) return { gpsReporting: true, propertyUpdate: true };
-    let entry = this.reportingByVessel.get(vesselId);
-    if (!entry) {
-      entry = reportingOf(this.ctx.db, vesselId);
-      this.reportingByVessel.set(vesselId, entry);
-      entry.catch(() => this.reportingByVessel.delete(vesselId));
-    }
-    return entry;
+    return vesselId === null ? UNPAIRED : this.reportingByVessel.of(vesselId);
   }
 
-  private async itemOf(message: BridgeMessage, delta: SignalKDelta): Promise<IngestItem> {
-    const bridgeId = message.bridge.id;
-    const receivedMs = message.receivedAt.getTime();
-    const sources = await this.sources.of(bridgeId);
-    const reporting = await this.reportingOf(bridgeId);
-    const item: IngestItem = {
-      bridgeId,
-      values: [],
-      locations: [],
-      sources: [],
-      receipt: message.qos > 0 && message.messageId !== undefined ? receiptOf(message.messageId, message.payload) : null,
-      duplicate: false,
-      notifications: [],
-    };
-    const sightings = new Map<string, SourceSighting>();
-
-    for (const update of ownUpdates(delta)) {
-      const uid = update.source ?? DEFAULT_SOURCE;
-      let state = sources.get(uid);
-      if (!state) {
-        state = { enabled: true, locationEnabled: false, reportsPosition: false };
-        sources.set(uid, state);
-      }
-      let sighting = sightings.get(uid);
-      if (!sighting) {
-        sighting = { uid, lastSeenMs: receivedMs, reportsPosition: false, locationEnabled: false };
-        sightings.set(uid, sighting);
-      }
-      if (!state.enabled) continue;
-
-      const measured = update.timestampMs ?? receivedMs;
-      const tsMs = measured > receivedMs + FUTURE_TOLERANCE_MS ? receivedMs : measured;
-      // Speed and course travel with the position measured with them, in the same update.
-      let position: { lat: number; lon: number } | null = null;
-      let speedOverGround: number | null = null;
-      let courseOverGroundTrue: number | null = null;
-      for (const { path, value } of update.values) {
-        // Switched off: positions record no track; other values stay as they were, but alarms the bridge raises still come through.
-        const positional = path === POSITION || path === SPEED || path === COURSE;
-        if (positional ? !reporting.gpsReporting : !reporting.propertyUpdate && !isNotificationPath(path)) continue;
-        item.values.push({ path, json: JSON.stringify(value), value, tsMs, source: uid });
-        if (path === POSITION) position = positionOf(value);
-        else if (path === SPEED && typeof value === 'number') speedOverGround = value;
-        else if (path === COURSE && typeof value === 'number') courseOverGroundTrue = value;
-        else if (isNotificationPath(path)) item.notifications.push({ path, value, timestampMs: tsMs });
-      }
-      if (!position) continue;
-      if (!state.reportsPosition) {
-        state.reportsPosition = true;
-        if (![...sources.values()].some((s) => s.locationEnabled)) state.locationEnabled = true;
-      }
-      sighting.reportsPosition = true;
-      sighting.locationEnabled = state.locationEnabled;
-      if (state.locationEnabled) item.locations.push({ tsMs, ...position, speedOverGround, courseOverGroundTrue, source: uid });
-    }
-    item.sources = [...sightings.values()];
-    return item;
+  private knownReporting(bridgeId: number): VesselReporting | undefined {
+    const vesselId = this.vesselOfBridge.known(bridgeId);
+    return vesselId === null ? UNPAIRED : vesselId === undefined ? undefined : this.reportingByVessel.known(vesselId);
   }
 
   /**
@@ -260,8 +275,11 @@ export class IngestService {
           alerts.push({ bridgeId: item.bridgeId, alert });
           uncleared.add(key);
         }
-        for (const alert of await this.judgeLevels(item)) alerts.push({ bridgeId: item.bridgeId, alert });
-        for (const alert of await this.custom.judge(item.bridgeId, item.values)) alerts.push({ bridgeId: item.bridgeId, alert });
+      }
+      // Levels and rules see each bridge's values of the batch at once, in the order they came.
+      for (const [bridgeId, values] of valuesByBridge(items)) {
+        for (const alert of await this.judgeLevels(bridgeId, values)) alerts.push({ bridgeId, alert });
+        for (const alert of await this.custom.judge(bridgeId, values)) alerts.push({ bridgeId, alert });
       }
       await this.announce(items, alerts);
     } catch (err) {
@@ -274,7 +292,7 @@ export class IngestService {
     const unknown = new Map<number, Set<string>>();
     for (const item of items) {
       if (item.duplicate) continue;
-      const properties = await this.properties.of(item.bridgeId);
+      const properties = this.properties.known(item.bridgeId) ?? (await this.properties.of(item.bridgeId));
       for (const { path } of item.values) {
         if (properties.has(path) || isNotificationPath(path)) continue;
         const paths = unknown.get(item.bridgeId) ?? new Set<string>();
@@ -290,18 +308,18 @@ export class IngestService {
     }
   }
 
-  /** Holds an item's values against their properties' warning levels; touches the database only when a verdict changes. */
-  private async judgeLevels(item: IngestItem): Promise<Alert[]> {
-    const levels = await this.levels.of(item.bridgeId);
+  /** Holds a bridge's values of a batch against their properties' warning levels; touches the database only when a verdict changes. */
+  private async judgeLevels(bridgeId: number, values: IngestItem['values']): Promise<Alert[]> {
+    const levels = this.levels.known(bridgeId) ?? (await this.levels.of(bridgeId));
     if (!levels.size) return [];
     const changed: Alert[] = [];
-    for (const v of item.values) {
+    for (const v of values) {
       const property = typeof v.value === 'number' ? levels.get(v.path) : undefined;
       if (!property || typeof v.value !== 'number') continue;
       const zone = judge(property.watch, v.value, v.tsMs);
       if (zone === null) continue;
       const reading = readingOf(zone, { ...property, path: v.path, levels: property.watch.levels }, v.value);
-      const alert = await applyCondition(this.ctx.db, item.bridgeId, { origin: 'level', path: v.path, reading, timestampMs: v.tsMs });
+      const alert = await applyCondition(this.ctx.db, bridgeId, { origin: 'level', path: v.path, reading, timestampMs: v.tsMs });
       if (alert) changed.push(alert);
     }
     return changed;
@@ -311,15 +329,16 @@ export class IngestService {
   private async announce(items: IngestItem[], alerts: Array<{ bridgeId: number; alert: Alert }>): Promise<void> {
     const stored = items.filter((i) => !i.duplicate && (i.values.length || i.locations.length));
     if (!stored.length && !alerts.length) return;
-    const vesselOf = new Map<number, number | undefined>();
-    for (const { bridgeId } of [...stored, ...alerts]) if (!vesselOf.has(bridgeId)) vesselOf.set(bridgeId, await this.vesselOfBridge.of(bridgeId));
+    const vesselOf = new Map<number, number | null>();
+    for (const { bridgeId } of [...stored, ...alerts])
+      if (!vesselOf.has(bridgeId)) vesselOf.set(bridgeId, this.vesselOfBridge.known(bridgeId) ?? (await this.vesselOfBridge.of(bridgeId)));
     const batches = new Map<number, LiveBatch>();
     for (const item of stored) {
       const vesselId = vesselOf.get(item.bridgeId);
-      if (vesselId === undefined) continue;
+      if (vesselId == null) continue;
       let batch = batches.get(vesselId);
       if (!batch) batches.set(vesselId, (batch = { values: [], positions: [] }));
-      const properties = await this.properties.of(item.bridgeId);
+      const properties = this.properties.known(item.bridgeId) ?? (await this.properties.of(item.bridgeId));
       // The values of one update share their time: format it once.
       let lastMs = NaN;
       let timestamp = '';
@@ -345,7 +364,7 @@ export class IngestService {
     }
     for (const { bridgeId, alert } of alerts) {
       const vesselId = vesselOf.get(bridgeId);
-      if (vesselId !== undefined) this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...alert } });
+      if (vesselId != null) this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...alert } });
     }
   }
 }

@@ -1,29 +1,47 @@
 /**
  * Per-bridge state the hot path needs on every message (message sources, the property of each
  * path), loaded from the database once and then kept in memory. This process is the only
- * writer of what it caches, so every change goes through here and the cache stays true.
+ * writer of what it caches, so every change goes through here and the cache stays true. Keyed
+ * by any id, it keeps per-vessel state the same way.
+ *
+ * `known` answers at once what is loaded: the ingest asks it first, so that a message of a
+ * bridge already seen waits for nothing before its commit (docs/performance.md, "Single-connection
+ * ingest", eighth round). A value is never `undefined`: that means "not loaded".
  */
-export class PerBridge<T> {
-  private readonly loaded = new Map<number, Promise<T>>();
+interface Entry<T> {
+  promise: Promise<T>;
+  value: T | undefined;
+}
 
-  constructor(private readonly load: (bridgeId: number) => Promise<T>) {}
+export class PerBridge<T extends NonNullable<unknown> | null> {
+  private readonly entries = new Map<number, Entry<T>>();
 
-  of(bridgeId: number): Promise<T> {
-    let entry = this.loaded.get(bridgeId);
+  constructor(private readonly load: (id: number) => Promise<T>) {}
+
+  of(id: number): Promise<T> {
+    let entry = this.entries.get(id);
     if (!entry) {
-      entry = this.load(bridgeId);
-      this.loaded.set(bridgeId, entry);
-      entry.catch(() => this.loaded.delete(bridgeId));
+      const loading: Entry<T> = { promise: this.load(id), value: undefined };
+      loading.promise.then(
+        (value) => void (loading.value = value),
+        () => this.entries.get(id) === loading && this.entries.delete(id),
+      );
+      this.entries.set(id, (entry = loading));
     }
-    return entry;
+    return entry.promise;
   }
 
-  /** The cached state if it is loaded, without loading it. */
-  peek(bridgeId: number): Promise<T> | undefined {
-    return this.loaded.get(bridgeId);
+  /** The state if it is loaded; undefined while it loads or when it was never asked for. */
+  known(id: number): T | undefined {
+    return this.entries.get(id)?.value;
   }
 
-  forget(bridgeId: number): void {
-    this.loaded.delete(bridgeId);
+  /** State learnt otherwise than by loading it (an event that carries it). */
+  set(id: number, value: T): void {
+    this.entries.set(id, { promise: Promise.resolve(value), value });
+  }
+
+  forget(id: number): void {
+    this.entries.delete(id);
   }
 }

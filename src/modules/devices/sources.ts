@@ -35,6 +35,11 @@ export class MessageSources {
     return this.states.of(bridgeId);
   }
 
+  /** The same, if it is loaded already. */
+  known(bridgeId: number): Map<string, SourceState> | undefined {
+    return this.states.known(bridgeId);
+  }
+
   list(bridgeId: number): Promise<repo.SourceRow[]> {
     return repo.sourcesOf(this.db, bridgeId);
   }
