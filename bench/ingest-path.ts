@@ -6,7 +6,9 @@
  * fresh SQLite database with the demo data. What it leaves out (the kernel's sends and the other
  * process's scheduling) is what makes `npm run bench -- --shape real` vary by ±10 % from run to
  * run on a shared host, so this is where a change of a few per cent to the server's own path shows
- * (docs/performance.md, "Single-connection ingest", eighth round).
+ * (docs/performance.md, "Single-connection ingest", eighth round). Garbage collection is the
+ * exception: the client's allocations share the heap, so a collector setting is judged in the real
+ * benchmark, not here.
  *
  *   npx tsx bench/ingest-path.ts [--messages 200000] [--inflight 200]
  */
