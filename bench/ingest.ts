@@ -191,6 +191,8 @@ interface VesselLinkRun {
   half: { result: LoadResult; cpuSeconds: number; loadCpuSeconds: number };
   rtts: { idle: Float64Array; full: Float64Array; half: Float64Array };
   stored: number | null;
+  /** Values acknowledged over every load the server took, to be found stored. */
+  acknowledged: number;
 }
 
 async function vesselLink(postgres?: string): Promise<VesselLinkRun> {
@@ -213,7 +215,7 @@ async function vesselLink(postgres?: string): Promise<VesselLinkRun> {
   const [result, cpuSeconds, loadCpuSeconds] = await withCpu(child, runLoad(url, clients, load));
   const loaded = runLoad(url, clients, { ...load, durationMs: Math.min(durationMs, 5000) });
   const full = await commands.roundTrips({ until: loaded });
-  await loaded;
+  const loadedResult = await loaded;
   const halving = withCpu(child, runLoad(url, clients, { ...load, ratePerClient: result.messages / result.seconds / 2 / clients.length }));
   const half = await commands.roundTrips({ until: halving });
   const [halfResult, halfCpuSeconds, halfLoadCpuSeconds] = await halving;
@@ -229,6 +231,7 @@ async function vesselLink(postgres?: string): Promise<VesselLinkRun> {
   return {
     row: { name: `Vessel Link (${postgres ? 'PostgreSQL' : 'SQLite'})`, result, rssMb, cpuSeconds, loadCpuSeconds },
     half: { result: halfResult, cpuSeconds: halfCpuSeconds, loadCpuSeconds: halfLoadCpuSeconds },
+    acknowledged: result.values + loadedResult.values + halfResult.values,
     rtts: { idle, full, half },
     stored,
   };
@@ -277,9 +280,8 @@ const command = `npm run bench --${shape === 'real' ? ' --shape real' : ''}${fla
 const ms = (sorted: Float64Array, p: number) => `p${p} ${percentile(sorted, p).toFixed(1)} ms`;
 const rows: ResultRow[] = [];
 for (const postgres of [undefined, flags.text('postgres')].filter((p, i) => i === 0 || p)) {
-  const { row, half, rtts, stored } = await vesselLink(postgres);
+  const { row, half, rtts, stored, acknowledged } = await vesselLink(postgres);
   const rate = (r: LoadResult) => r.messages / r.seconds;
-  const acknowledged = row.result.values + half.result.values;
   console.log(`${line(row)}  ${ratioText(rate(row.result), rate(aedes.result))} bare Aedes`);
   console.log(`${line({ ...row, name: '  at half that rate', ...half })}`);
   console.log(
