@@ -15,7 +15,7 @@
 import { Duplex } from 'node:stream';
 import { Aedes } from 'aedes';
 import mqttPacket from 'mqtt-packet';
-import { pairedBridge } from '../tests/mqtt/helpers.js';
+import { connectPacket, pairedBridge } from '../tests/mqtt/helpers.js';
 import { createTestServer } from '../tests/helpers/server.js';
 import { readFlags } from './flags.js';
 import { realDelta } from './load.js';
@@ -25,7 +25,7 @@ const flags = readFlags(USAGE, { messages: '200000', inflight: '200' });
 const total = flags.whole('messages', 1000, 10_000_000);
 const inflight = flags.whole('inflight', 1, 65_000);
 
-/** Two ends of an in-memory connection: what one writes, the other reads, a chunk at a time. */
+/** Two ends of an in-memory connection: what one writes (all it has buffered at once), the other reads. */
 function connectionPair(): { server: Duplex; client: Duplex } {
   let server: Duplex | null = null;
   let client: Duplex | null = null;
@@ -34,10 +34,6 @@ function connectionPair(): { server: Duplex; client: Duplex } {
       read() {},
       writev(chunks, callback) {
         peer()?.push(Buffer.concat(chunks.map((c) => c.chunk as Buffer)));
-        callback();
-      },
-      write(chunk: Buffer, _encoding, callback) {
-        peer()?.push(chunk);
         callback();
       },
       final(callback) {
@@ -95,18 +91,7 @@ function drive(stream: Duplex, serial: string, secret: string): Promise<Result> 
       parser.parse(chunk);
       if (started) publish(acked - before);
     });
-    stream.write(
-      mqttPacket.generate({
-        cmd: 'connect',
-        protocolId: 'MQTT',
-        protocolVersion: 4,
-        clean: true,
-        keepalive: 0,
-        clientId: serial,
-        username: serial,
-        password: Buffer.from(secret),
-      }),
-    );
+    stream.write(connectPacket({ serial, secret }));
   });
 }
 
