@@ -148,6 +148,7 @@ async function run(databaseUrl: string, bridges: LoadClient[], nodes: number, du
       messages: results.reduce((s, r) => s + r.messages, 0),
       values: results.reduce((s, r) => s + r.values, 0),
       seconds: Math.max(...results.map((r) => r.seconds)),
+      acknowledgedValues: results.reduce((s, r) => s + r.acknowledgedValues, 0),
       lagsMs: lags,
       failures: results.reduce((s, r) => s + r.failures, 0),
     };

@@ -12,7 +12,7 @@
  * recording gives: 200 deltas of 1–3 values in flight, over 200 paths from 30 sources.
  * `--fleet 1000` then connects that many bridges at once and keeps them publishing.
  *
- *   npm run bench -- [--shape uniform|real] [--duration 60] [--bridges 50] [--inflight 10] [--values 10]
+ *   npm run bench -- [--shape uniform|real] [--duration 60] [--warmup 2] [--bridges 50] [--inflight 10] [--values 10]
  *                    [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--fleet 1000]
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ import { type LoadClient, type LoadOptions, type LoadResult, type LoadShape, per
 import { ratioText, resultTable, type ResultRow } from './table.js';
 
 const USAGE =
-  'usage: npm run bench -- [--shape uniform|real] [--duration 60] [--bridges 50|1] [--inflight 10|200] [--values 10] [--postgres URL] [--fleet 1000] [--mosquitto PATH]';
+  'usage: npm run bench -- [--shape uniform|real] [--duration 60] [--bridges 50|1] [--inflight 10|200] [--values 10] [--warmup 2] [--postgres URL] [--fleet 1000] [--mosquitto PATH]';
 
 const flags = readFlags(USAGE, {
   shape: 'uniform',
@@ -36,6 +36,7 @@ const flags = readFlags(USAGE, {
   postgres: undefined,
   fleet: '0',
   mosquitto: '/usr/sbin/mosquitto',
+  warmup: '2',
 });
 const whole = flags.whole;
 const shape = flags.text('shape') as LoadShape;
@@ -49,7 +50,16 @@ const wholeOr = (name: 'bridges' | 'inflight', uniform: number, real: number, ma
 
 const durationMs = whole('duration', 1, 3600) * 1000;
 const bridgeCount = wholeOr('bridges', 50, 1, 10_000);
-const load: LoadOptions = { durationMs, inflight: wholeOr('inflight', 10, 200, 1000), valuesPerMessage: whole('values', 1, 1000), shape };
+/** Each broker's peak-rate run: a warm-up of the same load first, left out of the figures. */
+const load: LoadOptions = {
+  durationMs,
+  warmupMs: whole('warmup', 0, 600) * 1000,
+  inflight: wholeOr('inflight', 10, 200, 1000),
+  valuesPerMessage: whole('values', 1, 1000),
+  shape,
+};
+/** The runs that follow a broker's peak-rate run: it is warm by then. */
+const warm: LoadOptions = { ...load, warmupMs: 0 };
 const fleetSize = whole('fleet', 0, 10_000);
 
 /** `BENCH_CPU_PROFILE=dir` writes a CPU profile of the Vessel Link server (node --cpu-prof) there; `BENCH_SERVER_FLAGS` adds Node flags. */
@@ -68,11 +78,15 @@ interface Row {
   loadCpuSeconds: number;
 }
 
-/** Measures the broker's and the load generator's CPU time over `work`. */
-async function withCpu<T>(child: Child, work: Promise<T>): Promise<[T, number, number]> {
-  const before = child.cpuSeconds();
-  const own = process.cpuUsage();
-  const result = await work;
+/** Runs a load, measuring the broker's and the load generator's CPU time over its measured seconds (after the warm-up). */
+async function measured(child: Child, url: string, clients: LoadClient[], options: LoadOptions): Promise<[LoadResult, number, number]> {
+  let before = child.cpuSeconds();
+  let own = process.cpuUsage();
+  const onMeasure = () => {
+    before = child.cpuSeconds();
+    own = process.cpuUsage();
+  };
+  const result = await runLoad(url, clients, { ...options, onMeasure });
   const { user, system } = process.cpuUsage(own);
   return [result, child.cpuSeconds() - before, (user + system) / 1e6];
 }
@@ -95,7 +109,7 @@ function line(row: Row): string {
 async function bareAedes(): Promise<Row> {
   const child = tsx('bench/bare-aedes.ts');
   const { mqttPort } = await child.ready;
-  const [result, cpuSeconds, loadCpuSeconds] = await withCpu(child, runLoad(`mqtt://127.0.0.1:${mqttPort}`, anonymousClients(bridgeCount), load));
+  const [result, cpuSeconds, loadCpuSeconds] = await measured(child, `mqtt://127.0.0.1:${mqttPort}`, anonymousClients(bridgeCount), load);
   const row = { name: 'bare Aedes (no auth/storage)', result, rssMb: child.peakRssMb(), cpuSeconds, loadCpuSeconds };
   await child.stop();
   return row;
@@ -110,7 +124,7 @@ async function mosquitto(): Promise<Row> {
   );
   const child = startChild(flags.text('mosquitto')!, ['-c', conf]);
   await untilListening(port);
-  const [result, cpuSeconds, loadCpuSeconds] = await withCpu(child, runLoad(`mqtt://127.0.0.1:${port}`, anonymousClients(bridgeCount), load));
+  const [result, cpuSeconds, loadCpuSeconds] = await measured(child, `mqtt://127.0.0.1:${port}`, anonymousClients(bridgeCount), load);
   const row = { name: 'Mosquitto', result, rssMb: child.peakRssMb(), cpuSeconds, loadCpuSeconds };
   await child.stop();
   return row;
@@ -212,11 +226,11 @@ async function vesselLink(postgres?: string): Promise<VesselLinkRun> {
   const idle = await commands.roundTrips({ count: 200 });
   // The peak rate with nothing else running, as bare Aedes and Mosquitto were measured; then the
   // command round trip under that full load, in a shorter run of its own.
-  const [result, cpuSeconds, loadCpuSeconds] = await withCpu(child, runLoad(url, clients, load));
-  const loaded = runLoad(url, clients, { ...load, durationMs: Math.min(durationMs, 5000) });
+  const [result, cpuSeconds, loadCpuSeconds] = await measured(child, url, clients, load);
+  const loaded = runLoad(url, clients, { ...warm, durationMs: Math.min(durationMs, 5000) });
   const full = await commands.roundTrips({ until: loaded });
   const loadedResult = await loaded;
-  const halving = withCpu(child, runLoad(url, clients, { ...load, ratePerClient: result.messages / result.seconds / 2 / clients.length }));
+  const halving = measured(child, url, clients, { ...warm, ratePerClient: result.messages / result.seconds / 2 / clients.length });
   const half = await commands.roundTrips({ until: halving });
   const [halfResult, halfCpuSeconds, halfLoadCpuSeconds] = await halving;
   await commands.close();
@@ -231,7 +245,7 @@ async function vesselLink(postgres?: string): Promise<VesselLinkRun> {
   return {
     row: { name: `Vessel Link (${postgres ? 'PostgreSQL' : 'SQLite'})`, result, rssMb, cpuSeconds, loadCpuSeconds },
     half: { result: halfResult, cpuSeconds: halfCpuSeconds, loadCpuSeconds: halfLoadCpuSeconds },
-    acknowledged: result.values + loadedResult.values + halfResult.values,
+    acknowledged: result.acknowledgedValues + loadedResult.acknowledgedValues + halfResult.acknowledgedValues,
     rtts: { idle, full, half },
     stored,
   };
@@ -247,7 +261,7 @@ async function fleet(size: number): Promise<string> {
     topic: `bridges/${b.serial}/delta`,
   }));
   const result = await runLoad(`mqtt://127.0.0.1:${ready.mqttPort}`, clients, {
-    ...load,
+    ...warm,
     inflight: 1,
     ratePerClient: 1,
     durationMs: Math.min(durationMs, 30_000),
@@ -265,7 +279,7 @@ async function fleet(size: number): Promise<string> {
 const header = `${'broker'.padEnd(28)}  ${'msgs/s'.padStart(9)}  ${'values/s'.padStart(10)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'RSS MB'.padStart(7)}  ${'CPU µs/msg'.padStart(9)}  ${'load µs/msg'.padStart(9)}`;
 const shapeText = shape === 'real' ? `deltas of 1–3 values over 200 paths from 30 sources` : `${load.valuesPerMessage} values`;
 console.log(
-  `Ingest benchmark: ${bridgeCount} bridge${bridgeCount === 1 ? '' : 's'} × ${load.inflight} QoS 1 deltas in flight × ${shapeText}, ${durationMs / 1000} s per run; node ${process.version}, ${cpus().length} CPUs`,
+  `Ingest benchmark: ${bridgeCount} bridge${bridgeCount === 1 ? '' : 's'} × ${load.inflight} QoS 1 deltas in flight × ${shapeText}, ${durationMs / 1000} s per run after ${load.warmupMs! / 1000} s of warm-up; node ${process.version}, ${cpus().length} CPUs`,
 );
 console.log(
   "(lag = publish → PUBACK; for Vessel Link a PUBACK means committed, so queryable; CPU µs/msg = the broker process's CPU time over the run per delta, PostgreSQL's own not counted; load µs/msg = the load generator's, which shares the machine's CPUs)\n",

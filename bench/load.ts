@@ -13,6 +13,14 @@ export interface LoadClient {
 
 export interface LoadOptions {
   durationMs: number;
+  /**
+   * Load sent before the measured `durationMs` and left out of its figures, so that they show the
+   * steady rate rather than the broker's start (its JIT, and a bridge's first messages describing
+   * paths it has not seen). Default 0.
+   */
+  warmupMs?: number;
+  /** Called once when the measured seconds begin (after the warm-up). */
+  onMeasure?: () => void;
   /** QoS 1 messages each client keeps in flight. */
   inflight: number;
   valuesPerMessage: number;
@@ -29,9 +37,12 @@ export interface LoadOptions {
 export interface LoadResult {
   clients: number;
   connectMs: number;
+  /** Deltas acknowledged and values carried in the measured seconds. */
   messages: number;
   values: number;
   seconds: number;
+  /** Every value acknowledged, the warm-up's included: what the broker must have stored. */
+  acknowledgedValues: number;
   /** Publish to PUBACK, one entry per message. */
   lagsMs: Float64Array;
   failures: number;
@@ -113,7 +124,15 @@ export async function runLoad(url: string, clients: LoadClient[], options: LoadO
   };
 
   const started = performance.now();
-  const deadline = started + options.durationMs;
+  const measuredFrom = started + (options.warmupMs ?? 0);
+  const deadline = measuredFrom + options.durationMs;
+  let measuring = false;
+  const measureIfDue = (now: number) => {
+    if (measuring || now < measuredFrom) return;
+    measuring = true;
+    options.onMeasure?.();
+  };
+  let acknowledgedValues = 0;
   const minGapMs = options.ratePerClient ? 1000 / options.ratePerClient : 0;
   // One message counter per connection, shared by its lanes: each delta differs from the last.
   const counters = connections.map(() => 0);
@@ -128,8 +147,11 @@ export async function runLoad(url: string, clients: LoadClient[], options: LoadO
         }
         const delta = options.shape === 'real' ? realDelta(counters[index]++) : uniformDelta(options.valuesPerMessage, counters[index]++);
         const sent = performance.now();
+        measureIfDue(sent);
         try {
           await connection.publishAsync(clients[index].topic, delta.payload, { qos: 1 });
+          acknowledgedValues += delta.values;
+          if (sent < measuredFrom) continue;
           record(performance.now() - sent);
           values += delta.values;
         } catch {
@@ -139,8 +161,8 @@ export async function runLoad(url: string, clients: LoadClient[], options: LoadO
     }),
   );
   await Promise.all(lanes);
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = (performance.now() - measuredFrom) / 1000;
   await Promise.all(connections.map((c) => c.endAsync(true)));
   const sorted = lags.slice(0, messages).sort();
-  return { clients: clients.length, connectMs, messages, values, seconds, lagsMs: sorted, failures };
+  return { clients: clients.length, connectMs, messages, values, seconds, acknowledgedValues, lagsMs: sorted, failures };
 }
