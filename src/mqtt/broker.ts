@@ -19,9 +19,11 @@ import { type Authenticator, CONSUMED, createHooks, type Session } from './hooks
 import { type BrokerLimits, DEFAULT_LIMITS, Misbehaviour } from './limits.js';
 import { type AdminRequest, type BridgePublishTopic, type BridgeSubscribeTopic, topicFor } from './protocol.js';
 import { type BridgeIdentity, type MessageHandler, type RouteOptions, Routes } from './routing.js';
+import { type Traffic, TurnTally } from './tally.js';
 
 export type { Authenticator } from './hooks.js';
 export type { BrokerLimits } from './limits.js';
+export type { Traffic } from './tally.js';
 export { type BridgeIdentity, type BridgeMessage, MalformedMessage, type MessageHandler } from './routing.js';
 
 export interface BrokerEvents {
@@ -30,10 +32,10 @@ export interface BrokerEvents {
   disconnected: [bridge: BridgeIdentity, lastSeen: Date, connection: string];
   /** A bridge's subscription to one of its own topics was granted: it can now receive there. */
   subscribed: [bridge: BridgeIdentity, leaf: BridgeSubscribeTopic];
-  /** Every PUBLISH a bridge sends, with its payload size; `rejected` when it was dropped. */
-  traffic: [bridge: BridgeIdentity, bytes: number, rejected: boolean];
-  /** A handled message is acknowledged (PUBACK for QoS 1), this long after it arrived. */
-  acknowledged: [lagMs: number];
+  /** The PUBLISHes a bridge sent in a turn of the event loop: how many, their payload bytes, how many were dropped. */
+  traffic: [bridge: BridgeIdentity, traffic: Traffic];
+  /** Handled messages were acknowledged (PUBACK for QoS 1) this long after they arrived, one entry each. */
+  acknowledged: [lagsMs: readonly number[]];
 }
 
 export class BridgeBroker extends EventEmitter<BrokerEvents> {
@@ -47,6 +49,10 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
   /** Cluster mode: bridges connected to other nodes, as the bridges module learns it (docs/scaling.md). */
   private readonly elsewhere = new Set<string>();
   private backends: ClusterBackends | null = null;
+  private readonly tally = new TurnTally((traffic, lagsMs) => {
+    for (const [bridge, counted] of traffic) this.emit('traffic', bridge, counted);
+    this.emit('acknowledged', lagsMs);
+  });
 
   private readonly hooks: ReturnType<typeof createHooks>;
 
@@ -72,8 +78,8 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
         closing: false,
         snapshotRequested: false,
       }),
-      traffic: (bridge, bytes, rejected) => this.emit('traffic', bridge, bytes, rejected),
-      acknowledged: (lagMs) => this.emit('acknowledged', lagMs),
+      traffic: (bridge, bytes, rejected) => this.tally.message(bridge, bytes, rejected),
+      acknowledged: (lagMs) => this.tally.acknowledged(lagMs),
       closeAfterInFlight: (client, session, reason) => this.closeAfterInFlight(client, session, reason),
     });
   }
@@ -191,6 +197,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
     const aedes = this.aedes;
     this.aedes = null;
     if (aedes) await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    this.tally.handOn();
     await this.backends?.persistence.destroy();
     this.backends = null;
     // Connections that never sent CONNECT are not Aedes clients yet.

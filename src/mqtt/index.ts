@@ -36,7 +36,7 @@ export const mqttModule: Plugin<ModuleOptions> = {
     const { redisUrl, redisPrefix } = ctx.config;
     const broker = new BridgeBroker(log, undefined, redisUrl ? { url: redisUrl, prefix: redisPrefix } : null);
     server.expose('broker', broker);
-    broker.on('acknowledged', (lagMs) => ctx.events.emit('mqtt.acknowledged', { lagMs }));
+    broker.on('acknowledged', (lagsMs) => ctx.events.emit('mqtt.acknowledged', { lagsMs }));
     server.app.mqtt = { port: null };
 
     const onSocket = (socket: Socket) => {

@@ -8,7 +8,6 @@
  * waiting for its read-back), never those that act on it (an alarm, a routine), which run once, on
  * the node where the event happened.
  */
-import { EventEmitter } from 'node:events';
 import type { CommandStatus, LiveBatch } from '../../contracts/live.js';
 
 export interface EventMap {
@@ -42,8 +41,8 @@ export interface EventMap {
   'command.answer': { bridgeId: number; requestId: string; state: 'PENDING' | 'COMPLETED' | 'FAILED'; statusCode: number; message: string | null };
   /** One group commit of bridge deltas was written (the operator's figures, platform/metrics.ts). */
   'ingest.batch': { messages: number; values: number; seconds: number };
-  /** A bridge message was answered with its PUBACK this long after it arrived. */
-  'mqtt.acknowledged': { lagMs: number };
+  /** Bridge messages were answered with their PUBACKs this long after they arrived (those of a turn of the event loop, one entry each). */
+  'mqtt.acknowledged': { lagsMs: readonly number[] };
   /** An alarm notice was handed to a channel for this many recipients. */
   'notification.sent': { channel: string; recipients: number };
 }
@@ -69,15 +68,19 @@ export const CLUSTER_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
 
 type Relay = <K extends EventName>(name: K, payload: EventMap[K]) => void;
 
+type Listener = (payload: never) => void;
+
 export class EventBus {
-  private readonly emitter = new EventEmitter();
+  /**
+   * Each event's listeners in the order they registered. A registration replaces the array rather
+   * than changing it, so an emit walks the array it started with and copies nothing.
+   */
+  private readonly listeners = new Map<EventName, readonly Listener[]>();
   /** Listeners that also take the events of other nodes. */
-  private readonly clusterWide = new WeakSet<object>();
+  private readonly clusterWide = new WeakSet<Listener>();
   private relay: Relay | null = null;
 
-  constructor(private readonly onListenerError: (name: string, err: unknown) => void = () => {}) {
-    this.emitter.setMaxListeners(0);
-  }
+  constructor(private readonly onListenerError: (name: string, err: unknown) => void = () => {}) {}
 
   emit<K extends EventName>(name: K, payload: EventMap[K]): void {
     this.deliver(name, payload, false);
@@ -87,10 +90,17 @@ export class EventBus {
   /** `cluster: true` also hears the events of other nodes (cluster mode); by default only this node's. */
   on<K extends EventName>(name: K, listener: (payload: EventMap[K]) => void, options: { cluster?: boolean } = {}): () => void {
     // Wrapped, so that one function may listen both ways without the two registrations mixing.
-    const registered = (payload: EventMap[K]) => listener(payload);
+    const registered: Listener = (payload) => listener(payload);
     if (options.cluster) this.clusterWide.add(registered);
-    this.emitter.on(name, registered);
-    return () => this.emitter.off(name, registered);
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), registered]);
+    return () => this.off(name, registered);
+  }
+
+  private off(name: EventName, registered: Listener): void {
+    this.listeners.set(
+      name,
+      (this.listeners.get(name) ?? []).filter((l) => l !== registered),
+    );
   }
 
   /** Cluster mode: every event of CLUSTER_EVENTS emitted here is handed to `relay` for the other nodes. */
@@ -105,7 +115,9 @@ export class EventBus {
 
   /** To every listener in the order they registered (only the cluster-wide ones for another node's event). */
   private deliver<K extends EventName>(name: K, payload: EventMap[K], fromElsewhere: boolean): void {
-    for (const listener of this.emitter.listeners(name)) {
+    const listeners = this.listeners.get(name);
+    if (!listeners) return;
+    for (const listener of listeners) {
       if (fromElsewhere && !this.clusterWide.has(listener)) continue;
       try {
         (listener as (p: EventMap[K]) => void)(payload);

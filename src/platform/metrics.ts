@@ -134,7 +134,9 @@ export function registerMetrics(server: Server, ctx: AppContext, sources: Metric
     metrics.batchSize.observe(messages);
     metrics.batchSeconds.observe(seconds);
   });
-  events.on('mqtt.acknowledged', ({ lagMs }) => metrics.pubackLag.observe(lagMs / 1000));
+  events.on('mqtt.acknowledged', ({ lagsMs }) => {
+    for (const lagMs of lagsMs) metrics.pubackLag.observe(lagMs / 1000);
+  });
   events.on('vessel.command', ({ status }) => metrics.commandChanged(status.requestId, status.state, Date.parse(status.updatedAt)));
   events.on('vessel.alert', ({ alert }) => {
     if (alert.change === 'raised') metrics.alarms.inc({ priority: String(alert.priority ?? 'unknown') });

@@ -4,7 +4,7 @@
  * software update, snapshot) with the progress the bridge reports back.
  */
 import { randomUUID } from 'node:crypto';
-import type { BridgeBroker, BridgeIdentity, BridgeMessage } from '../../mqtt/broker.js';
+import type { BridgeBroker, BridgeIdentity, BridgeMessage, Traffic } from '../../mqtt/broker.js';
 import { MalformedMessage } from '../../mqtt/broker.js';
 import { type AdminAction, type AdminRequest, parseAdminResponse, parseStatus } from '../../mqtt/protocol.js';
 import type { AppContext } from '../../platform/context.js';
@@ -79,9 +79,10 @@ export class IngestMeter {
     return elapsed > 0 ? Math.round(((this.minutes.get(current) ?? 0) * 60_000) / elapsed) : 0;
   }
 
-  count(atMs: number): void {
+  /** `messages` arrived at `atMs`. */
+  count(atMs: number, messages = 1): void {
     const minute = Math.floor(atMs / 60_000);
-    this.minutes.set(minute, (this.minutes.get(minute) ?? 0) + 1);
+    this.minutes.set(minute, (this.minutes.get(minute) ?? 0) + messages);
     if (this.minutes.size > 70) for (const m of this.minutes.keys()) if (m < minute - 60) this.minutes.delete(m);
   }
 
@@ -131,7 +132,7 @@ export class BridgeService {
         { cluster: true },
       );
     }
-    broker.on('traffic', (bridge, bytes, rejected) => this.count(bridge, bytes, rejected));
+    broker.on('traffic', (bridge, traffic) => this.count(bridge, traffic));
     // Updates released to a bridge while it was away go out once it listens to its admin topic again.
     broker.on('subscribed', (bridge, leaf) => {
       if (leaf === 'admin' && this.rollouts) {
@@ -374,14 +375,14 @@ export class BridgeService {
     return true;
   }
 
-  private count(bridge: BridgeIdentity, bytes: number, rejected: boolean): void {
-    this.ingest.count(Date.now());
+  private count(bridge: BridgeIdentity, traffic: Traffic): void {
+    this.ingest.count(Date.now(), traffic.messages);
     const day = utcDay();
     const key = `${bridge.id}/${day}`;
     const entry = this.usage.get(key) ?? { bridgeId: bridge.id, day, messages: 0, bytes: 0, rejected: 0 };
-    entry.messages++;
-    entry.bytes += bytes;
-    if (rejected) entry.rejected++;
+    entry.messages += traffic.messages;
+    entry.bytes += traffic.bytes;
+    entry.rejected += traffic.rejected;
     this.usage.set(key, entry);
   }
 
