@@ -9,7 +9,10 @@
  * the peak rate's, which like the other brokers' carries the load alone) and under half of it
  * (the load's rate capped at half what Vessel Link just acknowledged), the server's peak RSS, and
  * checks the stored rows against the acks. `--shape real` is one bridge sending what an NMEA 2000
- * recording gives: 200 deltas of 1–3 values in flight, over 200 paths from 30 sources.
+ * recording gives: 200 deltas of 1–3 values in flight, over 200 paths from 30 sources. Each
+ * broker's peak-rate run, and the idle command round trips, start with a warm-up left out of the
+ * figures (`--warmup` seconds of the same load, 2 by default; 20 commands), so that they show the
+ * steady state rather than the first seconds of a process.
  * `--fleet 1000` then connects that many bridges at once and keeps them publishing.
  *
  *   npm run bench -- [--shape uniform|real] [--duration 60] [--warmup 2] [--bridges 50] [--inflight 10] [--values 10]
@@ -58,6 +61,8 @@ const load: LoadOptions = {
   valuesPerMessage: whole('values', 1, 1000),
   shape,
 };
+/** Commands sent before the idle round trips are timed, when there is a warm-up. */
+const WARMUP_COMMANDS = 20;
 /** The runs that follow a broker's peak-rate run: it is warm by then. */
 const warm: LoadOptions = { ...load, warmupMs: 0 };
 const fleetSize = whole('fleet', 0, 10_000);
@@ -223,6 +228,8 @@ async function vesselLink(postgres?: string): Promise<VesselLinkRun> {
   const clients = bridges.map((b) => ({ clientId: b.serial, password: b.secret, topic: `bridges/${b.serial}/delta` }));
   const url = `mqtt://127.0.0.1:${ready.mqttPort}`;
   const commands = await commandBench(ready.httpPort, responder, ready.mqttPort);
+  // Like the load, the command path gets a warm-up left out of its figures (its first requests compile it).
+  if (load.warmupMs) await commands.roundTrips({ count: WARMUP_COMMANDS });
   const idle = await commands.roundTrips({ count: 200 });
   // The peak rate with nothing else running, as bare Aedes and Mosquitto were measured; then the
   // command round trip under that full load, in a shorter run of its own.
