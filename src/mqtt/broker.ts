@@ -19,7 +19,7 @@ import { type Authenticator, CONSUMED, createHooks, type Session } from './hooks
 import { type BrokerLimits, DEFAULT_LIMITS, Misbehaviour } from './limits.js';
 import { type AdminRequest, type BridgePublishTopic, type BridgeSubscribeTopic, topicFor } from './protocol.js';
 import { type BridgeIdentity, type MessageHandler, type RouteOptions, Routes } from './routing.js';
-import { type Traffic, TurnTally } from './tally.js';
+import { type Traffic, MessageTally } from './tally.js';
 
 export type { Authenticator } from './hooks.js';
 export type { BrokerLimits } from './limits.js';
@@ -32,7 +32,7 @@ export interface BrokerEvents {
   disconnected: [bridge: BridgeIdentity, lastSeen: Date, connection: string];
   /** A bridge's subscription to one of its own topics was granted: it can now receive there. */
   subscribed: [bridge: BridgeIdentity, leaf: BridgeSubscribeTopic];
-  /** The PUBLISHes a bridge sent in a turn of the event loop: how many, their payload bytes, how many were dropped. */
+  /** The PUBLISHes a bridge sent since the last hand-over (tally.ts): how many, their payload bytes, how many were dropped. */
   traffic: [bridge: BridgeIdentity, traffic: Traffic];
   /** Handled messages were acknowledged (PUBACK for QoS 1) this long after they arrived, one entry each. */
   acknowledged: [lagsMs: readonly number[]];
@@ -49,7 +49,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
   /** Cluster mode: bridges connected to other nodes, as the bridges module learns it (docs/scaling.md). */
   private readonly elsewhere = new Set<string>();
   private backends: ClusterBackends | null = null;
-  private readonly tally = new TurnTally((traffic, lagsMs) => {
+  private readonly tally = new MessageTally((traffic, lagsMs) => {
     for (const [bridge, counted] of traffic) this.emit('traffic', bridge, counted);
     this.emit('acknowledged', lagsMs);
   });

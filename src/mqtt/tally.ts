@@ -7,14 +7,14 @@
  */
 import type { BridgeIdentity } from './routing.js';
 
-/** One bridge's PUBLISHes over a turn: how many, their payload bytes, and how many were dropped. */
+/** One bridge's PUBLISHes since the last hand-over: how many, their payload bytes, and how many were dropped. */
 export interface Traffic {
   messages: number;
   bytes: number;
   rejected: number;
 }
 
-export class TurnTally {
+export class MessageTally {
   private traffic = new Map<BridgeIdentity, Traffic>();
   private lags: number[] = [];
   private scheduled = false;
@@ -46,7 +46,7 @@ export class TurnTally {
     this.later(() => this.handOn());
   }
 
-  /** Hands on what was counted since the last time (at the end of a turn, or when the broker closes). */
+  /** Hands on what was counted since the last time (once the counting code has run, or when the broker closes). */
   handOn(): void {
     this.scheduled = false;
     if (!this.traffic.size && !this.lags.length) return;

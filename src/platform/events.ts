@@ -41,7 +41,7 @@ export interface EventMap {
   'command.answer': { bridgeId: number; requestId: string; state: 'PENDING' | 'COMPLETED' | 'FAILED'; statusCode: number; message: string | null };
   /** One group commit of bridge deltas was written (the operator's figures, platform/metrics.ts). */
   'ingest.batch': { messages: number; values: number; seconds: number };
-  /** Bridge messages were answered with their PUBACKs this long after they arrived (those of a turn of the event loop, one entry each). */
+  /** Bridge messages were answered with their PUBACKs this long after they arrived (one entry each, handed on together: mqtt/tally.ts). */
   'mqtt.acknowledged': { lagsMs: readonly number[] };
   /** An alarm notice was handed to a channel for this many recipients. */
   'notification.sent': { channel: string; recipients: number };

@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeIdentity } from '../../src/mqtt/routing.js';
-import { type Traffic, TurnTally } from '../../src/mqtt/tally.js';
+import { type Traffic, MessageTally } from '../../src/mqtt/tally.js';
 
-/** A tally whose "end of the turn" comes when the test says so. */
+/** A tally whose hand-over comes when the test says so. */
 function tallied() {
   const pending: Array<() => void> = [];
   const handed: Array<{ traffic: Map<BridgeIdentity, Traffic>; lagsMs: number[] }> = [];
-  const tally = new TurnTally(
+  const tally = new MessageTally(
     (traffic, lagsMs) => handed.push({ traffic: new Map(traffic), lagsMs: [...lagsMs] }),
     (work) => pending.push(work),
   );
-  const endTurn = () => pending.splice(0).forEach((work) => work());
-  return { tally, handed, pending, endTurn };
+  const handOver = () => pending.splice(0).forEach((work) => work());
+  return { tally, handed, pending, handOver };
 }
 
 const bridge = (id: number): BridgeIdentity => ({ id, serial: `BR-${id}` });
 
 describe('the broker tally', () => {
-  it('hands on each bridge’s messages, bytes and refusals of a turn, and every lag in order, once', () => {
-    const { tally, handed, pending, endTurn } = tallied();
+  it('hands on each bridge’s messages, bytes and refusals, and every lag in order, once', () => {
+    const { tally, handed, pending, handOver } = tallied();
     const a = bridge(1);
     const b = bridge(2);
     tally.message(a, 100, false);
@@ -28,7 +28,7 @@ describe('the broker tally', () => {
     tally.acknowledged(1);
     expect(pending).toHaveLength(1);
     expect(handed).toEqual([]);
-    endTurn();
+    handOver();
     expect(handed).toEqual([
       {
         traffic: new Map([
@@ -40,12 +40,12 @@ describe('the broker tally', () => {
     ]);
   });
 
-  it('starts each turn afresh and hands on nothing for a turn without messages', () => {
-    const { tally, handed, endTurn } = tallied();
+  it('starts afresh after each hand-over and hands on nothing when nothing was counted', () => {
+    const { tally, handed, handOver } = tallied();
     tally.message(bridge(1), 10, false);
-    endTurn();
+    handOver();
     tally.acknowledged(5);
-    endTurn();
+    handOver();
     tally.handOn();
     expect(handed.map((h) => [[...h.traffic.values()], h.lagsMs])).toEqual([
       [[{ messages: 1, bytes: 10, rejected: 0 }], []],
