@@ -23,4 +23,8 @@ export function resultTable(rows: readonly ResultRow[]): string {
   return [head, ...body].join('\n');
 }
 
-export const ratioText = (value: number, baseline: number): string => `${(value / baseline).toFixed(2)}×`;
+/**
+ * Three decimals: with two, a ratio of 0.496 would print as 0.50× beside a ≥ 0.5× goal it
+ * does not meet.
+ */
+export const ratioText = (value: number, baseline: number): string => `${(value / baseline).toFixed(3)}×`;

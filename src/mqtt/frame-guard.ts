@@ -39,6 +39,7 @@ export class FrameGuard extends Duplex {
   clientGone = false;
 
   private corked = false;
+  private flushQueued = false;
   private reading = true;
   private closing = false;
   private state: ParseState = 'type';
@@ -112,7 +113,14 @@ export class FrameGuard extends Duplex {
     this.held.push(hold);
     return () => {
       hold.released = true;
-      this.flushHeld();
+      if (this.flushQueued) return;
+      // A commit releases its batch's holds one after another: flushing once they all are sends
+      // their PUBACKs in one write instead of one each.
+      this.flushQueued = true;
+      queueMicrotask(() => {
+        this.flushQueued = false;
+        this.flushHeld();
+      });
     };
   }
 
@@ -143,11 +151,17 @@ export class FrameGuard extends Duplex {
   }
 
   private flushHeld(): void {
-    while (this.held.length && !this.destroyed) {
-      const head = this.held[0];
-      if (Buffer.isBuffer(head)) this.send(head);
-      else if (!head.released) return;
-      this.held.shift();
+    const ready: Buffer[] = [];
+    let next = 0;
+    for (; next < this.held.length && !this.destroyed; next++) {
+      const entry = this.held[next];
+      if (Buffer.isBuffer(entry)) ready.push(entry);
+      else if (!entry.released) break;
+    }
+    if (ready.length) this.send(ready.length === 1 ? ready[0] : Buffer.concat(ready));
+    if (next < this.held.length && !this.destroyed) {
+      this.held.splice(0, next);
+      return;
     }
     this.held.length = 0;
     const flushed = this.onFlushed;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FrameGuard } from '../../src/mqtt/frame-guard.js';
 
 /** A socket stand-in: what the guard writes to it collects in `sent`. */
-function socket(): { inner: Duplex; sent: () => string; ended: () => boolean } {
+function socket(): { inner: Duplex; sent: () => string; writes: () => number; ended: () => boolean } {
   const chunks: Buffer[] = [];
   let ended = false;
   const inner = new Duplex({
@@ -22,7 +22,7 @@ function socket(): { inner: Duplex; sent: () => string; ended: () => boolean } {
       callback();
     },
   });
-  return { inner, sent: () => Buffer.concat(chunks).toString(), ended: () => ended };
+  return { inner, sent: () => Buffer.concat(chunks).toString(), writes: () => chunks.length, ended: () => ended };
 }
 
 describe('FrameGuard holds', () => {
@@ -44,6 +44,19 @@ describe('FrameGuard holds', () => {
     await expect.poll(() => s.sent()).toBe('abc');
     guard.write('d');
     await expect.poll(() => s.sent()).toBe('abcd');
+  });
+
+  it('sends what holds released together free in one write', async () => {
+    const s = socket();
+    const guard = new FrameGuard(s.inner);
+    const releases = ['a', 'b', 'c', 'd'].map((puback) => {
+      const release = guard.hold();
+      guard.write(puback);
+      return release;
+    });
+    for (const release of releases) release();
+    await expect.poll(() => s.sent()).toBe('abcd');
+    expect(s.writes()).toBe(1);
   });
 
   it('ends the connection gracefully only after the held output went out', async () => {
