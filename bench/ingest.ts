@@ -52,11 +52,12 @@ const wholeOr = (name: 'bridges' | 'inflight', uniform: number, real: number, ma
   flags.text(name) === undefined ? (shape === 'real' ? real : uniform) : whole(name, 1, max);
 
 const durationMs = whole('duration', 1, 3600) * 1000;
+const warmupS = whole('warmup', 0, 600);
 const bridgeCount = wholeOr('bridges', 50, 1, 10_000);
 /** Each broker's peak-rate run: a warm-up of the same load first, left out of the figures. */
 const load: LoadOptions = {
   durationMs,
-  warmupMs: whole('warmup', 0, 600) * 1000,
+  warmupMs: warmupS * 1000,
   inflight: wholeOr('inflight', 10, 200, 1000),
   valuesPerMessage: whole('values', 1, 1000),
   shape,
@@ -286,7 +287,7 @@ async function fleet(size: number): Promise<string> {
 const header = `${'broker'.padEnd(28)}  ${'msgs/s'.padStart(9)}  ${'values/s'.padStart(10)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'RSS MB'.padStart(7)}  ${'CPU µs/msg'.padStart(9)}  ${'load µs/msg'.padStart(9)}`;
 const shapeText = shape === 'real' ? `deltas of 1–3 values over 200 paths from 30 sources` : `${load.valuesPerMessage} values`;
 console.log(
-  `Ingest benchmark: ${bridgeCount} bridge${bridgeCount === 1 ? '' : 's'} × ${load.inflight} QoS 1 deltas in flight × ${shapeText}, ${durationMs / 1000} s per run after ${load.warmupMs! / 1000} s of warm-up; node ${process.version}, ${cpus().length} CPUs`,
+  `Ingest benchmark: ${bridgeCount} bridge${bridgeCount === 1 ? '' : 's'} × ${load.inflight} QoS 1 deltas in flight × ${shapeText}, ${durationMs / 1000} s per run after ${warmupS} s of warm-up; node ${process.version}, ${cpus().length} CPUs`,
 );
 console.log(
   "(lag = publish → PUBACK; for Vessel Link a PUBACK means committed, so queryable; CPU µs/msg = the broker process's CPU time over the run per delta, PostgreSQL's own not counted; load µs/msg = the load generator's, which shares the machine's CPUs)\n",

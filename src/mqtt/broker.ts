@@ -34,7 +34,7 @@ export interface BrokerEvents {
   subscribed: [bridge: BridgeIdentity, leaf: BridgeSubscribeTopic];
   /** The PUBLISHes a bridge sent since the last hand-over (tally.ts): how many, their payload bytes, how many were dropped. */
   traffic: [bridge: BridgeIdentity, traffic: Traffic];
-  /** Handled messages were acknowledged (PUBACK for QoS 1) this long after they arrived, one entry each. */
+  /** Handled messages were acknowledged (PUBACK for QoS 1) this long after they arrived, one entry each (never none). */
   acknowledged: [lagsMs: readonly number[]];
 }
 
@@ -51,7 +51,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
   private backends: ClusterBackends | null = null;
   private readonly tally = new MessageTally((traffic, lagsMs) => {
     for (const [bridge, counted] of traffic) this.emit('traffic', bridge, counted);
-    this.emit('acknowledged', lagsMs);
+    if (lagsMs.length) this.emit('acknowledged', lagsMs);
   });
 
   private readonly hooks: ReturnType<typeof createHooks>;
