@@ -24,7 +24,12 @@ type ParseState = 'type' | 'length' | 'body';
 /** A point in the output that nothing written after it may pass until it is released. */
 interface Hold {
   released: boolean;
+  /** The message id of the PUBACK the hold becomes once released (MQTT 3.1.1 §3.4), or -1 for none. */
+  ack: number;
 }
+
+/** A PUBACK: its fixed header (type 4, Remaining Length 2) and the message id (§3.4). */
+const PUBACK_BYTES = 4;
 
 export class FrameGuard extends Duplex {
   /** Epoch ms of the last complete packet header read: the bridge's `lastSeen`. */
@@ -106,10 +111,12 @@ export class FrameGuard extends Duplex {
   /**
    * Everything written from now on waits until the answered function is called (and every
    * earlier hold is released). A hold never released keeps its output back for good: the
-   * connection is to be closed instead.
+   * connection is to be closed instead. With `ackMessageId` the hold, once released, sends the
+   * PUBACK of that message itself, in its place in the output (the broker then spares Aedes
+   * writing one: hooks.ts).
    */
-  hold(): () => void {
-    const hold: Hold = { released: false };
+  hold(ackMessageId = -1): () => void {
+    const hold: Hold = { released: false, ack: ackMessageId };
     this.held.push(hold);
     return () => {
       hold.released = true;
@@ -151,14 +158,30 @@ export class FrameGuard extends Duplex {
   }
 
   private flushHeld(): void {
-    const ready: Buffer[] = [];
+    // What the released holds free, their PUBACKs included, goes out as one buffer.
     let next = 0;
+    let bytes = 0;
     for (; next < this.held.length && !this.destroyed; next++) {
       const entry = this.held[next];
-      if (Buffer.isBuffer(entry)) ready.push(entry);
+      if (Buffer.isBuffer(entry)) bytes += entry.length;
       else if (!entry.released) break;
+      else if (entry.ack >= 0) bytes += PUBACK_BYTES;
     }
-    if (ready.length) this.send(ready.length === 1 ? ready[0] : Buffer.concat(ready));
+    if (bytes) {
+      const out = Buffer.allocUnsafe(bytes);
+      let at = 0;
+      for (let i = 0; i < next; i++) {
+        const entry = this.held[i];
+        if (Buffer.isBuffer(entry)) at += entry.copy(out, at);
+        else if (entry.ack >= 0) {
+          out[at] = 0x40;
+          out[at + 1] = 2;
+          out.writeUInt16BE(entry.ack, at + 2);
+          at += PUBACK_BYTES;
+        }
+      }
+      this.send(out);
+    }
     if (next < this.held.length && !this.destroyed) {
       this.held.splice(0, next);
       return;

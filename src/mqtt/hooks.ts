@@ -5,9 +5,10 @@
  * PUBACK (MQTT 3.1.1 §3.3.4) once `authorizePublish` calls back, and reads a connection's next
  * packets only once every packet of the last read was answered. So that one busy connection is
  * not held to one small commit per read, `authorizePublish` calls back as soon as the message is
- * handed on and the connection's FrameGuard holds the PUBACK Aedes writes until the handler has
- * stored the message: a QoS 1 delta is still stored before the bridge may forget it
- * (docs/protocol.md, docs/performance.md "Single-connection ingest").
+ * handed on, and the connection's FrameGuard holds everything written after it until the handler
+ * has stored the message; the hold then sends the message's PUBACK itself, in its place (Aedes,
+ * told QoS 0 once the message is handed on, writes none). A QoS 1 delta is still stored before
+ * the bridge may forget it (docs/protocol.md, docs/performance.md "Single-connection ingest").
  */
 import type { AuthenticateError, Client, PublishPacket, Subscription } from 'aedes';
 import type { Logger } from '../platform/logger.js';
@@ -155,7 +156,9 @@ export function createHooks(deps: HookDeps) {
       receivedAt: new Date(),
     };
     // Read on while this message is stored, its PUBACK held back until then (see the top of the file).
-    const release = session.inFlight.size < MAX_UNANSWERED ? (client.conn as FrameGuard).hold() : null;
+    // A QoS 1 PUBACK is the hold's own: the guard writes it, in its place, once the message is stored.
+    const ack = packet.qos === 1 && packet.messageId !== undefined ? packet.messageId : -1;
+    const release = session.inFlight.size < MAX_UNANSWERED ? (client.conn as FrameGuard).hold(ack) : null;
     const answered: Promise<void> = deps.routes.dispatch(session.tails, message).then(
       () => {
         session.inFlight.delete(answered);
@@ -180,7 +183,11 @@ export function createHooks(deps: HookDeps) {
       },
     );
     session.inFlight.add(answered);
-    if (release) consume(packet, callback);
+    if (!release) return;
+    // Its PUBACK is the hold's: Aedes, told QoS 0, neither writes one nor keeps the message for
+    // offline subscribers (a consumed message has none).
+    if (ack >= 0) packet.qos = 0;
+    consume(packet, callback);
   }
 
   return { authenticate, authorizeSubscribe, authorizePublish };

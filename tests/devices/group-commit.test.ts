@@ -15,6 +15,17 @@ describe('group commit', () => {
     expect(batches).toEqual([[1, 2, 3, 4], [5]]);
   });
 
+  it('writes a long queue half at a time, so that the first half is acknowledged while the rest is written', async () => {
+    const batches: number[][] = [];
+    const queue = new GroupCommit<number>(async (items) => void batches.push(items));
+    const items = Array.from({ length: 100 }, (_, i) => i);
+    await Promise.all(items.map((n) => queue.submit(n)));
+    expect(batches[0]).toEqual(items.slice(0, 50));
+    expect(batches.flat()).toEqual(items);
+    // Each batch halves what was left, until what is left (at most SPLIT_ABOVE, 24) goes at once.
+    expect(batches.map((b) => b.length)).toEqual([50, 25, 13, 12]);
+  });
+
   it('retries a failed batch item by item, so only the bad item fails', async () => {
     const written: number[] = [];
     const queue = new GroupCommit<number>(async (items) => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FrameGuard } from '../../src/mqtt/frame-guard.js';
 
 /** A socket stand-in: what the guard writes to it collects in `sent`. */
-function socket(): { inner: Duplex; sent: () => string; writes: () => number; ended: () => boolean } {
+function socket(): { inner: Duplex; sent: () => string; bytes: () => Buffer; writes: () => number; ended: () => boolean } {
   const chunks: Buffer[] = [];
   let ended = false;
   const inner = new Duplex({
@@ -22,7 +22,7 @@ function socket(): { inner: Duplex; sent: () => string; writes: () => number; en
       callback();
     },
   });
-  return { inner, sent: () => Buffer.concat(chunks).toString(), writes: () => chunks.length, ended: () => ended };
+  return { inner, sent: () => Buffer.concat(chunks).toString(), bytes: () => Buffer.concat(chunks), writes: () => chunks.length, ended: () => ended };
 }
 
 describe('FrameGuard holds', () => {
@@ -56,6 +56,22 @@ describe('FrameGuard holds', () => {
     });
     for (const release of releases) release();
     await expect.poll(() => s.sent()).toBe('abcd');
+    expect(s.writes()).toBe(1);
+  });
+
+  it("sends a hold's own PUBACK in the hold's place once it is released", async () => {
+    const s = socket();
+    const guard = new FrameGuard(s.inner);
+    const first = guard.hold(1);
+    guard.write('x');
+    const second = guard.hold(0x1234);
+    second();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.bytes().length).toBe(0);
+
+    first();
+    // PUBACK (MQTT 3.1.1 §3.4): type 4 and Remaining Length 2, then the message id, big-endian.
+    await expect.poll(() => s.bytes().toString('hex')).toBe(`40020001${Buffer.from('x').toString('hex')}40021234`);
     expect(s.writes()).toBe(1);
   });
 

@@ -6,7 +6,18 @@
  * their item is committed when the batch is; batches are written one at a time, in order.
  * When a batch fails, its items are written one by one, so one bad item (a bridge deleted
  * meanwhile, say) fails alone instead of taking the others with it.
+ *
+ * A long queue is written half at a time. Its senders keep a window of messages in flight and
+ * send the next ones as the acknowledgements come back: committed all at once, the queue would
+ * answer them all together, and the bridge would turn the whole window around while the server
+ * sat waiting for it, then the server would commit while the bridge waited. Half at a time, the
+ * bridge refills the first half while the second is written (docs/performance.md,
+ * "Single-connection ingest", eleventh round).
  */
+
+/** A queue this long or shorter is written in one batch: splitting a short one costs more than it overlaps. */
+export const SPLIT_ABOVE = 24;
+
 interface Waiting<T> {
   item: T;
   resolve: () => void;
@@ -48,7 +59,8 @@ export class GroupCommit<T> {
       // The first batch starts after a turn of the event loop already (submit); the later ones
       // would otherwise start in the same turn, before the sockets are read.
       if (!first) await new Promise((resolve) => setImmediate(resolve));
-      const batch = this.queue.splice(0, this.maxBatch);
+      const queued = this.queue.length;
+      const batch = this.queue.splice(0, Math.min(queued > SPLIT_ABOVE ? Math.ceil(queued / 2) : queued, this.maxBatch));
       try {
         await this.commit(batch.map((w) => w.item));
         for (const w of batch) w.resolve();

@@ -22,7 +22,7 @@ import * as repo from './repository.js';
 import { addSchemaProperties } from './schema-repository.js';
 import { DEFAULT_SOURCE, type MessageSources, type SourceState } from './sources.js';
 import type { PropertyCadence } from './stale.js';
-import { createValueStore, type IngestItem, receiptOf, type SourceSighting, type ValueStore } from './value-store/index.js';
+import { createValueStore, type IngestItem, receiptOf, type ValueStore } from './value-store/index.js';
 
 /**
  * A timestamp further ahead than this is a bridge with a wrong clock: its values are taken as
@@ -64,6 +64,9 @@ function valuesByBridge(items: IngestItem[]): Map<number, IngestItem['values']> 
 /** A bridge paired to no vessel reports everything. */
 const UNPAIRED: VesselReporting = Object.freeze({ gpsReporting: true, propertyUpdate: true });
 
+/** A value as the JSON text it is stored as (a number, the usual case, without the serializer). */
+const jsonOf = (value: unknown): string => (typeof value === 'number' ? String(value) : JSON.stringify(value));
+
 /** A delta's values, positions, source sightings and receipt, as the group commit stores them. */
 function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string, SourceState>, reporting: VesselReporting): IngestItem {
   const bridgeId = message.bridge.id;
@@ -77,7 +80,8 @@ function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string
     duplicate: false,
     notifications: [],
   };
-  const sightings = new Map<string, SourceSighting>();
+  // One sighting per source: a delta has a few updates, so a list is all it takes.
+  const sightings = item.sources;
 
   for (const update of ownUpdates(delta)) {
     const uid = update.source ?? DEFAULT_SOURCE;
@@ -86,10 +90,10 @@ function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string
       state = { enabled: true, locationEnabled: false, reportsPosition: false };
       sources.set(uid, state);
     }
-    let sighting = sightings.get(uid);
+    let sighting = sightings.find((s) => s.uid === uid);
     if (!sighting) {
       sighting = { uid, lastSeenMs: receivedMs, reportsPosition: false, locationEnabled: false };
-      sightings.set(uid, sighting);
+      sightings.push(sighting);
     }
     if (!state.enabled) continue;
 
@@ -100,14 +104,15 @@ function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string
     let speedOverGround: number | null = null;
     let courseOverGroundTrue: number | null = null;
     for (const { path, value } of update.values) {
+      const notification = isNotificationPath(path);
       // Switched off: positions record no track; other values stay as they were, but alarms the bridge raises still come through.
       const positional = path === POSITION || path === SPEED || path === COURSE;
-      if (positional ? !reporting.gpsReporting : !reporting.propertyUpdate && !isNotificationPath(path)) continue;
-      item.values.push({ path, json: JSON.stringify(value), value, tsMs, source: uid });
+      if (positional ? !reporting.gpsReporting : !reporting.propertyUpdate && !notification) continue;
+      item.values.push({ path, json: jsonOf(value), value, tsMs, source: uid });
       if (path === POSITION) position = positionOf(value);
       else if (path === SPEED && typeof value === 'number') speedOverGround = value;
       else if (path === COURSE && typeof value === 'number') courseOverGroundTrue = value;
-      else if (isNotificationPath(path)) item.notifications.push({ path, value, timestampMs: tsMs });
+      else if (notification) item.notifications.push({ path, value, timestampMs: tsMs });
     }
     if (!position) continue;
     if (!state.reportsPosition) {
@@ -118,7 +123,6 @@ function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string
     sighting.locationEnabled = state.locationEnabled;
     if (state.locationEnabled) item.locations.push({ tsMs, ...position, speedOverGround, courseOverGroundTrue, source: uid });
   }
-  item.sources = [...sightings.values()];
   return item;
 }
 
@@ -171,14 +175,27 @@ export class IngestService {
   }
 
   /** `delta` topic. Resolves once the message is committed; a malformed one is refused. */
-  async onDelta(message: BridgeMessage): Promise<void> {
+  onDelta(message: BridgeMessage): Promise<void> {
     const parsed = parseDelta(message.payload);
-    if (!parsed.ok) throw new MalformedMessage(parsed.reason);
+    if (!parsed.ok) return Promise.reject(new MalformedMessage(parsed.reason));
     const bridgeId = message.bridge.id;
-    // Only a bridge's first messages wait for its state to load; the rest find it in memory.
+    // Only a bridge's first messages wait for its state to load, and a redelivery for its receipt;
+    // the rest go straight into the group commit, in the order they came.
+    const sources = this.sources.known(bridgeId);
+    const reporting = this.knownReporting(bridgeId);
+    if (!sources || !reporting || message.dup) return this.onDeltaWaiting(message, parsed.value);
+    try {
+      return this.queue.submit(itemOf(message, parsed.value, sources, reporting));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  private async onDeltaWaiting(message: BridgeMessage, delta: SignalKDelta): Promise<void> {
+    const bridgeId = message.bridge.id;
     const sources = this.sources.known(bridgeId) ?? (await this.sources.of(bridgeId));
     const reporting = this.knownReporting(bridgeId) ?? (await this.reportingOf(bridgeId));
-    const item = itemOf(message, parsed.value, sources, reporting);
+    const item = itemOf(message, delta, sources, reporting);
     if (item.receipt && message.dup) {
       // A redelivery whose PUBACK was lost: stored already if its receipt is (the original may
       // still be in the batch being written, hence the wait).
