@@ -15,7 +15,7 @@ describe('group commit', () => {
     expect(batches).toEqual([[1, 2, 3, 4], [5]]);
   });
 
-  it('writes a long queue half at a time, so that the first half is acknowledged while the rest is written', async () => {
+  it("writes a sender's long queue half at a time, so that the first half is acknowledged while the rest is written", async () => {
     const batches: number[][] = [];
     const queue = new GroupCommit<number>(async (items) => void batches.push(items));
     const items = Array.from({ length: 100 }, (_, i) => i);
@@ -24,6 +24,25 @@ describe('group commit', () => {
     expect(batches.flat()).toEqual(items);
     // Each batch halves what was left, until what is left (at most SPLIT_ABOVE, 24) goes at once.
     expect(batches.map((b) => b.length)).toEqual([50, 25, 13, 12]);
+  });
+
+  it('writes many senders with a few messages each in one batch, and stops a batch where a busy sender has half of its own', async () => {
+    const batches: Array<Array<{ sender: number; n: number }>> = [];
+    const queue = new GroupCommit<{ sender: number; n: number }>(
+      async (items) => void batches.push(items),
+      (item) => item.sender,
+    );
+    const few = Array.from({ length: 100 }, (_, i) => ({ sender: i % 50, n: i }));
+    await Promise.all(few.map((item) => queue.submit(item)));
+    expect(batches).toEqual([few]);
+
+    batches.length = 0;
+    // Sender 0 has 40 queued among 10 others' single messages: the batch ends before its 21st.
+    const busy = Array.from({ length: 50 }, (_, i) => ({ sender: i < 40 ? 0 : i, n: i }));
+    const mixed = [...busy.slice(0, 20), ...busy.slice(40), ...busy.slice(20, 40)];
+    await Promise.all(mixed.map((item) => queue.submit(item)));
+    expect(batches[0]).toEqual(mixed.slice(0, 30));
+    expect(batches.flat()).toEqual(mixed);
   });
 
   it('retries a failed batch item by item, so only the bad item fails', async () => {

@@ -7,15 +7,16 @@
  * When a batch fails, its items are written one by one, so one bad item (a bridge deleted
  * meanwhile, say) fails alone instead of taking the others with it.
  *
- * A long queue is written half at a time. Its senders keep a window of messages in flight and
- * send the next ones as the acknowledgements come back: committed all at once, the queue would
- * answer them all together, and the bridge would turn the whole window around while the server
- * sat waiting for it, then the server would commit while the bridge waited. Half at a time, the
- * bridge refills the first half while the second is written (docs/performance.md,
- * "Single-connection ingest", eleventh round).
+ * A sender with many messages in the queue gets half of them written first. A bridge keeps a
+ * window of messages in flight and sends the next ones as the acknowledgements come back:
+ * committed all at once, its window would be answered all together, and the bridge would turn
+ * the whole window around while the server sat waiting for it, then the server would commit
+ * while the bridge waited. Half at a time, the bridge refills the first half while the second is
+ * written (docs/performance.md, "Single-connection ingest", eleventh round). Many senders with a
+ * few messages each already take turns like that, and are written together.
  */
 
-/** A queue this long or shorter is written in one batch: splitting a short one costs more than it overlaps. */
+/** A sender with this many messages queued or fewer has them written in one batch: splitting so few costs more than it overlaps. */
 export const SPLIT_ABOVE = 24;
 
 interface Waiting<T> {
@@ -33,6 +34,8 @@ export class GroupCommit<T> {
 
   constructor(
     private readonly commit: (items: T[]) => Promise<void>,
+    /** Who sent an item (without it, every item counts as one sender's). */
+    private readonly senderOf: (item: T) => unknown = () => null,
     private readonly maxBatch = 2000,
   ) {}
 
@@ -59,8 +62,7 @@ export class GroupCommit<T> {
       // The first batch starts after a turn of the event loop already (submit); the later ones
       // would otherwise start in the same turn, before the sockets are read.
       if (!first) await new Promise((resolve) => setImmediate(resolve));
-      const queued = this.queue.length;
-      const batch = this.queue.splice(0, Math.min(queued > SPLIT_ABOVE ? Math.ceil(queued / 2) : queued, this.maxBatch));
+      const batch = this.queue.splice(0, this.batchLength());
       try {
         await this.commit(batch.map((w) => w.item));
         for (const w of batch) w.resolve();
@@ -74,5 +76,28 @@ export class GroupCommit<T> {
       for (const w of waiting) if (w.upTo <= this.settled) w.resolve();
     }
     this.running = false;
+  }
+
+  /**
+   * How much of the queue the next batch takes: the longest start of it (so the queue keeps its
+   * order) in which no sender with more than SPLIT_ABOVE messages queued has more than half of them.
+   */
+  private batchLength(): number {
+    const end = Math.min(this.queue.length, this.maxBatch);
+    if (end <= SPLIT_ABOVE) return end;
+    const queued = new Map<unknown, number>();
+    for (let i = 0; i < end; i++) {
+      const sender = this.senderOf(this.queue[i].item);
+      queued.set(sender, (queued.get(sender) ?? 0) + 1);
+    }
+    const taken = new Map<unknown, number>();
+    for (let i = 0; i < end; i++) {
+      const sender = this.senderOf(this.queue[i].item);
+      const count = queued.get(sender)!;
+      const take = (taken.get(sender) ?? 0) + 1;
+      if (count > SPLIT_ABOVE && take > Math.ceil(count / 2)) return i;
+      taken.set(sender, take);
+    }
+    return end;
   }
 }

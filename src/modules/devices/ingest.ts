@@ -151,7 +151,10 @@ export class IngestService {
     private readonly cadence: PropertyCadence,
   ) {
     this.store = createValueStore(ctx.db);
-    this.queue = new GroupCommit((items) => this.commit(items));
+    this.queue = new GroupCommit(
+      (items) => this.commit(items),
+      (item) => item.bridgeId,
+    );
     this.properties = new PerBridge((bridgeId) => repo.propertiesByPath(ctx.db, bridgeId));
     this.vesselOfBridge = new PerBridge(async (bridgeId) => (await vesselIdsOfBridges(ctx.db, [bridgeId])).get(bridgeId) ?? null);
     this.reportingByVessel = new PerBridge((vesselId) => reportingOf(ctx.db, vesselId));
