@@ -142,8 +142,11 @@ console.log(JSON.stringify({ httpPort: server.info.port, mqttPort: server.app.mq
 
 process.on('SIGTERM', async () => {
   await server.stop({ timeout: 5000 });
-  const counted = await db('value_history').sum<{ n: number | string | null }[]>({ n: 'count' }).first();
-  console.log(JSON.stringify({ historySamples: Number(counted?.n ?? 0), batches }));
+  // Raw rows, and the batch rows the rollup job has not folded into them yet.
+  let historySamples = 0;
+  for (const table of ['value_history', 'value_batches'])
+    historySamples += Number((await db(table).sum<{ n: number | string | null }[]>({ n: 'count' }).first())?.n ?? 0);
+  console.log(JSON.stringify({ historySamples, batches }));
   await db.destroy();
   await database.drop();
   process.exit(0);

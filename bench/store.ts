@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { createTestDatabase } from '../tests/helpers/db.js';
 import { createDatabase, insertId, nowIso, type Database } from '../src/db/knex.js';
 import { migrateLatest } from '../src/db/migrate.js';
+import { foldBatches } from '../src/modules/devices/history-repository.js';
+import { FOLD_SAMPLES } from '../src/modules/devices/rollups.js';
 import { createValueStore, type IngestItem, receiptOf } from '../src/modules/devices/value-store/index.js';
 import { readFlags } from './flags.js';
 import { realDelta } from './load.js';
@@ -76,4 +78,19 @@ console.log(
   `${postgres ? 'PostgreSQL' : 'SQLite'}: ${batches} batches of ${batchSize} deltas: ${((ms * 1000) / batches).toFixed(0)} µs a batch, ` +
     `${((ms * 1000) / deltas).toFixed(2)} µs a delta (this process's CPU ${((cpu.user + cpu.system) / deltas).toFixed(2)} µs a delta)`,
 );
+// What the hot path leaves for later: the rollup job folds the batch rows into per-series rows (SQLite).
+const foldStarted = process.hrtime.bigint();
+const foldCpu = process.cpuUsage();
+let folded = 0;
+for (let n = -1; n !== 0; folded += n) n = await db.transaction((trx) => foldBatches(trx, FOLD_SAMPLES));
+if (folded) {
+  const foldMs = Number(process.hrtime.bigint() - foldStarted) / 1e6;
+  const cpuFold = process.cpuUsage(foldCpu);
+  // The warm-up's batches are folded too: per delta is per sample times the samples a delta carries.
+  const perDelta = folded / ((Math.ceil(batches / 4) + batches) * batchSize);
+  console.log(
+    `  then folded by the rollup job: ${folded} samples in ${foldMs.toFixed(0)} ms, ${((foldMs * 1000) / folded).toFixed(2)} µs a sample, ` +
+      `${((foldMs * 1000 * perDelta) / folded).toFixed(2)} µs a delta (this process's CPU ${(((cpuFold.user + cpuFold.system) * perDelta) / folded).toFixed(2)} µs a delta)`,
+  );
+}
 await cleanup();

@@ -31,6 +31,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
     'value_series',
     'value_history',
     'value_history_hours',
+    'value_batches',
     'value_rollup_minute',
     'value_rollup_hour',
     'value_rollup_state',

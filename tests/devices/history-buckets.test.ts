@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialect } from '../../src/db/knex.js';
 import { bucketWidth } from '../../src/modules/devices/buckets.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import { connectBridge, delta, pairedBridge, publishInventory, storedHistory, type TestBridge } from '../mqtt/helpers.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -230,7 +230,7 @@ describe('the rollup job', () => {
     for (const r of minutes) expect(r.sum_value).toBeCloseTo(perMinute.get(Number(r.bucket_ms))!.sum, 9);
   });
 
-  it('adds a series’ next samples to its newest raw row until the row holds 16 or the job reaches it, and rolls up each sample once', async () => {
+  it('writes each commit’s samples in a batch row that the job folds into raw rows, and rolls up each sample once', async () => {
     const path = 'electrical.batteries.house.current';
     const sqlite = dialect(t.database.db) === 'sqlite';
     const at = Date.now() - HOUR;
@@ -246,23 +246,29 @@ describe('the rollup job', () => {
         count: Number(r.count),
         samples: JSON.parse(r.samples) as Array<[number, number]>,
       }));
+    const batchRows = async () => Number((await t.database.db('value_batches').where({ bridge_id: bridge.id }).count({ n: '*' }).first())?.n);
     const samples = Array.from({ length: 20 }, (_, i): [number, number] => [at + i * 1000, i]);
-    expect((await rows()).flatMap((r) => r.samples)).toEqual(samples);
+    const stored = async () =>
+      (await storedHistory(t, bridge.id, path)).map((s): [number, number] => [s.tsMs, JSON.parse(s.value)]).sort((a, b) => a[0] - b[0]);
+    expect(await stored()).toEqual(samples);
     if (sqlite) {
-      expect(await rows()).toEqual([
-        { fromMs: at, toMs: at + 15_000, count: 16, samples: samples.slice(0, 16) },
-        { fromMs: at + 16_000, toMs: at + 19_000, count: 4, samples: samples.slice(16) },
-      ]);
+      // The SQLite writer writes one row per bridge and commit; the series has no raw row yet.
+      expect(await batchRows()).toBe(20);
+      expect(await rows()).toEqual([]);
     } else {
       // The PostgreSQL writer writes one row per series and batch.
       expect((await rows()).map((r) => r.count)).toEqual(samples.map(() => 1));
     }
 
-    // Once the job has passed a row, later samples start a new one: the job never reads a row twice.
+    // The job folds the batch rows into the series' raw rows, in time order, then rolls them up.
     await rollUpEverything();
+    expect(await batchRows()).toBe(0);
+    expect(await stored()).toEqual(samples);
+    if (sqlite) expect(await rows()).toEqual([{ fromMs: at, toMs: at + 19_000, count: 20, samples }]);
     await send(20);
-    expect((await rows()).map((r) => r.count)).toEqual(sqlite ? [16, 4, 1] : samples.map(() => 1).concat(1));
+    expect((await rows()).map((r) => r.count)).toEqual(sqlite ? [20] : samples.map(() => 1).concat(1));
     await rollUpEverything();
+    expect((await rows()).map((r) => r.count)).toEqual(sqlite ? [20, 1] : samples.map(() => 1).concat(1));
     const minutes = await t.database.db('value_rollup_minute').where({ series_id: id }).select('sample_count', 'sum_value');
     expect(minutes.reduce((n, r) => n + Number(r.sample_count), 0)).toBe(21);
     expect(minutes.reduce((n, r) => n + Number(r.sum_value), 0)).toBe(210);

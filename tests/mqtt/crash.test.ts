@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/knex.js';
+import { samplesOf, storedChunks } from '../../src/modules/devices/history-repository.js';
 import { startRunningServer, type ServerProcess } from '../helpers/process.js';
 import { delta } from './helpers.js';
 
@@ -75,9 +76,10 @@ describe('a server killed during ingest', () => {
       server = await startRunningServer({ DEMO: 'on', DATA_DIR: dataDir });
       const db = createDatabase(join(dataDir, 'vessel-link.db'));
       try {
-        const chunks: string[] = await db('value_history as h').join('value_series as s', 's.id', 'h.series_id').where('s.path', PATH).pluck('h.samples');
-        const stored = new Set(chunks.flatMap((samples) => (JSON.parse(samples) as Array<[number, number]>).map(([, value]) => value)));
         const current = await db('value_series').where({ bridge_id: bridge.id, path: PATH }).first();
+        // Every sample of the series, wherever it is kept: raw rows, or the batch rows ingest writes.
+        const chunks = await storedChunks(db, current.id, 0, Number.MAX_SAFE_INTEGER, 0);
+        const stored = new Set(chunks.flatMap((chunk) => samplesOf(chunk).map(([, value]) => value as number)));
         expect(acked.length, `acknowledged by ${point * 100} %`).toBeGreaterThan(0);
         expect(
           acked.filter((n) => !stored.has(n)),

@@ -137,16 +137,26 @@ export async function answerPuts(client: MqttClient, serial: string, answer: (re
 
 /**
  * History samples stored for a bridge (optionally one path), straight from the database — raw
- * rows and compacted hours; values as JSON text.
+ * rows, compacted hours and batch rows not folded yet; values as JSON text.
  */
 export async function storedHistory(t: TestServer, bridgeId: number, path?: string): Promise<Array<{ path: string; tsMs: number; value: string }>> {
+  const db = t.database.db;
   const stored = async (table: string) => {
-    const query = t.database.db(`${table} as h`).join('value_series as s', 's.id', 'h.series_id').where('s.bridge_id', bridgeId).select('s.path', 'h.samples');
+    const query = db(`${table} as h`).join('value_series as s', 's.id', 'h.series_id').where('s.bridge_id', bridgeId).select('s.path', 'h.samples');
     if (path) query.where('s.path', path);
     return (await query) as Array<{ path: string; samples: string | Uint8Array }>;
   };
   const rows = [...(await stored('value_history')), ...(await stored('value_history_hours'))];
-  return rows.flatMap((row) => samplesOf(row).map(([tsMs, value]) => ({ path: row.path, tsMs, value: JSON.stringify(value) })));
+  const fromRows = rows.flatMap((row) => samplesOf(row).map(([tsMs, value]) => ({ path: row.path, tsMs, value: JSON.stringify(value) })));
+  const paths = new Map<number, string>(
+    (await db('value_series').where({ bridge_id: bridgeId }).select('id', 'path')).map((s: { id: number; path: string }) => [s.id, s.path]),
+  );
+  const batches: Array<{ samples: string }> = await db('value_batches').where({ bridge_id: bridgeId }).select('samples');
+  const fromBatches = batches
+    .flatMap((row) => JSON.parse(row.samples) as Array<[number, number, unknown]>)
+    .filter(([seriesId]) => paths.has(seriesId) && (!path || paths.get(seriesId) === path))
+    .map(([seriesId, tsMs, value]) => ({ path: paths.get(seriesId)!, tsMs, value: JSON.stringify(value) }));
+  return [...fromRows, ...fromBatches];
 }
 
 /**

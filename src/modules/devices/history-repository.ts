@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { type Database, deleteSome, dialect } from '../../db/knex.js';
 import { type Aggregate, HOUR_MS, MINUTE_MS } from './buckets.js';
 import { packSamples, type Sample, unpackSamples } from './sample-codec.js';
-import { MAX_CHUNK_SPAN_MS } from './value-store/index.js';
+import { chunked, jsonOf, MAX_CHUNK_SPAN_MS } from './value-store/index.js';
 
 type Db = Database | Knex.Transaction;
 
@@ -169,18 +169,22 @@ export async function seriesWithOldest(db: Db, tables: Array<{ table: string; co
   return (await query).map((r: { id: number }) => r.id);
 }
 
-/** A stored piece of a series' history: a raw row as ingest wrote it, or a compacted hour. */
+/**
+ * A stored piece of a series' history: a raw row (JSON text), a compacted hour (packed), or the
+ * series' samples of a batch row not yet folded (already read out of the row).
+ */
 export interface StoredChunk {
   fromMs: number;
   count: number;
-  samples: string | Uint8Array;
+  samples: string | Uint8Array | Sample[];
 }
 
 /**
- * A series' raw rows and compacted hours that start in [startMs, endMs) and hold a sample at or
- * after `notBeforeMs`, by start. A raw row starts at its first sample, at most MAX_CHUNK_SPAN_MS
- * before its last; a compacted hour starts at its hour, which holds all its samples. One
- * statement, so a compaction committing meanwhile shows its samples once: in one table or the other.
+ * A series' raw rows, compacted hours and batch rows not yet folded (the series' samples of them)
+ * that start in [startMs, endMs) and hold a sample at or after `notBeforeMs`, by start. A raw or
+ * batch row starts at its first sample, at most MAX_CHUNK_SPAN_MS before its last; a compacted
+ * hour starts at its hour, which holds all its samples. One statement, so a compaction or a fold
+ * committing meanwhile shows its samples once: in one table or the other.
  */
 export async function storedChunks(db: Db, seriesId: number, startMs: number, endMs: number, notBeforeMs: number): Promise<StoredChunk[]> {
   const raw = db('value_history')
@@ -188,20 +192,96 @@ export async function storedChunks(db: Db, seriesId: number, startMs: number, en
     .where('from_ms', '>=', startMs)
     .where('from_ms', '<', endMs)
     .where('to_ms', '>=', notBeforeMs)
-    .select({ start_ms: 'from_ms', count: 'count', text: 'samples' }, db.raw('NULL AS packed'));
+    .select({ start_ms: 'from_ms', count: 'count', text: 'samples' }, db.raw('NULL AS packed'), db.raw('0 AS batch'));
   const hours = db('value_history_hours')
     .where({ series_id: seriesId })
     .where('hour_ms', '>=', startMs)
     .where('hour_ms', '<', endMs)
     .where('hour_ms', '>', notBeforeMs - HOUR_MS)
-    .select({ start_ms: 'hour_ms', count: 'count' }, db.raw('NULL AS text'), { packed: 'samples' });
-  const rows: Array<{ start_ms: number | string; count: number; text: string | null; packed: Uint8Array | null }> = await raw.unionAll(hours);
-  return rows.map((r) => ({ fromMs: Number(r.start_ms), count: r.count, samples: r.text ?? r.packed! })).sort((a, b) => a.fromMs - b.fromMs);
+    .select({ start_ms: 'hour_ms', count: 'count' }, db.raw('NULL AS text'), { packed: 'samples' }, db.raw('0 AS batch'));
+  const batches = db('value_batches')
+    .where('bridge_id', db('value_series').where('id', seriesId).select('bridge_id'))
+    .where('from_ms', '>=', startMs)
+    .where('from_ms', '<', endMs)
+    .where('to_ms', '>=', notBeforeMs)
+    .select({ start_ms: 'from_ms', count: 'count', text: 'samples' }, db.raw('NULL AS packed'), db.raw('1 AS batch'));
+  const rows: Array<{ start_ms: number | string; count: number; text: string | null; packed: Uint8Array | null; batch: number | string }> = await raw.unionAll([
+    hours,
+    batches,
+  ]);
+  const chunks: StoredChunk[] = [];
+  for (const r of rows) {
+    if (Number(r.batch) === 0) {
+      chunks.push({ fromMs: Number(r.start_ms), count: r.count, samples: r.text ?? r.packed! });
+      continue;
+    }
+    const samples = seriesSamplesOf(r.text!, seriesId);
+    if (samples.length) chunks.push({ fromMs: samples.reduce((min, [ts]) => Math.min(min, ts), Infinity), count: samples.length, samples });
+  }
+  return chunks.sort((a, b) => a.fromMs - b.fromMs);
+}
+
+/** One series' samples of a batch row (`[[seriesId, tsMs, value], ...]`). */
+function seriesSamplesOf(text: string, seriesId: number): Sample[] {
+  const samples: Sample[] = [];
+  for (const [id, tsMs, value] of JSON.parse(text) as Array<[number, number, unknown]>) if (id === seriesId) samples.push([tsMs, value] as Sample);
+  return samples;
 }
 
 /** A chunk's samples, whichever table it is from. */
 export const samplesOf = (chunk: Pick<StoredChunk, 'samples'>): Sample[] =>
-  typeof chunk.samples === 'string' ? JSON.parse(chunk.samples) : unpackSamples(chunk.samples);
+  Array.isArray(chunk.samples) ? chunk.samples : typeof chunk.samples === 'string' ? JSON.parse(chunk.samples) : unpackSamples(chunk.samples);
+
+/**
+ * Samples a folded raw row holds at most (besides spanning at most MAX_CHUNK_SPAN_MS): rows stay
+ * small, so that a rollup transaction of ROLLUP_BATCH rows is short whatever the bridges sent.
+ */
+export const FOLDED_ROW_SAMPLES = 32;
+
+/**
+ * Folds batch rows, oldest first and up to about `samples` samples (one row at least), into
+ * per-series raw rows of value_history (each series' samples in time order, split by
+ * FOLDED_ROW_SAMPLES and MAX_CHUNK_SPAN_MS) and deletes them; answers how many samples it folded
+ * (0 once there is nothing left). Samples of series deleted meanwhile go with their row.
+ */
+export async function foldBatches(trx: Knex.Transaction, samples: number): Promise<number> {
+  // The rows to take, by their sample counts, before any of their text is read.
+  const heads: Array<{ seq: number | string; count: number }> = await trx('value_batches').orderBy('seq').limit(1000).select('seq', 'count');
+  if (!heads.length) return 0;
+  let taken = 0;
+  let last = 0;
+  while (last < heads.length && (last === 0 || taken + heads[last].count <= samples)) taken += heads[last++].count;
+  const seqs = heads.slice(0, last).map((h) => Number(h.seq));
+  const rows: Array<{ samples: string }> = await trx('value_batches').whereIn('seq', seqs).orderBy('seq').select('samples');
+  const bySeries = new Map<number, Sample[]>();
+  for (const row of rows)
+    for (const [seriesId, tsMs, value] of JSON.parse(row.samples) as Array<[number, number, unknown]>) {
+      const samples = bySeries.get(seriesId);
+      if (samples) samples.push([tsMs, value] as Sample);
+      else bySeries.set(seriesId, [[tsMs, value] as Sample]);
+    }
+  const ids = [...bySeries.keys()];
+  const live = new Set<number>();
+  for (let i = 0; i < ids.length; i += 500)
+    for (const id of await trx('value_series')
+      .whereIn('id', ids.slice(i, i + 500))
+      .pluck('id'))
+      live.add(Number(id));
+  const inserts: Array<{ series_id: number; from_ms: number; to_ms: number; count: number; samples: string }> = [];
+  for (const [seriesId, samples] of bySeries) {
+    if (!live.has(seriesId)) continue;
+    const chunks = chunked(
+      samples,
+      ([tsMs]) => tsMs,
+      ([tsMs, value]) => `[${tsMs},${jsonOf(value)}]`,
+      FOLDED_ROW_SAMPLES,
+    );
+    for (const c of chunks) inserts.push({ series_id: seriesId, from_ms: c.fromMs, to_ms: c.toMs, count: c.count, samples: c.samples });
+  }
+  for (let i = 0; i < inserts.length; i += 200) await trx('value_history').insert(inserts.slice(i, i + 200));
+  await trx('value_batches').whereIn('seq', seqs).del();
+  return taken;
+}
 
 /** The series with a raw row that starts before `beforeMs`: one statement, each series' oldest row sought along its index. */
 export async function seriesWithRawRowsBefore(db: Db, beforeMs: number): Promise<number[]> {

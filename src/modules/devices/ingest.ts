@@ -22,7 +22,7 @@ import * as repo from './repository.js';
 import { addSchemaProperties } from './schema-repository.js';
 import { DEFAULT_SOURCE, type MessageSources, type SourceState } from './sources.js';
 import type { PropertyCadence } from './stale.js';
-import { createValueStore, type IngestItem, receiptOf, type ValueStore } from './value-store/index.js';
+import { createValueStore, type IngestItem, jsonOf, receiptOf, type ValueStore } from './value-store/index.js';
 
 /**
  * A timestamp further ahead than this is a bridge with a wrong clock: its values are taken as
@@ -63,9 +63,6 @@ function valuesByBridge(items: IngestItem[]): Map<number, IngestItem['values']> 
 
 /** A bridge paired to no vessel reports everything. */
 const UNPAIRED: VesselReporting = Object.freeze({ gpsReporting: true, propertyUpdate: true });
-
-/** A value as the JSON text it is stored as (a number, the usual case, without the serializer). */
-const jsonOf = (value: unknown): string => (typeof value === 'number' ? String(value) : JSON.stringify(value));
 
 /** A delta's values, positions, source sightings and receipt, as the group commit stores them. */
 function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string, SourceState>, reporting: VesselReporting): IngestItem {

@@ -1,9 +1,10 @@
 /**
- * The rollup job (docs/decisions.md, "History for charts"): adds the raw history rows to the
- * one-minute and one-hour rollups in insertion order, a batch of rows per short transaction
- * that also moves the job's cursor, so a pass stopped anywhere (or a crash) resumes where the
- * last batch committed and no row is counted twice. Ingest never waits for it beyond one batch's
- * transaction, and the event loop is free between two batches.
+ * The rollup job (docs/decisions.md, "History for charts"): first folds the batch rows ingest
+ * wrote since its last pass into per-series raw rows ("History as a batch writes it"), then adds
+ * the raw history rows to the one-minute and one-hour rollups in insertion order, a batch of rows
+ * per short transaction that also moves the job's cursor, so a pass stopped anywhere (or a
+ * crash) resumes where the last batch committed and no row is counted twice. Ingest never waits
+ * for it beyond one batch's transaction, and the event loop is free between two batches.
  */
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
@@ -14,6 +15,8 @@ import * as history from './history-repository.js';
 
 /** Raw rows per transaction. */
 export const ROLLUP_BATCH = 2000;
+/** Samples of batch rows folded per transaction, about as many as ROLLUP_BATCH rows of old held. */
+export const FOLD_SAMPLES = 20_000;
 /** How often the job runs (docs/decisions.md, "History for charts"). */
 export const ROLLUP_EVERY_MS = 60_000;
 /** How old a horizon must be before the job rolls up to it: far longer than an ingest transaction. */
@@ -48,6 +51,14 @@ export class Rollups {
    * database take turns and never add a row twice.
    */
   private async pass(batches: number): Promise<number> {
+    let folded = 0;
+    while (!this.passes.stopping) {
+      const samples = await this.db.transaction((trx) => history.foldBatches(trx, FOLD_SAMPLES));
+      if (!samples) break;
+      folded += samples;
+      await nextTurn();
+    }
+    if (folded) this.log.debug('batch rows folded', { samples: folded });
     let rolled = 0;
     for (let n = 0; n < batches && !this.passes.stopping; n++) {
       const { rows, done } = await this.db.transaction((trx) => this.rollBatch(trx));

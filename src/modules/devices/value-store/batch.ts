@@ -71,6 +71,9 @@ const DIGEST_BYTES = 8;
 const RECEIPT_BYTES = 2 + DIGEST_BYTES;
 const RING_BYTES = RECEIPT_SLOTS * RECEIPT_BYTES;
 
+/** A value as the JSON text it is stored as (a number, the usual case, without the serializer). */
+export const jsonOf = (value: unknown): string => (typeof value === 'number' ? String(value) : JSON.stringify(value));
+
 /** A history chunk spans at most this much time, so a range query knows how far back to look. */
 export const MAX_CHUNK_SPAN_MS = 3600_000;
 
@@ -116,37 +119,71 @@ export interface HistoryChunk {
   fromMs: number;
   toMs: number;
   count: number;
-  /** JSON `[[tsMs, value], ...]`, oldest first. */
+  /** JSON: a series' row `[[tsMs, value], ...]`, oldest first; a batch row `[[seriesId, tsMs, value], ...]`. */
   samples: string;
 }
 
-/** A series' samples of one batch as history rows, each spanning at most MAX_CHUNK_SPAN_MS. */
-export function chunksOf(samples: IngestValue[]): HistoryChunk[] {
+/**
+ * Samples (anything with a time, written as `text`) as history rows, each spanning at most
+ * MAX_CHUNK_SPAN_MS and holding at most `maxCount`: in time order, and cut where a row would
+ * span or hold more.
+ */
+export function chunked<T>(samples: T[], tsOf: (sample: T) => number, text: (sample: T) => string, maxCount = Infinity): HistoryChunk[] {
   let ordered = samples;
   for (let i = 1; i < samples.length; i++) {
-    if (samples[i - 1].tsMs > samples[i].tsMs) {
-      ordered = [...samples].sort((a, b) => a.tsMs - b.tsMs);
+    if (tsOf(samples[i - 1]) > tsOf(samples[i])) {
+      ordered = [...samples].sort((a, b) => tsOf(a) - tsOf(b));
       break;
     }
   }
   const chunks: HistoryChunk[] = [];
-  let first = ordered[0];
-  let text = `[[${first.tsMs},${first.json}]`;
-  let count = 1;
-  for (let i = 1; i <= ordered.length; i++) {
-    const sample = ordered[i];
-    if (sample && sample.tsMs - first.tsMs <= MAX_CHUNK_SPAN_MS) {
-      text += `,[${sample.tsMs},${sample.json}]`;
-      count++;
-      continue;
-    }
-    chunks.push({ fromMs: first.tsMs, toMs: ordered[i - 1].tsMs, count, samples: `${text}]` });
-    if (!sample) break;
-    first = sample;
-    text = `[[${sample.tsMs},${sample.json}]`;
-    count = 1;
+  for (let start = 0; start < ordered.length;) {
+    const fromMs = tsOf(ordered[start]);
+    let out = `[${text(ordered[start])}`;
+    let end = start + 1;
+    for (; end < ordered.length && end - start < maxCount && tsOf(ordered[end]) - fromMs <= MAX_CHUNK_SPAN_MS; end++) out += `,${text(ordered[end])}`;
+    chunks.push({ fromMs, toMs: tsOf(ordered[end - 1]), count: end - start, samples: `${out}]` });
+    start = end;
   }
   return chunks;
+}
+
+/** A series' samples of one batch as history rows (`[[tsMs, value], ...]`), each spanning at most MAX_CHUNK_SPAN_MS. */
+export function chunksOf(samples: IngestValue[]): HistoryChunk[] {
+  return chunked(
+    samples,
+    (v) => v.tsMs,
+    (v) => `[${v.tsMs},${v.json}]`,
+  );
+}
+
+/**
+ * One bridge's samples of one batch as rows of `value_batches` (`[[seriesId, tsMs, value], ...]`,
+ * in no particular order), each spanning at most MAX_CHUNK_SPAN_MS: one row, unless the batch
+ * mixes values buffered long ago with live ones.
+ */
+export function batchRowsOf(series: Array<{ seriesId: number; samples: IngestValue[] }>): HistoryChunk[] {
+  let fromMs = Infinity;
+  let toMs = -Infinity;
+  let count = 0;
+  for (const { samples } of series)
+    for (const { tsMs } of samples) {
+      if (tsMs < fromMs) fromMs = tsMs;
+      if (tsMs > toMs) toMs = tsMs;
+      count++;
+    }
+  if (count === 0) return [];
+  if (toMs - fromMs > MAX_CHUNK_SPAN_MS) {
+    const all = series.flatMap(({ seriesId, samples }) => samples.map((v) => ({ seriesId, v })));
+    return chunked(
+      all,
+      (s) => s.v.tsMs,
+      (s) => `[${s.seriesId},${s.v.tsMs},${s.v.json}]`,
+    );
+  }
+  let text = '';
+  for (const { seriesId, samples } of series) for (const v of samples) text += `,[${seriesId},${v.tsMs},${v.json}]`;
+  return [{ fromMs, toMs, count, samples: `[${text.slice(1)}]` }];
 }
 
 /** One row per (bridge, source) in a batch, merging what the batch saw. */

@@ -11,7 +11,17 @@ import type { ValueStore } from './batch.js';
 import { KnexValueStore } from './knex-writer.js';
 import { SqliteValueStore } from './sqlite-writer.js';
 
-export { type IngestItem, type IngestLocation, type IngestValue, MAX_CHUNK_SPAN_MS, receiptOf, type SourceSighting, type ValueStore } from './batch.js';
+export {
+  chunked,
+  type IngestItem,
+  type IngestLocation,
+  type IngestValue,
+  jsonOf,
+  MAX_CHUNK_SPAN_MS,
+  receiptOf,
+  type SourceSighting,
+  type ValueStore,
+} from './batch.js';
 
 export function createValueStore(db: Database): ValueStore {
   return dialect(db) === 'sqlite' ? new SqliteValueStore(db) : new KnexValueStore(db);
