@@ -75,7 +75,10 @@ describe.each(testDialects())('the value store on %s', (which) => {
       // A fold takes whole batch rows, oldest first, about as many samples as it is given (one row
       // at least): part-way through, every sample is still read once. (PostgreSQL writes no batch rows.)
       const sqlite = which === 'sqlite';
+      const firstSeq = Number((await db('value_batches').min({ seq: 'seq' }).first())?.seq ?? 0);
       expect(await db.transaction((trx) => foldBatches(trx, 1))).toBe(sqlite ? 2 : 0);
+      // A pass folds up to the newest row it saw at its start, however many come after.
+      expect(await db.transaction((trx) => foldBatches(trx, 1000, firstSeq))).toBe(0);
       expect(await samples(A)).toEqual(expected.A);
       expect(await samples(B)).toEqual(expected.B);
       expect(await db.transaction((trx) => foldBatches(trx, 1000))).toBe(sqlite ? 4 : 0);

@@ -238,15 +238,24 @@ export const samplesOf = (chunk: Pick<StoredChunk, 'samples'>): Sample[] =>
  */
 export const FOLDED_ROW_SAMPLES = 32;
 
+/** The newest batch row's number (0 when there is none): a pass folds up to it, however busy ingest stays. */
+export async function newestBatchSeq(db: Db): Promise<number> {
+  return Number((await db('value_batches').max({ seq: 'seq' }).first())?.seq ?? 0);
+}
+
 /**
- * Folds batch rows, oldest first and up to about `samples` samples (one row at least), into
+ * Folds batch rows up to `upToSeq`, oldest first and up to about `samples` samples (one row at least), into
  * per-series raw rows of value_history (each series' samples in time order, split by
  * FOLDED_ROW_SAMPLES and MAX_CHUNK_SPAN_MS) and deletes them; answers how many samples it folded
  * (0 once there is nothing left). Samples of series deleted meanwhile go with their row.
  */
-export async function foldBatches(trx: Knex.Transaction, samples: number): Promise<number> {
+export async function foldBatches(trx: Knex.Transaction, samples: number, upToSeq = Number.MAX_SAFE_INTEGER): Promise<number> {
   // The rows to take, by their sample counts, before any of their text is read.
-  const heads: Array<{ seq: number | string; count: number }> = await trx('value_batches').orderBy('seq').limit(1000).select('seq', 'count');
+  const heads: Array<{ seq: number | string; count: number }> = await trx('value_batches')
+    .where('seq', '<=', upToSeq)
+    .orderBy('seq')
+    .limit(1000)
+    .select('seq', 'count');
   if (!heads.length) return 0;
   let taken = 0;
   let last = 0;

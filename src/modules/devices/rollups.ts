@@ -52,8 +52,9 @@ export class Rollups {
    */
   private async pass(batches: number): Promise<number> {
     let folded = 0;
+    const upToSeq = await history.newestBatchSeq(this.db);
     while (!this.passes.stopping) {
-      const samples = await this.db.transaction((trx) => history.foldBatches(trx, FOLD_SAMPLES));
+      const samples = await this.db.transaction((trx) => history.foldBatches(trx, FOLD_SAMPLES, upToSeq));
       if (!samples) break;
       folded += samples;
       await nextTurn();
