@@ -1,7 +1,8 @@
 /**
  * What a month of a busy vessel costs on disk (docs/operations.md, "Disk"). Writes simulated
  * hours of one bridge through the real value store (the group commit's writer: one transaction
- * per message, as on a server where this bridge's messages do not share batches), measures the
+ * per message, as on a server where this bridge's messages do not share batches), folds the
+ * batch rows into per-series rows every simulated minute as the rollup job does, measures the
  * SQLite file before and after, and extrapolates to 30 days.
  *
  *   npx tsx bench/disk.ts [--hours 1] [--paths 100] [--every 1000]
@@ -17,6 +18,8 @@ import { loadDemoData } from '../fixtures/demo.js';
 import { seedReferenceData } from '../fixtures/reference.js';
 import { createDatabase, databaseBytes } from '../src/db/knex.js';
 import { migrateLatest } from '../src/db/migrate.js';
+import { foldBatches } from '../src/modules/devices/history-repository.js';
+import { FOLD_SAMPLES, ROLLUP_EVERY_MS } from '../src/modules/devices/rollups.js';
 import { createValueStore, type IngestItem, receiptOf } from '../src/modules/devices/value-store/index.js';
 
 const { values: flags } = parseArgs({
@@ -36,6 +39,10 @@ const [{ id: bridgeId }] = await db('bridges').select('id').limit(1);
 const store = createValueStore(db);
 
 const checkpoint = () => db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+/** The rollup job's first step: the batch rows written since its last pass become per-series rows. */
+async function fold(): Promise<void> {
+  while (await db.transaction((trx) => foldBatches(trx, FOLD_SAMPLES)));
+}
 await checkpoint();
 const start = await databaseBytes(db);
 const messages = Math.round((hours * 3600_000) / everyMs);
@@ -57,7 +64,9 @@ for (let m = 0; m < messages; m++) {
     notifications: [],
   };
   await store.commit([item]);
+  if ((m + 1) % Math.max(1, Math.round(ROLLUP_EVERY_MS / everyMs)) === 0) await fold();
 }
+await fold();
 await checkpoint();
 const grown = (await databaseBytes(db)) - start;
 const seconds = (performance.now() - started) / 1000;
