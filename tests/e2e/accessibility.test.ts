@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
@@ -13,6 +13,11 @@ import { startDemoStage, type DemoStage } from './stage.js';
 import { launchBrowser, openPage, signIn, type TestPage } from './browser.js';
 
 const THEMES = ['light', 'dark'] as const;
+
+// Each test loads a screen and runs axe over it twice (both themes): about 10 s for the device
+// list on a quiet two-core machine, and 30 s once (a CI run of 2026-11-27) with the other suites
+// running beside it. A test that hangs still fails, after 90 s.
+vi.setConfig({ testTimeout: 90_000 });
 
 let stage: DemoStage;
 let t: TestServer;
