@@ -64,7 +64,8 @@ describe("the contractor's service job", () => {
       expect(await page.getByRole('row').filter({ hasText: 'Northern Star' }).count()).toBe(0);
 
       await page.goto(`${baseUrl}/dashboard/vessels/${northernStar}/devices`);
-      await page.getByText('Vessel not found').waitFor();
+      // About a second alone; it took over the page's 10 s once, in a CI run on a loaded two-core host.
+      await page.getByText('Vessel not found').waitFor({ timeout: 30_000 });
       expect(await page.getByRole('navigation', { name: 'Vessel sections' }).count()).toBe(0);
     } finally {
       t.server.app.ctx.now = () => Date.now();
