@@ -1,8 +1,58 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The suite in four layers (docs/testing.md), each runnable alone: `vitest run --project unit`.
+ * - unit: no database of the configuration's choosing: pure code, the web app's logic, the
+ *   simulator, and the SQLite-only checks (upgrade fixture, WAL checkpoints).
+ * - db: everything whose behaviour depends on the database (API, value store, MQTT ingest,
+ *   cluster, security matrix, the CLI suites written per dialect); `.ci/run` runs it on SQLite
+ *   and again on PostgreSQL. A new test file lands here unless it is listed elsewhere.
+ * - cli: the executables run as processes on SQLite (flags, exit codes, output).
+ * - e2e: the browser suites and `npm start`, on one shared web build and one shared Chromium.
+ */
+const UNIT = [
+  'tests/web/**/*.test.ts',
+  'tests/simulator/**/*.test.ts',
+  'tests/architecture/**/*.test.ts',
+  'tests/docs/**/*.test.ts',
+  'tests/bridge/limits.test.ts',
+  'tests/bridge/n2k-devices.test.ts',
+  'tests/bridge/queue.test.ts',
+  'tests/cli/views.test.tsx',
+  'tests/cluster/scheduler.test.ts',
+  'tests/db/checkpoints.test.ts',
+  'tests/devices/event-stream.test.ts',
+  'tests/devices/group-commit.test.ts',
+  'tests/modules/auth-login-throttle.test.ts',
+  'tests/mqtt/emitter.test.ts',
+  'tests/mqtt/frame-guard.test.ts',
+  'tests/mqtt/ingest-meter.test.ts',
+  'tests/mqtt/limits.test.ts',
+  'tests/mqtt/port-fallback.test.ts',
+  'tests/mqtt/routing.test.ts',
+  'tests/mqtt/tally.test.ts',
+  'tests/ops/upgrade.test.ts',
+  'tests/platform/config.test.ts',
+  'tests/platform/events.test.ts',
+  'tests/platform/scheduler.test.ts',
+  'tests/service/due.test.ts',
+];
+const UNIT_EXCEPT = ['tests/simulator/cli.test.ts'];
+const CLI = [
+  'tests/cli/admin.test.ts',
+  'tests/cli/flags.test.ts',
+  'tests/cli/schema.test.ts',
+  'tests/cli/services.test.ts',
+  'tests/alerts/cli.test.ts',
+  'tests/ops/cli.test.ts',
+  'tests/bridge/cli.test.ts',
+  'tests/simulator/cli.test.ts',
+];
+const E2E = ['tests/e2e/**/*.test.ts', 'tests/main.test.ts'];
+const ALL = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
@@ -12,6 +62,15 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // Two cores: more workers only make the MQTT and browser suites fight for CPU.
     maxWorkers: 2,
-    reporters: ['default'],
+    reporters: ['default', './tests/setup/slowest.ts'],
+    // Compiles what the processes under test run (dist/: server, CLI, bridge agent, simulator), once.
+    globalSetup: ['tests/setup/build.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: UNIT_EXCEPT } },
+      { extends: true, test: { name: 'db', include: ALL, exclude: [...UNIT, ...CLI, ...E2E] } },
+      { extends: true, test: { name: 'cli', include: CLI } },
+      // One web build and one Chromium for every browser suite (tests/setup/browser.ts).
+      { extends: true, test: { name: 'e2e', include: E2E, globalSetup: ['tests/setup/browser.ts'] } },
+    ],
   },
 });

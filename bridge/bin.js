@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The `vessel-link-bridge` executable: registers tsx, then runs the TypeScript entry point, so the
-// agent needs no build step.
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+// The `vessel-link-bridge` executable: the agent compiled to JavaScript in dist/bridge
+// (scripts/build.mjs), compiled first if missing or older than its sources.
+import { ensureBuilt } from '../scripts/built.mjs';
 
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-await import('./main.ts');
+process.setSourceMapsEnabled(true);
+ensureBuilt('bridge');
+await import('../dist/bridge/main.js');

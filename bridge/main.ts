@@ -3,7 +3,7 @@
  * Ctrl-C or SIGTERM (docs/bridge-agent.md). Exit codes: 0 stopped, 1 failed while running, 2 bad
  * command line (one line saying what is wrong).
  */
-import { readFileSync } from 'node:fs';
+import packageJson from '../package.json' with { type: 'json' };
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { read, readSecrets } from '../simulator/cli/bridges-file';
 import { integer, mqttUrl, positiveNumber, serial } from '../simulator/cli/options';
@@ -15,7 +15,7 @@ import { type LimitsConfig, NO_LIMITS, defaultLimits, parseLimitsFile } from './
 import { type LineAddress, parseLineAddress } from './sources/lines';
 import { type N2kDeviceAddress, n2kDeviceProblem, parseN2kDeviceAddress } from './sources/n2k-devices';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = packageJson.version;
 
 function lineAddress(text: string, previous: LineAddress[] = []): LineAddress[] {
   const address = parseLineAddress(text);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The `vessel-link` executable: registers tsx with the repository's tsconfig (for JSX), then
-// runs the TypeScript entry point, so the CLI needs no build step.
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+// The `vessel-link` executable: the CLI compiled to JavaScript in dist/cli (scripts/build.mjs),
+// compiled first if missing or older than its sources.
+import { ensureBuilt } from '../scripts/built.mjs';
 
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-await import('./main.ts');
+process.setSourceMapsEnabled(true);
+ensureBuilt('cli', 'migrations');
+await import('../dist/cli/main.js');

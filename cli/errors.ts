@@ -12,22 +12,54 @@ export const EXIT_USAGE = 2;
 /** A flag or argument that cannot be used; reported before anything is changed. */
 export class UsageError extends Error {}
 
-/** Writes the error to stderr and answers the exit code. */
-export function reportError(err: unknown): number {
+let resultWritten = false;
+
+/**
+ * Said by output.ts once a command has written its JSON result: a command that reports its
+ * result and then fails (doctor with a failed check, import with bad rows) has already given
+ * scripts their one JSON document, so its failure goes to stderr and the exit code only.
+ */
+export const jsonResultWritten = (): void => void (resultWritten = true);
+
+/** Whether the command line asks for JSON output: then a failure is JSON on stdout too. */
+export const wantsJson = (args: string[]): boolean => args.includes('--json');
+
+/** The failure as scripts read it with --json: one object on stdout, the same words as stderr. */
+export interface JsonFailure {
+  ok: false;
+  /** `usage` for exit code 2; the HTTP-style reason (`not_found`, `conflict`, ...) or `failed` for 1. */
+  code: string;
+  message: string;
+}
+
+const reasonCode = (reason: string): string => reason.toLowerCase().replace(/[^a-z]+/g, '_');
+
+/** The exit code, the stable code and the one-line message of a failure; null for --help and --version. */
+function describe(err: unknown): { exit: number; code: string; message: string; written: boolean } | null {
   if (err instanceof CommanderError) {
     // Commander has already written its message (or the help text) to stderr.
-    return err.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    if (err.exitCode === 0) return null;
+    return { exit: EXIT_USAGE, code: 'usage', message: err.message.replace(/^error: /, ''), written: true };
   }
-  if (err instanceof UsageError) {
-    process.stderr.write(`error: ${err.message}\n`);
-    return EXIT_USAGE;
-  }
-  if (Boom.isBoom(err)) {
-    process.stderr.write(`error: ${err.message}\n`);
-    return EXIT_FAILED;
-  }
+  if (err instanceof UsageError) return { exit: EXIT_USAGE, code: 'usage', message: err.message, written: false };
+  if (Boom.isBoom(err)) return { exit: EXIT_FAILED, code: reasonCode(err.output.payload.error), message: err.message, written: false };
   // Configuration, database and other failures: their message, first line only.
   const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`error: ${message.split('\n')[0]}\n`);
-  return EXIT_FAILED;
+  return { exit: EXIT_FAILED, code: 'failed', message: message.split('\n')[0], written: false };
+}
+
+/**
+ * Writes the error to stderr (one line) and, with --json, as one JSON object on stdout unless the
+ * command already printed its result there, so a script never parses an empty stdout; answers
+ * the exit code.
+ */
+export function reportError(err: unknown, json = false): number {
+  const failure = describe(err);
+  if (!failure) return EXIT_OK;
+  if (!failure.written) process.stderr.write(`error: ${failure.message}\n`);
+  if (json && !resultWritten) {
+    const body: JsonFailure = { ok: false, code: failure.code, message: failure.message };
+    process.stdout.write(JSON.stringify(body) + '\n');
+  }
+  return failure.exit;
 }

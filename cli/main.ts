@@ -1,29 +1,28 @@
 /**
- * vessel-link: the operator's command line. One command builder per noun, attached below;
+ * vessel-link: the operator's command line. One command builder per noun, listed in registry.ts;
  * each works on the configured database (DATABASE_URL) without a server listening.
+ *
+ * Only the command named on the command line is loaded (its module apis, Knex, Joi, ...):
+ * `--version`, `--help` and a usage error load commander alone, so they answer at once. The
+ * others stand in the program as placeholders with their name, term and description, which is
+ * all the top-level help shows (tests/cli/flags.test.ts checks each placeholder against its
+ * command).
  */
-import { readFileSync } from 'node:fs';
-import { Command } from 'commander';
-import { alertsCommand } from './commands/alerts.js';
-import { auditCommand } from './commands/audit.js';
-import { productsCommand, subscriptionsCommand, vouchersCommand } from './commands/billing.js';
-import { backupCommand, restoreCommand } from './commands/backup.js';
-import { bridgesCommand } from './commands/bridges.js';
-import { companiesCommand, documentCategoriesCommand, languagesCommand, navigationCommand, vesselModelsCommand } from './commands/catalogue.js';
-import { doctorCommand } from './commands/doctor.js';
-import { errorReportsCommand } from './commands/error-reports.js';
-import { exportCommand, importCommand } from './commands/transfer.js';
-import { mailCommand } from './commands/mail.js';
-import { migrateCommand } from './commands/migrate.js';
-import { servicesCommand } from './commands/services.js';
-import { usersCommand } from './commands/users.js';
-import { orgCommand } from './commands/org.js';
-import { vesselsCommand } from './commands/vessels.js';
-import { EXIT_OK, reportError } from './errors.js';
+import { Command, Help } from 'commander';
+import packageJson from '../package.json' with { type: 'json' };
+import { EXIT_OK, reportError, wantsJson } from './errors.js';
+import { COMMANDS, type CommandEntry } from './registry.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = packageJson;
 
-function buildProgram(): Command {
+/** The command the arguments name: the first word after the program's own flags. */
+function namedCommand(args: string[]): CommandEntry | undefined {
+  const word = args.find((arg) => !arg.startsWith('-'));
+  return COMMANDS.find((entry) => entry.name === word);
+}
+
+async function buildProgram(args: string[]): Promise<Command> {
+  const terms = new Map<Command, string>();
   const program = new Command('vessel-link')
     .description(
       'Operate a Vessel Link installation: database, users, companies, vessel models, billing, mail outbox, audit trail and logs, error reports, bridges and rollouts, vessels, services due, catalogue, import and export, backup and restore, doctor.\nConfigured by the same environment as the server (DATABASE_URL, DATA_DIR, SMTP_URL, ...).',
@@ -32,30 +31,17 @@ function buildProgram(): Command {
     .enablePositionalOptions()
     .version(version)
     .option('--verbose', 'write server diagnostics (at LOG_LEVEL) to stderr')
-    .addCommand(migrateCommand())
-    .addCommand(usersCommand())
-    .addCommand(mailCommand())
-    .addCommand(auditCommand())
-    .addCommand(bridgesCommand())
-    .addCommand(vesselsCommand())
-    .addCommand(orgCommand())
-    .addCommand(alertsCommand())
-    .addCommand(servicesCommand())
-    .addCommand(companiesCommand())
-    .addCommand(vesselModelsCommand())
-    .addCommand(productsCommand())
-    .addCommand(vouchersCommand())
-    .addCommand(subscriptionsCommand())
-    .addCommand(auditCommand('logs'))
-    .addCommand(errorReportsCommand())
-    .addCommand(documentCategoriesCommand())
-    .addCommand(navigationCommand())
-    .addCommand(languagesCommand())
-    .addCommand(importCommand())
-    .addCommand(exportCommand())
-    .addCommand(backupCommand())
-    .addCommand(restoreCommand())
-    .addCommand(doctorCommand());
+    .configureHelp({ subcommandTerm: (command) => terms.get(command) ?? new Help().subcommandTerm(command) });
+  const named = namedCommand(args);
+  for (const entry of COMMANDS) {
+    if (entry === named) {
+      program.addCommand(await entry.load());
+      continue;
+    }
+    const placeholder = new Command(entry.name).description(entry.description);
+    terms.set(placeholder, entry.term);
+    program.addCommand(placeholder);
+  }
   throwInsteadOfExit(program);
   return program;
 }
@@ -66,6 +52,10 @@ function throwInsteadOfExit(command: Command): void {
   for (const sub of command.commands) throwInsteadOfExit(sub);
 }
 
-process.exitCode = await buildProgram()
-  .parseAsync(process.argv)
-  .then(() => EXIT_OK, reportError);
+const args = process.argv.slice(2);
+process.exitCode = await buildProgram(args)
+  .then((program) => program.parseAsync(process.argv))
+  .then(
+    () => EXIT_OK,
+    (err: unknown) => reportError(err, wantsJson(args)),
+  );

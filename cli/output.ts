@@ -3,6 +3,7 @@
  * otherwise. Commands compute their data first and hand it over here. Ink is loaded only for
  * a terminal: it takes about a second to load, which pipes and --json need not wait for.
  */
+import { jsonResultWritten } from './errors.js';
 import type { OutputOptions } from './options.js';
 import { formatPlain } from './ui/plain.js';
 import type { View } from './ui/view.js';
@@ -12,6 +13,7 @@ const interactive = (options: OutputOptions) => !options.json && process.stdout.
 export async function present(options: OutputOptions, data: unknown, view: View): Promise<void> {
   if (options.json) {
     process.stdout.write(JSON.stringify(data, null, 2) + '\n');
+    jsonResultWritten();
     return;
   }
   if (interactive(options)) {

@@ -5,14 +5,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildServer, serverBuildIsStale } from './build-server.mjs';
+import { ensureBuilt } from './built.mjs';
 
 const web = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
 if (web.status !== 0) process.exit(web.status ?? 1);
-if (serverBuildIsStale()) {
-  console.error('Compiling the server (once; later starts reuse dist/) ...');
-  await buildServer();
-}
+// Once; later starts reuse dist/ until a source changes.
+ensureBuilt('server', 'migrations', 'simulator');
 
 const runtimeFile = resolve(process.env.DATA_DIR ?? './data', 'runtime.json');
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });

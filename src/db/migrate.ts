@@ -8,8 +8,12 @@ import type { Knex } from 'knex';
 import type { Database } from './knex.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** From source (src/db) the migrations are in ../../migrations; the compiled server has them compiled beside it. */
-const migrationsDir = [resolve(here, 'migrations'), resolve(here, '../../migrations')].find((dir) => existsSync(dir))!;
+/**
+ * The compiled server (dist/server/main.js) and CLI (dist/cli/ and its chunks/) find the compiled
+ * migrations in dist/migrations; the source (src/db) finds migrations/ at the root. The first
+ * folder that exists wins, so dist/server never reaches the TypeScript ones.
+ */
+const migrationsDir = [resolve(here, '../migrations'), resolve(here, '../../migrations')].find((dir) => existsSync(dir))!;
 
 class FolderMigrationSource implements Knex.MigrationSource<string> {
   async getMigrations(): Promise<string[]> {

@@ -1,6 +1,7 @@
 /**
- * What an operator sees when a flag is wrong (exit 2, one line on stderr, nothing on stdout,
- * nothing changed) and when output goes to a pipe instead of a terminal.
+ * What an operator sees when a flag is wrong (exit 2, one line on stderr, nothing changed; with
+ * --json also one JSON object on stdout, so a script never parses nothing) and when output goes
+ * to a pipe instead of a terminal.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,15 +45,19 @@ describe('usage errors', CLI_TESTS, () => {
   it.each(cases)('rejects %s with exit 2 and one line on stderr', async (_what, args, message) => {
     const res = await cli.run(args);
     expect(res.code).toBe(2);
-    expect(res.stdout).toBe('');
     expect(res.stderr.trim().split('\n')).toHaveLength(1);
     expect(res.stderr).toMatch(message);
+    if (!args.includes('--json')) return expect(res.stdout).toBe('');
+    // With --json the same words, once more, as the one JSON object scripts read.
+    expect(res.json()).toEqual({ ok: false, code: 'usage', message: expect.stringMatching(message) });
+    expect(res.stdout.trim().split('\n')).toHaveLength(1);
   });
 
   it('rejects a short password without echoing it', async () => {
     const res = await cli.run(['users', 'create', '--email', 'a@example.com', '--password-stdin', '--json'], { stdin: 'short-pw' });
     expect(res.code).toBe(2);
-    expect(res.stdout).toBe('');
+    expect(res.json()).toEqual({ ok: false, code: 'usage', message: 'The password must be 12 to 128 characters long (it has 8).' });
+    expect(res.stdout + res.stderr).not.toContain('short-pw');
     expect(res.stderr.trim()).toBe('error: The password must be 12 to 128 characters long (it has 8).');
   });
 
@@ -84,9 +89,9 @@ describe('failures', CLI_TESTS, () => {
   it('reports a database it cannot reach in one line, exit 1, without the credentials', async () => {
     const res = await cli.run(['users', 'list', '--json'], { env: { DATABASE_URL: 'postgres://operator:do-not-show@127.0.0.1:1/vessel_link' } });
     expect(res.code).toBe(1);
-    expect(res.stdout).toBe('');
+    expect(res.json()).toEqual({ ok: false, code: 'failed', message: expect.stringMatching(/ECONNREFUSED/) });
     expect(res.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: .*ECONNREFUSED/)]);
-    expect(res.stderr).not.toContain('do-not-show');
+    expect(res.stdout + res.stderr).not.toContain('do-not-show');
   });
 
   it('reports invalid configuration in one line, exit 1', async () => {

@@ -62,9 +62,10 @@ describe.each(testDialects())('bridges and vessels on %s', CLI_TESTS, (dialect) 
 
   it('refuses a pairing code for a paired bridge: exit 1, the owner must unlink it', async () => {
     const res = await cli.run(['bridges', 'pairing-code', String(bridge.id), '--json']);
+    const message = `Bridge SIM-0100 is paired with vessel #${await vesselId(cli, 'Sea Breeze')}; its owner must unlink it first`;
     expect(res.code).toBe(1);
-    expect(res.stdout).toBe('');
-    expect(res.stderr.trim()).toBe(`error: Bridge SIM-0100 is paired with vessel #${await vesselId(cli, 'Sea Breeze')}; its owner must unlink it first`);
+    expect(res.json()).toEqual({ ok: false, code: 'conflict', message });
+    expect(res.stderr.trim()).toBe(`error: ${message}`);
   });
 
   it('answers exit 1 for a bridge that does not exist', async () => {
@@ -75,7 +76,7 @@ describe.each(testDialects())('bridges and vessels on %s', CLI_TESTS, (dialect) 
       for (const verb of ['pairing-code', 'delete']) {
         const res = await cli.run(['bridges', verb, ref, '--json']);
         expect(res.code).toBe(1);
-        expect(res.stdout).toBe('');
+        expect(res.json()).toEqual({ ok: false, code: 'not_found', message: message.replace(/^error: /, '') });
         expect(res.stderr.trim()).toBe(message);
       }
     }

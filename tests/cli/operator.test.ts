@@ -85,7 +85,7 @@ describe.each(testDialects())('vessel-link on %s', CLI_TESTS, (dialect) => {
   it('refuses a second user with the same e-mail address: exit 1, message on stderr', async () => {
     const duplicate = await cli.run(['users', 'create', '--email', 'skipper@example.com', '--password-stdin', '--json'], { stdin: PASSWORD });
     expect(duplicate.code).toBe(1);
-    expect(duplicate.stdout).toBe('');
+    expect(duplicate.json()).toEqual({ ok: false, code: 'conflict', message: 'A user with this e-mail address already exists' });
     expect(duplicate.stderr.trim()).toBe('error: A user with this e-mail address already exists');
   });
 

@@ -34,7 +34,7 @@ describe('the database schema', CLI_TESTS, () => {
     await cli.database.db('knex_migrations').where({ id: last.id }).delete();
     const res = await cli.run(['users', 'list', '--json']);
     expect(res.code).toBe(1);
-    expect(res.stdout).toBe('');
+    expect(res.json()).toEqual({ ok: false, code: 'failed_dependency', message: 'The database needs 1 more migration(s); run "vessel-link migrate" first.' });
     expect(res.stderr.trim()).toBe('error: The database needs 1 more migration(s); run "vessel-link migrate" first.');
   });
 });

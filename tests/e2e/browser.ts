@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const LOCK = join(ROOT, 'node_modules', '.cache', 'web-build.lock');
@@ -46,19 +47,35 @@ export async function ensureWebBuild(): Promise<void> {
   }
 }
 
+export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * The browser a test file drives: a connection to the one Chromium the e2e project shares
+ * (tests/setup/browser.ts), or a Chromium of its own when the file runs outside that project
+ * (a bench, a script). Closing a connection leaves the shared browser running.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const endpoint = sharedEndpoint();
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+function sharedEndpoint(): string | undefined {
+  try {
+    return inject('browserEndpoint');
+  } catch {
+    return undefined; // not inside a vitest worker
+  }
 }
 
 export interface TestPage {

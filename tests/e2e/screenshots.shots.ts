@@ -1,8 +1,9 @@
 /**
- * The screenshots in docs/screenshots, taken from the real app: the demo data with the simulated
- * demo bridges `npm start` runs, in the light and the dark theme. Every screen is checked for what
- * a user would notice on it before it is shot, so a broken screen fails here instead of ending up
- * in the README.
+ * The screenshots in docs/screenshots, taken from the real app by `npm run screenshots` (never by
+ * `npm test`, which leaves the working tree as it found it; CI runs this file into a temporary
+ * folder): the demo data with the simulated demo bridges `npm start` runs, in the light and the
+ * dark theme. Every screen is checked for what a user would notice on it before it is shot, so a
+ * broken screen fails here instead of ending up in the README. SCREENSHOTS names the folder.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
 import { startDemoStage, type DemoStage } from './stage.js';
 import { launchBrowser, openPage, signIn, type TestPage } from './browser.js';
 
-const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+const SCREENSHOTS = process.env.SCREENSHOTS ?? join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 const DESKTOP = { width: 1280, height: 800 };
@@ -180,4 +181,27 @@ describe('screenshots of the signed-in app', () => {
       await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
     });
   });
+});
+
+describe('screenshots of the phone app', () => {
+  it('fleet and notification settings on a phone, in both themes', async () => {
+    for (const theme of THEMES) {
+      const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, colorScheme: theme });
+      const page = await context.newPage();
+      await page.goto(baseUrl + '/');
+      await signIn(page, baseUrl, 'owner@demo.test', DEMO_PASSWORD);
+      await page.waitForURL(`${baseUrl}/dashboard`);
+      for (const [name, path, heading] of [
+        ['phone-fleet', '/dashboard', 'Fleet'],
+        ['phone-notifications', '/dashboard/profile/notifications', 'Profile'],
+      ] as const) {
+        await page.goto(baseUrl + path);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe(theme);
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}-${theme}.png`), animations: 'disabled' });
+      }
+      await context.close();
+    }
+  }, 120_000);
 });
