@@ -44,7 +44,7 @@ export async function withApp<T>(options: OpenOptions, work: (app: App) => Promi
   quietLibraries(Boolean(options.verbose));
   // Loaded here, not at the top: a usage error is reported without loading the whole server.
   const { createServer } = await import('../src/server.js');
-  const server = await createServer(config, { log });
+  const server = await createServer(config, { log, apiDocs: false });
   try {
     await server.initialize();
     const app: App = { server, ctx: server.app.ctx, db: server.app.ctx.db, config };

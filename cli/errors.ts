@@ -2,7 +2,7 @@
  * Exit codes and the one-line error report. A Boom from a module api is an operation that
  * failed (1); a flag that does not make sense is a usage error (2). Never a stack trace.
  */
-import Boom from '@hapi/boom';
+import type { Boom } from '@hapi/boom';
 import { CommanderError } from 'commander';
 
 export const EXIT_OK = 0;
@@ -34,6 +34,9 @@ export interface JsonFailure {
 
 const reasonCode = (reason: string): string => reason.toLowerCase().replace(/[^a-z]+/g, '_');
 
+/** Boom.isBoom without loading Boom: this file is on the path of `--version`, which loads commander alone. */
+const isBoom = (err: unknown): err is Boom => err instanceof Error && (err as Partial<Boom>).isBoom === true;
+
 /** The exit code, the stable code and the one-line message of a failure; null for --help and --version. */
 function describe(err: unknown): { exit: number; code: string; message: string; written: boolean } | null {
   if (err instanceof CommanderError) {
@@ -42,7 +45,7 @@ function describe(err: unknown): { exit: number; code: string; message: string; 
     return { exit: EXIT_USAGE, code: 'usage', message: err.message.replace(/^error: /, ''), written: true };
   }
   if (err instanceof UsageError) return { exit: EXIT_USAGE, code: 'usage', message: err.message, written: false };
-  if (Boom.isBoom(err)) return { exit: EXIT_FAILED, code: reasonCode(err.output.payload.error), message: err.message, written: false };
+  if (isBoom(err)) return { exit: EXIT_FAILED, code: reasonCode(err.output.payload.error), message: err.message, written: false };
   // Configuration, database and other failures: their message, first line only.
   const message = err instanceof Error ? err.message : String(err);
   return { exit: EXIT_FAILED, code: 'failed', message: message.split('\n')[0], written: false };

@@ -10,7 +10,7 @@
 //   node scripts/build.mjs                  build every target
 //   node scripts/build.mjs --if-stale       build the stale ones only
 //   node scripts/build.mjs cli bridge ...   those targets only
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ROOT, TARGETS, isStale, migrationFiles } from './built.mjs';
@@ -39,6 +39,8 @@ const OPTIONS = {
 
 export async function buildTarget(name) {
   const started = Date.now();
+  // Afresh: a split build names its chunks by content, and old ones would pile up.
+  rmSync(join(ROOT, TARGETS[name]), { recursive: true, force: true });
   const result = await build({ ...common, ...OPTIONS[name] });
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
   writeFileSync(join(ROOT, TARGETS[name], 'inputs.json'), JSON.stringify({ builtAt: started, inputs, migrations: migrationFiles() }));

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue, Worker, type Job } from 'bullmq';
+import type { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
 import { connectRedis } from './redis.js';
@@ -116,6 +116,8 @@ export class QueueScheduler extends Registry implements Scheduler {
   }
 
   async start(): Promise<void> {
+    // Loaded here: a node without Redis, and the CLI, never need BullMQ (a quarter of a second to load).
+    const { Queue, Worker } = await import('bullmq');
     const connection = this.connect('scheduler');
     this.redis = connection;
     this.queue = new Queue(QueueScheduler.QUEUE, { connection, prefix: this.prefix });
