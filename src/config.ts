@@ -168,7 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDist: resolve('web/dist'),
     // The test provider takes no money, so production offers card payment only when told to.
-    cameraAllowPrivate: value.CAMERA_ALLOW_PRIVATE === undefined ? demo : value.CAMERA_ALLOW_PRIVATE === 'on',
+    // Demo mode lets the demo's cameras on loopback be fetched, but never in production, where
+    // DEMO=on is a showcase on a real network: private addresses there need CAMERA_ALLOW_PRIVATE=on.
+    cameraAllowPrivate: value.CAMERA_ALLOW_PRIVATE === undefined ? demo && nodeEnv !== 'production' : value.CAMERA_ALLOW_PRIVATE === 'on',
     weatherUrl: value.WEATHER_URL || null,
     paymentProvider: value.PAYMENT_PROVIDER ?? (nodeEnv === 'production' ? 'none' : 'test'),
     push: value.PUSH === 'on' ? { ...persistedVapidKeys(dataDir), subject: vapidSubject(value.PUBLIC_URL) } : null,

@@ -16,11 +16,33 @@ declare module '@hapi/hapi' {
 }
 
 /**
+ * The app's content security policy: scripts only from the app's own files (the web build has no
+ * inline script), no plugins, no <base> to redirect relative URLs, never in a frame. A route that
+ * relays or serves content it did not write (camera images, uploaded files) sends a stricter one
+ * of its own, which this leaves alone.
+ */
+export const APP_CSP = "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
+ * For content the app did not write and serves on its own origin (uploaded files and images,
+ * attachments, camera images and streams): were it ever rendered as a document (an SVG, an HTML
+ * part), it runs no script, loads nothing and has an origin of its own.
+ */
+export const UNTRUSTED_CONTENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+
+/** Marks a response as untrusted content: the sandboxing policy above, and nosniff (hapi sends it too). */
+export const untrusted = (response: ResponseObject): ResponseObject =>
+  response.header('content-security-policy', UNTRUSTED_CONTENT_CSP).header('x-content-type-options', 'nosniff');
+
+/** The OpenAPI UI (hapi-swagger's page) starts itself with inline scripts: the one place they run. */
+const API_DOCS_CSP = "script-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
  * hapi's `security` route option (set for every route in server.ts) sends HSTS, X-Frame-Options,
  * nosniff and the referrer policy; these two it has no option for.
  */
 const EXTRA_SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': "frame-ancestors 'none'",
+  'content-security-policy': APP_CSP,
   'cross-origin-opener-policy': 'same-origin',
 };
 
@@ -59,8 +81,17 @@ function answerClientErrors(server: Server, log: Logger): void {
 
 const isStream = (source: unknown): boolean => typeof source === 'object' && source !== null && 'pipe' in source && typeof source.pipe === 'function';
 
+/**
+ * How long a client may take to send its request: the headers within 15 s (a socket trickling
+ * them to hold a connection open is closed then, checked every few seconds), the whole request,
+ * uploads included, within 2 minutes. Node's own defaults are 60 s and 5 minutes.
+ */
+export const REQUEST_TIMEOUTS = { headersMs: 15_000, requestMs: 120_000 } as const;
+
 export function registerHttpPlatform(server: Server, log: Logger): void {
   answerClientErrors(server, log);
+  server.listener.headersTimeout = REQUEST_TIMEOUTS.headersMs;
+  server.listener.requestTimeout = REQUEST_TIMEOUTS.requestMs;
   server.ext('onPreResponse', (request, h) => {
     const response = request.response;
     const isApi = request.path === '/api' || request.path.startsWith('/api/');
@@ -89,7 +120,8 @@ export function registerHttpPlatform(server: Server, log: Logger): void {
       }
     }
 
-    for (const [name, value] of Object.entries(EXTRA_SECURITY_HEADERS)) out.header(name, value);
+    for (const [name, value] of Object.entries(EXTRA_SECURITY_HEADERS)) if (!out.headers[name]) out.header(name, value);
+    if (request.path.startsWith('/api/documentation') && !request.path.endsWith('.json')) out.header('content-security-policy', API_DOCS_CSP);
     if (isApi && !out.headers['cache-control']) out.header('cache-control', 'no-store');
     return out;
   });

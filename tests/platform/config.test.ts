@@ -29,3 +29,12 @@ describe('cluster mode', () => {
     expect(loadConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379', redisPrefix: 'vessel-link' });
   });
 });
+
+describe('cameras on private addresses', () => {
+  it('are fetched in demo mode for the demo cameras, but DEMO=on in production does not allow them', () => {
+    expect(loadConfig({ ...base }).cameraAllowPrivate).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO: 'on' })).toMatchObject({ demo: true, cameraAllowPrivate: false });
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO: 'on', CAMERA_ALLOW_PRIVATE: 'on' }).cameraAllowPrivate).toBe(true);
+    expect(loadConfig({ ...base, CAMERA_ALLOW_PRIVATE: 'off' }).cameraAllowPrivate).toBe(false);
+  });
+});

@@ -48,6 +48,17 @@ describe('the HTTP contract', () => {
     const page = await t.server.inject('/api/documentation');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+    // hapi-swagger's page starts itself with inline scripts: its own policy allows them there alone.
+    expect(page.headers['content-security-policy']).toContain("script-src 'self' 'unsafe-inline'");
+    expect((await t.server.inject('/api/health/live')).headers['content-security-policy']).toBe(
+      "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    );
+  });
+
+  it('gives a client 15 s for its headers and 2 minutes for its whole request, then closes the socket', () => {
+    // A socket trickling its headers held a connection for 330 s with Node's defaults (issue 40).
+    expect(t.server.listener.headersTimeout).toBe(15_000);
+    expect(t.server.listener.requestTimeout).toBe(120_000);
   });
 
   it('answers client routes of the web app, not a 404', async () => {

@@ -30,7 +30,7 @@ import { uploadDocument } from './routes/documents/upload.js';
 import { vesselLogPage } from './routes/logs/log-page.js';
 import { vesselLog } from './routes/logs/vessel-log.js';
 import { acceptInvite } from './routes/members/accept-invite.js';
-import { addUser } from './routes/members/add-user.js';
+import { INVITATION_LIMIT, addUser } from './routes/members/add-user.js';
 import { vesselDirectory } from './routes/members/directory.js';
 import { editPermissions } from './routes/members/edit-permissions.js';
 import { grantPermissions } from './routes/members/grant.js';
@@ -122,7 +122,10 @@ export const vesselModule: Plugin<VesselModuleOptions> = {
       vesselDirectory(members),
       vesselPermissions(members),
       pendingInvitations(members),
-      addUser(members),
+      addUser(members, {
+        byInviter: ctx.limits.limiter('vessel.invitations.inviter', INVITATION_LIMIT, 'Too many invitations. Please try again later.'),
+        byVessel: ctx.limits.limiter('vessel.invitations.vessel', INVITATION_LIMIT, 'Too many invitations to this vessel. Please try again later.'),
+      }),
       acceptInvite(access.grants),
       grantPermissions(requests),
       editPermissions(access.grants),

@@ -3,6 +3,7 @@ import Joi from 'joi';
 import type { Db } from '../../../db/knex.js';
 import { readFile } from '../../../platform/files.js';
 import { defineRoute } from '../../../platform/routes.js';
+import { untrusted } from '../../../platform/http.js';
 
 /**
  * Images by id. Ids are random UUIDs handed out only with the object they belong to, so a link
@@ -20,14 +21,16 @@ export const file = (db: Db) =>
       async handler(request, h) {
         const file = await readFile(db, request.params.fileId);
         if (!file) throw Boom.notFound('File not found');
-        return h
-          .response(file.data)
-          .type(file.mime)
-          .header('cache-control', 'private, max-age=3600')
-          .header(
-            'content-disposition',
-            file.mime.startsWith('image/') ? 'inline' : `attachment; filename="${(file.name ?? 'document').replace(/[^\w.-]/g, '_')}"`,
-          );
+        return untrusted(
+          h
+            .response(file.data)
+            .type(file.mime)
+            .header('cache-control', 'private, max-age=3600')
+            .header(
+              'content-disposition',
+              file.mime.startsWith('image/') ? 'inline' : `attachment; filename="${(file.name ?? 'document').replace(/[^\w.-]/g, '_')}"`,
+            ),
+        );
       },
     },
   });

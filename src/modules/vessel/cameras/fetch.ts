@@ -4,7 +4,9 @@
  * this a request forgery risk: only http(s), no redirects, a timeout and a size cap, and unless
  * `CAMERA_ALLOW_PRIVATE` is on no private, loopback, link-local or otherwise internal address —
  * checked on the address actually connected to (a custom lookup), so DNS cannot swap it after
- * the check.
+ * the check. The camera is also a source of hostile content served on the app's origin: only the
+ * types a camera legitimately sends pass (JPEG and PNG stills, an MJPEG multipart stream), and
+ * the routes send them as untrusted content (platform/http.ts, `untrusted`).
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
@@ -52,6 +54,22 @@ export function isInternalAddress(address: string): boolean {
   return family === 0 || INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** The still images a camera may answer; anything else (HTML, SVG, scripts) is refused. */
+export const SNAPSHOT_TYPES = ['image/jpeg', 'image/png'] as const;
+
+const mediaType = (header: string | undefined) => (header ?? '').split(';')[0].trim().toLowerCase();
+
+/** A stream's media type as relayed: the MJPEG multipart type with the camera's boundary, or null for anything else. */
+export function streamType(header: string | undefined): string | null {
+  if (mediaType(header) !== 'multipart/x-mixed-replace') return null;
+  const boundary = /;\s*boundary="?([0-9A-Za-z'()+_,\-./:=? ]{1,70})"?\s*(;|$)/i.exec(header ?? '')?.[1]?.trim();
+  return boundary ? `multipart/x-mixed-replace; boundary=${boundary.includes(' ') ? `"${boundary}"` : boundary}` : null;
+}
+
+/** Public: the owner who set the camera up needs to know what it answered, and it names nothing of ours. */
+const notAnImage = (header: string | undefined) =>
+  Boom.badGateway(`The camera answered ${mediaType(header) || 'no content type'}, not a JPEG or PNG image or an MJPEG stream`, { public: true });
+
 const privateRefusal = () => ruleRefused('This camera is on a private network address, which the server does not fetch');
 
 /** Opens the camera's URL and answers its response once the headers arrived with a 200. */
@@ -85,11 +103,12 @@ export function openCamera(url: string, limits: CameraLimits): Promise<IncomingM
 /** A still image: the snapshot URL's image, or the first JPEG frame of the stream when there is none. */
 export async function snapshotOf(camera: { snapshotUrl: string | null; streamUrl: string }, limits: CameraLimits): Promise<{ mime: string; data: Buffer }> {
   const response = await openCamera(camera.snapshotUrl ?? camera.streamUrl, limits);
-  const type = response.headers['content-type'] ?? '';
-  const multipart = /^multipart\//i.test(type);
-  if (!multipart && !/^image\//i.test(type)) {
+  const header = response.headers['content-type'];
+  const multipart = streamType(header) !== null;
+  const type = mediaType(header);
+  if (!multipart && !(SNAPSHOT_TYPES as readonly string[]).includes(type)) {
     response.destroy();
-    throw Boom.badGateway('The camera did not answer an image');
+    throw notAnImage(header);
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -107,7 +126,7 @@ export async function snapshotOf(camera: { snapshotUrl: string | null; streamUrl
     response.destroy();
   }
   if (multipart) throw Boom.badGateway('The camera stream ended before a whole image');
-  return { mime: type.split(';')[0].trim(), data: Buffer.concat(chunks) };
+  return { mime: type, data: Buffer.concat(chunks) };
 }
 
 /** The first whole JPEG (start and end of image markers) in the bytes, or null. */
@@ -116,4 +135,15 @@ function firstJpeg(bytes: Buffer): Buffer | null {
   if (start < 0) return null;
   const end = bytes.indexOf(Buffer.from([0xff, 0xd9]), start + 2);
   return end < 0 ? null : bytes.subarray(start, end + 2);
+}
+
+/** The camera's live stream, refused unless it is an MJPEG multipart stream; answers it with the type to relay. */
+export async function streamOf(url: string, limits: CameraLimits): Promise<{ response: IncomingMessage; type: string }> {
+  const response = await openCamera(url, limits);
+  const type = streamType(response.headers['content-type']);
+  if (!type) {
+    response.destroy();
+    throw notAnImage(response.headers['content-type']);
+  }
+  return { response, type };
 }

@@ -6,7 +6,7 @@ import Boom from '@hapi/boom';
 import type { IncomingMessage } from 'node:http';
 import type { Camera } from '../../../../contracts/vessel-areas.js';
 import type { Db } from '../../../db/knex.js';
-import { type CameraLimits, openCamera, snapshotOf } from './fetch.js';
+import { type CameraLimits, snapshotOf, streamOf } from './fetch.js';
 import * as repo from './repository.js';
 
 /** Longest a proxied stream runs; the screen opens a new one when it ends. */
@@ -42,11 +42,11 @@ export class CamerasService {
   }
 
   /** The camera's MJPEG stream, ended after MAX_STREAM_MS. */
-  async stream(vesselId: number, id: number): Promise<IncomingMessage> {
-    const response = await openCamera((await this.find(vesselId, id)).streamUrl, this.limits);
-    const cap = setTimeout(() => response.destroy(), MAX_STREAM_MS);
-    response.once('close', () => clearTimeout(cap));
-    return response;
+  async stream(vesselId: number, id: number): Promise<{ response: IncomingMessage; type: string }> {
+    const stream = await streamOf((await this.find(vesselId, id)).streamUrl, this.limits);
+    const cap = setTimeout(() => stream.response.destroy(), MAX_STREAM_MS);
+    stream.response.once('close', () => clearTimeout(cap));
+    return stream;
   }
 
   private async find(vesselId: number, id: number): Promise<repo.CameraRow> {

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { callerOf, defineRoute } from '../../../../platform/routes.js';
 import type { MessagingService } from '../../service.js';
 import { id } from '../../schemas.js';
+import { untrusted } from '../../../../platform/http.js';
 
 /** GET messages/attachments/{attachmentId}: the file, to the thread's members only; images show inline, the rest download. */
 export const downloadAttachment = (svc: MessagingService) =>
@@ -16,15 +17,17 @@ export const downloadAttachment = (svc: MessagingService) =>
       async handler(request, h) {
         const file = await svc.attachment(callerOf(request).id, request.params.attachmentId);
         const inline = file.mime.startsWith('image/') && !request.query.download;
-        return h
-          .response(file.data)
-          .type(file.mime)
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header(
-            'content-disposition',
-            `${inline ? 'inline' : 'attachment'}; filename="${file.name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-          );
+        return untrusted(
+          h
+            .response(file.data)
+            .type(file.mime)
+            .header('cache-control', 'private, no-store')
+            .header('x-content-type-options', 'nosniff')
+            .header(
+              'content-disposition',
+              `${inline ? 'inline' : 'attachment'}; filename="${file.name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+            ),
+        );
       },
     },
   });

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { untrusted } from '../../../../platform/http.js';
 import { defineRoute } from '../../../../platform/routes.js';
 import { vesselOf } from '../../../access/api.js';
 import type { CamerasService } from '../../cameras/service.js';
@@ -18,7 +19,7 @@ export const cameraSnapshot = (cameras: CamerasService) =>
       validate: { params: cameraParams, query: sessionKeyQuery.keys({ t: Joi.string().max(40) }) },
       async handler(request, h) {
         const image = await cameras.snapshot(vesselOf(request).vesselId, request.params.cameraId);
-        return h.response(image.data).type(image.mime).header('cache-control', 'private, no-store');
+        return untrusted(h.response(image.data).type(image.mime).header('cache-control', 'private, no-store'));
       },
     },
   });

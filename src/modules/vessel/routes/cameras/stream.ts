@@ -1,3 +1,4 @@
+import { untrusted } from '../../../../platform/http.js';
 import { defineRoute } from '../../../../platform/routes.js';
 import { vesselOf } from '../../../access/api.js';
 import type { CamerasService } from '../../cameras/service.js';
@@ -16,13 +17,10 @@ export const cameraStream = (cameras: CamerasService) =>
       plugins: { envelope: false, sessionKeyInQuery: true, vessel: { needs: [CAMERAS_VIEW] } },
       validate: { params: cameraParams, query: sessionKeyQuery },
       async handler(request, h) {
-        const upstream = await cameras.stream(vesselOf(request).vesselId, request.params.cameraId);
+        const { response: upstream, type } = await cameras.stream(vesselOf(request).vesselId, request.params.cameraId);
         // The browser leaving ends the fetch from the camera.
         request.raw.req.once('close', () => upstream.destroy());
-        return h
-          .response(upstream)
-          .type(upstream.headers['content-type'] ?? 'multipart/x-mixed-replace')
-          .header('cache-control', 'private, no-store');
+        return untrusted(h.response(upstream).type(type).header('cache-control', 'private, no-store'));
       },
     },
   });

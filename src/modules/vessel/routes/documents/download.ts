@@ -3,6 +3,7 @@ import { defineRoute } from '../../../../platform/routes.js';
 import { vesselOf } from '../../../access/api.js';
 import type { DocumentsService } from '../../documents/service.js';
 import { sessionKeyQuery, vesselId } from '../../schemas.js';
+import { untrusted } from '../../../../platform/http.js';
 
 /** GET vessel/{id}/documents/{documentId}/file: the content, with documents VIEW checked on every download. */
 export const downloadDocument = (documents: DocumentsService) =>
@@ -16,11 +17,13 @@ export const downloadDocument = (documents: DocumentsService) =>
       validate: { params: Joi.object({ id: vesselId.required(), documentId: Joi.number().integer().required() }), query: sessionKeyQuery },
       async handler(request, h) {
         const file = await documents.download(vesselOf(request).vesselId, request.params.documentId);
-        return h
-          .response(file.data)
-          .type(file.mime)
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', `attachment; filename="${file.filename}"`);
+        return untrusted(
+          h
+            .response(file.data)
+            .type(file.mime)
+            .header('cache-control', 'private, no-store')
+            .header('content-disposition', `attachment; filename="${file.filename}"`),
+        );
       },
     },
   });

@@ -1,12 +1,19 @@
 import Joi from 'joi';
 import { auditTarget } from '../../../../platform/audit.js';
-import { defineRoute } from '../../../../platform/routes.js';
+import type { Limiter } from '../../../../platform/rate-limit.js';
+import { callerOf, defineRoute } from '../../../../platform/routes.js';
 import { vesselOf } from '../../../access/api.js';
 import type { MembersService } from '../../members/service.js';
 import { email, idParams } from '../../schemas.js';
 
+/**
+ * Each invitation sends an e-mail and may make a pending account, so they are limited like staff
+ * invitations: per inviter and per vessel (docs/security.md, "Rate limits").
+ */
+export const INVITATION_LIMIT = { points: 30, windowSeconds: 3600 } as const;
+
 /** POST vessel/{id}/addUser?email=: invites a person (userManager MANAGE). */
-export const addUser = (members: MembersService) =>
+export const addUser = (members: MembersService, limits: { byInviter: Limiter; byVessel: Limiter }) =>
   defineRoute<{ Params: { id: number }; Query: { email: string } }>({
     method: 'POST',
     path: '/api/vessel/{id}/addUser',
@@ -17,6 +24,8 @@ export const addUser = (members: MembersService) =>
       plugins: { vessel: { needs: [{ area: 'userManager', level: 'MANAGE' }] } },
       async handler(request) {
         const scope = vesselOf(request);
+        await limits.byInviter.consume(String(callerOf(request).id));
+        await limits.byVessel.consume(String(scope.vesselId));
         auditTarget(request, { targetType: 'vessel', targetId: scope.vesselId, vesselId: scope.vesselId, details: { invited: request.query.email } });
         const invited = await members.invite(scope, request.query.email);
         return { vesselId: scope.vesselId, ...invited, pending: true };

@@ -3,6 +3,7 @@ import { defineRoute } from '../../../../platform/routes.js';
 import { vesselOf } from '../../../access/api.js';
 import type { VesselService } from '../../vessels/service.js';
 import { idParams, sessionKeyQuery } from '../../schemas.js';
+import { untrusted } from '../../../../platform/http.js';
 
 /**
  * GET vessel/{id}/image: the vessel's picture, to anyone with access to the vessel, checked on
@@ -20,12 +21,14 @@ export const getVesselImage = (vessels: VesselService) =>
       plugins: { envelope: false, sessionKeyInQuery: true, vessel: {} },
       async handler(request, h) {
         const image = await vessels.image(vesselOf(request).vesselId);
-        return h
-          .response(image.data)
-          .type(image.mime)
-          .etag(createHash('sha256').update(image.id).digest('base64url').slice(0, 16))
-          .header('cache-control', 'private, no-cache')
-          .header('content-disposition', 'inline');
+        return untrusted(
+          h
+            .response(image.data)
+            .type(image.mime)
+            .etag(createHash('sha256').update(image.id).digest('base64url').slice(0, 16))
+            .header('cache-control', 'private, no-cache')
+            .header('content-disposition', 'inline'),
+        );
       },
     },
   });
