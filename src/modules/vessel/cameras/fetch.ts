@@ -8,12 +8,14 @@
  * types a camera legitimately sends pass (JPEG and PNG stills, an MJPEG multipart stream), and
  * the routes send them as untrusted content (platform/http.ts, `untrusted`).
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import Boom from '@hapi/boom';
 import { ruleRefused } from '../../../platform/errors.js';
+import { isInternalAddress, publicOnlyLookup } from '../../../platform/outbound.js';
+
+export { isInternalAddress };
 
 export interface CameraLimits {
   allowPrivate: boolean;
@@ -24,35 +26,6 @@ export interface CameraLimits {
 }
 
 export const CAMERA_LIMITS = { timeoutMs: 10_000, maxSnapshotBytes: 5 * 1024 * 1024 };
-
-const INTERNAL = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  INTERNAL.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  INTERNAL.addSubnet(network, prefix, 'ipv6');
-
-export function isInternalAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isInternalAddress(mapped);
-  const family = isIP(address);
-  return family === 0 || INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
 
 /** The still images a camera may answer; anything else (HTML, SVG, scripts) is refused. */
 export const SNAPSHOT_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -78,13 +51,7 @@ export function openCamera(url: string, limits: CameraLimits): Promise<IncomingM
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.reject(Boom.badRequest('A camera address must be http or https'));
   const host = target.hostname.replace(/^\[|\]$/g, '');
   if (!limits.allowPrivate && isIP(host) && isInternalAddress(host)) return Promise.reject(privateRefusal());
-  const lookup: LookupFunction = (hostname, options, callback) =>
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-      if (err) return callback(err, '', 0);
-      if (!limits.allowPrivate && addresses.some((a) => isInternalAddress(a.address))) return callback(privateRefusal(), '', 0);
-      if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, addresses);
-      callback(null, addresses[0].address, addresses[0].family);
-    });
+  const lookup = limits.allowPrivate ? undefined : publicOnlyLookup(privateRefusal);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.get(target, { lookup, timeout: limits.timeoutMs, headers: { accept: 'image/*, multipart/x-mixed-replace' } }, (response) => {
