@@ -19,10 +19,10 @@ const login = (username: string, password: string, remoteAddress = `10.0.0.${nex
   t.call('POST', '/api/auth/login', { payload: { username, password }, remoteAddress });
 
 describe('login', () => {
-  it('answers a session key for the right password', async () => {
+  it('answers a session key for the right password, and a key that recognises this device next time', async () => {
     const res = await login('owner@demo.test', 'vessel-link-demo');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, data: { token: expect.any(String) } });
+    expect(res.body).toEqual({ ok: true, data: { token: expect.any(String), deviceKey: expect.stringMatching(/^[\w-]+\.[\w-]+$/) } });
   });
 
   it('answers 401 in the envelope for a wrong password, and the same for an unknown address', async () => {

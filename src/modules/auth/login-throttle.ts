@@ -10,9 +10,13 @@
  * - per address across accounts: one address spraying one password over many accounts.
  * - per account across addresses: many addresses guessing one account; set above what one
  *   address can reach through its own pair delay, so one address cannot lock the owner out.
+ *   A device the account signed in from before (it shows the device key the last success gave
+ *   it, `DeviceKeys`) counts against a budget of its own instead, so guessing from many
+ *   addresses, which spends the shared budget, does not lock the owner out of their own devices.
  * A successful attempt gives its point back to the last two, so people signing in from one
  * office address never add up to a limit.
  */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Limiter, RateLimits } from '../../platform/rate-limit.js';
 import { tooManyRequests } from '../../platform/rate-limit.js';
 
@@ -49,8 +53,11 @@ export class LoginThrottle {
     this.perAccount = limits.limiter('login.account', LOGIN_LIMITS.perAccount, MESSAGE);
   }
 
-  /** Counts an attempt of `account` from `address`, or throws 429 with Retry-After. */
-  async admit(account: string, address: string): Promise<void> {
+  /**
+   * Counts an attempt of `account` from `address`, or throws 429 with Retry-After. `device` names
+   * a recognised device of the account (checked by the caller): its attempts have their own budget.
+   */
+  async admit(account: string, address: string, device: string | null = null): Promise<void> {
     const pair = pairKey(account, address);
     // Someone waiting out a delay is told so without lengthening it.
     const wait = await this.gate.retryAfter(pair);
@@ -65,7 +72,7 @@ export class LoginThrottle {
     // The pair goes first: attempts its delay refuses never count against the account.
     await this.perAddress.consume(address);
     try {
-      await this.perAccount.consume(account);
+      await this.perAccount.consume(accountKey(account, device));
     } catch (refused) {
       await this.perAddress.refund(address);
       throw refused;
@@ -73,10 +80,39 @@ export class LoginThrottle {
   }
 
   /** The password was right: the pair starts afresh and the attempt costs nothing. */
-  async succeeded(account: string, address: string): Promise<void> {
+  async succeeded(account: string, address: string, device: string | null = null): Promise<void> {
     const pair = pairKey(account, address);
-    await Promise.all([this.attempts.reset(pair), this.gate.reset(pair), this.perAddress.refund(address), this.perAccount.refund(account)]);
+    await Promise.all([this.attempts.reset(pair), this.gate.reset(pair), this.perAddress.refund(address), this.perAccount.refund(accountKey(account, device))]);
   }
 }
 
 const pairKey = (account: string, address: string) => `${account}|${address}`;
+const accountKey = (account: string, device: string | null) => (device ? `${account}|device:${device}` : account);
+
+/**
+ * The key a successful sign-in hands the device it came from, shown again at its next sign-in:
+ * a random id and its HMAC with the account, under the session secret. It proves only that this
+ * device signed in to this account before, which buys it a login budget of its own; it opens
+ * nothing else. Stored by the web app beside the account's e-mail address.
+ */
+export class DeviceKeys {
+  constructor(private readonly secret: string) {}
+
+  issue(account: string): string {
+    const id = randomBytes(12).toString('base64url');
+    return `${id}.${this.mac(account, id)}`;
+  }
+
+  /** The device id of a valid key for this account, or null. */
+  recognise(account: string, key: string | undefined): string | null {
+    const [id, mac] = (key ?? '').split('.');
+    if (!id || !mac) return null;
+    const expected = Buffer.from(this.mac(account, id));
+    const given = Buffer.from(mac);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+  }
+
+  private mac(account: string, id: string): string {
+    return createHmac('sha256', this.secret).update(`login-device|${account}|${id}`).digest('base64url');
+  }
+}

@@ -16,6 +16,8 @@ export const loginPayload = Joi.object({
   username: email.required().label('username'),
   // Not bounded below: a wrong short password is just a wrong password.
   password: Joi.string().max(PASSWORD_MAX).required(),
+  /** The key the device's last sign-in gave it (login-throttle.ts, DeviceKeys). */
+  deviceKey: Joi.string().max(200),
 });
 
 export const createAccountPayload = Joi.object({

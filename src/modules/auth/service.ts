@@ -9,7 +9,7 @@ import { ruleRefused } from '../../platform/errors.js';
 import { digest, hashPassword, randomCode, randomToken, verifyPassword } from '../../platform/secrets.js';
 import type { Limiter } from '../../platform/rate-limit.js';
 import { ReadThrough } from '../../platform/read-through.js';
-import { LoginThrottle } from './login-throttle.js';
+import { DeviceKeys, LoginThrottle } from './login-throttle.js';
 import * as repo from './repository.js';
 import { SessionTokens } from './tokens.js';
 import type { OneTimePurpose, SessionCredentials, User, UserStatus } from './types.js';
@@ -55,6 +55,7 @@ export interface Client {
 export class AuthService {
   readonly tokens: SessionTokens;
   private readonly throttle: LoginThrottle;
+  private readonly devices: DeviceKeys;
   private readonly mailsPerRecipient: Limiter;
   private readonly accountsPerAddress: Limiter;
   private readonly resetsPerAddress: Limiter;
@@ -68,6 +69,7 @@ export class AuthService {
     ctx.events.on('user.suspended', () => this.sessions.clear(), { cluster: true });
     this.tokens = new SessionTokens(ctx.config.sessionSecret, ctx.config.sessionTtlSeconds);
     this.throttle = new LoginThrottle(ctx.limits);
+    this.devices = new DeviceKeys(ctx.config.sessionSecret);
     this.mailsPerRecipient = ctx.limits.limiter(
       'register.mailsPerRecipient',
       REGISTER_LIMITS.mailsPerRecipient,
@@ -86,16 +88,21 @@ export class AuthService {
     return this.ctx.db;
   }
 
-  async login(email: string, password: string, client: Client): Promise<string> {
+  /**
+   * The session key, and the device key this device shows at its next sign-in (the one it showed,
+   * when valid): a recognised device keeps a login budget of its own (login-throttle.ts).
+   */
+  async login(email: string, password: string, client: Client, deviceKey?: string): Promise<{ token: string; deviceKey: string }> {
     const account = repo.normaliseEmail(email);
-    await this.throttle.admit(account, client.ip);
+    const device = this.devices.recognise(account, deviceKey);
+    await this.throttle.admit(account, client.ip, device);
     const user = await repo.findUserByEmail(this.db, account);
     const valid = await verifyPassword(password, user?.passwordHash ?? null);
     if (!user || !valid) throw Boom.unauthorized(INVALID_LOGIN);
-    await this.throttle.succeeded(account, client.ip);
+    await this.throttle.succeeded(account, client.ip, device);
     if (user.status === 'suspended') throw Boom.unauthorized('This account has been suspended');
     if (user.status === 'pending') throw Boom.unauthorized('Please confirm your e-mail address first');
-    return this.openSession(user.id, client);
+    return { token: await this.openSession(user.id, client), deviceKey: device ? deviceKey! : this.devices.issue(account) };
   }
 
   private async openSession(userId: number, client: Client): Promise<string> {

@@ -4,20 +4,23 @@ import { loginPayload } from '../../schemas.js';
 import type { AuthService } from '../../service.js';
 import { clientOf } from '../client.js';
 
-/** POST auth/login {username, password}: the session key; every attempt counts against the login limits. */
+/**
+ * POST auth/login {username, password, deviceKey?}: the session key and this device's key for its
+ * next sign-in; every attempt counts against the login limits, a recognised device's on its own.
+ */
 export const login = (auth: AuthService) =>
-  defineRoute<{ Payload: { username: string; password: string } }>({
+  defineRoute<{ Payload: { username: string; password: string; deviceKey?: string } }>({
     method: 'POST',
     path: '/api/auth/login',
     options: {
       auth: false,
       tags: ['api', 'auth'],
-      description: 'Sign in with e-mail and password; answers the session key (429 with Retry-After when limited)',
+      description: 'Sign in with e-mail and password; answers the session key and a device key to show at the next sign-in (429 with Retry-After when limited)',
       validate: { payload: loginPayload },
       async handler(request) {
-        const { username, password } = request.payload;
+        const { username, password, deviceKey } = request.payload;
         auditTarget(request, { targetType: 'user', actorEmail: username });
-        return { token: await auth.login(username, password, clientOf(request)) };
+        return auth.login(username, password, clientOf(request), deviceKey);
       },
     },
   });

@@ -1,0 +1,58 @@
+/**
+ * Distributed guessing (docs/security.md, "Login limits"): someone with many addresses spends an
+ * account's shared login budget, and from then on a sign-in from an address the account never
+ * used is refused. The owner's own devices are not: each shows the device key its last sign-in
+ * gave it and has a budget of its own. A key for another account, or a forged one, buys nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '../../src/modules/auth/login-throttle.js';
+import { DEMO_PASSWORD, createTestServer, type TestServer } from '../helpers/server.js';
+
+let t: TestServer;
+let ownersDevice: string;
+let otherAccountsDevice: string;
+
+const login = (username: string, password: string, remoteAddress: string, deviceKey?: string) =>
+  t.call('POST', '/api/auth/login', { payload: { username, password, ...(deviceKey ? { deviceKey } : {}) }, remoteAddress });
+
+beforeAll(async () => {
+  t = await createTestServer({ demo: true });
+  // The owner signed in from home once, before the attack; someone else from their own laptop.
+  const home = await login('owner@demo.test', DEMO_PASSWORD, '203.0.113.7');
+  expect(home.status).toBe(200);
+  ownersDevice = home.body.data.deviceKey;
+  otherAccountsDevice = (await login('owner2@demo.test', DEMO_PASSWORD, '203.0.113.8')).body.data.deviceKey;
+});
+afterAll(() => t.close());
+
+describe('an account guessed at from 25 addresses', () => {
+  it('refuses the guesses once the shared budget is spent', async () => {
+    const answers: number[] = [];
+    for (let address = 1; address <= 25; address++) {
+      const guesses = Array.from({ length: 8 }, (_, guess) => login('owner@demo.test', `wrong-guess-${guess}`, `198.51.100.${address}`));
+      for (const res of await Promise.all(guesses)) answers.push(res.status);
+    }
+    expect(answers).toHaveLength(200);
+    expect(answers.every((status) => status === 401 || status === 429)).toBe(true);
+    // No more guesses were checked than the account's shared budget.
+    expect(answers.filter((status) => status === 401).length).toBeLessThanOrEqual(LOGIN_LIMITS.perAccount.points);
+  });
+
+  it('refuses the right password from an address and device the account never used', async () => {
+    const res = await login('owner@demo.test', DEMO_PASSWORD, '192.0.2.200');
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe('Too many failed login attempts. Please try again later.');
+  });
+
+  it('lets the owner in from their own device, from a new address too', async () => {
+    const res = await login('owner@demo.test', DEMO_PASSWORD, '192.0.2.201', ownersDevice);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.token).toEqual(expect.any(String));
+    expect(res.body.data.deviceKey).toBe(ownersDevice);
+  });
+
+  it('recognises no key made for another account, nor a forged one', async () => {
+    for (const key of [otherAccountsDevice, `${ownersDevice.split('.')[0]}.forged`, 'not-a-key'])
+      expect((await login('owner@demo.test', DEMO_PASSWORD, '192.0.2.202', key)).status).toBe(429);
+  });
+});
