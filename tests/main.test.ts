@@ -14,7 +14,9 @@ describe('the server process', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'owner@demo.test', password: 'vessel-link-demo' }),
       });
-      expect(await login.json()).toEqual({ ok: true, data: { token: expect.any(String) } });
+      expect(await login.json()).toEqual({ ok: true, data: { token: expect.any(String), deviceKey: expect.any(String) } });
+      // The browser keeps its device key where no script reads it, for the login route alone.
+      expect(login.headers.get('set-cookie')).toMatch(/^vl_device=[\w.~-]+; Max-Age=\d+; Expires=[^;]+; HttpOnly; SameSite=Strict; Path=\/api\/auth\/login$/);
     } finally {
       p.child.kill('SIGTERM');
     }

@@ -26,20 +26,25 @@ let browser: Browser;
 let baseUrl: string;
 let seaBreezeId: number;
 let camera: Server;
-/** A 1×1 PNG: what the test's camera answers as its snapshot and its stream. */
+/** A 1×1 PNG: the test camera's snapshot, and the one frame of its stream. */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const tabs = {} as Record<(typeof THEMES)[number], TestPage>;
 
 beforeAll(async () => {
   ({ t, baseUrl } = stage = await startDemoStage(1000, { CAMERA_ALLOW_PRIVATE: 'on' }));
-  camera = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL));
+  camera = createServer((req, res) => {
+    if (!req.url?.endsWith('.mjpg')) return res.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL);
+    // The live view: a multipart stream as IP cameras send it, one frame, held open.
+    res.writeHead(200, { 'content-type': 'multipart/x-mixed-replace; boundary=frame' });
+    res.write(Buffer.concat([Buffer.from('--frame\r\nContent-Type: image/png\r\n\r\n'), PIXEL, Buffer.from('\r\n')]));
+  });
   await new Promise<void>((resolve) => camera.listen(0, '127.0.0.1', resolve));
   const { db } = t.database;
   seaBreezeId = (await db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
   const cameraUrl = `http://127.0.0.1:${(camera.address() as AddressInfo).port}/mast`;
   const added = await t.call('POST', `/api/vessel/${seaBreezeId}/cameras`, {
     token: await t.login('owner@demo.test'),
-    payload: { name: 'Mast', streamUrl: cameraUrl, snapshotUrl: cameraUrl },
+    payload: { name: 'Mast', streamUrl: `${cameraUrl}.mjpg`, snapshotUrl: cameraUrl },
   });
   expect(added.status).toBe(200);
   browser = await launchBrowser();
@@ -49,6 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stage?.stop();
+  camera?.closeAllConnections();
   camera?.close();
 });
 

@@ -51,6 +51,18 @@ describe('an account guessed at from 25 addresses', () => {
     expect(res.body.data.deviceKey).toBe(ownersDevice);
   });
 
+  it('recognises the owner’s browser by the cookie its last sign-in set, with no key in the request', async () => {
+    const cookie = `vl_device=${otherAccountsDevice}~${ownersDevice}`;
+    const res = await t.call('POST', '/api/auth/login', {
+      payload: { username: 'owner@demo.test', password: DEMO_PASSWORD },
+      headers: { cookie },
+      remoteAddress: '192.0.2.203',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The key it was recognised by goes first; the other account's stays in the cookie.
+    expect(String(res.headers['set-cookie'])).toContain(`vl_device=${ownersDevice}~${otherAccountsDevice};`);
+  });
+
   it('recognises no key made for another account, nor a forged one', async () => {
     for (const key of [otherAccountsDevice, `${ownersDevice.split('.')[0]}.forged`, 'not-a-key'])
       expect((await login('owner@demo.test', DEMO_PASSWORD, '192.0.2.202', key)).status).toBe(429);

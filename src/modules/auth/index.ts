@@ -10,6 +10,7 @@ import { completeRegistration } from './routes/register/complete-registration.js
 import { createAccount } from './routes/register/create-account.js';
 import { forgottenPassword } from './routes/register/forgotten-password.js';
 import { resetPassword } from './routes/register/reset-password.js';
+import { DEVICE_COOKIE } from './login-throttle.js';
 import { login } from './routes/session/login.js';
 import { logout } from './routes/session/logout.js';
 import { AuthService } from './service.js';
@@ -27,6 +28,19 @@ export const authModule: Plugin<ModuleOptions> = {
     const auth = new AuthService(ctx);
     server.expose('api', createAuthApi(ctx, auth));
     registerSessionStrategy(server, auth.tokens, auth);
+    // A browser's device keys, sent back to the login route alone (login-throttle.ts). A malformed
+    // cookie is ignored, never an error: it only ever buys a login budget.
+    server.state(DEVICE_COOKIE.name, {
+      ttl: DEVICE_COOKIE.ttlMs,
+      path: DEVICE_COOKIE.path,
+      isHttpOnly: true,
+      isSameSite: 'Strict',
+      isSecure: ctx.config.publicUrl.startsWith('https:'),
+      encoding: 'none',
+      strictHeader: true,
+      ignoreErrors: true,
+      clearInvalid: true,
+    });
     server.route([login(auth), logout(auth), createAccount(auth), completeRegistration(auth), forgottenPassword(auth), resetPassword(auth)]);
   },
 };

@@ -93,7 +93,8 @@ const accountKey = (account: string, device: string | null) => (device ? `${acco
  * The key a successful sign-in hands the device it came from, shown again at its next sign-in:
  * a random id and its HMAC with the account, under the session secret. It proves only that this
  * device signed in to this account before, which buys it a login budget of its own; it opens
- * nothing else. Stored by the web app beside the account's e-mail address.
+ * nothing else. A browser keeps it in an HttpOnly cookie the login route sets (a few accounts'
+ * keys in one cookie, DEVICE_COOKIE); an API client may send it as `deviceKey` instead.
  */
 export class DeviceKeys {
   constructor(private readonly secret: string) {}
@@ -103,16 +104,29 @@ export class DeviceKeys {
     return `${id}.${this.mac(account, id)}`;
   }
 
-  /** The device id of a valid key for this account, or null. */
-  recognise(account: string, key: string | undefined): string | null {
-    const [id, mac] = (key ?? '').split('.');
-    if (!id || !mac) return null;
-    const expected = Buffer.from(this.mac(account, id));
-    const given = Buffer.from(mac);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+  /** The device id of the first of `keys` valid for this account, or null. */
+  recognise(account: string, keys: Array<string | undefined>): { id: string; key: string } | null {
+    for (const key of keys) {
+      const [id, mac] = (key ?? '').split('.');
+      if (!id || !mac) continue;
+      const expected = Buffer.from(this.mac(account, id));
+      const given = Buffer.from(mac);
+      if (given.length === expected.length && timingSafeEqual(given, expected)) return { id, key: key! };
+    }
+    return null;
   }
 
   private mac(account: string, id: string): string {
     return createHmac('sha256', this.secret).update(`login-device|${account}|${id}`).digest('base64url');
   }
 }
+
+/**
+ * The cookie that carries a browser's device keys to the login route alone: HttpOnly (no script
+ * reads it), SameSite=Strict, the keys of the last few accounts signed in from this browser.
+ */
+export const DEVICE_COOKIE = { name: 'vl_device', maxKeys: 5, ttlMs: 365 * 24 * 3600 * 1000, path: '/api/auth/login' } as const;
+
+/** The cookie's keys with `key` first, the oldest dropped past the limit. */
+export const withDeviceKey = (cookie: string | undefined, key: string): string =>
+  [key, ...(cookie ?? '').split('~').filter((k) => k && k !== key)].slice(0, DEVICE_COOKIE.maxKeys).join('~');

@@ -90,11 +90,13 @@ export class AuthService {
 
   /**
    * The session key, and the device key this device shows at its next sign-in (the one it showed,
-   * when valid): a recognised device keeps a login budget of its own (login-throttle.ts).
+   * when valid; `deviceKeys` are those its cookie and payload carry): a recognised device keeps a
+   * login budget of its own (login-throttle.ts).
    */
-  async login(email: string, password: string, client: Client, deviceKey?: string): Promise<{ token: string; deviceKey: string }> {
+  async login(email: string, password: string, client: Client, deviceKeys: Array<string | undefined> = []): Promise<{ token: string; deviceKey: string }> {
     const account = repo.normaliseEmail(email);
-    const device = this.devices.recognise(account, deviceKey);
+    const recognised = this.devices.recognise(account, deviceKeys);
+    const device = recognised?.id ?? null;
     await this.throttle.admit(account, client.ip, device);
     const user = await repo.findUserByEmail(this.db, account);
     const valid = await verifyPassword(password, user?.passwordHash ?? null);
@@ -102,7 +104,7 @@ export class AuthService {
     await this.throttle.succeeded(account, client.ip, device);
     if (user.status === 'suspended') throw Boom.unauthorized('This account has been suspended');
     if (user.status === 'pending') throw Boom.unauthorized('Please confirm your e-mail address first');
-    return { token: await this.openSession(user.id, client), deviceKey: device ? deviceKey! : this.devices.issue(account) };
+    return { token: await this.openSession(user.id, client), deviceKey: recognised?.key ?? this.devices.issue(account) };
   }
 
   private async openSession(userId: number, client: Client): Promise<string> {

@@ -9,7 +9,6 @@ import { connectivityMachine } from '../features/connectivity/connectivityMachin
 import { errorDialogMachine } from '../features/errors/errorDialogMachine';
 import { sessionMachine } from '../features/session/sessionMachine';
 import { loadSessionData } from '../features/session/sessionData';
-import { deviceKeyFor, rememberDeviceKey } from '../features/session/deviceKeys';
 import { sessionKeys, sessionQueries } from '../features/session/queries';
 import type { SessionUser } from '../features/session/types';
 import { profileQueries } from '../features/profile/queries';
@@ -38,14 +37,8 @@ export const session = createActor(
   sessionMachine.provide({
     actors: {
       login: fromPromise(async ({ input }) => {
-        const deviceKey = deviceKeyFor(input.username);
-        const answer = await api.post<{ token: string; deviceKey: string }>(
-          'auth/login',
-          { ...input, ...(deviceKey ? { deviceKey } : {}) },
-          { token: null, expectUnauthorized: true },
-        );
-        rememberDeviceKey(input.username, answer.deviceKey);
-        return answer.token;
+        const { token } = await api.post<{ token: string }>('auth/login', input, { token: null, expectUnauthorized: true });
+        return token;
       }),
       checkSession: fromPromise(async ({ input }) => {
         const user = await lastKnownWhenOffline(sessionKeys.user, () => api.post<SessionUser>('auth/checkSession', undefined, { token: input.token }));

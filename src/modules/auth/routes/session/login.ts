@@ -1,6 +1,7 @@
 import { auditTarget } from '../../../../platform/audit.js';
 import { defineRoute } from '../../../../platform/routes.js';
 import { loginPayload } from '../../schemas.js';
+import { DEVICE_COOKIE, withDeviceKey } from '../../login-throttle.js';
 import type { AuthService } from '../../service.js';
 import { clientOf } from '../client.js';
 
@@ -17,10 +18,13 @@ export const login = (auth: AuthService) =>
       tags: ['api', 'auth'],
       description: 'Sign in with e-mail and password; answers the session key and a device key to show at the next sign-in (429 with Retry-After when limited)',
       validate: { payload: loginPayload },
-      async handler(request) {
+      async handler(request, h) {
         const { username, password, deviceKey } = request.payload;
         auditTarget(request, { targetType: 'user', actorEmail: username });
-        return auth.login(username, password, clientOf(request), deviceKey);
+        const cookie = request.state[DEVICE_COOKIE.name] as string | undefined;
+        const answer = await auth.login(username, password, clientOf(request), [deviceKey, ...(cookie ?? '').split('~')]);
+        h.state(DEVICE_COOKIE.name, withDeviceKey(cookie, answer.deviceKey));
+        return answer;
       },
     },
   });
