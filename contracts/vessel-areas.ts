@@ -17,6 +17,8 @@ export interface VesselInterface {
   /** The message source its values are stored under (discovery/messageSources). */
   source: string;
   tokenIssuedAt: string | null;
+  /** Who holds the token: it posts with their access to the vessel and stops when that ends. */
+  tokenHolderId: number | null;
   lastUsedAt: string | null;
   createdAt: string;
 }

@@ -105,6 +105,7 @@ describe('public screens', () => {
   it('landing', () => scan('/', heading('Sign in')));
   it('terms', () => scan('/terms', heading('Terms of Use')));
   it('create account', () => scan('/create-account', (page) => page.getByLabel('First name').waitFor()));
+  it('sign-in link', () => scan('/sign-in-link', heading('Sign in with a link')));
   it('not found', () =>
     scan('/no-such-page', (page) =>
       page

@@ -3,6 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { listOutbox } from '../../src/platform/mail.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { ensureWebBuild, launchBrowser, openPage, type TestPage } from './browser.js';
 
@@ -99,6 +100,31 @@ describe('public pages', () => {
     const { page } = await fresh();
     await page.goto(baseUrl + '/password-reset');
     await page.getByText('This link is incomplete').waitFor();
+  });
+
+  it('signs in with a one-time link by e-mail, from the link on the sign-in form', async () => {
+    const email = 'skipper@example.com';
+    const password = 'a-long-enough-password-1';
+    expect((await t.call('POST', '/api/register/createAccount', { payload: { email, password, firstName: 'Sam', lastName: 'Skipper' } })).status).toBe(200);
+    await t.database.db('users').where({ email }).update({ status: 'active' });
+    const { page, pageErrors } = await fresh();
+    await page.goto(baseUrl + '/');
+    await page.getByRole('link', { name: 'E-mail me a sign-in link' }).click();
+    await page.getByRole('heading', { name: 'Sign in with a link' }).waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send sign-in link' }).click();
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    const mail = (await listOutbox(t.database.db)).find((m) => m.to === email && m.subject === 'Vessel Link: your sign-in link');
+    const link = /https?:\/\/\S+\/sign-in-link\?token=(\S+)/.exec(mail?.text ?? '');
+    expect(link).not.toBeNull();
+    await page.goto(`${baseUrl}/sign-in-link?token=${link![1]}`);
+    await page.waitForURL(/\/dashboard/);
+    // The same link again, in a new browser: used once, it says so and offers a new one.
+    const again = await fresh();
+    await again.page.goto(`${baseUrl}/sign-in-link?token=${link![1]}`);
+    await again.page.getByText('This sign-in link is invalid, expired or already used').waitFor();
+    await again.page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+    expect(pageErrors).toEqual([]);
   });
 
   it('lets the skip link be the first stop of the keyboard', async () => {

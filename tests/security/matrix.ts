@@ -183,6 +183,8 @@ export const MATRIX: Record<string, Audience> = {
   'POST /api/admin/vouchers': 'admin',
   'POST /api/auth/checkSession': 'user',
   'POST /api/auth/login': 'public',
+  'POST /api/auth/signInLink': 'public',
+  'POST /api/auth/signInLink/redeem': 'public',
   'POST /api/auth/logout': 'user',
   'POST /api/billing/createVesselSubscriptionWithVoucher': { vessel: [{ area: 'billingManager', level: 'MANAGE' }], payload: 'vesselId' },
   'POST /api/billing/createVesselSubscription': { vessel: [{ area: 'billingManager', level: 'MANAGE' }], payload: 'vesselId' },

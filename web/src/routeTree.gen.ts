@@ -15,6 +15,7 @@ import { Route as CreateAccountRouteImport } from './routes/create-account'
 import { Route as MobileAppRouteImport } from './routes/mobile-app'
 import { Route as PasswordResetRouteImport } from './routes/password-reset'
 import { Route as PasswordResetRequestRouteImport } from './routes/password-reset-request'
+import { Route as SignInLinkRouteImport } from './routes/sign-in-link'
 import { Route as TestingRouteImport } from './routes/testing'
 import { Route as AuthenticatedDashboardRouteRouteImport } from './routes/_authenticated/dashboard/route'
 import { Route as CompleteRegistrationVerificationCodeRouteImport } from './routes/complete-registration.$verificationCode'
@@ -102,6 +103,11 @@ const PasswordResetRoute = PasswordResetRouteImport.update({
 const PasswordResetRequestRoute = PasswordResetRequestRouteImport.update({
   id: '/password-reset-request',
   path: '/password-reset-request',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInLinkRoute = SignInLinkRouteImport.update({
+  id: '/sign-in-link',
+  path: '/sign-in-link',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TestingRoute = TestingRouteImport.update({
@@ -462,6 +468,7 @@ export interface FileRoutesByFullPath {
   '/mobile-app': typeof MobileAppRoute
   '/password-reset': typeof PasswordResetRoute
   '/password-reset-request': typeof PasswordResetRequestRoute
+  '/sign-in-link': typeof SignInLinkRoute
   '/testing': typeof TestingRoute
   '/dashboard': typeof AuthenticatedDashboardRouteRouteWithChildren
   '/complete-registration/$verificationCode': typeof CompleteRegistrationVerificationCodeRoute
@@ -528,6 +535,7 @@ export interface FileRoutesByTo {
   '/mobile-app': typeof MobileAppRoute
   '/password-reset': typeof PasswordResetRoute
   '/password-reset-request': typeof PasswordResetRequestRoute
+  '/sign-in-link': typeof SignInLinkRoute
   '/testing': typeof TestingRoute
   '/complete-registration/$verificationCode': typeof CompleteRegistrationVerificationCodeRoute
   '/terms/$tabCode': typeof TermsTabCodeRoute
@@ -591,6 +599,7 @@ export interface FileRoutesById {
   '/mobile-app': typeof MobileAppRoute
   '/password-reset': typeof PasswordResetRoute
   '/password-reset-request': typeof PasswordResetRequestRoute
+  '/sign-in-link': typeof SignInLinkRoute
   '/testing': typeof TestingRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRouteRouteWithChildren
   '/complete-registration/$verificationCode': typeof CompleteRegistrationVerificationCodeRoute
@@ -659,6 +668,7 @@ export interface FileRouteTypes {
     | '/mobile-app'
     | '/password-reset'
     | '/password-reset-request'
+    | '/sign-in-link'
     | '/testing'
     | '/dashboard'
     | '/complete-registration/$verificationCode'
@@ -725,6 +735,7 @@ export interface FileRouteTypes {
     | '/mobile-app'
     | '/password-reset'
     | '/password-reset-request'
+    | '/sign-in-link'
     | '/testing'
     | '/complete-registration/$verificationCode'
     | '/terms/$tabCode'
@@ -787,6 +798,7 @@ export interface FileRouteTypes {
     | '/mobile-app'
     | '/password-reset'
     | '/password-reset-request'
+    | '/sign-in-link'
     | '/testing'
     | '/_authenticated/dashboard'
     | '/complete-registration/$verificationCode'
@@ -855,6 +867,7 @@ export interface RootRouteChildren {
   MobileAppRoute: typeof MobileAppRoute
   PasswordResetRoute: typeof PasswordResetRoute
   PasswordResetRequestRoute: typeof PasswordResetRequestRoute
+  SignInLinkRoute: typeof SignInLinkRoute
   TestingRoute: typeof TestingRoute
   CompleteRegistrationVerificationCodeRoute: typeof CompleteRegistrationVerificationCodeRoute
   TermsTabCodeRoute: typeof TermsTabCodeRoute
@@ -903,6 +916,13 @@ declare module '@tanstack/react-router' {
       path: '/password-reset-request'
       fullPath: '/password-reset-request'
       preLoaderRoute: typeof PasswordResetRequestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in-link': {
+      id: '/sign-in-link'
+      path: '/sign-in-link'
+      fullPath: '/sign-in-link'
+      preLoaderRoute: typeof SignInLinkRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/testing': {
@@ -1557,6 +1577,7 @@ const rootRouteChildren: RootRouteChildren = {
   MobileAppRoute: MobileAppRoute,
   PasswordResetRoute: PasswordResetRoute,
   PasswordResetRequestRoute: PasswordResetRequestRoute,
+  SignInLinkRoute: SignInLinkRoute,
   TestingRoute: TestingRoute,
   CompleteRegistrationVerificationCodeRoute:
     CompleteRegistrationVerificationCodeRoute,

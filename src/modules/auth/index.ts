@@ -9,6 +9,7 @@ import { createAuthApi, type AuthApi } from './api.js';
 import { completeRegistration } from './routes/register/complete-registration.js';
 import { createAccount } from './routes/register/create-account.js';
 import { forgottenPassword } from './routes/register/forgotten-password.js';
+import { redeemSignInLink, requestSignInLink } from './routes/session/sign-in-link.js';
 import { resetPassword } from './routes/register/reset-password.js';
 import { DEVICE_COOKIE } from './login-throttle.js';
 import { login } from './routes/session/login.js';
@@ -41,6 +42,15 @@ export const authModule: Plugin<ModuleOptions> = {
       ignoreErrors: true,
       clearInvalid: true,
     });
-    server.route([login(auth), logout(auth), createAccount(auth), completeRegistration(auth), forgottenPassword(auth), resetPassword(auth)]);
+    server.route([
+      login(auth),
+      logout(auth),
+      createAccount(auth),
+      completeRegistration(auth),
+      forgottenPassword(auth),
+      resetPassword(auth),
+      requestSignInLink(auth),
+      redeemSignInLink(auth),
+    ]);
   },
 };

@@ -30,7 +30,7 @@ export const LOGIN_LIMITS = {
   perAccount: { points: 100, windowSeconds: 15 * 60 },
 } as const;
 
-const MESSAGE = 'Too many failed login attempts. Please try again later.';
+const MESSAGE = 'Too many failed login attempts. Please try again later, or sign in with a one-time link sent by e-mail.';
 
 /** The wait after the n-th attempt of a pair (n counted from 1): none before the free ones run out. */
 export function delayAfter(attempt: number): number {
@@ -122,10 +122,10 @@ export class DeviceKeys {
 }
 
 /**
- * The cookie that carries a browser's device keys to the login route alone: HttpOnly (no script
- * reads it), SameSite=Strict, the keys of the last few accounts signed in from this browser.
+ * The cookie that carries a browser's device keys to the sign-in routes (`/api/auth/...`): HttpOnly
+ * (no script reads it), SameSite=Strict, the keys of the last few accounts signed in from this browser.
  */
-export const DEVICE_COOKIE = { name: 'vl_device', maxKeys: 5, ttlMs: 365 * 24 * 3600 * 1000, path: '/api/auth/login' } as const;
+export const DEVICE_COOKIE = { name: 'vl_device', maxKeys: 5, ttlMs: 365 * 24 * 3600 * 1000, path: '/api/auth' } as const;
 
 /** The cookie's keys with `key` first, the oldest dropped past the limit. */
 export const withDeviceKey = (cookie: string | undefined, key: string): string =>

@@ -26,6 +26,12 @@ export interface NewAccount {
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const CODE_TTL_MS = 15 * 60 * 1000;
+/** A sign-in link by e-mail: the way in when password guessers have spent the account's login budget. */
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+export const SIGN_IN_LINK_LIMITS = {
+  /** Links redeemed (or tried) per address: a link is a 256-bit secret, counted all the same. */
+  redeemsPerAddress: { points: 20, windowSeconds: 15 * 60 },
+} as const;
 const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** What the public registration calls may cost: e-mails go to addresses nobody has proven to own. */
@@ -60,6 +66,7 @@ export class AuthService {
   private readonly accountsPerAddress: Limiter;
   private readonly resetsPerAddress: Limiter;
   private readonly passwordRechecks: Limiter;
+  private readonly linkRedeems: Limiter;
   /** sessionId → its user and credentials, or null when it is not live or its user may not sign in. */
   private readonly sessions: ReadThrough<string, { userId: number; credentials: SessionCredentials } | null>;
 
@@ -77,6 +84,7 @@ export class AuthService {
     );
     this.accountsPerAddress = ctx.limits.limiter('register.accountsPerAddress', REGISTER_LIMITS.accountsPerAddress);
     this.resetsPerAddress = ctx.limits.limiter('register.resetsPerAddress', REGISTER_LIMITS.resetsPerAddress);
+    this.linkRedeems = ctx.limits.limiter('auth.signInLinks', SIGN_IN_LINK_LIMITS.redeemsPerAddress);
     this.passwordRechecks = ctx.limits.limiter(
       'profile.passwordRechecks',
       PASSWORD_RECHECKS,
@@ -105,6 +113,38 @@ export class AuthService {
     if (user.status === 'suspended') throw Boom.unauthorized('This account has been suspended');
     if (user.status === 'pending') throw Boom.unauthorized('Please confirm your e-mail address first');
     return { token: await this.openSession(user.id, client), deviceKey: recognised?.key ?? this.devices.issue(account) };
+  }
+
+  /**
+   * Mails a one-time sign-in link (15 minutes) when the address has an active account; the answer
+   * and the limits (those of password resets) are the same for unknown addresses. It is what the
+   * owner of an account under attack uses while guessers have spent its login budget.
+   */
+  async sendSignInLink(email: string, client: Client): Promise<void> {
+    await this.resetsPerAddress.consume(client.ip);
+    await this.mailsPerRecipient.consume(repo.normaliseEmail(email));
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user || user.status !== 'active') return;
+    await repo.discardOneTime(this.db, user.id, 'sign_in_link');
+    const token = await this.issueToken(user.id, 'sign_in_link', SIGN_IN_LINK_TTL_MS);
+    await this.ctx.mail.send({
+      to: user.email,
+      subject: 'Vessel Link: your sign-in link',
+      text: `A sign-in link was requested for your Vessel Link account.
+Sign in here (valid for 15 minutes, once), no password needed:
+${this.ctx.config.publicUrl}/sign-in-link?token=${token}
+If you did not ask for it, nobody can use it without this e-mail; if someone is guessing your password, change it once signed in.`,
+    });
+  }
+
+  /** Redeems a sign-in link: a session, and a device key that makes this device a recognised one. */
+  async signInWithLink(token: string, client: Client): Promise<{ token: string; deviceKey: string }> {
+    await this.linkRedeems.consume(client.ip);
+    const used = await repo.consumeOneTime(this.db, 'sign_in_link', digest(token));
+    if (!used) throw ruleRefused('This sign-in link is invalid, expired or already used. Ask for a new one.');
+    const user = await repo.findUserById(this.db, used.userId);
+    if (!user || user.status !== 'active') throw Boom.unauthorized('This account cannot sign in');
+    return { token: await this.openSession(user.id, client), deviceKey: this.devices.issue(repo.normaliseEmail(user.email)) };
   }
 
   private async openSession(userId: number, client: Client): Promise<string> {

@@ -32,4 +32,5 @@ export interface SessionCredentials {
   scope: string[];
 }
 
-export type OneTimePurpose = 'verify_email' | 'reset_password' | 'delete_profile' | 'delete_vessel' | 'unlink_client' | 'remove_company_client' | 'invite';
+export type OneTimePurpose =
+  'verify_email' | 'reset_password' | 'delete_profile' | 'delete_vessel' | 'unlink_client' | 'remove_company_client' | 'invite' | 'sign_in_link';

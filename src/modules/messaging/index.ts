@@ -13,7 +13,7 @@ import { listGroups } from './routes/groups.js';
 import { messagesLive } from './routes/live.js';
 import { downloadAttachment } from './routes/messages/attachment.js';
 import { deleteMessage } from './routes/messages/delete.js';
-import { postMessage } from './routes/messages/post.js';
+import { MESSAGE_LIMIT, postMessage } from './routes/messages/post.js';
 import { searchMessages } from './routes/messages/search.js';
 import { createThread } from './routes/threads/create.js';
 import { deleteThread } from './routes/threads/delete.js';
@@ -69,7 +69,7 @@ export const messagingModule: Plugin<ModuleOptions> = {
       leaveThread(service),
       threadMessages(service),
       pingThread(service),
-      postMessage(service),
+      postMessage(service, ctx.limits.limiter('messages.post', MESSAGE_LIMIT, 'You are sending messages too fast. Please wait a minute.')),
       deleteMessage(service),
       downloadAttachment(service),
       searchMessages(service),

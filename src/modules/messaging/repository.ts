@@ -165,11 +165,18 @@ export async function unreadCounts(db: Db, userId: number, threadIds?: number[])
 }
 
 /** The user's messages whose text or an attachment's name contains `text`, newest first. */
-export async function searchMessages(db: Db, userId: number, request: PageRequest<{ text: string }>): Promise<Page<MessageRow>> {
+/** Messages of the user's threads matching the text, newest first; `hiddenThreadIds` are left out (threads they may not read now). */
+export async function searchMessages(
+  db: Db,
+  userId: number,
+  request: PageRequest<{ text: string }>,
+  hiddenThreadIds: number[] = [],
+): Promise<Page<MessageRow>> {
   const pattern = `%${request.filter.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const query = messages(db)
     .join('message_thread_members as m', 'm.thread_id', 'messages.thread_id')
     .where('m.user_id', userId)
+    .whereNotIn('messages.thread_id', hiddenThreadIds)
     .where((q) =>
       q
         .whereRaw("lower(messages.text) like ? escape '\\'", [pattern])

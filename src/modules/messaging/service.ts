@@ -1,6 +1,9 @@
 /**
  * Threads and messages (docs/api.md, "Messages"). Only a thread's members read or post in it; to
- * anyone else the thread, its messages and its attachments do not exist (404). Members come from
+ * anyone else the thread, its messages and its attachments do not exist (404). A thread about a
+ * vessel is read only while the member can reach the vessel (access not ended, not paused): a
+ * former member keeps their place and sees it again if their access comes back (docs/decisions.md,
+ * "What a former member keeps"). Members come from
  * the creator's contacts; anyone in the thread may rename it and add their own contacts, only its
  * creator removes others or deletes it, and everyone may leave. Every change goes out on the
  * members' live streams.
@@ -59,12 +62,13 @@ export class MessagingService {
   }
 
   async threadsOf(userId: number): Promise<Thread[]> {
-    const rows = await repo.threadsByIds(this.db, await repo.threadIdsOf(this.db, userId));
+    const rows = (await this.threadsWithReach(userId)).filter((t) => t.readable).map((t) => t.row);
     return (await this.views(userId, rows)).sort((a, b) => b.lastActivityAt.localeCompare(a.lastActivityAt) || b.id - a.id);
   }
 
   async unreadCount(userId: number): Promise<number> {
-    return [...(await repo.unreadCounts(this.db, userId)).values()].reduce((a, b) => a + b, 0);
+    const hidden = new Set(await this.hiddenThreadIds(userId));
+    return [...(await repo.unreadCounts(this.db, userId))].reduce((sum, [threadId, n]) => sum + (hidden.has(threadId) ? 0 : n), 0);
   }
 
   async create(userId: number, input: { userIds: number[]; name?: string | null; vesselId?: number | null }): Promise<Thread> {
@@ -159,7 +163,7 @@ export class MessagingService {
       return messageId;
     });
     const [message] = await this.messageViews([(await repo.findMessage(this.db, id))!]);
-    const memberIds = await this.memberIdsOf(thread.id);
+    const memberIds = await this.readersOf(thread);
     this.live.publish(memberIds, 'message', { threadId: thread.id, message });
     this.live.publish(memberIds, 'read', { threadId: thread.id, userId, lastReadMessageId: id });
     this.announceUnread(
@@ -171,7 +175,7 @@ export class MessagingService {
 
   async deleteMessage(userId: number, messageId: number): Promise<void> {
     const message = await repo.findMessage(this.db, messageId);
-    if (!message || !(await repo.membership(this.db, message.thread_id, userId))) throw messageMissing();
+    if (!message || !(await this.reads(userId, message.thread_id))) throw messageMissing();
     if (message.sender_id !== userId) throw Boom.forbidden('You can delete only your own messages');
     const files = await repo.attachmentsOf(this.db, [message.id]);
     await repo.deleteMessage(this.db, message.id);
@@ -183,7 +187,7 @@ export class MessagingService {
 
   async attachment(userId: number, attachmentId: number): Promise<{ data: Buffer; mime: string; name: string }> {
     const row = await repo.findAttachment(this.db, attachmentId);
-    const file = row && (await repo.membership(this.db, row.thread_id, userId)) ? await readFile(this.db, row.file_id) : null;
+    const file = row && (await this.reads(userId, row.thread_id)) ? await readFile(this.db, row.file_id) : null;
     if (!row || !file) throw Boom.notFound('Attachment not found');
     return { data: file.data, mime: file.mime, name: row.name };
   }
@@ -201,7 +205,7 @@ export class MessagingService {
   }
 
   async search(userId: number, request: PageRequest<{ text: string }>): Promise<Page<MessageSearchHit>> {
-    const page = await repo.searchMessages(this.db, userId, request);
+    const page = await repo.searchMessages(this.db, userId, request, await this.hiddenThreadIds(userId));
     const threads = new Map((await repo.threadsByIds(this.db, [...new Set(page.content.map((m) => m.thread_id))])).map((t) => [t.id, t]));
     const views = await this.messageViews(page.content);
     return { totalElements: page.totalElements, content: views.map((message) => ({ message, threadName: threads.get(message.threadId)?.name ?? null })) };
@@ -236,8 +240,38 @@ export class MessagingService {
 
   private async memberThread(userId: number, threadId: number): Promise<repo.ThreadRow> {
     const thread = await repo.findThread(this.db, threadId);
-    if (!thread || !(await repo.membership(this.db, threadId, userId))) throw threadMissing();
+    if (!thread || !(await repo.membership(this.db, threadId, userId)) || !(await this.reaches(userId, thread))) throw threadMissing();
     return thread;
+  }
+
+  /** Whether the user is in the thread and may read it now. */
+  private async reads(userId: number, threadId: number): Promise<boolean> {
+    const thread = await repo.findThread(this.db, threadId);
+    return thread !== undefined && (await repo.membership(this.db, threadId, userId)) !== undefined && (await this.reaches(userId, thread));
+  }
+
+  /** A thread about a vessel is for those who can reach the vessel now; any other thread, for its members. */
+  private async reaches(userId: number, thread: repo.ThreadRow): Promise<boolean> {
+    if (thread.vessel_id === null) return true;
+    const access = await this.access.accessOf(userId, thread.vessel_id);
+    return access !== null && !access.paused;
+  }
+
+  private async threadsWithReach(userId: number): Promise<Array<{ row: repo.ThreadRow; readable: boolean }>> {
+    const rows = await repo.threadsByIds(this.db, await repo.threadIdsOf(this.db, userId));
+    return Promise.all(rows.map(async (row) => ({ row, readable: await this.reaches(userId, row) })));
+  }
+
+  /** The user's threads they may not read now (about a vessel they no longer reach). */
+  private async hiddenThreadIds(userId: number): Promise<number[]> {
+    return (await this.threadsWithReach(userId)).filter((t) => !t.readable).map((t) => t.row.id);
+  }
+
+  /** The members who may read the thread now: those its live events go to. */
+  private async readersOf(thread: repo.ThreadRow): Promise<number[]> {
+    const members = await this.memberIdsOf(thread.id);
+    const reach = await Promise.all(members.map((id) => this.reaches(id, thread)));
+    return members.filter((_, i) => reach[i]);
   }
 
   private async memberIdsOf(threadId: number): Promise<number[]> {

@@ -37,7 +37,10 @@ export const session = createActor(
   sessionMachine.provide({
     actors: {
       login: fromPromise(async ({ input }) => {
-        const { token } = await api.post<{ token: string }>('auth/login', input, { token: null, expectUnauthorized: true });
+        const { token } =
+          'linkToken' in input
+            ? await api.post<{ token: string }>('auth/signInLink/redeem', { token: input.linkToken }, { token: null, expectUnauthorized: true })
+            : await api.post<{ token: string }>('auth/login', input, { token: null, expectUnauthorized: true });
         return token;
       }),
       checkSession: fromPromise(async ({ input }) => {

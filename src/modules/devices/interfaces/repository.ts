@@ -10,6 +10,7 @@ interface InterfaceTableRow {
   name: string;
   token_hash: string | null;
   token_issued_at: string | null;
+  token_holder_id: number | null;
   last_used_at: string | null;
   created_at: string;
 }
@@ -23,6 +24,7 @@ const toInterface = (r: InterfaceTableRow): VesselInterface => ({
   name: r.name,
   source: interfaceSource(r.id),
   tokenIssuedAt: r.token_issued_at,
+  tokenHolderId: r.token_holder_id,
   lastUsedAt: r.last_used_at,
   createdAt: r.created_at,
 });
@@ -41,16 +43,23 @@ export async function interfaceByTokenHash(db: Db, tokenHash: string): Promise<V
   return row ? toInterface(row) : null;
 }
 
-export async function insertInterface(db: Db, vesselId: number, name: string, tokenHash: string): Promise<VesselInterface> {
+export async function insertInterface(db: Db, vesselId: number, name: string, token: { hash: string; holderId: number }): Promise<VesselInterface> {
   const now = nowIso();
-  const id = await insertId(db, 'vessel_interfaces', { vessel_id: vesselId, name, token_hash: tokenHash, token_issued_at: now, created_at: now });
+  const id = await insertId(db, 'vessel_interfaces', {
+    vessel_id: vesselId,
+    name,
+    token_hash: token.hash,
+    token_holder_id: token.holderId,
+    token_issued_at: now,
+    created_at: now,
+  });
   return (await findInterface(db, id))!;
 }
 
 export const renameInterface = (db: Db, id: number, name: string) => db('vessel_interfaces').where({ id }).update({ name });
 
-export const setTokenHash = (db: Db, id: number, tokenHash: string) =>
-  db('vessel_interfaces').where({ id }).update({ token_hash: tokenHash, token_issued_at: nowIso() });
+export const setToken = (db: Db, id: number, token: { hash: string; holderId: number }) =>
+  db('vessel_interfaces').where({ id }).update({ token_hash: token.hash, token_holder_id: token.holderId, token_issued_at: nowIso() });
 
 export const markUsed = (db: Db, id: number, at: string) => db('vessel_interfaces').where({ id }).update({ last_used_at: at });
 

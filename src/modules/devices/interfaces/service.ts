@@ -4,6 +4,10 @@
  * through the ingest (validation, group commit, alarms, live stream) as if the vessel's bridge
  * had published it, under the interface's own message source; it is limited like a bridge.
  * Tokens are random 256-bit secrets kept as a keyed hash (like bridge secrets), shown once.
+ * A token belongs to whoever created the interface or last issued its token: it posts with that
+ * person's access (deviceManager MANAGE on the vessel) and stops the moment that access ends,
+ * is paused or is lowered; only its holder may issue a new one while it works (docs/security.md,
+ * "Interface tokens").
  */
 import Boom from '@hapi/boom';
 import type { Database } from '../../../db/knex.js';
@@ -11,7 +15,7 @@ import { ruleRefused } from '../../../platform/errors.js';
 import { type Limiter, type RateLimits, tooManyRequests } from '../../../platform/rate-limit.js';
 import type { Caller } from '../../../platform/routes.js';
 import { type BridgeMessage, MalformedMessage } from '../../../mqtt/broker.js';
-import { check, type VesselAccess } from '../../access/api.js';
+import { allows, check, type VesselAccess } from '../../access/api.js';
 import { type BridgeSecrets, bridgeOfVessel } from '../../bridges/api.js';
 import { DEVICES_MANAGE } from '../routes/support.js';
 import * as repo from './repository.js';
@@ -56,10 +60,10 @@ export class InterfacesService {
     return repo.interfacesOf(this.db, vesselId);
   }
 
-  /** A new interface and its token, shown this once. */
-  async create(vesselId: number, name: string): Promise<repo.VesselInterface & { token: string }> {
+  /** A new interface and its token, shown this once; the creator holds the token. */
+  async create(caller: Caller, vesselId: number, name: string): Promise<repo.VesselInterface & { token: string }> {
     const token = this.secrets.newSecret();
-    const created = await repo.insertInterface(this.db, vesselId, name, this.secrets.hash(token));
+    const created = await repo.insertInterface(this.db, vesselId, name, { hash: this.secrets.hash(token), holderId: caller.id });
     return { ...created, token };
   }
 
@@ -74,16 +78,22 @@ export class InterfacesService {
     await repo.deleteInterface(this.db, id);
   }
 
-  /** A new token for the interface (deviceManager MANAGE on its vessel); the old one stops working at once. */
-  async rotateToken(caller: Caller, id: number): Promise<{ id: number; token: string; tokenIssuedAt: string }> {
+  /**
+   * A new token for the interface (deviceManager MANAGE on its vessel), held by the caller from
+   * now on; the old one stops working at once. A token that still works is its holder's: someone
+   * else gets a new one only once the holder's access has ended (or they delete the interface).
+   */
+  async rotateToken(caller: Caller, id: number): Promise<{ id: number; token: string; tokenIssuedAt: string; tokenHolderId: number }> {
     const found = await repo.findInterface(this.db, id);
     // Another tenant's interface answers exactly like a missing one.
     const access = found ? await this.accessOf(caller.id, found.vesselId) : null;
     if (!found || !access) throw Boom.notFound('Interface not found');
     check(access, [DEVICES_MANAGE]);
+    if (found.tokenHolderId !== null && found.tokenHolderId !== caller.id && (await this.holderMayPost(found)))
+      throw Boom.forbidden("This interface's token belongs to the person who issued it; delete the interface and add a new one to get a token of your own");
     const token = this.secrets.newSecret();
-    await repo.setTokenHash(this.db, id, this.secrets.hash(token));
-    return { id, token, tokenIssuedAt: (await repo.findInterface(this.db, id))!.tokenIssuedAt! };
+    await repo.setToken(this.db, id, { hash: this.secrets.hash(token), holderId: caller.id });
+    return { id, token, tokenIssuedAt: (await repo.findInterface(this.db, id))!.tokenIssuedAt!, tokenHolderId: caller.id };
   }
 
   /** The interface a bearer token names; 401 for none or an unknown one (counted per address). */
@@ -95,7 +105,16 @@ export class InterfacesService {
       await this.unknownTokens.consume(address);
       throw Boom.unauthorized('Missing or unknown interface token');
     }
+    if (!(await this.holderMayPost(found)))
+      throw Boom.unauthorized("This interface token's holder no longer manages the vessel's devices; ask the vessel's owner for a new token");
     return found;
+  }
+
+  /** Whether the token's holder still has deviceManager MANAGE on the vessel, unpaused, inside its window. */
+  private async holderMayPost(target: repo.VesselInterface): Promise<boolean> {
+    if (target.tokenHolderId === null) return false;
+    const access = await this.accessOf(target.tokenHolderId, target.vesselId);
+    return access !== null && allows(access, DEVICES_MANAGE);
   }
 
   /** A delta posted by an interface, stored once this resolves; a malformed one is a 400 naming why. */

@@ -6,13 +6,23 @@ import Boom from '@hapi/boom';
 import type { IncomingMessage } from 'node:http';
 import type { Camera } from '../../../../contracts/vessel-areas.js';
 import type { Db } from '../../../db/knex.js';
+import { tooManyRequests } from '../../../platform/rate-limit.js';
 import { type CameraLimits, snapshotOf, streamOf } from './fetch.js';
 import * as repo from './repository.js';
 
 /** Longest a proxied stream runs; the screen opens a new one when it ends. */
 export const MAX_STREAM_MS = 30 * 60_000;
 
+/**
+ * Streams one person may hold open at once (per server): a screen shows a vessel's cameras, a
+ * person watches a few; each open stream holds a connection to a camera and one to the browser.
+ */
+export const MAX_STREAMS_PER_USER = 8;
+
 export class CamerasService {
+  /** Open streams by user. */
+  private readonly open = new Map<number, number>();
+
   constructor(
     private readonly db: Db,
     private readonly limits: CameraLimits,
@@ -41,11 +51,29 @@ export class CamerasService {
     return snapshotOf(await this.find(vesselId, id), this.limits);
   }
 
-  /** The camera's MJPEG stream, ended after MAX_STREAM_MS. */
-  async stream(vesselId: number, id: number): Promise<{ response: IncomingMessage; type: string }> {
-    const stream = await streamOf((await this.find(vesselId, id)).streamUrl, this.limits);
+  /** The camera's MJPEG stream for a user, ended after MAX_STREAM_MS; 429 while they hold MAX_STREAMS_PER_USER. */
+  async stream(vesselId: number, id: number, userId: number): Promise<{ response: IncomingMessage; type: string }> {
+    const camera = await this.find(vesselId, id);
+    const held = this.open.get(userId) ?? 0;
+    if (held >= MAX_STREAMS_PER_USER) throw tooManyRequests(60, `You have ${MAX_STREAMS_PER_USER} camera streams open. Close one to open another.`);
+    this.open.set(userId, held + 1);
+    const release = () => {
+      const left = (this.open.get(userId) ?? 1) - 1;
+      if (left > 0) this.open.set(userId, left);
+      else this.open.delete(userId);
+    };
+    let stream: Awaited<ReturnType<typeof streamOf>>;
+    try {
+      stream = await streamOf(camera.streamUrl, this.limits);
+    } catch (err) {
+      release();
+      throw err;
+    }
     const cap = setTimeout(() => stream.response.destroy(), MAX_STREAM_MS);
-    stream.response.once('close', () => clearTimeout(cap));
+    stream.response.once('close', () => {
+      clearTimeout(cap);
+      release();
+    });
     return stream;
   }
 

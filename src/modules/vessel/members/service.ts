@@ -80,12 +80,15 @@ export class MembersService {
         };
       }
       const u = g.userId ? users.get(g.userId) : undefined;
+      // An invitation not yet accepted shows the address it went to and nothing of the account
+      // behind it: whether one existed is the invitee's to tell (docs/security.md, "Invitations").
+      const pending = g.status === 'pending';
       return {
         kind: 'user',
         userId: g.userId,
         email: u?.email ?? g.invitedEmail,
-        firstName: u?.firstName ?? '',
-        lastName: u?.lastName ?? '',
+        firstName: pending ? '' : (u?.firstName ?? ''),
+        lastName: pending ? '' : (u?.lastName ?? ''),
         role: 'member',
         paused: g.paused,
         pending: g.status === 'pending',
@@ -124,7 +127,8 @@ export class MembersService {
   }
 
   /** Invites a person by e-mail (creating a pending account when there is none); nobody already on the vessel is mailed again. */
-  async invite(scope: VesselScope, email: string): Promise<{ userId: number; email: string }> {
+  /** Invites the address; the answer is the same whether it already had an account or gets a pending one now. */
+  async invite(scope: VesselScope, email: string): Promise<{ email: string }> {
     const known = await this.people.findUserByEmail(email);
     if (known) await this.grants.assertInvitable(scope, known.id);
     const vesselName = (await names(this.db, [scope.vesselId])).get(scope.vesselId) ?? '';
@@ -133,7 +137,7 @@ export class MembersService {
       text: `${scope.caller.email} has invited you to the vessel ${vesselName}. Open Vessel Link to accept the invitation.`,
     });
     await this.grants.invite(scope, user.id);
-    return { userId: user.id, email: user.email };
+    return { email: user.email };
   }
 
   /** Technical access for a company of the catalogue, optionally within a window. */

@@ -36,8 +36,9 @@ export class VesselService {
     private readonly events: EventBus,
   ) {}
 
+  /** The caller's vessels; a paused access is refused everything (docs/api.md), its vessel's name included. */
   async fleetOf(userId: number): Promise<VesselView[]> {
-    const access = await this.access.accessesOf(userId);
+    const access = new Map([...(await this.access.accessesOf(userId))].filter(([, a]) => !a.paused));
     return vesselViews(this.db, await repo.vesselsByIds(this.db, [...access.keys()]), access, this.alertCounts);
   }
 

@@ -8,6 +8,7 @@ import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { ConfirmModal } from '../modal/ConfirmModal';
 import { Modal } from '../modal/Modal';
 import { useFormatters } from '../profile/usePreferences';
+import { sessionQueries } from '../session/queries';
 import { interfaceActions, interfaceQueries } from './queries';
 import type { IssuedToken, VesselInterface } from './types';
 import './interfaces.css';
@@ -16,11 +17,13 @@ type Dialog = { kind: 'token'; name: string; issued: IssuedToken } | { kind: 're
 
 /**
  * The vessel's interfaces (docs/api.md, "Interfaces"): third-party systems posting Signal K deltas
- * with a token of their own. A token is shown once, when made or rotated.
+ * with a token of their own. A token is shown once, when made or rotated, and posts with the access
+ * of whoever issued it (docs/security.md, "Interface tokens").
  */
 export function InterfacesSection({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
   const queryClient = useQueryClient();
   const list = useQuery(interfaceQueries.list(vesselId));
+  const me = useQuery(sessionQueries.user()).data;
   const format = useFormatters();
   const [name, setName] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -78,6 +81,7 @@ export function InterfacesSection({ vesselId, canManage }: { vesselId: number; c
             <div>
               <p className="interface__name">{item.name}</p>
               <p className="muted">{item.lastUsedAt ? `Last post ${format.dateTime(item.lastUsedAt)}` : 'Nothing posted yet'}</p>
+              <p className="muted">{item.tokenHolderId === me?.id ? 'Your token' : 'Token issued by someone else: it works while they manage the devices'}</p>
             </div>
             {canManage ? (
               <div className="button-row">

@@ -59,6 +59,7 @@ export function LoginForm() {
       </button>
       <div className="login__links">
         <Link to="/password-reset-request">Forgotten your password?</Link>
+        <Link to="/sign-in-link">E-mail me a sign-in link</Link>
         <Link to="/create-account">Create an account</Link>
       </div>
     </form>

@@ -13,10 +13,8 @@ export interface SessionUser {
   companyKind: string | null;
 }
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+/** A sign-in: e-mail and password, or the token of an e-mailed one-time sign-in link. */
+export type Credentials = { username: string; password: string } | { linkToken: string };
 
 /** Everything loaded after a successful session check. */
 export interface SessionData {

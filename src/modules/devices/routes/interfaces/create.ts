@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { auditTarget } from '../../../../platform/audit.js';
-import { defineRoute } from '../../../../platform/routes.js';
+import { callerOf, defineRoute } from '../../../../platform/routes.js';
 import { vesselOf } from '../../../access/api.js';
 import type { InterfacesService } from '../../interfaces/service.js';
 import { vesselIdParams } from '../../schemas.js';
@@ -19,7 +19,7 @@ export const createInterface = (interfaces: InterfacesService) =>
       plugins: { vessel: { needs: [DEVICES_MANAGE] } },
       async handler(request) {
         const { vesselId } = vesselOf(request);
-        const created = await interfaces.create(vesselId, request.payload.name);
+        const created = await interfaces.create(callerOf(request), vesselId, request.payload.name);
         auditTarget(request, { targetType: 'interface', targetId: created.id, vesselId });
         return created;
       },

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { MESSAGE_MAX_BYTES } from '../../../../../contracts/messaging.js';
 import { auditTarget } from '../../../../platform/audit.js';
+import type { Limiter } from '../../../../platform/rate-limit.js';
 import { callerOf, defineRoute } from '../../../../platform/routes.js';
 import type { MessagingService } from '../../service.js';
 import { id, messageText } from '../../schemas.js';
@@ -20,8 +21,14 @@ type Form = { threadId: number; text?: string; attachments?: FilePart | FilePart
 
 const partsOf = (form: Form): FilePart[] => [form.attachments ?? [], form['attachments[]'] ?? []].flat();
 
+/**
+ * Messages a person may post in a minute, in all their threads: a quick typist sends a few; a
+ * script flooding the members' inboxes and e-mail digests is stopped (docs/security.md, "Rate limits").
+ */
+export const MESSAGE_LIMIT = { points: 30, windowSeconds: 60 } as const;
+
 /** POST messages (multipart `threadId`, `text`, `attachments[]`): a message from a member, with up to 10 files (images, PDF, text). */
-export const postMessage = (svc: MessagingService) =>
+export const postMessage = (svc: MessagingService, limiter: Limiter) =>
   defineRoute<{ Payload: Form }>({
     method: 'POST',
     path: '/api/messages',
@@ -39,6 +46,7 @@ export const postMessage = (svc: MessagingService) =>
       validate: { payload: Joi.object({ threadId: id.required(), text: messageText, attachments: files, 'attachments[]': files }) },
       async handler(request) {
         const { threadId, text } = request.payload;
+        await limiter.consume(String(callerOf(request).id));
         const message = await svc.post(callerOf(request).id, {
           threadId,
           text: text ?? '',

@@ -1,5 +1,5 @@
 import { untrusted } from '../../../../platform/http.js';
-import { defineRoute } from '../../../../platform/routes.js';
+import { callerOf, defineRoute } from '../../../../platform/routes.js';
 import { vesselOf } from '../../../access/api.js';
 import type { CamerasService } from '../../cameras/service.js';
 import { sessionKeyQuery } from '../../schemas.js';
@@ -17,7 +17,7 @@ export const cameraStream = (cameras: CamerasService) =>
       plugins: { envelope: false, sessionKeyInQuery: true, vessel: { needs: [CAMERAS_VIEW] } },
       validate: { params: cameraParams, query: sessionKeyQuery },
       async handler(request, h) {
-        const { response: upstream, type } = await cameras.stream(vesselOf(request).vesselId, request.params.cameraId);
+        const { response: upstream, type } = await cameras.stream(vesselOf(request).vesselId, request.params.cameraId, callerOf(request).id);
         // The browser leaving ends the fetch from the camera.
         request.raw.req.once('close', () => upstream.destroy());
         return untrusted(h.response(upstream).type(type).header('cache-control', 'private, no-store'));
