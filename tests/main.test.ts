@@ -16,7 +16,7 @@ describe('the server process', () => {
       });
       expect(await login.json()).toEqual({ ok: true, data: { token: expect.any(String), deviceKey: expect.any(String) } });
       // The browser keeps its device key where no script reads it, for the login route alone.
-      expect(login.headers.get('set-cookie')).toMatch(/^vl_device=[\w.~-]+; Max-Age=\d+; Expires=[^;]+; HttpOnly; SameSite=Strict; Path=\/api\/auth\/login$/);
+      expect(login.headers.get('set-cookie')).toMatch(/^vl_device=[\w.~-]+; Max-Age=\d+; Expires=[^;]+; HttpOnly; SameSite=Strict; Path=\/api\/auth$/);
     } finally {
       p.child.kill('SIGTERM');
     }
