@@ -45,6 +45,7 @@ const CLI = [
   'tests/cli/services.test.ts',
   'tests/alerts/cli.test.ts',
   'tests/ops/cli.test.ts',
+  'tests/ops/startup.test.ts',
   'tests/bridge/cli.test.ts',
   'tests/simulator/cli.test.ts',
 ];

@@ -137,6 +137,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (value.REDIS_URL && !value.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration: SESSION_SECRET must be set in cluster mode (REDIS_URL), the same on every node');
   }
+  // A scheme we do not know is a typo (`postgress://`), never a file name to create a database in.
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value.DATABASE_URL)?.[1];
+  if (scheme && !['postgres', 'postgresql', 'sqlite'].includes(scheme.toLowerCase())) {
+    throw new ConfigError(
+      `Invalid configuration: DATABASE_URL starts with "${scheme}://", which is no database Vessel Link knows: use postgres://… for PostgreSQL, or a file path (or sqlite:…) for SQLite`,
+    );
+  }
   const dataDir = resolve(value.DATA_DIR);
   const nodeEnv = value.NODE_ENV as Config['env'];
   // Demo data (with a demo administrator whose password is published) is on by default only where
@@ -244,8 +251,13 @@ const vapidSubject = (publicUrl: string | undefined) => (publicUrl?.startsWith('
 
 function persisted(file: string, generate: () => string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
   const value = generate();
-  writeFileSync(file, value + '\n', { mode: 0o600 });
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, value + '\n', { mode: 0o600 });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new ConfigError(`DATA_DIR: ${dirname(file)} cannot be created or written by this process (${code}); fix its owner or point DATA_DIR elsewhere`);
+  }
   return value;
 }

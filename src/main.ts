@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateLatest } from './db/migrate.js';
+import { checkDatabase, checkDataDir, checkRedis, checkSqliteFolder, DependencyError } from './platform/dependencies.js';
 import { createServer } from './server.js';
 import { loadDemoData } from '../fixtures/demo.js';
 import { seedReferenceData } from '../fixtures/reference.js';
@@ -15,8 +16,12 @@ import { demoBridgesIn, loadDemoBridges } from '../fixtures/bridges.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  checkDataDir(config);
+  checkSqliteFolder(config);
+  if (config.redisUrl) await checkRedis(config.redisUrl);
   const server = await createServer(config);
   const { ctx } = server.app;
+  await checkDatabase(ctx.db, config);
 
   const applied = await migrateLatest(ctx.db);
   if (applied.length) ctx.log.info('database migrated', { applied: applied.length });
@@ -84,7 +89,7 @@ function writeRuntime(
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof DependencyError) console.error(err.message);
   else console.error('Vessel Link could not start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -19,7 +19,7 @@ import { createLogger, type Logger, registerRequestLogging } from './platform/lo
 import { Mailer, pruneOutbox } from './platform/mail.js';
 import { registerMetrics } from './platform/metrics.js';
 import { RateLimits, redisStore } from './platform/rate-limit.js';
-import { connectRedis } from './platform/redis.js';
+import { connectRedis, RedisWatch } from './platform/redis.js';
 import { Retention } from './platform/retention.js';
 import { type Scheduler, schedulerFor } from './platform/scheduler.js';
 import { registerWebApp } from './platform/web.js';
@@ -94,12 +94,12 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const mail = new Mailer(db, log, config.mailFrom, config.smtpUrl);
   // Cluster mode (docs/scaling.md): counters and scheduled work shared through Redis.
   const redis = config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : null;
-  const limitsRedis = redis ? connectRedis(redis.url, 'limits') : null;
+  const redisWatch = redis ? new RedisWatch(log) : null;
   // While Redis is away the limits count in memory (rate-limit.ts); ioredis reconnects by itself.
-  limitsRedis?.on('error', (err) => log.warn('the rate limits cannot reach Redis', { error: err.message }));
+  const limitsRedis = redis ? connectRedis(redis.url, 'limits', { watch: redisWatch }) : null;
   const limits = new RateLimits(limitsRedis ? redisStore(limitsRedis, config.redisPrefix) : undefined);
-  const scheduler = schedulerFor(redis, log);
-  const ctx: AppContext = { config, db, log, events, mail, limits, scheduler, now: () => Date.now() };
+  const scheduler = schedulerFor(redis, log, redisWatch);
+  const ctx: AppContext = { config, db, log, events, mail, limits, scheduler, redis: redisWatch, now: () => Date.now() };
 
   const server = Hapi.server({
     port: config.port,
@@ -162,7 +162,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   });
   registerWebApp(server, config.webDist);
   registerUpkeep(server, config, db, log, scheduler);
-  registerClusterEvents(server, config, events, log);
+  registerClusterEvents(server, config, events, log, redisWatch);
 
   // Registered last, so every module's tasks are in before it starts (and stopped before they stop).
   server.ext('onPostStart', () => scheduler.start());
@@ -187,9 +187,9 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
  * Cluster mode (docs/scaling.md): a started server relays its events to the other nodes and
  * hears theirs, from before the broker accepts bridges until after everything stopped.
  */
-function registerClusterEvents(server: Server, config: Config, events: EventBus, log: Logger): void {
+function registerClusterEvents(server: Server, config: Config, events: EventBus, log: Logger, watch: RedisWatch | null): void {
   if (!config.redisUrl) return;
-  const relay = new ClusterEvents(config.redisUrl, config.redisPrefix, events, log);
+  const relay = new ClusterEvents(config.redisUrl, config.redisPrefix, events, log, watch);
   server.ext('onPreStart', () => relay.start());
   server.ext('onPostStop', () => relay.stop());
 }

@@ -1,7 +1,7 @@
 /**
  * `doctor`: what an operator checks before blaming the code (docs/operations.md, "Doctor"):
- * the configuration, the database and its migrations, the HTTP and MQTT ports, the SMTP server
- * and the disk. Every check runs; the command exits 1 when any failed.
+ * the configuration, the database and its migrations, the HTTP and MQTT ports, the SMTP server,
+ * Redis in cluster mode and the disk. Every check runs; the command exits 1 when any failed.
  */
 import { statfs } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import nodemailer from 'nodemailer';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createDatabase, databaseBytes, dialectOf } from '../../src/db/knex.js';
 import { migrationStatus } from '../../src/db/migrate.js';
+import { checkRedis } from '../../src/platform/dependencies.js';
 import { describeDatabase } from '../app.js';
 import { withJson, type OutputOptions } from '../options.js';
 import { present } from '../output.js';
@@ -123,6 +124,17 @@ async function smtp(config: Config): Promise<Check[]> {
   }
 }
 
+/** Cluster mode's Redis answers PING; without REDIS_URL there is nothing to check. */
+async function redis(config: Config): Promise<Check[]> {
+  if (!config.redisUrl) return [{ check: 'redis', state: 'ok', detail: 'no REDIS_URL: one server, no cluster' }];
+  try {
+    await checkRedis(config.redisUrl);
+    return [{ check: 'redis', state: 'ok', detail: `${new URL(config.redisUrl).host} answers` }];
+  } catch (err) {
+    return [{ check: 'redis', state: 'fail', detail: (err as Error).message }];
+  }
+}
+
 async function disk(config: Config): Promise<Check[]> {
   const dirs = [...new Set([config.dataDir, config.backup.dir].filter((d): d is string => Boolean(d) && existsSync(d!)))];
   const out: Check[] = [];
@@ -138,7 +150,7 @@ async function disk(config: Config): Promise<Check[]> {
 
 export function doctorCommand(): Command {
   return withJson(new Command('doctor'))
-    .description('Check the configuration, database, ports, SMTP server and disk space; exits 1 when a check fails')
+    .description('Check the configuration, database, ports, SMTP server, Redis and disk space; exits 1 when a check fails')
     .action(async (options: OutputOptions) => {
       let config: Config;
       try {
@@ -148,7 +160,14 @@ export function doctorCommand(): Command {
         await show(options, checks);
         return;
       }
-      const checks = [...configuration(config), ...(await database(config)), ...(await ports(config)), ...(await smtp(config)), ...(await disk(config))];
+      const checks = [
+        ...configuration(config),
+        ...(await database(config)),
+        ...(await ports(config)),
+        ...(await smtp(config)),
+        ...(await redis(config)),
+        ...(await disk(config)),
+      ];
       await show(options, checks);
     });
 }

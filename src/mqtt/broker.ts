@@ -12,6 +12,7 @@ import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import { Aedes, type Client, type PublishPacket } from 'aedes';
 import type { Logger } from '../platform/logger.js';
+import type { RedisWatch } from '../platform/redis.js';
 import { type ClusterBackends, clusterBackends } from './cluster.js';
 import { localEmitter } from './emitter.js';
 import { FrameGuard } from './frame-guard.js';
@@ -60,7 +61,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
     private readonly log: Logger,
     private readonly limits: BrokerLimits = DEFAULT_LIMITS,
     /** Cluster mode: the Redis that the brokers of all nodes share, and the deployment's key prefix. */
-    private readonly cluster: { url: string; prefix: string } | null = null,
+    private readonly cluster: { url: string; prefix: string; watch: RedisWatch | null } | null = null,
   ) {
     super();
     this.hooks = createHooks({
@@ -99,7 +100,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
   }
 
   async start(): Promise<void> {
-    this.backends = this.cluster ? clusterBackends(this.cluster.url, this.cluster.prefix, CONSUMED) : null;
+    this.backends = this.cluster ? clusterBackends(this.cluster.url, this.cluster.prefix, CONSUMED, this.cluster.watch) : null;
     this.aedes = await Aedes.createBroker({
       ...(this.backends ? { persistence: this.backends.persistence, mq: this.backends.mq } : { mq: localEmitter(CONSUMED) }),
       connectTimeout: this.limits.connectTimeoutMs,

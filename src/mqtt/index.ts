@@ -34,7 +34,7 @@ export const mqttModule: Plugin<ModuleOptions> = {
   register(server, { ctx }) {
     const log = ctx.log.child({ component: 'mqtt' });
     const { redisUrl, redisPrefix } = ctx.config;
-    const broker = new BridgeBroker(log, undefined, redisUrl ? { url: redisUrl, prefix: redisPrefix } : null);
+    const broker = new BridgeBroker(log, undefined, redisUrl ? { url: redisUrl, prefix: redisPrefix, watch: ctx.redis } : null);
     server.expose('broker', broker);
     broker.on('acknowledged', (lagsMs) => ctx.events.emit('mqtt.acknowledged', { lagsMs }));
     server.app.mqtt = { port: null };

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { CLUSTER_EVENTS, type EventBus, type EventName } from './events.js';
 import type { Logger } from './logger.js';
-import { connectRedis } from './redis.js';
+import { connectRedis, type RedisWatch } from './redis.js';
 
 interface Envelope {
   node: string;
@@ -27,17 +27,16 @@ export class ClusterEvents {
     prefix: string,
     private readonly events: EventBus,
     private readonly log: Logger,
+    private readonly watch: RedisWatch | null = null,
   ) {
     this.channel = `${prefix}:events`;
   }
 
   /** Starts relaying both ways; resolves once this node listens. */
   async start(): Promise<void> {
-    const publisher = connectRedis(this.url, 'events-out');
-    const subscriber = connectRedis(this.url, 'events-in');
+    const publisher = connectRedis(this.url, 'events-out', { watch: this.watch });
+    const subscriber = connectRedis(this.url, 'events-in', { watch: this.watch });
     this.connections = { publisher, subscriber };
-    for (const connection of [publisher, subscriber])
-      connection.on('error', (err) => this.log.warn('Redis connection of the event relay failed', { error: err }));
     subscriber.on('message', (_channel: string, message: string) => this.receive(message));
     await subscriber.subscribe(this.channel);
     this.events.relayTo((name, payload) => {

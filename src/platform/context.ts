@@ -4,6 +4,7 @@ import type { EventBus } from './events.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail.js';
 import type { RateLimits } from './rate-limit.js';
+import type { RedisWatch } from './redis.js';
 import type { Scheduler } from './scheduler.js';
 
 /** What every module plugin receives: the shared infrastructure, nothing module-specific. */
@@ -17,6 +18,8 @@ export interface AppContext {
   limits: RateLimits;
   /** Periodic work done once per cluster (timers in one process, a job queue with REDIS_URL); it starts with the server. */
   scheduler: Scheduler;
+  /** Cluster mode's Redis connections and their state (platform/redis.ts); null without REDIS_URL. */
+  redis: RedisWatch | null;
   /** The server's clock in milliseconds (Date.now() unless a test moves it). */
   now(): number;
 }

@@ -17,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
-import { connectRedis } from './redis.js';
+import { connectRedis, type RedisWatch } from './redis.js';
 
 /** The longest a node may take to register its schedules before another may go ahead. */
 const LOCK_MS = 10_000;
@@ -111,6 +111,7 @@ export class QueueScheduler extends Registry implements Scheduler {
     private readonly redisUrl: string,
     private readonly prefix: string,
     log: Logger,
+    private readonly watch: RedisWatch | null = null,
   ) {
     super(log);
   }
@@ -169,7 +170,7 @@ export class QueueScheduler extends Registry implements Scheduler {
   }
 
   private connect(name: string, options?: { forBlocking?: boolean }): Redis {
-    const connection = connectRedis(this.redisUrl, name, options);
+    const connection = connectRedis(this.redisUrl, name, { ...options, watch: this.watch });
     this.connections.push(connection);
     return connection;
   }
@@ -197,6 +198,6 @@ export class QueueScheduler extends Registry implements Scheduler {
 }
 
 /** The scheduler of a configuration: in Redis when REDIS_URL is set, timers otherwise. */
-export function schedulerFor(redis: { url: string; prefix: string } | null, log: Logger): Scheduler {
-  return redis ? new QueueScheduler(redis.url, redis.prefix, log) : new LocalScheduler(log);
+export function schedulerFor(redis: { url: string; prefix: string } | null, log: Logger, watch: RedisWatch | null = null): Scheduler {
+  return redis ? new QueueScheduler(redis.url, redis.prefix, log, watch) : new LocalScheduler(log);
 }

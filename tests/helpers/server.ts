@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Server, ServerInjectOptions } from '@hapi/hapi';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createServer } from '../../src/server.js';
+import type { Logger } from '../../src/platform/logger.js';
 import { DEMO_PASSWORD, loadDemoData } from '../../fixtures/demo.js';
 import { seedReferenceData } from '../../fixtures/reference.js';
 import { createTestDatabase, type TestDatabase, type TestDialect } from './db.js';
@@ -39,6 +40,8 @@ export interface TestServerOptions {
   listen?: boolean;
   dialect?: TestDialect;
   env?: Record<string, string>;
+  /** The server's logger, for a test that reads what the server logged. */
+  log?: Logger;
 }
 
 /** The configuration of a test server on `databaseUrl`: free ports, loopback, its own data directory, no demo data. */
@@ -61,7 +64,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   await database.db.transaction(seedReferenceData);
   if (options.demo) await loadDemoData(database.db);
   const config = testConfig(database.url, options.env);
-  const server = await createServer(config, { db: database.db });
+  const server = await createServer(config, { db: database.db, ...(options.log ? { log: options.log } : {}) });
   if (options.listen) await server.start();
   else await server.initialize();
 

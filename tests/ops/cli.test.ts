@@ -45,4 +45,14 @@ describe('vessel-link backup, restore and doctor', CLI_TESTS, () => {
     expect(checks.find((c) => c.check === 'smtp')?.state).toBe('fail');
     expect(doctor.code).toBe(1);
   });
+
+  it('doctor checks Redis in cluster mode and names REDIS_URL when it does not answer', async () => {
+    const env = { PORT: '0', MQTT_PORT: '0', REDIS_URL: 'redis://127.0.0.1:1', SESSION_SECRET: 'a-cluster-secret-of-at-least-32-characters' };
+    const doctor = await cli.run(['doctor', '--json'], { env });
+    const redis = (JSON.parse(doctor.stdout) as Array<{ check: string; state: string; detail: string }>).find((c) => c.check === 'redis');
+    expect(redis).toMatchObject({
+      state: 'fail',
+      detail: expect.stringMatching(/^REDIS_URL: cannot reach Redis at redis:\/\/127\.0\.0\.1:1 \(connect ECONNREFUSED/),
+    });
+  });
 });

@@ -40,9 +40,7 @@ export const bridgesModule: Plugin<ModuleOptions> = {
   register(server, { ctx }) {
     const broker = server.plugins.mqtt.broker;
     const { redisUrl, redisPrefix, presenceSeconds } = ctx.config;
-    const presence = redisUrl
-      ? new Presence(redisUrl, redisPrefix, presenceSeconds * 1000, (err) => ctx.log.warn('Redis connection of the bridge presence failed', { error: err }))
-      : null;
+    const presence = redisUrl ? new Presence(redisUrl, redisPrefix, presenceSeconds * 1000, ctx.redis) : null;
     const service = new BridgeService(ctx, broker, new BridgeSecrets(ctx.config.sessionSecret), presence);
     const recheck = new PasswordRecheck(
       server.plugins.auth.api,

@@ -8,7 +8,7 @@
  * to "is it online" for every query; these keys decide what is written there.
  */
 import type { Redis } from 'ioredis';
-import { connectRedis } from '../../platform/redis.js';
+import { connectRedis, type RedisWatch } from '../../platform/redis.js';
 
 /** Deletes the key only when it still names this connection. */
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
@@ -32,7 +32,7 @@ export class Presence {
     prefix: string,
     /** How long a key outlives the last refresh of its node. */
     readonly ttlMs: number,
-    private readonly onError: (err: Error) => void,
+    private readonly watch: RedisWatch | null,
   ) {
     this.keyPrefix = `${prefix}:presence:`;
   }
@@ -40,8 +40,7 @@ export class Presence {
   /** Connected on first use: a server that is only initialised (the CLI, tests with `inject`) opens no connection. */
   private get redis(): Redis {
     if (!this.connection) {
-      this.connection = connectRedis(this.url, 'presence');
-      this.connection.on('error', this.onError);
+      this.connection = connectRedis(this.url, 'presence', { watch: this.watch });
     }
     return this.connection;
   }

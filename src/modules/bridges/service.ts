@@ -17,6 +17,14 @@ import { type BridgeSecrets, newPairingCode, pairingCodeHash } from './secrets.j
 
 /** How often `lastSeen` and usage counters are written (and when the server stops). */
 const ACTIVITY_FLUSH_MS = 10_000;
+/**
+ * How often a single server makes the table's online state true to the connections it holds
+ * (docs/operations.md, "Faults"): a connect or disconnect whose write failed during a database
+ * outage is corrected then at the latest, and within seconds once the database answers again.
+ * In a cluster the presence sweep does the same, every third of the presence time.
+ */
+export const RECONCILE_MS = 30_000;
+const RECONCILE_RETRY_MS = { first: 1000, max: RECONCILE_MS };
 
 export interface RequestView {
   requestId: string;
@@ -110,6 +118,8 @@ export class BridgeService {
   /** Cluster mode: the connections this node holds, by bridge id, whose presence it keeps alive. */
   private readonly held = new Map<number, { serial: string; connection: string }>();
   private presenceTimer: NodeJS.Timeout | null = null;
+  /** A reconciliation due soon, after a connection change that could not be written. */
+  private retry: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -196,13 +206,11 @@ export class BridgeService {
     else await repo.setAllOffline(this.ctx.db);
     this.timer = setInterval(() => void this.flush(), ACTIVITY_FLUSH_MS);
     this.timer.unref();
-    if (this.presence) {
-      this.presenceTimer = setInterval(
-        () => void this.sweepPresence().catch((err) => this.ctx.log.warn('bridge presence not refreshed', { error: err })),
-        Math.max(500, Math.floor(this.presence.ttlMs / 3)),
-      );
-      this.presenceTimer.unref();
-    }
+    this.presenceTimer = setInterval(
+      () => void this.reconcile().catch((err) => this.ctx.log.warn('bridge presence not reconciled; trying again', { error: err })),
+      this.presence ? Math.max(500, Math.floor(this.presence.ttlMs / 3)) : RECONCILE_MS,
+    );
+    this.presenceTimer.unref();
   }
 
   /** Writes what is still in memory; the server calls it when stopping. */
@@ -211,9 +219,76 @@ export class BridgeService {
     this.timer = null;
     if (this.presenceTimer) clearInterval(this.presenceTimer);
     this.presenceTimer = null;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
     await Promise.all(this.writes.values());
     await this.flush();
     await this.presence?.close();
+  }
+
+  /**
+   * Makes the table's online state true to the connections that exist (docs/operations.md,
+   * "Faults"): a bridge connected here but recorded offline (its connect was not written) goes
+   * online; one recorded online but connected nowhere goes offline (here: not connected to this
+   * server; in a cluster: held by no node, `sweepPresence`). Bridges with a change being written
+   * are left to it.
+   */
+  async reconcile(): Promise<void> {
+    const online = await repo.onlineBridges(this.ctx.db);
+    const recorded = new Set(online.map((b) => b.id));
+    let changed = 0;
+    for (const { bridge, lastSeen } of this.broker.connectedBridges()) {
+      if (recorded.has(bridge.id) || this.writes.has(bridge.id)) continue;
+      const vesselId = await repo.setOnline(this.ctx.db, bridge.id, true, lastSeen.getTime());
+      if (vesselId === undefined) continue;
+      await repo.insertConnectionEvent(this.ctx.db, bridge.id, 'connected', lastSeen.getTime());
+      this.ctx.events.emit('bridge.online', { bridgeId: bridge.id, serial: bridge.serial, vesselId, online: true, lastSeen: lastSeen.toISOString() });
+      changed++;
+    }
+    if (this.presence) {
+      await this.sweepPresence();
+    } else {
+      for (const bridge of online) {
+        if (this.broker.isConnectedHere(bridge.serial) || this.writes.has(bridge.id)) continue;
+        if (await this.markOffline(bridge)) changed++;
+      }
+    }
+    if (changed) this.ctx.log.info('bridge presence reconciled with the connections', { changed });
+  }
+
+  /** Reconciles soon after a connection change that could not be written, then less and less often until it succeeds. */
+  private reconcileSoon(): void {
+    if (this.retry || !this.presenceTimer) return;
+    const attempt = (waitMs: number) => {
+      this.retry = setTimeout(() => {
+        this.reconcile().then(
+          () => (this.retry = null),
+          (err) => {
+            const nextMs = Math.min(waitMs * 2, RECONCILE_RETRY_MS.max);
+            this.ctx.log.warn('bridge presence not reconciled; trying again', { error: err, inSeconds: nextMs / 1000 });
+            if (this.presenceTimer) attempt(nextMs);
+            else this.retry = null;
+          },
+        );
+      }, waitMs);
+      this.retry.unref();
+    };
+    attempt(RECONCILE_RETRY_MS.first);
+  }
+
+  /** Records a bridge offline unless it was seen since `lastSeenMs` was read, and announces it; false when something else changed it first. */
+  private async markOffline(bridge: Pick<repo.BridgeRow, 'id' | 'serial' | 'vesselId' | 'lastSeenMs'>): Promise<boolean> {
+    if (!(await repo.setOfflineIfUnchanged(this.ctx.db, bridge.id, bridge.lastSeenMs))) return false;
+    const lastSeen = new Date(bridge.lastSeenMs ?? Date.now());
+    await repo.insertConnectionEvent(this.ctx.db, bridge.id, 'disconnected', lastSeen.getTime());
+    this.ctx.events.emit('bridge.online', {
+      bridgeId: bridge.id,
+      serial: bridge.serial,
+      vesselId: bridge.vesselId,
+      online: false,
+      lastSeen: lastSeen.toISOString(),
+    });
+    return true;
   }
 
   /**
@@ -229,17 +304,7 @@ export class BridgeService {
     const present = await presence.present(online.map((b) => b.id));
     for (const [i, bridge] of online.entries()) {
       if (present[i] || this.held.has(bridge.id)) continue;
-      if (!(await repo.setOfflineIfUnchanged(this.ctx.db, bridge.id, bridge.lastSeenMs))) continue;
-      const lastSeen = new Date(bridge.lastSeenMs ?? Date.now());
-      await repo.insertConnectionEvent(this.ctx.db, bridge.id, 'disconnected', lastSeen.getTime());
-      this.ctx.log.info('bridge offline: its node stopped answering', { serial: bridge.serial });
-      this.ctx.events.emit('bridge.online', {
-        bridgeId: bridge.id,
-        serial: bridge.serial,
-        vesselId: bridge.vesselId,
-        online: false,
-        lastSeen: lastSeen.toISOString(),
-      });
+      if (await this.markOffline(bridge)) this.ctx.log.info('bridge offline: no node holds its connection', { serial: bridge.serial });
     }
     const elsewhere = await presence.connectedSerials();
     this.broker.replaceConnectedElsewhere([...elsewhere].filter((serial) => !this.broker.isConnectedHere(serial)));
@@ -350,7 +415,10 @@ export class BridgeService {
         if (vesselId !== undefined) await repo.insertConnectionEvent(this.ctx.db, bridge.id, online ? 'connected' : 'disconnected', at.getTime());
         this.ctx.events.emit('bridge.online', { bridgeId: bridge.id, serial: bridge.serial, vesselId: vesselId ?? null, online, lastSeen: at.toISOString() });
       })
-      .catch((err) => this.ctx.log.error('bridge connection state not recorded', { serial: bridge.serial, error: err }))
+      .catch((err) => {
+        this.ctx.log.error('bridge connection state not recorded; reconciling once the database answers', { serial: bridge.serial, error: err });
+        this.reconcileSoon();
+      })
       .finally(() => {
         if (this.writes.get(bridge.id) === next) this.writes.delete(bridge.id);
       });
