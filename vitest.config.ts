@@ -31,6 +31,7 @@ const UNIT = [
   'tests/mqtt/port-fallback.test.ts',
   'tests/mqtt/routing.test.ts',
   'tests/mqtt/tally.test.ts',
+  'tests/ops/monitoring.test.ts',
   'tests/ops/upgrade.test.ts',
   'tests/platform/config.test.ts',
   'tests/platform/events.test.ts',

@@ -7,7 +7,7 @@ import Inert from '@hapi/inert';
 import Vision from '@hapi/vision';
 import type { Config } from './config.js';
 import { WalCheckpoints } from './db/checkpoints.js';
-import { createDatabase, databaseBytes, databaseFile, type Database } from './db/knex.js';
+import { createDatabase, databaseBytes, databaseFile, type Database, poolUse } from './db/knex.js';
 import { pruneAudit, registerAuditTrail } from './platform/audit.js';
 import { BackupSchedule } from './platform/backup/schedule.js';
 import type { AppContext } from './platform/context.js';
@@ -158,7 +158,9 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   registerMetrics(server, ctx, {
     bridgesConnected: () => server.plugins.mqtt.broker.connectedBridges().length,
     liveStreamsOpen: () => server.plugins.devices.live.open,
+    groupCommitQueued: () => server.plugins.devices.ingest.queued,
     databaseBytes: () => databaseBytes(db),
+    databasePool: () => poolUse(db),
   });
   registerWebApp(server, config.webDist);
   registerUpkeep(server, config, db, log, scheduler);

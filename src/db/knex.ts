@@ -84,6 +84,23 @@ export function databaseFile(db: Database): string | null {
   return file && file !== ':memory:' ? file : null;
 }
 
+/** The connection pool's use (knex's tarn pool, one connection on SQLite), read by the operator's figures. */
+export interface PoolUse {
+  used: number;
+  free: number;
+  /** Queries waiting for a connection. */
+  pending: number;
+  max: number;
+}
+
+export function poolUse(db: Database): PoolUse {
+  const pool = db.client.pool as { numUsed?: () => number; numFree: () => number; numPendingAcquires: () => number } | undefined;
+  const max = (db.client.config.pool as { max?: number } | undefined)?.max ?? 0;
+  // Before the first query and after `destroy` there is no pool: nothing in use.
+  if (!pool?.numUsed) return { used: 0, free: 0, pending: 0, max };
+  return { used: pool.numUsed(), free: pool.numFree(), pending: pool.numPendingAcquires(), max };
+}
+
 /** Inserts one row and answers its generated id, on both dialects. */
 export async function insertId(db: Knex | Knex.Transaction, table: string, row: Record<string, unknown>): Promise<number> {
   const [result] = await db(table).insert(row).returning('id');

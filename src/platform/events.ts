@@ -41,15 +41,17 @@ export interface EventMap {
   'command.answer': { bridgeId: number; requestId: string; state: 'PENDING' | 'COMPLETED' | 'FAILED'; statusCode: number; message: string | null };
   /** One group commit of bridge deltas was written (the operator's figures, platform/metrics.ts). */
   'ingest.batch': { messages: number; values: number; seconds: number };
+  /** A write of bridge deltas failed: a group commit, or one message of a failed commit written again alone (devices/group-commit.ts). */
+  'ingest.failed': Record<string, never>;
   /** Bridge messages were answered with their PUBACKs this long after they arrived (one entry each, handed on together: mqtt/tally.ts). */
   'mqtt.acknowledged': { lagsMs: readonly number[] };
-  /** An alarm notice was handed to a channel for this many recipients. */
-  'notification.sent': { channel: string; recipients: number };
+  /** A channel carried an alarm notice: how many messages it delivered (an e-mail, a push message) and how many failed. */
+  'notification.delivered': { channel: string; delivered: number; failed: number };
 }
 
 export type EventName = keyof EventMap;
 
-/** The events other nodes may want; a node's own figures (ingest, PUBACK lag, notices sent) stay on it. */
+/** The events other nodes may want; a node's own figures (ingest, PUBACK lag, notices delivered) stay on it. */
 export const CLUSTER_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
   'user.suspended',
   'user.sessions',

@@ -37,17 +37,19 @@ export class Mailer {
     this.transporter = smtpUrl ? nodemailer.createTransport(pooled(smtpUrl)) : null;
   }
 
-  async send(message: MailMessage): Promise<void> {
+  /** False when the SMTP server refused the message or could not be reached (it is kept in the outbox); true once sent or, without SMTP, queued. */
+  async send(message: MailMessage): Promise<boolean> {
     const createdAt = nowIso();
     if (!this.transporter) {
       await this.db('mail_outbox').insert({ to_address: message.to, subject: message.subject, body: message.text, transport: 'outbox', created_at: createdAt });
       this.log.info('mail queued in outbox', { to: message.to, subject: message.subject });
-      return;
+      return true;
     }
     try {
       await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
       await this.db('mail_outbox').insert({ to_address: message.to, subject: message.subject, transport: 'smtp', sent_at: nowIso(), created_at: createdAt });
       this.log.info('mail sent', { to: message.to, subject: message.subject });
+      return true;
     } catch (err) {
       // The body stays in the outbox so an operator can still deliver it by hand.
       await this.db('mail_outbox').insert({
@@ -59,6 +61,7 @@ export class Mailer {
         created_at: createdAt,
       });
       this.log.error('mail delivery failed', { to: message.to, subject: message.subject, reason: (err as Error).message });
+      return false;
     }
   }
 

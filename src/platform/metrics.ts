@@ -1,23 +1,36 @@
 /**
  * The operator's figures (docs/operations.md, "Metrics"): the one file that speaks prom-client.
- * Modules announce what happened on the event bus (`ingest.batch`, `notification.sent`,
- * `vessel.command`, `vessel.alert`); the few gauges read their source when scraped (bridges
- * connected, live streams open, database size), handed in by `server.ts`. `GET /metrics`
- * answers the Prometheus text format to a bearer token compared in constant time.
+ * Modules announce what happened on the event bus (`ingest.batch`, `ingest.failed`,
+ * `notification.delivered`, `vessel.command`, `vessel.alert`); the gauges read their source when
+ * scraped (bridges connected, live streams open, the group commit's backlog, the database's size
+ * and pool, Redis connections), handed in by `server.ts`. `GET /metrics` answers the Prometheus
+ * text format to a bearer token compared in constant time. The dashboard and alert rules built on
+ * these names are in ops/ (tests/ops/monitoring.test.ts holds them to this registry).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Boom from '@hapi/boom';
 import type { ReqRefDefaults, Server } from '@hapi/hapi';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isFinalCommandState } from '../../contracts/live.js';
+import type { PoolUse } from '../db/knex.js';
 import type { AppContext } from './context.js';
+import { redisConnectionsUp } from './redis.js';
 import { defineRoute } from './routes.js';
+
+declare module '@hapi/hapi' {
+  interface ServerApplicationState {
+    metrics: Metrics;
+  }
+}
 
 /** Figures read when Prometheus scrapes, from the modules that know them. */
 export interface MetricSources {
   bridgesConnected: () => number;
   liveStreamsOpen: () => number;
+  /** Bridge messages received and not yet committed. */
+  groupCommitQueued: () => number;
   databaseBytes: () => Promise<number>;
+  databasePool: () => PoolUse;
 }
 
 /** Wrong tokens per address before the endpoint refuses that address for a while. */
@@ -37,6 +50,11 @@ export class Metrics {
     name: 'vessel_link_group_commit_seconds',
     help: 'Time to write one group commit',
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+  readonly storeFailures = new Counter({
+    name: 'vessel_link_ingest_store_failures_total',
+    help: 'Writes of bridge messages that failed: a group commit, or a message of it retried alone',
     registers: [this.registry],
   });
   readonly pubackLag = new Histogram({
@@ -63,6 +81,13 @@ export class Metrics {
     labelNames: ['method', 'route', 'status'],
     registers: [this.registry],
   });
+  readonly httpSeconds = new Histogram({
+    name: 'vessel_link_http_request_duration_seconds',
+    help: 'From a request received to its response sent, by route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
   readonly alarms = new Counter({
     name: 'vessel_link_alarms_raised_total',
     help: 'Alarms raised by priority',
@@ -70,9 +95,9 @@ export class Metrics {
     registers: [this.registry],
   });
   readonly notifications = new Counter({
-    name: 'vessel_link_notifications_sent_total',
-    help: 'Alarm notifications handed to a channel, per recipient',
-    labelNames: ['channel'],
+    name: 'vessel_link_alarm_notifications_total',
+    help: 'Alarm notices by channel and outcome: one per e-mail or push message',
+    labelNames: ['channel', 'outcome'],
     registers: [this.registry],
   });
   /** requestId → when the command was sent, until its final state. */
@@ -97,11 +122,57 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'vessel_link_group_commit_queue_depth',
+      help: 'Bridge messages received and not yet committed',
+      registers,
+      collect() {
+        this.set(sources.groupCommitQueued());
+      },
+    });
+    new Gauge({
       name: 'vessel_link_database_bytes',
       help: 'Size of the database',
       registers,
       async collect() {
         this.set(await sources.databaseBytes());
+      },
+    });
+    new Gauge({
+      name: 'vessel_link_database_pool_connections',
+      help: 'Database connections of the pool, in use or free',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const { used, free } = sources.databasePool();
+        this.set({ state: 'used' }, used);
+        this.set({ state: 'free' }, free);
+      },
+    });
+    new Gauge({
+      name: 'vessel_link_database_pool_max_connections',
+      help: 'The most connections the pool opens (1 on SQLite)',
+      registers,
+      collect() {
+        this.set(sources.databasePool().max);
+      },
+    });
+    new Gauge({
+      name: 'vessel_link_database_pool_pending_acquires',
+      help: 'Queries waiting for a database connection',
+      registers,
+      collect() {
+        this.set(sources.databasePool().pending);
+      },
+    });
+    new Gauge({
+      name: 'vessel_link_redis_up',
+      help: 'Cluster mode: 1 while the Redis connection of that name is ready, 0 while it is not',
+      labelNames: ['connection'],
+      registers,
+      collect() {
+        // Only the connections open now: one closed for good leaves no stale series behind.
+        this.reset();
+        for (const [connection, up] of redisConnectionsUp()) this.set({ connection }, up);
       },
     });
     // Node's own figures, among them nodejs_eventloop_lag_seconds and its percentiles.
@@ -124,9 +195,10 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** Listens for the figures on the bus and the server, and serves `GET /metrics`. */
-export function registerMetrics(server: Server, ctx: AppContext, sources: MetricSources): Metrics {
+/** Listens for the figures on the bus and the server, and serves `GET /metrics`; the registry stays at `server.app.metrics`. */
+export function registerMetrics(server: Server, ctx: AppContext, sources: MetricSources): void {
   const metrics = new Metrics(sources);
+  server.app.metrics = metrics;
   const { events } = ctx;
   events.on('ingest.batch', ({ messages, values, seconds }) => {
     metrics.messages.inc(messages);
@@ -134,6 +206,7 @@ export function registerMetrics(server: Server, ctx: AppContext, sources: Metric
     metrics.batchSize.observe(messages);
     metrics.batchSeconds.observe(seconds);
   });
+  events.on('ingest.failed', () => metrics.storeFailures.inc());
   events.on('mqtt.acknowledged', ({ lagsMs }) => {
     for (const lagMs of lagsMs) metrics.pubackLag.observe(lagMs / 1000);
   });
@@ -141,11 +214,18 @@ export function registerMetrics(server: Server, ctx: AppContext, sources: Metric
   events.on('vessel.alert', ({ alert }) => {
     if (alert.change === 'raised') metrics.alarms.inc({ priority: String(alert.priority ?? 'unknown') });
   });
-  events.on('notification.sent', ({ channel, recipients }) => metrics.notifications.inc({ channel }, recipients));
+  events.on('notification.delivered', ({ channel, delivered, failed }) => {
+    if (delivered) metrics.notifications.inc({ channel, outcome: 'delivered' }, delivered);
+    if (failed) metrics.notifications.inc({ channel, outcome: 'failed' }, failed);
+  });
   server.events.on('response', (request) => {
     const status = 'statusCode' in request.response ? request.response.statusCode : request.response.output.statusCode;
     // The route's pattern, not the path: one series per route, whatever ids it is called with.
-    metrics.http.inc({ method: request.method.toUpperCase(), route: request.route.path, status: String(status) });
+    const labels = { method: request.method.toUpperCase(), route: request.route.path, status: String(status) };
+    metrics.http.inc(labels);
+    // hapi's timestamps, in whole milliseconds; a response never sent (the client went away) ends when the request does.
+    const { received, responded, completed } = request.info;
+    metrics.httpSeconds.observe(labels, Math.max(0, (responded || completed) - received) / 1000);
   });
 
   const token = ctx.config.metricsToken;
@@ -170,5 +250,4 @@ export function registerMetrics(server: Server, ctx: AppContext, sources: Metric
       },
     }),
   );
-  return metrics;
 }

@@ -51,6 +51,11 @@ export class GroupCommit<T> {
     });
   }
 
+  /** Items submitted and not yet committed or failed: those waiting and those of the batch being written. */
+  get pending(): number {
+    return this.submitted - this.settled;
+  }
+
   /** Resolves once everything submitted so far is committed (or failed), however busy the queue stays. */
   drained(): Promise<void> {
     if (this.settled >= this.submitted) return Promise.resolve();

@@ -75,7 +75,16 @@ import { MessageSources } from './sources.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    devices: { commands: CommandService; requests: CommandRequests; live: LiveStreams; cadence: PropertyCadence; rollups: Rollups; compaction: Compaction };
+    devices: {
+      commands: CommandService;
+      requests: CommandRequests;
+      live: LiveStreams;
+      cadence: PropertyCadence;
+      rollups: Rollups;
+      compaction: Compaction;
+      /** The operator's figures read its backlog (platform/metrics.ts). */
+      ingest: IngestService;
+    };
   }
 }
 
@@ -106,6 +115,7 @@ export const devicesModule: Plugin<ModuleOptions> = {
     server.expose('commands', commands);
     server.expose('live', live);
     server.expose('cadence', cadence);
+    server.expose('ingest', ingest);
 
     // Values sent right behind a new inventory are read against it (docs/protocol.md "Connection").
     broker.route('delta', (message) => ingest.onDelta(message), { ordered: false, after: 'devices' });

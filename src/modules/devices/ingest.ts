@@ -228,6 +228,11 @@ export class IngestService {
     return this.queue.drained();
   }
 
+  /** Messages received and not yet committed (or failed): the group commit's backlog. */
+  get queued(): number {
+    return this.queue.pending;
+  }
+
   /**
    * A property's warning levels changed: its current value is judged against them at once, through
    * the commit queue like any value (so it never races a batch of the same bridge), rather than
@@ -269,7 +274,12 @@ export class IngestService {
     const received = items.filter((item) => !item.rejudge);
     if (received.length) {
       const started = performance.now();
-      await this.store.commit(received);
+      try {
+        await this.store.commit(received);
+      } catch (err) {
+        this.ctx.events.emit('ingest.failed', {});
+        throw err;
+      }
       const seconds = (performance.now() - started) / 1000;
       const values = received.reduce((sum, item) => sum + (item.duplicate ? 0 : item.values.length), 0);
       this.ctx.events.emit('ingest.batch', { messages: received.length, values, seconds });

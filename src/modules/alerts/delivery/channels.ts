@@ -26,7 +26,13 @@ export interface Notice {
 /** The channels a user sets a minimum priority for (docs/api.md, `NotificationSettings`). */
 export type ChannelName = 'email' | 'push' | 'inApp';
 
+/** What a channel made of one notice, in its own messages (an e-mail per recipient, a push message per device). */
+export interface Delivered {
+  delivered: number;
+  failed: number;
+}
+
 export interface NotificationChannel {
   name: ChannelName;
-  deliver(recipients: Recipient[], notice: Notice): Promise<void>;
+  deliver(recipients: Recipient[], notice: Notice): Promise<Delivered>;
 }

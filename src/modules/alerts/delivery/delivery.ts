@@ -164,8 +164,8 @@ export class AlarmDelivery {
         .filter((u) => wants(settings.get(u.id) ?? DEFAULT_USER_SETTINGS, channel.name, notice.priority, now, u.preferences.timeZone))
         .map((u) => ({ userId: u.id, email: u.email }));
       if (!recipients.length) continue;
-      await channel.deliver(recipients, notice);
-      this.ctx.events.emit('notification.sent', { channel: channel.name, recipients: recipients.length });
+      const { delivered, failed } = await channel.deliver(recipients, notice);
+      this.ctx.events.emit('notification.delivered', { channel: channel.name, delivered, failed });
     }
   }
 

@@ -8,8 +8,8 @@ import type { PushMessage } from '../../../../contracts/alerts.js';
 import type { AppContext } from '../../../platform/context.js';
 import type { AckTokens } from '../push/ack-token.js';
 import { deleteSubscription, markSent, subscriptionsOf } from '../push/repository.js';
-import type { PushSender } from '../push/sender.js';
-import type { NotificationChannel, Notice, Recipient } from './channels.js';
+import type { PushOutcome, PushSender } from '../push/sender.js';
+import type { Delivered, NotificationChannel, Notice, Recipient } from './channels.js';
 import { rankOf } from './preferences.js';
 
 /** A push service keeps an undelivered alarm this long for a phone that is off. */
@@ -26,8 +26,9 @@ export class PushChannel implements NotificationChannel {
     private readonly now: () => number,
   ) {}
 
-  async deliver(recipients: Recipient[], notice: Notice): Promise<void> {
-    if (!this.sender.publicKey) return;
+  async deliver(recipients: Recipient[], notice: Notice): Promise<Delivered> {
+    const outcome: Delivered = { delivered: 0, failed: 0 };
+    if (!this.sender.publicKey) return outcome;
     const devices = await subscriptionsOf(
       this.ctx.db,
       recipients.map((r) => r.userId),
@@ -45,14 +46,18 @@ export class PushChannel implements NotificationChannel {
           ackToken:
             notice.alertId === undefined ? null : this.tokens.sign({ userId: device.userId, alertId: notice.alertId, vesselId: notice.vesselId }, this.now()),
         };
+        let sent: PushOutcome = 'failed';
         try {
-          const outcome = await this.sender.send(device, JSON.stringify(message), { urgency, ttlSeconds: PUSH_TTL_SECONDS });
-          if (outcome === 'gone') await deleteSubscription(this.ctx.db, device.id);
-          else if (outcome === 'sent') await markSent(this.ctx.db, device.id, new Date(this.now()).toISOString());
+          sent = await this.sender.send(device, JSON.stringify(message), { urgency, ttlSeconds: PUSH_TTL_SECONDS });
+          if (sent === 'gone') await deleteSubscription(this.ctx.db, device.id);
+          else if (sent === 'sent') await markSent(this.ctx.db, device.id, new Date(this.now()).toISOString());
         } catch (err) {
           this.ctx.log.warn('a push message could not be sent', { subscriptionId: device.id, error: err });
         }
+        // A device gone is its user's doing: neither delivered nor a failure to alert on.
+        if (sent !== 'gone') outcome[sent === 'sent' ? 'delivered' : 'failed']++;
       }),
     );
+    return outcome;
   }
 }
