@@ -25,13 +25,13 @@ import { type Scheduler, schedulerFor } from './platform/scheduler.js';
 import { registerWebApp } from './platform/web.js';
 import { accessModule } from './modules/access/index.js';
 import { adminModule } from './modules/admin/index.js';
-import { activeAlertCounts, alarmCountsByPriority } from './modules/alerts/api.js';
+import { activeAlertCounts, alarmCountsByPriority, deletePairingAlerts } from './modules/alerts/api.js';
 import { alertsModule } from './modules/alerts/index.js';
 import { authModule } from './modules/auth/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { bridgeOfVessel } from './modules/bridges/api.js';
 import { bridgesModule } from './modules/bridges/index.js';
-import { currentLocation, pruneHistory, pruneLocations, pruneRollups } from './modules/devices/api.js';
+import { currentLocation, deletePairingData, pruneHistory, pruneLocations, pruneRollups } from './modules/devices/api.js';
 import { devicesModule } from './modules/devices/index.js';
 import { companyNames, staffCompaniesOf } from './modules/org/api.js';
 import { messagingModule } from './modules/messaging/index.js';
@@ -46,6 +46,7 @@ import {
   cloudServiceRefusal,
   cloudServices,
   consentingVesselsOfModels,
+  PairingEnd,
   vesselCountsOwnedBy,
   vesselNames,
   vesselOwners,
@@ -137,7 +138,18 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       },
     },
   });
-  for (const plugin of [authModule, adminModule]) await server.register({ plugin, options: { ctx } });
+  // What a bridge reported under a pairing ends with it (docs/decisions.md, "What a bridge sends
+  // belongs to its pairing"): each module that keeps bridge data deletes its own.
+  const pairingEnd = new PairingEnd(
+    db,
+    async (trx, bridgeId) => {
+      await deletePairingAlerts(trx, bridgeId);
+      await deletePairingData(trx, bridgeId);
+    },
+    events,
+  );
+  await server.register({ plugin: authModule, options: { ctx } });
+  await server.register({ plugin: adminModule, options: { ctx, pairingEnd } });
   await server.register({
     plugin: orgModule,
     options: {
@@ -153,7 +165,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     },
   });
   for (const plugin of MODULES) await server.register({ plugin, options: { ctx } });
-  await server.register({ plugin: vesselModule, options: { ctx, activeAlertCounts } });
+  await server.register({ plugin: vesselModule, options: { ctx, activeAlertCounts, pairingEnd } });
   await server.register({ plugin: messagingModule, options: { ctx } });
   registerMetrics(server, ctx, {
     bridgesConnected: () => server.plugins.mqtt.broker.connectedBridges().length,

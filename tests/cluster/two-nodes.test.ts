@@ -1,8 +1,9 @@
 /**
  * Cluster mode (docs/scaling.md): two real server processes on one PostgreSQL database and one
  * Redis, on different ports, are one product. A bridge connected to node B is seen live by a
- * browser's stream on node A; a command sent through A completes on B; when B dies (SIGKILL) its
- * bridge goes offline once B's presence runs out, and comes back online on A when it reconnects.
+ * browser's stream on node A; a command sent through A completes on B; a pairing ended through A
+ * leaves nothing of itself in what B keeps of its bridge; when B dies (SIGKILL) its bridge goes
+ * offline once B's presence runs out, and comes back online on A when it reconnects.
  *
  * Needs the local PostgreSQL and Redis (.ci/run makes sure of both); skipped, saying why, without them.
  */
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BRIDGES } from '../../fixtures/bridges.js';
 import type { PutRequest, PutResponse } from '../../src/mqtt/protocol.js';
 import { openLiveAt } from '../devices/live-stream.js';
+import { lastMailTo, linkToken } from '../helpers/mail.js';
 import { createTestDatabase, LOCAL_POSTGRES, type TestDatabase } from '../helpers/db.js';
 import { startRunningServer, type ServerProcess } from '../helpers/process.js';
 import { DEMO_PASSWORD } from '../helpers/server.js';
@@ -126,6 +128,65 @@ describe.skipIf(reason !== null)('two server nodes on one PostgreSQL and one Red
     expect((await api(nodeA, 'POST', '/api/auth/logout', undefined, crew)).status).toBe(200);
     await eventually(async () => (await api(nodeB, 'POST', '/api/auth/checkSession', {}, crew)).status === 401, 'the session refused on node B', 1000);
   });
+
+  it('ends a pairing through node A while node B holds the bridge: B keeps nothing of it, and the next pairing starts clean', async () => {
+    const admin = await login(nodeA, 'admin@demo.test');
+    const owner = await login(nodeA, 'owner@demo.test');
+    const owner2 = await login(nodeA, 'owner2@demo.test');
+    const provisioned = (await api(nodeA, 'POST', '/api/admin/reportingClients', { serial: 'BR-CLUSTER-REPAIR' }, admin)).body.data;
+    const pairOn = async (token: string, name: string, pairingCode: string) => {
+      const vesselId = (await api(nodeA, 'POST', '/api/vessel/create', { name }, token)).body.data.id as number;
+      expect((await api(nodeA, 'POST', `/api/vessel/${vesselId}/pair?pairingCode=${pairingCode}`, undefined, token)).status).toBe(200);
+      return vesselId;
+    };
+    const first = await pairOn(owner, 'Pelican', provisioned.pairingCode);
+
+    // On node B, the bridge answers snapshot requests with what it holds at the time.
+    let voltage = 12.7;
+    const serial = provisioned.serial as string;
+    const onB = await mqtt.connectAsync(`mqtt://127.0.0.1:${nodeB.mqttPort}`, {
+      clientId: serial,
+      username: serial,
+      password: provisioned.secret,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+    });
+    clients.push(onB);
+    await publishInventory(onB, serial);
+    await onB.subscribeAsync(`bridges/${serial}/admin`, { qos: 1 });
+    onB.on('message', (topic) => {
+      if (topic !== `bridges/${serial}/admin`) return;
+      void onB.publishAsync(`bridges/${serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: voltage }]), { qos: 1 }).catch(() => {});
+    });
+    const send = (values: Parameters<typeof delta>[0]) => onB.publishAsync(`bridges/${serial}/delta`, delta(values), { qos: 1 });
+    await send([{ path: 'notifications.propulsion.main.overTemperature', value: { state: 'alarm', message: 'Engine over temperature' } }]);
+    const alerts = async (vesselId: number, token: string) =>
+      (await api(nodeA, 'GET', `/api/vessel/${vesselId}/alerts`, undefined, token)).body.data as unknown[];
+    await eventually(async () => (await alerts(first, owner)).length === 1, 'the alarm raised through node B');
+
+    expect((await api(nodeA, 'POST', `/api/vessel/${first}/unlinkClient`, undefined, owner)).status).toBe(200);
+    const code = linkToken((await lastMailTo(database.db, 'owner@demo.test'))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
+    expect((await api(nodeA, 'POST', `/api/vessel/${first}/completeClientUnlink?code=${code}`, undefined, owner)).status).toBe(200);
+
+    // Node B stores what the bridge sends now against the bridge anew: the series it knew went with the pairing.
+    await send([{ path: 'electrical.batteries.house.voltage', value: 12.3 }]);
+    const stored = await database
+      .db('value_series')
+      .join('bridges', 'bridges.id', 'value_series.bridge_id')
+      .where({ serial, path: 'electrical.batteries.house.voltage' })
+      .select('value_series.value');
+    expect(stored.map((row: { value: string }) => JSON.parse(row.value))).toEqual([12.3]);
+
+    voltage = 12.5;
+    const fresh = (await api(nodeA, 'PUT', `/api/admin/reportingClients/${provisioned.id}`, { newPairingCode: true }, admin)).body.data.pairingCode;
+    const next = await pairOn(owner2, 'Osprey', fresh);
+    const value = async () =>
+      ((await api(nodeA, 'GET', `/api/vessel/${next}/devices`, undefined, owner2)).body.data as Array<{ properties: Array<{ path: string; value: unknown }> }>)
+        .flatMap((d) => d.properties)
+        .find((p) => p.path === 'electrical.batteries.house.voltage')?.value;
+    await eventually(async () => (await value()) === 12.5, 'the snapshot node A asked of the bridge on node B');
+    expect(await alerts(next, owner2)).toEqual([]);
+  }, 60_000);
 
   it('shows node B’s bridge live on node A, completes A’s command on B, and moves the bridge to A when B dies', async () => {
     const owner = await login(nodeA, 'owner@demo.test');

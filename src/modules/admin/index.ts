@@ -3,6 +3,7 @@
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
+import type { PairingEnd } from '../vessel/api.js';
 import { createAdminApi, type AdminApi } from './api.js';
 import { countries } from './routes/catalogue/countries.js';
 import { customDictionaries } from './routes/catalogue/custom-dictionaries.js';
@@ -45,12 +46,18 @@ export interface AdminClock {
   now: () => number;
 }
 
-export const adminModule: Plugin<ModuleOptions> = {
+export interface AdminModuleOptions extends ModuleOptions {
+  /** Ends the pairings of a user's vessels before the account goes, and its vessels with it (server.ts builds it). */
+  pairingEnd: Pick<PairingEnd, 'ofOwner'>;
+}
+
+export const adminModule: Plugin<AdminModuleOptions> = {
   name: 'admin',
   dependencies: ['auth'],
-  register(server, { ctx }) {
+  register(server, { ctx, pairingEnd }) {
     const { db } = ctx;
     const admin = new Administration(db, server.plugins.auth.api);
+    admin.useVessels(pairingEnd);
     server.expose('api', createAdminApi(db));
     const clock: AdminClock = { now: () => Date.now() };
     server.expose('clock', clock);

@@ -1,11 +1,13 @@
 /**
  * Platform administration: accounts (through the auth module's api) and the navigation catalogue.
  */
+import assert from 'node:assert';
 import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
 import { ruleRefused } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/pagination.js';
 import { publicUser, type AuthApi, type User, type UserFilter } from '../auth/api.js';
+import type { PairingEnd } from '../vessel/api.js';
 import * as repo from './repository.js';
 
 export type PublicUser = ReturnType<typeof publicUser>;
@@ -17,10 +19,17 @@ export type AccountAction = 'makeAdmin' | 'revokeAdmin' | 'suspend' | 'activate'
 const NOT_ON_ONESELF: ReadonlySet<AccountAction> = new Set(['revokeAdmin', 'suspend']);
 
 export class Administration {
+  /** The vessels an account takes with it; handed over by the module (the CLI's uses need none). */
+  private vessels: Pick<PairingEnd, 'ofOwner'> | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly auth: AuthApi,
   ) {}
+
+  useVessels(vessels: Pick<PairingEnd, 'ofOwner'>): void {
+    this.vessels = vessels;
+  }
 
   async pageUsers(request: PageRequest<UserFilter>) {
     const page = await this.auth.pageUsers(request);
@@ -54,8 +63,14 @@ export class Administration {
     return publicUser(user);
   }
 
+  /**
+   * Deletes the account with the vessels it owns. Their bridges' pairings end first, so that what
+   * the bridges reported goes with the vessels rather than to whoever pairs them next.
+   */
   async deleteUser(callerId: number, targetId: number): Promise<void> {
+    assert(this.vessels, 'the admin module hands over the vessels at registration');
     const user = await this.target(callerId, targetId, true);
+    await this.vessels.ofOwner(user.id);
     await this.auth.deleteUser(user.id);
   }
 

@@ -1,8 +1,8 @@
 /**
  * What other modules may ask of the alerts module: applying a condition's reading to its alert
  * (the devices module's ingest does, for Signal K notifications and warning levels), counting a
- * vessel's active alerts (the vessel list does), and reading the alert log of some paths (the
- * devices module's alert log of a device).
+ * vessel's active alerts (the vessel list does), reading the alert log of some paths (the
+ * devices module's alert log of a device), and deleting a bridge's alerts when its pairing ends.
  */
 import type { Db } from '../../db/knex.js';
 import { nowIso } from '../../db/knex.js';
@@ -11,7 +11,7 @@ import { bridgeOfVessel, bridgesOfVessels, vesselIdsOfBridges } from '../bridges
 import type { ChannelName } from './delivery/channels.js';
 import { wants } from './delivery/preferences.js';
 import * as repo from './repository.js';
-import { DEFAULT_USER_SETTINGS, userSettingsOf } from './settings-repository.js';
+import { DEFAULT_USER_SETTINGS, deleteShelvesOfBridge, userSettingsOf } from './settings-repository.js';
 
 export type { AlertLogRow, LogAction } from './repository.js';
 export type { CustomAlerts } from './custom/watch.js';
@@ -202,6 +202,17 @@ export async function applyRoutineAlert(
   });
   if (change) events.emit('vessel.alert', { vesselId, alert: { ...change } });
   return change;
+}
+
+/**
+ * A pairing ended (its bridge unlinked, or its vessel deleted): the alerts the bridge raised under
+ * it, their log and the shelves made of its alarm points are deleted, in the caller's transaction.
+ * Custom alerts go with the properties they watch (the devices module's deletePairingData). Whoever
+ * ends the pairing announces it (`bridge.paired`), and every node forgets the bridge's rules.
+ */
+export async function deletePairingAlerts(db: Db, bridgeId: number): Promise<void> {
+  await deleteShelvesOfBridge(db, bridgeId);
+  await repo.deleteAlertsOfBridge(db, bridgeId);
 }
 
 /** vessel id → number of active alerts (vessels without any are absent). */

@@ -93,6 +93,8 @@ export const alertsModule: Plugin<ModuleOptions> = {
     ctx.scheduler.every('alerts.escalation', SWEEP_MS, () => delivery.escalate());
     ctx.scheduler.every('alerts.silences', SILENCE_SWEEP_MS, () => lifecycle.sweep());
     ctx.events.on('bridge.deleted', ({ bridgeId }) => custom.forget(bridgeId), { cluster: true });
+    // A bridge paired or unpaired judges its values by another vessel's rules, or by none.
+    ctx.events.on('bridge.paired', ({ bridgeId }) => custom.forget(bridgeId), { cluster: true });
     server.ext('onPostStart', () => {
       geofences.start();
       delivery.start();

@@ -198,6 +198,12 @@ export async function lapsedSilences(db: Db, nowIsoText: string): Promise<AlertR
 
 export const historyQuery = (db: Db, bridgeIds: number[]) => db('alerts').whereIn('bridge_id', bridgeIds).select('*');
 
+/** Every alert of a bridge with its log (their escalation timers cascade): a pairing's alerts end with it. */
+export async function deleteAlertsOfBridge(db: Db, bridgeId: number): Promise<void> {
+  await db('alert_log').where({ bridge_id: bridgeId }).delete();
+  await db('alerts').where({ bridge_id: bridgeId }).delete();
+}
+
 // The alert log.
 
 export const LOG_ACTIONS = [

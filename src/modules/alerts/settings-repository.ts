@@ -75,6 +75,11 @@ export async function lapsedShelves(db: Db, nowIsoText: string): Promise<ShelfRo
   return (await db<ShelfRecord>('alarm_shelves').whereNull('ended_at').where('until', '<=', nowIsoText)).map(toShelf);
 }
 
+/** Every shelf of a bridge, in force or ended: they end with the pairing they were made under. */
+export async function deleteShelvesOfBridge(db: Db, bridgeId: number): Promise<void> {
+  await db('alarm_shelves').where({ bridge_id: bridgeId }).delete();
+}
+
 // The vessel's mode, no-data time and suppressions.
 
 export const VESSEL_MODES = ['at-sea', 'at-anchor', 'in-marina', 'hauled-out', 'in-survey'] as const;

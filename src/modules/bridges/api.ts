@@ -3,12 +3,13 @@
  * pairing and unpairing, which vessel a bridge's data belongs to, and the reporting clients
  * themselves: provisioning, listing, deletion, new pairing codes. Data is kept against the bridge
  * and resolved to its vessel when read, so what an unpaired bridge sent shows on the vessel it is
- * paired with.
+ * paired with next; what it sent under a pairing goes with that pairing (the vessel module's
+ * pairing/end.ts).
  */
 import type { ReportingClient as AdminReportingClient } from '../../../contracts/admin.js';
 import Boom from '@hapi/boom';
 import type { Knex } from 'knex';
-import type { Database } from '../../db/knex.js';
+import { type Database, nowIso } from '../../db/knex.js';
 import { ruleRefused } from '../../platform/errors.js';
 import type { Page, PageRequest } from '../../platform/pagination.js';
 import { randomCode } from '../../platform/secrets.js';
@@ -58,14 +59,15 @@ export async function pairBridge(db: Database, pairingCode: string, vesselId: nu
 }
 
 /**
- * Detaches a vessel's bridge and gives the bridge a fresh pairing code (the old one no longer
- * works); null when the vessel had no bridge. The bridge keeps its data and its connection.
+ * Detaches a vessel's bridge, gives the bridge a fresh pairing code (the old one no longer works)
+ * and notes when the pairing ended; null when the vessel had no bridge. The bridge keeps its
+ * connection; its data is the caller's to delete, in the same transaction.
  */
 export async function unpairBridge(db: Db, vesselId: number): Promise<{ bridgeId: number; serial: string; pairingCode: string } | null> {
   const [bridge] = await repo.bridgesOfVessels(db, [vesselId]);
   if (!bridge) return null;
   const pairingCode = newPairingCode();
-  await repo.updateBridge(db, bridge.id, { vesselId: null, pairingCodeHash: pairingCodeHash(pairingCode) });
+  await repo.updateBridge(db, bridge.id, { vesselId: null, pairingCodeHash: pairingCodeHash(pairingCode), pairingEndedAt: nowIso() });
   return { bridgeId: bridge.id, serial: bridge.serial, pairingCode };
 }
 
@@ -84,6 +86,16 @@ export async function bridgesOfVessels(db: Db, vesselIds: number[]): Promise<Map
  * period (docs/decisions.md, "Billing"); null when no bridge is paired.
  */
 export const bridgesFirstPairedAt = (db: Db, vesselIds: number[]): Promise<Map<number, string | null>> => repo.firstPairedAtOfVessels(db, vesselIds);
+
+/**
+ * What the ingest keeps of a bridge: the vessel it reports for (null while unpaired), and the
+ * time before which what it measured belongs to a pairing that has ended (-Infinity before any
+ * has): such values arriving late (a buffer flushed after the end) are not stored.
+ */
+export async function pairingOfBridge(db: Db, bridgeId: number): Promise<{ vesselId: number | null; measuredFromMs: number }> {
+  const pairing = await repo.pairingOf(db, bridgeId);
+  return { vesselId: pairing?.vesselId ?? null, measuredFromMs: pairing?.endedAt ? Date.parse(pairing.endedAt) : -Infinity };
+}
 
 /** bridge id → id of the vessel it is paired with (unpaired bridges are absent). */
 export const vesselIdsOfBridges = (db: Db, bridgeIds: number[]): Promise<Map<number, number>> => repo.vesselIdsOfBridges(db, bridgeIds);

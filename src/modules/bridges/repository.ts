@@ -49,6 +49,7 @@ export interface BridgeTableRow {
   created_at: string;
   updated_at: string;
   first_paired_at?: string | null;
+  pairing_ended_at?: string | null;
 }
 
 export interface UsageTableRow {
@@ -147,7 +148,14 @@ export async function insertBridge(db: Db, row: { serial: string; secretHash: st
 export async function updateBridge(
   db: Db,
   id: number,
-  patch: { serial?: string; version?: string | null; secretHash?: string; pairingCodeHash?: string | null; vesselId?: number | null },
+  patch: {
+    serial?: string;
+    version?: string | null;
+    secretHash?: string;
+    pairingCodeHash?: string | null;
+    vesselId?: number | null;
+    pairingEndedAt?: string;
+  },
 ): Promise<void> {
   const changes: Record<string, unknown> = { updated_at: nowIso() };
   if (patch.serial !== undefined) changes.serial = patch.serial;
@@ -155,7 +163,14 @@ export async function updateBridge(
   if (patch.secretHash !== undefined) changes.secret_hash = patch.secretHash;
   if (patch.pairingCodeHash !== undefined) changes.pairing_code_hash = patch.pairingCodeHash;
   if (patch.vesselId !== undefined) changes.vessel_id = patch.vesselId;
+  if (patch.pairingEndedAt !== undefined) changes.pairing_ended_at = patch.pairingEndedAt;
   await db<BridgeTableRow>('bridges').where({ id }).update(changes);
+}
+
+/** The vessel a bridge reports for (null while unpaired) and when its last pairing ended (null before any has); null for no such bridge. */
+export async function pairingOf(db: Db, id: number): Promise<{ vesselId: number | null; endedAt: string | null } | null> {
+  const row = await db<BridgeTableRow>('bridges').where({ id }).first('vessel_id', 'pairing_ended_at');
+  return row ? { vesselId: row.vessel_id ?? null, endedAt: row.pairing_ended_at ?? null } : null;
 }
 
 /** Pairs an unpaired bridge; false when it was paired meanwhile. */

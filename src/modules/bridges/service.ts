@@ -143,6 +143,11 @@ export class BridgeService {
       );
     }
     broker.on('traffic', (bridge, traffic) => this.count(bridge, traffic));
+    // A pairing starts from what the bridge holds now, its inventory and every value sent again:
+    // what it reported under an earlier pairing went with that one (docs/decisions.md).
+    ctx.events.on('bridge.paired', ({ bridgeId, vesselId }) => {
+      if (vesselId !== null) this.snapshotOf(bridgeId).catch((err) => this.ctx.log.warn('snapshot request after pairing failed', { bridgeId, error: err }));
+    });
     // Updates released to a bridge while it was away go out once it listens to its admin topic again.
     broker.on('subscribed', (bridge, leaf) => {
       if (leaf === 'admin' && this.rollouts) {
@@ -365,6 +370,11 @@ export class BridgeService {
     };
     await this.broker.publish(bridge.serial, 'admin', body);
     return requestView((await repo.latestRequest(this.ctx.db, bridge.id, action))!);
+  }
+
+  private async snapshotOf(bridgeId: number): Promise<void> {
+    const bridge = await repo.findBridge(this.ctx.db, bridgeId);
+    if (bridge) await this.requestSnapshot(bridge.serial);
   }
 
   /** docs/protocol.md: a snapshot request makes the bridge republish its whole state. */

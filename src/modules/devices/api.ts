@@ -1,6 +1,7 @@
 /**
  * What other modules may ask of the devices module: where a vessel is and where it has been
- * (geofences, route views). Data belongs to the vessel's current bridge.
+ * (geofences, route views). Data is read through the vessel's current bridge, and deleted when
+ * a pairing ends.
  */
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
@@ -8,9 +9,17 @@ import { bridgeOfVessel } from '../bridges/api.js';
 import { reportingOf } from '../vessel/api.js';
 import { HOUR_MS, MINUTE_MS } from './buckets.js';
 import * as history from './history-repository.js';
+import * as pairing from './pairing-repository.js';
 import * as repo from './repository.js';
 
 type Db = Database | Knex.Transaction;
+
+/**
+ * A pairing ended (its bridge unlinked, or its vessel deleted): what the bridge reported under it
+ * is deleted, in the caller's transaction (pairing-repository.ts). Whoever ends the pairing
+ * announces it (`bridge.paired`), and every node forgets what it keeps of the bridge.
+ */
+export const deletePairingData = (db: Db, bridgeId: number): Promise<void> => pairing.deletePairingData(db, bridgeId);
 
 /** Most points a location history answers; longer ranges are evenly thinned. */
 const MAX_TRACK_POINTS = 5000;

@@ -1,9 +1,10 @@
 /**
  * `GET vessel/{id}/devices` as the text it answers, kept per vessel (docs/performance.md, "HTTP
  * throughput"; docs/decisions.md, "Request caches"): built once from the database and served
- * until the vessel's values or inventory change (`vessel.batch`, `vessel.devices`, from any node)
- * or until the first of its properties turns stale with time (stale.ts), whichever comes first.
- * Many people watching one vessel then cost one build per change rather than a query per look.
+ * until the vessel's values or inventory change (`vessel.batch`, `vessel.devices`, from any node),
+ * a bridge is paired with it (`bridge.paired`), or the first of its properties turns stale with
+ * time (stale.ts), whichever comes first. Many people watching one vessel then cost one build per
+ * change rather than a query per look.
  */
 import { gzipSync } from 'node:zlib';
 import type { ScopeBridge } from '../access/api.js';
@@ -45,6 +46,8 @@ export class DeviceLists {
     const changed = ({ vesselId }: { vesselId: number }) => this.lists.forget(vesselId);
     events.on('vessel.batch', changed, { cluster: true });
     events.on('vessel.devices', changed, { cluster: true });
+    // A list built for the same bridge before it was unlinked and paired again holds what went with the pairing.
+    events.on('bridge.paired', ({ vesselId }) => vesselId !== null && this.lists.forget(vesselId), { cluster: true });
   }
 
   /** The vessel's device list, for the bridge the caller's scope found paired to it. */

@@ -12,7 +12,7 @@ import type { LiveBatch } from '../../../contracts/live.js';
 import { ownUpdates, parseDelta, parseInventory, type SignalKDelta } from '../../mqtt/protocol.js';
 import type { AppContext } from '../../platform/context.js';
 import { type Alert, applyCondition, applyNotification, type CustomAlerts, isNotificationPath, notificationClears, unclearedAlerts } from '../alerts/api.js';
-import { vesselIdsOfBridges } from '../bridges/api.js';
+import { pairingOfBridge, vesselIdsOfBridges } from '../bridges/api.js';
 import { reportingOf, type VesselReporting } from '../vessel/api.js';
 import { GroupCommit } from './group-commit.js';
 import { levelsOfBridge } from './levels/repository.js';
@@ -64,8 +64,16 @@ function valuesByBridge(items: IngestItem[]): Map<number, IngestItem['values']> 
 /** A bridge paired to no vessel reports everything. */
 const UNPAIRED: VesselReporting = Object.freeze({ gpsReporting: true, propertyUpdate: true });
 
-/** A delta's values, positions, source sightings and receipt, as the group commit stores them. */
-function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string, SourceState>, reporting: VesselReporting): IngestItem {
+/** The vessel a bridge reports for, and what it may still report (bridges api `pairingOfBridge`). */
+type Pairing = Awaited<ReturnType<typeof pairingOfBridge>>;
+
+/**
+ * A delta's values, positions, source sightings and receipt, as the group commit stores them.
+ * Updates measured before the bridge's last pairing ended belong to that pairing, which took its
+ * data with it: a buffer flushed after the end stores none of them (docs/decisions.md, "What a
+ * bridge sends belongs to its pairing").
+ */
+function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string, SourceState>, reporting: VesselReporting, pairing: Pairing): IngestItem {
   const bridgeId = message.bridge.id;
   const receivedMs = message.receivedAt.getTime();
   const item: IngestItem = {
@@ -96,6 +104,7 @@ function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string
 
     const measured = update.timestampMs ?? receivedMs;
     const tsMs = measured > receivedMs + FUTURE_TOLERANCE_MS ? receivedMs : measured;
+    if (tsMs < pairing.measuredFromMs) continue;
     // Speed and course travel with the position measured with them, in the same update.
     let position: { lat: number; lon: number } | null = null;
     let speedOverGround: number | null = null;
@@ -131,10 +140,10 @@ export class IngestService {
   /** path → the warning levels of its property and how its values stand against them. */
   private readonly levels: PerBridge<Map<string, { displayName: string; units: string; watch: LevelWatch }>>;
   /**
-   * The vessel each bridge reports for, read again when the bridge connects or is paired or
-   * unpaired (on any node), so a batch is announced without a query.
+   * The vessel each bridge reports for and when its last pairing ended, read again when the
+   * bridge connects or is paired or unpaired (on any node), so a batch is announced without a query.
    */
-  private readonly vesselOfBridge: PerBridge<number | null>;
+  private readonly pairings: PerBridge<Pairing>;
   /**
    * Each vessel's switches (docs/decisions.md, "Vessel toggles"), loaded once and replaced as they
    * change: the event is emitted before the switch's call answers, so the next message obeys it.
@@ -153,15 +162,17 @@ export class IngestService {
       (item) => item.bridgeId,
     );
     this.properties = new PerBridge((bridgeId) => repo.propertiesByPath(ctx.db, bridgeId));
-    this.vesselOfBridge = new PerBridge(async (bridgeId) => (await vesselIdsOfBridges(ctx.db, [bridgeId])).get(bridgeId) ?? null);
+    this.pairings = new PerBridge((bridgeId) => pairingOfBridge(ctx.db, bridgeId));
     this.reportingByVessel = new PerBridge((vesselId) => reportingOf(ctx.db, vesselId));
     // What it keeps in memory follows the changes made on any node of a cluster.
     ctx.events.on('vessel.reporting', ({ vesselId, gpsReporting, propertyUpdate }) => this.reportingByVessel.set(vesselId, { gpsReporting, propertyUpdate }), {
       cluster: true,
     });
     // A bridge paired to another vessel comes back online under it.
-    ctx.events.on('bridge.online', ({ bridgeId }) => this.vesselOfBridge.forget(bridgeId), { cluster: true });
-    ctx.events.on('bridge.paired', ({ bridgeId }) => this.vesselOfBridge.forget(bridgeId), { cluster: true });
+    ctx.events.on('bridge.online', ({ bridgeId }) => this.pairings.forget(bridgeId), { cluster: true });
+    // A pairing that ends takes the bridge's data with it (deletePairingData), and one that starts
+    // reports for another vessel: everything kept of the bridge is read afresh.
+    ctx.events.on('bridge.paired', ({ bridgeId }) => this.forget(bridgeId), { cluster: true });
     // A path without an uncleared level alert starts out normal: its first value in range has
     // nothing to clear, so a fleet reconnecting costs no alert query per property with levels.
     this.levels = new PerBridge(async (bridgeId) => {
@@ -182,10 +193,11 @@ export class IngestService {
     // Only a bridge's first messages wait for its state to load, and a redelivery for its receipt;
     // the rest go straight into the group commit, in the order they came.
     const sources = this.sources.known(bridgeId);
-    const reporting = this.knownReporting(bridgeId);
-    if (!sources || !reporting || message.dup) return this.onDeltaWaiting(message, parsed.value);
+    const pairing = this.pairings.known(bridgeId);
+    const reporting = pairing && this.knownReporting(pairing);
+    if (!sources || !pairing || !reporting || message.dup) return this.onDeltaWaiting(message, parsed.value);
     try {
-      return this.queue.submit(itemOf(message, parsed.value, sources, reporting));
+      return this.queue.submit(itemOf(message, parsed.value, sources, reporting, pairing));
     } catch (err) {
       return Promise.reject(err);
     }
@@ -194,8 +206,10 @@ export class IngestService {
   private async onDeltaWaiting(message: BridgeMessage, delta: SignalKDelta): Promise<void> {
     const bridgeId = message.bridge.id;
     const sources = this.sources.known(bridgeId) ?? (await this.sources.of(bridgeId));
-    const reporting = this.knownReporting(bridgeId) ?? (await this.reportingOf(bridgeId));
-    const item = itemOf(message, delta, sources, reporting);
+    const pairing = this.pairings.known(bridgeId) ?? (await this.pairings.of(bridgeId));
+    const { vesselId } = pairing;
+    const reporting = vesselId === null ? UNPAIRED : (this.reportingByVessel.known(vesselId) ?? (await this.reportingByVessel.of(vesselId)));
+    const item = itemOf(message, delta, sources, reporting, pairing);
     if (item.receipt && message.dup) {
       // A redelivery whose PUBACK was lost: stored already if its receipt is (the original may
       // still be in the batch being written, hence the wait).
@@ -246,23 +260,19 @@ export class IngestService {
     await this.queue.submit({ bridgeId, values: [value], locations: [], sources: [], receipt: null, duplicate: false, notifications: [], rejudge: true });
   }
 
+  /** The bridge was deleted, or paired or unpaired: what is kept of it is loaded again when it next reports. */
   forget(bridgeId: number): void {
     this.properties.forget(bridgeId);
     this.levels.forget(bridgeId);
-    this.vesselOfBridge.forget(bridgeId);
+    this.pairings.forget(bridgeId);
     this.cadence.forget(bridgeId);
     this.sources.forget(bridgeId);
     this.store.forget(bridgeId);
   }
 
-  private async reportingOf(bridgeId: number): Promise<VesselReporting> {
-    const vesselId = await this.vesselOfBridge.of(bridgeId);
-    return vesselId === null ? UNPAIRED : this.reportingByVessel.of(vesselId);
-  }
-
-  private knownReporting(bridgeId: number): VesselReporting | undefined {
-    const vesselId = this.vesselOfBridge.known(bridgeId);
-    return vesselId === null ? UNPAIRED : vesselId === undefined ? undefined : this.reportingByVessel.known(vesselId);
+  /** The switches the bridge's values obey, if loaded (only a paired bridge's vessel has any to load). */
+  private knownReporting(pairing: Pairing): VesselReporting | undefined {
+    return pairing.vesselId === null ? UNPAIRED : this.reportingByVessel.known(pairing.vesselId);
   }
 
   /**
@@ -358,7 +368,7 @@ export class IngestService {
     if (!stored.length && !alerts.length) return;
     const vesselOf = new Map<number, number | null>();
     for (const { bridgeId } of [...stored, ...alerts])
-      if (!vesselOf.has(bridgeId)) vesselOf.set(bridgeId, this.vesselOfBridge.known(bridgeId) ?? (await this.vesselOfBridge.of(bridgeId)));
+      if (!vesselOf.has(bridgeId)) vesselOf.set(bridgeId, (this.pairings.known(bridgeId) ?? (await this.pairings.of(bridgeId))).vesselId);
     const batches = new Map<number, LiveBatch>();
     for (const item of stored) {
       const vesselId = vesselOf.get(item.bridgeId);

@@ -1,8 +1,8 @@
 /**
  * What other modules may ask of the vessel module: vessels by owner, the facts the access
- * module's directory needs (owners and names), vendors of an owner, and the operator's views
- * for the CLI. Who may do what is the access module's (`server.plugins.access.api` and the
- * vessel-scoped route option).
+ * module's directory needs (owners and names), vendors of an owner, the operator's views for
+ * the CLI, and the end of a pairing (`PairingEnd`, which server.ts builds). Who may do what is the
+ * access module's (`server.plugins.access.api` and the vessel-scoped route option).
  */
 import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
@@ -14,6 +14,7 @@ import * as repo from './vessels/repository.js';
 import { type AlertCounts, vesselViews, type VesselView } from './vessels/view.js';
 
 export type { AlertCounts, VesselView } from './vessels/view.js';
+export { PairingEnd, type PairingData } from './pairing/end.js';
 
 export * from './permissions.js';
 export { allows, type AccessNeed, type VesselAccess, type VesselRole } from '../access/api.js';

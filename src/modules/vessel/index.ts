@@ -5,6 +5,7 @@
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
 import type { AlertCounts } from './vessels/view.js';
+import type { PairingEnd } from './pairing/end.js';
 import { ACCESS_REQUEST_LIMIT, AccessRequestsService } from './access-requests/service.js';
 import { requestAccess } from './routes/access-requests/ask.js';
 import { declineAccessRequest } from './routes/access-requests/decline.js';
@@ -67,21 +68,24 @@ import { VesselService } from './vessels/service.js';
 export interface VesselModuleOptions extends ModuleOptions {
   /** The alerts module's count of active alerts per vessel, for the fleet view. */
   activeAlertCounts: AlertCounts;
+  /** Ends a vessel's pairing with what its bridge reported (composed by server.ts from the modules that keep bridge data). */
+  pairingEnd: PairingEnd;
 }
 
 export const vesselModule: Plugin<VesselModuleOptions> = {
   name: 'vessel',
   dependencies: ['auth', 'access'],
-  register(server, { ctx, activeAlertCounts }) {
+  register(server, { ctx, activeAlertCounts, pairingEnd }) {
     const auth = server.plugins.auth.api;
     const access = server.plugins.access.api;
-    const vessels = new VesselService(ctx.db, access, auth, activeAlertCounts, ctx.events);
+    const vessels = new VesselService(ctx.db, access, auth, activeAlertCounts, ctx.events, pairingEnd);
     const members = new MembersService(ctx.db, access.grants, auth, () => ctx.now());
     const pairing = new PairingService(
       ctx.db,
       auth,
       ctx.limits.limiter('pairing-code', PAIRING_LIMIT, 'Too many pairing attempts. Please try again later.'),
       ctx.events,
+      pairingEnd,
     );
     const requests = new AccessRequestsService(
       ctx.db,

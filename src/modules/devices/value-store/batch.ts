@@ -80,7 +80,7 @@ export const MAX_CHUNK_SPAN_MS = 3600_000;
 export interface ValueStore {
   commit(items: IngestItem[]): Promise<void>;
   hasReceipt(bridgeId: number, receipt: Receipt): Promise<boolean>;
-  /** A bridge was deleted: its series are gone. */
+  /** A bridge was deleted, or its pairing ended (or began): its series are read again. */
   forget(bridgeId: number): void;
 }
 
@@ -317,7 +317,8 @@ export class SeriesIds {
     const bridges = new Map<number, Map<string, number>>();
     for (const bridgeId of new Set(items.map((i) => i.bridgeId))) bridges.set(bridgeId, await this.ids.of(bridgeId));
     const fresh = new Map<number, Map<string, number>>();
-    const find = (bridgeId: number, path: string) => bridges.get(bridgeId)!.get(path) ?? fresh.get(bridgeId)?.get(path);
+    // The batch's own answer first: a series deleted with its pairing on another node is written anew under a new id.
+    const find = (bridgeId: number, path: string) => fresh.get(bridgeId)?.get(path) ?? bridges.get(bridgeId)!.get(path);
     return {
       find,
       get(bridgeId, path) {

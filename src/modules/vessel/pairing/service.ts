@@ -1,7 +1,8 @@
 /**
  * docs/protocol.md: the owner pairs a bridge with the code printed on it; unlinking takes two steps
- * (an e-mailed code), after which the bridge gets a fresh pairing code. Pairing codes are eight
- * characters, so attempts are limited per user and per address.
+ * (an e-mailed code), after which the bridge gets a fresh pairing code and what it reported under
+ * the pairing is deleted (end.ts). Pairing codes are eight characters, so attempts are limited per
+ * user and per address.
  */
 import Boom from '@hapi/boom';
 import type { Database } from '../../../db/knex.js';
@@ -9,8 +10,9 @@ import { ruleRefused } from '../../../platform/errors.js';
 import type { EventBus } from '../../../platform/events.js';
 import type { Limiter } from '../../../platform/rate-limit.js';
 import type { VesselScope } from '../../access/api.js';
-import { bridgeOfVessel, pairBridge, unpairBridge, type VesselBridge } from '../../bridges/api.js';
+import { bridgeOfVessel, pairBridge, type VesselBridge } from '../../bridges/api.js';
 import { findVessel } from '../vessels/repository.js';
+import type { PairingEnd } from './end.js';
 
 /** 10 pairing attempts in 15 minutes, per user and per address. */
 export const PAIRING_LIMIT = { points: 10, windowSeconds: 15 * 60 };
@@ -26,6 +28,7 @@ export class PairingService {
     private readonly confirmations: UnlinkConfirmations,
     private readonly attempts: Limiter,
     private readonly events: EventBus,
+    private readonly ending: PairingEnd,
   ) {}
 
   async pair(scope: VesselScope, pairingCode: string, address: string): Promise<VesselBridge> {
@@ -51,7 +54,6 @@ export class PairingService {
   async completeUnlink(scope: VesselScope, code: string): Promise<void> {
     const target = await this.confirmations.consumeConfirmationCode(scope.caller.id, 'unlink_client', code);
     if (Number(target) !== scope.vesselId) throw ruleRefused('The confirmation code is invalid or has expired');
-    const unpaired = await unpairBridge(this.db, scope.vesselId);
-    if (unpaired) this.events.emit('bridge.paired', { bridgeId: unpaired.bridgeId, vesselId: null });
+    await this.ending.of(scope.vesselId);
   }
 }

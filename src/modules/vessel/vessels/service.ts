@@ -9,7 +9,7 @@ import { deleteFile, detectImage, readFile, storeFile } from '../../../platform/
 import type { EventBus } from '../../../platform/events.js';
 import type { Caller } from '../../../platform/routes.js';
 import type { AccessApi, PermissionSet, VesselAccess, VesselScope } from '../../access/api.js';
-import { unpairBridge } from '../../bridges/api.js';
+import type { PairingEnd } from '../pairing/end.js';
 import * as repo from './repository.js';
 import { type AlertCounts, vesselImageUrl, vesselViews, type VesselView } from './view.js';
 
@@ -34,6 +34,7 @@ export class VesselService {
     private readonly confirmations: Confirmations,
     private readonly alertCounts: AlertCounts,
     private readonly events: EventBus,
+    private readonly pairingEnd: PairingEnd,
   ) {}
 
   /** The caller's vessels; a paused access is refused everything (docs/api.md), its vessel's name included. */
@@ -98,11 +99,9 @@ export class VesselService {
     await this.access.requireAccess(caller.id, vesselId, { owner: true });
     const vessel = await repo.findVessel(this.db, vesselId);
     if (!vessel) throw ruleRefused('This vessel no longer exists');
-    // The bridge goes back to the unpaired pool with a fresh pairing code.
-    const unpaired = await unpairBridge(this.db, vesselId);
-    await repo.deleteVessel(this.db, vesselId);
+    // The bridge goes back to the unpaired pool with a fresh pairing code, and what it reported goes with the vessel.
+    await this.pairingEnd.of(vesselId, (trx) => repo.deleteVessel(trx, vesselId));
     this.events.emit('access.changed', {});
-    if (unpaired) this.events.emit('bridge.paired', { bridgeId: unpaired.bridgeId, vesselId: null });
     await deleteFile(this.db, vessel.imageFileId);
     return vesselId;
   }

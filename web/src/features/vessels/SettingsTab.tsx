@@ -190,7 +190,8 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
           consequences={
             <p>
               Bridge {vessel.reportingClient.serial} will stop reporting to {vessel.name}: no more live values, alerts or commands until a bridge is paired
-              again. The history already stored stays.
+              again. What it reported goes with the pairing: its devices, history, track and alerts are deleted, and the vessel it is paired with next starts
+              without them.
             </p>
           }
           confirmLabel="Send me the code"

@@ -12,7 +12,7 @@ export const deleteUser = (admin: Administration) =>
     options: {
       auth: adminOnly,
       tags: ['api', 'admin'],
-      description: 'Delete a user',
+      description: 'Delete a user with the vessels they own (their bridges are unpaired and what they reported deleted)',
       validate: { params: userIdParams },
       async handler(request) {
         const { id } = request.params;

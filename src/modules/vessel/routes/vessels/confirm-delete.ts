@@ -10,7 +10,7 @@ export const confirmVesselDeletion = (vessels: VesselService) =>
     path: '/api/vessel/confirmDelete',
     options: {
       tags: ['api', 'vessel'],
-      description: 'Delete a vessel with the e-mailed confirmation code',
+      description: 'Delete a vessel with the e-mailed confirmation code, with what its bridge reported while paired',
       validate: { query: Joi.object({ code: Joi.string().trim().max(20).required() }) },
       async handler(request) {
         const vesselId = await vessels.confirmDeletion(callerOf(request), request.query.code);
