@@ -142,7 +142,7 @@ for (const propertyId of propertyIds) {
 // 1. Alert latency.
 const seaBreeze = await vesselId('Sea Breeze');
 const controller = new AbortController();
-const live = await fetch(`${httpUrl}/api/vessel/${seaBreeze}/live?sessionKey=${ownerToken}`, { signal: controller.signal });
+const live = await fetch(`${httpUrl}/api/vessel/${seaBreeze}/live`, { headers: { authorization: `Bearer ${ownerToken}` }, signal: controller.signal });
 const seen = new Map<string, number>();
 void (async () => {
   const decoder = new TextDecoder();

@@ -2,7 +2,7 @@
  * Logging on pino: JSON lines, redaction by path (never by a guess at key names, which hid
  * `statusCode` and `countryCode`), errors with their code and stack. Request logs come from
  * hapi-pino (registerRequestLogging) and carry the path without its query string, so a
- * `?sessionKey=` or `?code=` never reaches a log.
+ * `?linkKey=` or `?code=` never reaches a log.
  */
 import type { Request, Server } from '@hapi/hapi';
 import HapiPino from 'hapi-pino';
@@ -29,6 +29,7 @@ export const REDACTED_PATHS = [
   'secret',
   'token',
   'sessionKey',
+  'linkKey',
   'verificationCode',
   'cardNumber',
   'cvc',
@@ -39,6 +40,7 @@ export const REDACTED_PATHS = [
   '*.secret',
   '*.token',
   '*.sessionKey',
+  '*.linkKey',
   '*.verificationCode',
   '*.cardNumber',
   '*.cvc',
@@ -100,7 +102,7 @@ export async function registerRequestLogging(server: Server, log: Logger): Promi
  * Secret-looking keys scrubbed from data that is stored, not logged (an error report's request
  * data is whatever the client sent).
  */
-const SECRET_KEY = /^(pass(word)?|currentPassword|newPassword|adminPassword|secret|token|code|sessionKey|authorization|cookie|cardNumber|cvc)$/i;
+const SECRET_KEY = /^(pass(word)?|currentPassword|newPassword|adminPassword|secret|token|code|sessionKey|linkKey|authorization|cookie|cardNumber|cvc)$/i;
 export function redactSecrets(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));

@@ -69,9 +69,9 @@ const csvRows = (text: string) =>
     .map((line) => line.split(','));
 
 describe('property history as CSV', () => {
-  it('downloads every sample in the owner’s units, oldest first, with the session key in the link', async () => {
+  it('downloads every sample in the owner’s units, oldest first, with a link key in the link', async () => {
     const id = await temperatureId();
-    const res = await t.call('GET', `/api/vessel/${bridge.vesselId}/properties/${id}/history.csv?${range}&sessionKey=${owner}`);
+    const res = await t.call('GET', await t.link(owner, `/api/vessel/${bridge.vesselId}/properties/${id}/history.csv?${range}`));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="temperature-saloon-\d{4}-\d\d-\d\d\.csv"/);

@@ -283,7 +283,8 @@ describe('compaction', () => {
     csv: (
       await t.call(
         'GET',
-        `/api/vessel/${bridge.vesselId}/properties/${propertyId}/history.csv?from=${new Date(base).toISOString()}&to=${new Date(toMs).toISOString()}&sessionKey=${owner}&units=si`,
+        `/api/vessel/${bridge.vesselId}/properties/${propertyId}/history.csv?from=${new Date(base).toISOString()}&to=${new Date(toMs).toISOString()}&units=si`,
+        { token: owner },
       )
     ).body,
     fine: (await values(range(base + 1000, base + 601_000, 100))).body.data,

@@ -21,9 +21,14 @@ export function openLive(server: TestServer, vesselId: number, token: string): P
 }
 
 /** The same, on a server known by its address only (a server process). */
-export async function openLiveAt(baseUrl: string, vesselId: number, token: string): Promise<Live> {
+export function openLiveAt(baseUrl: string, vesselId: number, token: string): Promise<Live> {
+  return openEventStream(`${baseUrl}/api/vessel/${vesselId}/live`, { authorization: `Bearer ${token}` });
+}
+
+/** Any server-sent event stream at `url`: with a session key in `headers`, or a link key in the query. */
+export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<Live> {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/vessel/${vesselId}/live?sessionKey=${token}`, { signal: controller.signal });
+  const res = await fetch(url, { headers, signal: controller.signal });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const events: LiveEvent[] = [];

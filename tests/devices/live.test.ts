@@ -210,12 +210,14 @@ describe('the live stream', () => {
         streams.push(await openLive(t, i % 2 ? blueHorizon : bridge.vesselId, token));
         await streams.at(-1)!.next('hello');
       }
-      const refused = await fetch(`http://127.0.0.1:${t.server.info.port}/api/vessel/${bridge.vesselId}/live?sessionKey=${token}`);
+      const url = `http://127.0.0.1:${t.server.info.port}/api/vessel/${bridge.vesselId}/live`;
+      const headers = { authorization: `Bearer ${token}` };
+      const refused = await fetch(url, { headers });
       expect(refused.status).toBe(429);
       expect(await refused.json()).toMatchObject({ ok: false, status: 429, error: 'Too Many Requests' });
       streams.pop()!.close();
       await eventually(async () => {
-        const res = await fetch(`http://127.0.0.1:${t.server.info.port}/api/vessel/${bridge.vesselId}/live?sessionKey=${token}`);
+        const res = await fetch(url, { headers });
         if (res.status !== 200) {
           await res.body?.cancel();
           return false;
@@ -231,7 +233,7 @@ describe('the live stream', () => {
   it('is refused without a session and for other tenants', async () => {
     const base = `http://127.0.0.1:${t.server.info.port}/api/vessel/${bridge.vesselId}/live`;
     expect((await fetch(base)).status).toBe(401);
-    expect((await fetch(`${base}?sessionKey=${await t.login('owner2@demo.test')}`)).status).toBe(404);
+    expect((await fetch(base, { headers: { authorization: `Bearer ${await t.login('owner2@demo.test')}` } })).status).toBe(404);
   });
 
   it('sends keepalives and ends when the session is revoked or the user suspended', async () => {

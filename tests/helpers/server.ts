@@ -21,6 +21,8 @@ export interface TestServer {
   config: Config;
   /** Signs in and answers the session key. */
   login(email: string, password?: string): Promise<string>;
+  /** `url` with a link key of the session `token` for its path added to its query (POST auth/linkKeys). */
+  link(token: string, url: string): Promise<string>;
   /** Injects a request with an optional session key; answers status and parsed body. */
   call<T = any>(
     method: string,
@@ -92,6 +94,14 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       const res = await call('POST', '/api/auth/login', { payload: { username: email, password } });
       if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.token as string;
+    },
+    async link(token, url) {
+      const [path, query] = url.split('?');
+      const res = await call('POST', '/api/auth/linkKeys', { token, payload: { path } });
+      if (res.status !== 200) throw new Error(`no link key for ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      const search = new URLSearchParams(query);
+      search.set('linkKey', res.body.data.linkKey);
+      return `${path}?${search}`;
     },
     changedBehindTheServersBack() {
       server.app.ctx.events.emit('access.changed', {});

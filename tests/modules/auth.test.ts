@@ -179,7 +179,7 @@ describe('sessions', () => {
     expect((await t.call('GET', '/api/profile/details', { token: earlier })).status).toBe(200);
   });
 
-  it('accepts the session key as ?sessionKey= only on link routes', async () => {
+  it('never takes the session key from the query (links carry link keys: tests/security/link-keys.test.ts)', async () => {
     const token = await t.login('owner@demo.test');
     expect((await t.call('GET', `/api/profile/details?sessionKey=${token}`)).status).toBe(401);
   });

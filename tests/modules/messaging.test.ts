@@ -114,8 +114,8 @@ describe('a thread about a vessel', () => {
     expect((await t.call('PUT', '/api/messages/threads', { token: stranger, payload: { threadId, name: 'Mine' } })).status).toBe(404);
     expect((await t.call('DELETE', `/api/messages/threads/${threadId}`, { token: stranger })).status).toBe(404);
     expect((await t.call('DELETE', `/api/messages/${messageId}`, { token: stranger })).status).toBe(404);
-    expect((await t.server.inject(`${attachmentUrl}?sessionKey=${stranger}`)).statusCode).toBe(404);
-    const member = await t.server.inject(`${attachmentUrl}?sessionKey=${tokens.dealer}`);
+    expect((await t.server.inject(await t.link(stranger, attachmentUrl))).statusCode).toBe(404);
+    const member = await t.server.inject(await t.link(tokens.dealer, attachmentUrl));
     expect(member.statusCode).toBe(200);
     expect(member.headers['content-type']).toBe('image/png');
     expect(member.rawPayload.equals(png)).toBe(true);
@@ -157,7 +157,7 @@ describe('a thread about a vessel', () => {
     expect(muted.body.data).toMatchObject({ muted: true, name: 'Port engine' });
     expect((await t.call('DELETE', `/api/messages/${messageId}`, { token: tokens.dealer })).status).toBe(403);
     expect((await t.call('DELETE', `/api/messages/${messageId}`, { token: tokens.owner })).status).toBe(200);
-    expect((await t.server.inject(`${attachmentUrl}?sessionKey=${tokens.owner}`)).statusCode).toBe(404);
+    expect((await t.server.inject(await t.link(tokens.owner, attachmentUrl))).statusCode).toBe(404);
   });
 });
 

@@ -108,7 +108,8 @@ describe('the unsubscribed-vessel rule and card subscriptions', () => {
 
   const liveStatus = async (token: string) => {
     const controller = new AbortController();
-    const res = await fetch(`http://127.0.0.1:${sessionPort}/api/vessel/${vesselId}/live?sessionKey=${encodeURIComponent(token)}`, {
+    const res = await fetch(`http://127.0.0.1:${sessionPort}/api/vessel/${vesselId}/live`, {
+      headers: { authorization: `Bearer ${token}` },
       signal: controller.signal,
     });
     const status = res.status;

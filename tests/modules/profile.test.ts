@@ -106,7 +106,7 @@ describe('profile image', () => {
     const token = await t.login('owner@demo.test');
     const res = await t.call('POST', '/api/profile/profileImage', { token, ...multipart('file', 'me.png', 'image/png', PNG) });
     expect(res.status).toBe(200);
-    const image = await t.server.inject({ method: 'GET', url: `${res.body.data.imageUrl}?sessionKey=${token}` });
+    const image = await t.server.inject({ method: 'GET', url: await t.link(token, res.body.data.imageUrl) });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(PNG)).toBe(true);

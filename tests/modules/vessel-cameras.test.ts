@@ -52,9 +52,9 @@ const add = async (fields: Record<string, unknown>) => {
 };
 
 describe('cameras', () => {
-  it('serves a snapshot through the server, with the session key in the link', async () => {
+  it('serves a snapshot through the server, with a link key in the link', async () => {
     const cam = await add({ name: 'Cockpit', streamUrl: `${cameraUrl}/video.mjpg`, snapshotUrl: `${cameraUrl}/snapshot.jpg` });
-    const res = await t.server.inject({ url: `/api/vessel/${vesselId}/cameras/${cam.id}/snapshot?sessionKey=${owner}` });
+    const res = await t.server.inject({ url: await t.link(owner, `/api/vessel/${vesselId}/cameras/${cam.id}/snapshot`) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.rawPayload).toEqual(frame(0));
@@ -71,7 +71,7 @@ describe('cameras', () => {
     const cam = await add({ name: 'Bow', streamUrl: `${cameraUrl}/video.mjpg` });
     await t.server.start();
     const controller = new AbortController();
-    const res = await fetch(`http://127.0.0.1:${t.server.info.port}/api/vessel/${vesselId}/cameras/${cam.id}/stream?sessionKey=${owner}`, {
+    const res = await fetch(`http://127.0.0.1:${t.server.info.port}${await t.link(owner, `/api/vessel/${vesselId}/cameras/${cam.id}/stream`)}`, {
       signal: controller.signal,
     });
     expect(res.status).toBe(200);

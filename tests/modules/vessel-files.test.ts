@@ -28,7 +28,9 @@ const multipart = (fields: Record<string, string>, file: { name: string; type: s
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]),
 });
-const get = (url: string, who: string) => t.server.inject(`${url}?sessionKey=${tokens[who]}`);
+/** Follows a link as a browser does: with a link key of `who`'s session. */
+const follow = async (url: string, who: string) => t.server.inject(await t.link(tokens[who], url));
+const get = (url: string, who: string) => t.server.inject({ url, headers: { authorization: `Bearer ${tokens[who]}` } });
 
 describe('vessel files', () => {
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 3)]);
@@ -54,11 +56,11 @@ describe('vessel files', () => {
     expect(doc.body.data).toMatchObject({ name: 'Service log', mime: 'text/plain', size: text.length });
     documentUrl = doc.body.data.url;
 
-    const picture = await get(imageUrl, 'crew');
+    const picture = await follow(imageUrl, 'crew');
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');
     expect(picture.rawPayload.equals(png)).toBe(true);
-    const download = await get(documentUrl, 'crew');
+    const download = await follow(documentUrl, 'crew');
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toMatch(/^text\/plain/);
     expect(download.headers['content-disposition']).toBe('attachment; filename="Service_log.txt"');
@@ -75,10 +77,10 @@ describe('vessel files', () => {
     expect(theirDocument.payload).toBe(missing.payload);
   });
 
-  it('stops serving both to a member whose access is revoked', async () => {
+  it('stops serving both to a member whose access is revoked, through links made before', async () => {
+    const links = [await t.link(tokens.crew, imageUrl), await t.link(tokens.crew, documentUrl)];
     expect((await t.call('POST', `/api/vessel/${seaBreeze}/revoke`, { token: tokens.owner, payload: { userId: crewId } })).status).toBe(200);
-    const picture = await get(imageUrl, 'crew');
-    const download = await get(documentUrl, 'crew');
+    const [picture, download] = [await t.server.inject(links[0]), await t.server.inject(links[1])];
     expect(picture.statusCode).toBe(404);
     expect(download.statusCode).toBe(404);
     expect(JSON.parse(download.payload).message).toBe('Vessel not found');

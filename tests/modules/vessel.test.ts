@@ -112,7 +112,7 @@ describe('creating and editing vessels', () => {
     expect(ok.status).toBe(200);
     // The picture is served through the vessel, so the link is only as good as the caller's access.
     expect(ok.body.data.imageUrl).toBe(`/api/vessel/${ok.body.data.id}/image`);
-    const picture = await t.server.inject(`${ok.body.data.imageUrl}?sessionKey=${tokens.owner2}`);
+    const picture = await t.server.inject(await t.link(tokens.owner2, ok.body.data.imageUrl));
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/jpeg');
     expect(picture.rawPayload.equals(jpeg)).toBe(true);
@@ -299,10 +299,10 @@ describe('notes, documents and geofence', () => {
     expect((await upload(tokens.owner, Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff]))).status).toBe(415);
     const listed = await t.call('GET', `/api/vessel/${id}/documents`, { token: tokens.crew });
     expect(listed.body.data).toHaveLength(1);
-    const download = await t.server.inject(`${listed.body.data[0].url}?sessionKey=${tokens.crew}`);
+    const download = await t.server.inject(await t.link(tokens.crew, listed.body.data[0].url));
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(pdf)).toBe(true);
-    expect((await t.server.inject(`${listed.body.data[0].url}?sessionKey=${tokens.owner2}`)).statusCode).toBe(404);
+    expect((await t.call('GET', listed.body.data[0].url, { token: tokens.owner2 })).status).toBe(404);
     expect((await t.call('GET', `/api/vessel/${id}/documentStorage`, { token: tokens.owner })).body.data.used).toBe(pdf.length);
     expect((await t.call('DELETE', `/api/vessel/${id}/documents/${doc.body.data.id}`, { token: tokens.owner })).status).toBe(200);
   });

@@ -26,14 +26,14 @@ describe('the logger', () => {
     const original = process.stdout.write.bind(process.stdout);
     process.stdout.write = ((chunk: string | Uint8Array) => written.push(String(chunk)) > 0) as typeof process.stdout.write;
     try {
-      await t.call('GET', '/api/vessel/1/documents/1/file?sessionKey=secret-session-key-0001', { headers: { authorization: 'Bearer secret-bearer-0002' } });
+      await t.call('GET', '/api/vessel/1/documents/1/file?linkKey=secret-link-key-0001', { headers: { authorization: 'Bearer secret-bearer-0002' } });
     } finally {
       process.stdout.write = original;
       await t.close();
     }
     const logged = written.join('');
     expect(logged).toContain('/api/vessel/1/documents/1/file');
-    expect(logged).not.toContain('secret-session-key-0001');
+    expect(logged).not.toContain('secret-link-key-0001');
     expect(logged).not.toContain('secret-bearer-0002');
   });
 });

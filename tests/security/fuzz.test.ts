@@ -84,6 +84,7 @@ const query = fc.dictionary(
     'lon',
     'matchAll',
     'paused',
+    'linkKey',
     'sessionKey',
     'constructor',
     '__proto__',

@@ -73,8 +73,8 @@ const addCamera = async (path: string) => {
   return res.body.data.id as number;
 };
 
-const viaProxy = (cameraId: number, what: 'snapshot' | 'stream') =>
-  t.server.inject({ url: `/api/vessel/${vesselId}/cameras/${cameraId}/${what}?sessionKey=${stranger}` });
+const viaProxy = async (cameraId: number, what: 'snapshot' | 'stream') =>
+  t.server.inject({ url: await t.link(stranger, `/api/vessel/${vesselId}/cameras/${cameraId}/${what}`) });
 
 describe('the camera proxy', () => {
   it.each([
@@ -137,7 +137,7 @@ describe('uploaded files', () => {
       ...multipart({ name: 'Invoice' }, { name: 'invoice.html', type: 'text/html', data: SCRIPT }),
     });
     expect(doc.status, JSON.stringify(doc.body)).toBe(200);
-    const res = await t.server.inject({ url: `${doc.body.data.url}?sessionKey=${stranger}` });
+    const res = await t.server.inject({ url: await t.link(stranger, doc.body.data.url) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment;/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -186,6 +186,7 @@ export const MATRIX: Record<string, Audience> = {
   'POST /api/auth/signInLink': 'public',
   'POST /api/auth/signInLink/redeem': 'public',
   'POST /api/auth/logout': 'user',
+  'POST /api/auth/linkKeys': 'user',
   'POST /api/billing/createVesselSubscriptionWithVoucher': { vessel: [{ area: 'billingManager', level: 'MANAGE' }], payload: 'vesselId' },
   'POST /api/billing/createVesselSubscription': { vessel: [{ area: 'billingManager', level: 'MANAGE' }], payload: 'vesselId' },
   'POST /api/billing/changeSubscriptionProducts': { vessel: [{ area: 'billingManager', level: 'MANAGE' }], payload: 'vesselId' },

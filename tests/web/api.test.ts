@@ -101,6 +101,6 @@ describe('fetch wrapper', () => {
   });
 
   it('builds links that carry the session key for EventSource and images', () => {
-    expect(apiUrl('vessel/v 1/live', { sessionKey: 'k=1', empty: null })).toBe('/api/vessel/v 1/live?sessionKey=k%3D1');
+    expect(apiUrl('vessel/v 1/live', { linkKey: 'k=1', empty: null })).toBe('/api/vessel/v 1/live?linkKey=k%3D1');
   });
 });

@@ -5,10 +5,13 @@
  * bridge, in `vesselOf(request)`; a caller without access never reaches the handler (404 for
  * no access at all, 403 when paused or not permitted). It runs before validation, so a caller
  * without access learns nothing from the route's validation messages either.
+ *
+ * The same access decides whether a link key to such a route is issued (modules/auth/link-keys.ts):
+ * a caller gets none for a vessel they could not open the link of.
  */
 import assert from 'node:assert';
 import Boom from '@hapi/boom';
-import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
+import type { Request, RequestRoute, ResponseToolkit, Server } from '@hapi/hapi';
 import type { Db } from '../../db/knex.js';
 import { auditTarget } from '../../platform/audit.js';
 import { callerOf } from '../../platform/routes.js';
@@ -20,7 +23,7 @@ function fieldOf(source: unknown, name: string): unknown {
 }
 
 /** The vessel id as the client wrote it (before or after validation): a positive integer, or null. */
-function vesselIdIn(request: Request, options: VesselRouteOptions): number | null {
+function vesselIdIn(request: { params: unknown; query: unknown; payload: unknown; route: { path: string } }, options: VesselRouteOptions): number | null {
   const raw = options.payload
     ? fieldOf(request.payload, options.payload)
     : options.query
@@ -60,5 +63,17 @@ export function registerVesselScope(server: Server, db: Db, api: AccessApi, dire
       await resolve(request, options, vesselId);
     }
     return h.continue;
+  });
+  // The auth module registers after this one: its API is there once every plugin is.
+  server.dependency('auth', async (registered) => {
+    registered.plugins.auth.api.guardLinks(async (userId: number, route: RequestRoute, params: Record<string, string>) => {
+      const options = route.settings.plugins?.vessel;
+      // A vessel named in the query or the payload is checked only when the link is followed.
+      if (!options || options.query || options.payload) return;
+      const vesselId = vesselIdIn({ params, query: {}, payload: undefined, route }, options);
+      if (vesselId === null) throw Boom.notFound('Vessel not found');
+      check(await api.accessOf(userId, vesselId), options.needs ?? []);
+      if (options.cloudService) await api.requireCloudService(vesselId, options.cloudService);
+    });
   });
 }

@@ -7,16 +7,18 @@ import type { AuthCredentials } from '@hapi/hapi';
 import type { AppContext } from '../../platform/context.js';
 import type { PageRequest } from '../../platform/pagination.js';
 import * as repo from './repository.js';
+import type { LinkGuard, LinkKeys } from './link-keys.js';
 import type { AuthService } from './service.js';
 import type { UserFilter, UserPatch } from './repository.js';
 import type { OneTimePurpose, User } from './types.js';
 
 export type { User, SessionCredentials, Preferences } from './types.js';
 export type { UserFilter, UserPatch } from './repository.js';
-/** The account fields' validation, shared by every form that edits them. */
-export { countryCode, email, languageCode, name, password } from './schemas.js';
+export type { LinkGuard } from './link-keys.js';
+/** The account fields' validation, shared by every form that edits them, and the query of a route that takes link keys. */
+export { countryCode, email, languageCode, linkKeyQuery, name, password } from './schemas.js';
 
-export function createAuthApi(ctx: AppContext, service: AuthService) {
+export function createAuthApi(ctx: AppContext, service: AuthService, links: LinkKeys) {
   const { db } = ctx;
   return {
     findUser: (id: number) => repo.findUserById(db, id),
@@ -51,6 +53,17 @@ export function createAuthApi(ctx: AppContext, service: AuthService) {
     sendConfirmationCode: (userId: number, purpose: OneTimePurpose, targetId: string, what: string) =>
       service.sendConfirmationCode(userId, purpose, targetId, what),
     consumeConfirmationCode: (userId: number, purpose: OneTimePurpose, code: string) => service.consumeConfirmationCode(userId, purpose, code),
+    /** Refuses link keys to objects the caller cannot reach, when they are asked for (link-keys.ts). */
+    guardLinks: (guard: LinkGuard) => links.addGuard(guard),
+    /**
+     * The user of the session behind an authenticated request while that session lives, or null:
+     * what a stream checks again as it runs. It asks for the session, not for the key that opened
+     * the stream, which may be a link key expired since.
+     */
+    async sessionUserOf(credentials: AuthCredentials): Promise<number | null> {
+      const { sessionId, user } = credentials;
+      return sessionId && user && (await service.credentialsFor(sessionId, user.id)) ? user.id : null;
+    },
   };
 }
 

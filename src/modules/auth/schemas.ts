@@ -29,4 +29,15 @@ export const createAccountPayload = Joi.object({
   languageCode,
 });
 
+/** The one path a link key is asked for: an API address as the server sees it, without query. */
+export const linkKeyPayload = Joi.object({
+  path: Joi.string()
+    .max(300)
+    .pattern(/^\/api\/[\w.~/-]+$/)
+    .required(),
+});
+
+/** The query of a route that takes link keys (`plugins: { linkKey: true }`), with its own fields added by `.keys()`. */
+export const linkKeyQuery = Joi.object({ linkKey: Joi.string().max(1000) });
+
 export const tokenResponse = Joi.object({ token: Joi.string() }).label('Token');

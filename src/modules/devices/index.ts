@@ -94,24 +94,14 @@ export const devicesModule: Plugin<ModuleOptions> = {
   register(server, { ctx }) {
     const broker = server.plugins.mqtt.broker;
     const access = server.plugins.access.api;
+    const accounts = server.plugins.auth.api;
     const sources = new MessageSources(ctx.db);
     const custom = server.plugins.alerts.custom;
     custom.useProperties({ propertyOf: repo.findProperty });
     const cadence = new PropertyCadence(() => ctx.now());
     const ingest = new IngestService(ctx, sources, custom, cadence);
     const commands = new CommandService(ctx, broker);
-    const live = new LiveStreams(
-      ctx,
-      async (request) => {
-        try {
-          const { credentials } = await server.auth.test('session', request);
-          return credentials.user?.id ?? null;
-        } catch {
-          return null;
-        }
-      },
-      access.accessOf,
-    );
+    const live = new LiveStreams(ctx, (request) => accounts.sessionUserOf(request.auth.credentials), access.accessOf);
     server.expose('commands', commands);
     server.expose('live', live);
     server.expose('cadence', cadence);
@@ -150,7 +140,6 @@ export const devicesModule: Plugin<ModuleOptions> = {
     const simple = new SimpleDevicesService(ctx.db, access.accessOf);
     const sourceViews = new SourcesService(sources);
     const requests = new CommandRequests(ctx.db, commands);
-    const accounts = server.plugins.auth.api;
     const interfaces = new InterfacesService(
       ctx.db,
       new BridgeSecrets(ctx.config.sessionSecret),

@@ -40,14 +40,7 @@ export const messagingModule: Plugin<ModuleOptions> = {
     const auth = server.plugins.auth.api;
     const access = server.plugins.access.api;
     const clock = { now: () => Date.now() };
-    const live = new UserStreams(ctx, async (request) => {
-      try {
-        const { credentials } = await server.auth.test('session', request);
-        return credentials.user?.id ?? null;
-      } catch {
-        return null;
-      }
-    });
+    const live = new UserStreams(ctx, (request) => auth.sessionUserOf(request.auth.credentials));
     const service = new MessagingService(ctx.db, access, auth, new Contacts(ctx.db, access, auth), live, () => clock.now());
     const digest = new MessageDigest(ctx, auth, () => clock.now());
     server.expose('service', service);

@@ -44,6 +44,3 @@ export const companyPermissionsPayload = Joi.object({ companyId: Joi.number().in
   'endsAt',
 );
 export const companyParams = Joi.object({ id: vesselId.required(), companyId: Joi.number().integer().required() });
-
-/** The session key may ride in the query of links that `<img>` tags and downloads follow. */
-export const sessionKeyQuery = Joi.object({ sessionKey: Joi.string().max(2000) });

@@ -1,9 +1,9 @@
-import Joi from 'joi';
 import { callerOf, defineRoute } from '../../../platform/routes.js';
+import { linkKeyQuery } from '../../auth/api.js';
 import type { UserStreams } from '../live.js';
 import type { MessagingService } from '../service.js';
 
-/** GET messages/live: the user's server-sent event stream (contracts/messaging.ts); EventSource cannot set headers, so the session key may ride in the query. */
+/** GET messages/live: the user's server-sent event stream (contracts/messaging.ts); EventSource cannot set headers, so a link key may ride in the query. */
 export const messagesLive = (svc: MessagingService, live: UserStreams) =>
   defineRoute({
     method: 'GET',
@@ -11,8 +11,8 @@ export const messagesLive = (svc: MessagingService, live: UserStreams) =>
     options: {
       tags: ['api', 'messages'],
       description: 'Server-sent events: hello, message, messageDeleted, read, unread, threads; a keepalive comment every 15 s; at most 10 open per user (429)',
-      plugins: { envelope: false, sessionKeyInQuery: true },
-      validate: { query: Joi.object({ sessionKey: Joi.string().max(4096) }) },
+      plugins: { envelope: false, linkKey: true },
+      validate: { query: linkKeyQuery },
       async handler(request, h) {
         const userId = callerOf(request).id;
         const stream = live.open(request, userId, { unreadCount: await svc.unreadCount(userId) });

@@ -1,14 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
-import { session, toast } from '../../app/services';
+import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { failureMessage } from '../../lib/failureMessage';
 import { TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { ConfirmModal } from '../modal/ConfirmModal';
 import { Modal } from '../modal/Modal';
-import { cameraActions, cameraImageUrl, cameraQueries } from './queries';
+import { useFixedLink, useLink } from '../links/useLink';
+import { cameraActions, cameraPath, cameraQueries } from './queries';
 import type { Camera, CameraFields } from './types';
 import './cameras.css';
 
@@ -18,7 +18,6 @@ type Dialog = { kind: 'live' | 'delete'; camera: Camera } | { kind: 'edit'; came
 export function CamerasTab({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
   const queryClient = useQueryClient();
   const cameras = useQuery(cameraQueries.list(vesselId));
-  const sessionKey = useSelector(session, (state) => state.context.token);
   const [refresh, setRefresh] = useState(() => Date.now());
   const [dialog, setDialog] = useState<Dialog>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: cameraQueries.list(vesselId).queryKey });
@@ -57,7 +56,7 @@ export function CamerasTab({ vesselId, canManage }: { vesselId: number; canManag
       <ul className="camera-grid">
         {(cameras.data ?? []).map((camera) => (
           <li key={camera.id} className="card camera">
-            <Snapshot src={cameraImageUrl(vesselId, camera.id, 'snapshot', sessionKey, refresh)} name={camera.name} />
+            <Snapshot path={cameraPath(vesselId, camera.id, 'snapshot')} refresh={refresh} name={camera.name} />
             <div className="camera__bar">
               <h3 className="camera__name">{camera.name}</h3>
               <div className="button-row">
@@ -80,7 +79,7 @@ export function CamerasTab({ vesselId, canManage }: { vesselId: number; canManag
         ))}
       </ul>
       {dialog?.kind === 'live' ? (
-        <LiveView name={dialog.camera.name} src={cameraImageUrl(vesselId, dialog.camera.id, 'stream', sessionKey)} onClose={() => setDialog(null)} />
+        <LiveView name={dialog.camera.name} path={cameraPath(vesselId, dialog.camera.id, 'stream')} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'edit' ? <CameraForm vesselId={vesselId} camera={dialog.camera} onDone={reload} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? (
@@ -98,23 +97,25 @@ export function CamerasTab({ vesselId, canManage }: { vesselId: number; canManag
   );
 }
 
-/** A snapshot, or a line saying the camera did not answer. */
-function Snapshot({ src, name }: { src: string; name: string }) {
+/** A snapshot, or a line saying the camera did not answer; its link key is renewed, so "Refresh pictures" always loads. */
+function Snapshot({ path, refresh, name }: { path: string; refresh: number; name: string }) {
+  const src = useLink(path, { t: refresh });
   const [failed, setFailed] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<string | null>(null);
   return (
-    <div className="camera__picture" aria-busy={loaded !== src && failed !== src}>
-      {failed === src ? (
+    <div className="camera__picture" aria-busy={!src || (loaded !== src && failed !== src)}>
+      {src && failed === src ? (
         <p className="camera__missing">No picture: the camera could not be reached.</p>
-      ) : (
+      ) : src ? (
         <img src={src} alt={`Snapshot of ${name}`} onLoad={() => setLoaded(src)} onError={() => setFailed(src)} />
-      )}
+      ) : null}
     </div>
   );
 }
 
-/** The live stream, with the browser's full screen a click away. */
-function LiveView({ name, src, onClose }: { name: string; src: string; onClose: () => void }) {
+/** The live stream, with the browser's full screen a click away; it keeps the link key it started with. */
+function LiveView({ name, path, onClose }: { name: string; path: string; onClose: () => void }) {
+  const src = useFixedLink(path);
   const [open, setOpen] = useState(true);
   const [failed, setFailed] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
@@ -139,9 +140,9 @@ function LiveView({ name, src, onClose }: { name: string; src: string; onClose: 
           <p className="form-error" role="alert">
             The live picture could not be loaded.
           </p>
-        ) : (
+        ) : src ? (
           <img src={src} alt={`Live view of ${name}`} onError={() => setFailed(true)} />
-        )}
+        ) : null}
       </div>
     </Modal>
   );

@@ -17,8 +17,7 @@ export const cameraActions = {
   remove: (vesselId: number, id: number) => api.delete<unknown>(vesselPath(vesselId, `cameras/${id}`)),
 };
 
-/** The proxied image or stream of a camera, for an <img>: the session key rides in the query. */
-export function cameraImageUrl(vesselId: number, cameraId: number, kind: 'snapshot' | 'stream', sessionKey: string | null, refresh = 0): string {
-  const query = new URLSearchParams({ ...(sessionKey ? { sessionKey } : {}), ...(kind === 'snapshot' ? { t: String(refresh) } : {}) });
-  return `/api/${vesselPath(vesselId, `cameras/${cameraId}/${kind}`)}?${query}`;
+/** The path of a camera's picture or stream through the server, for an <img> (with a link key: features/links). */
+export function cameraPath(vesselId: number, cameraId: number, kind: 'snapshot' | 'stream'): string {
+  return vesselPath(vesselId, `cameras/${cameraId}/${kind}`);
 }

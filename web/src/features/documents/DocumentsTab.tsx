@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
-import { session, toast } from '../../app/services';
+import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { isApiError } from '../../lib/api';
 import { DOCUMENT_UPLOAD, uploadFailure, uploadProblem } from '../../lib/uploads';
@@ -11,13 +10,13 @@ import { SelectField, TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
-import { documentActions, documentLink, documentQueries } from './queries';
+import { Linked } from '../links/Linked';
+import { documentActions, documentPath, documentQueries } from './queries';
 
 export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
   const queryClient = useQueryClient();
   const documents = useQuery(documentQueries.list(vesselId));
   const categories = useQuery(documentQueries.categories());
-  const sessionKey = useSelector(session, (state) => state.context.token);
   const format = useFormatters();
   const fileInput = useRef<HTMLInputElement>(null);
   const [name, setName] = useState('');
@@ -116,45 +115,46 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
       ) : null}
       {documents.isSuccess && documents.data.length === 0 ? <p className="empty-state">No documents yet.</p> : null}
       <ul className="list">
-        {(documents.data ?? []).map((document) => {
-          const link = documentLink(vesselId, document, sessionKey);
-          return (
-            <li key={document.id} className="list__item">
-              <span>
-                {link ? (
-                  <a href={link} target="_blank" rel="noopener">
-                    {document.name}
-                  </a>
-                ) : (
-                  document.name
-                )}
-                <span className="muted">
-                  {[categoryName(document.categoryId), document.createdAt ? format.date(document.createdAt) : '']
-                    .filter(Boolean)
-                    .map((part) => ` · ${part}`)
-                    .join('')}
+        {(documents.data ?? []).map((document) => (
+          <Linked key={document.id} path={documentPath(vesselId, document)}>
+            {(link) => (
+              <li className="list__item">
+                <span>
+                  {link ? (
+                    <a href={link} target="_blank" rel="noopener">
+                      {document.name}
+                    </a>
+                  ) : (
+                    document.name
+                  )}
+                  <span className="muted">
+                    {[categoryName(document.categoryId), document.createdAt ? format.date(document.createdAt) : '']
+                      .filter(Boolean)
+                      .map((part) => ` · ${part}`)
+                      .join('')}
+                  </span>
                 </span>
-              </span>
-              <span className="button-row">
-                {link ? (
-                  <a className="button button--small" href={link} download={document.name} aria-label={`Download ${document.name}`}>
-                    Download
-                  </a>
-                ) : null}
-                {canManage ? (
-                  <button
-                    type="button"
-                    className="button button--small button--danger"
-                    onClick={() => setDeleting(document)}
-                    aria-label={`Delete ${document.name}`}
-                  >
-                    Delete
-                  </button>
-                ) : null}
-              </span>
-            </li>
-          );
-        })}
+                <span className="button-row">
+                  {link ? (
+                    <a className="button button--small" href={link} download={document.name} aria-label={`Download ${document.name}`}>
+                      Download
+                    </a>
+                  ) : null}
+                  {canManage ? (
+                    <button
+                      type="button"
+                      className="button button--small button--danger"
+                      onClick={() => setDeleting(document)}
+                      aria-label={`Delete ${document.name}`}
+                    >
+                      Delete
+                    </button>
+                  ) : null}
+                </span>
+              </li>
+            )}
+          </Linked>
+        ))}
       </ul>
       {deleting ? (
         <ConfirmModal

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiUrl } from '../../lib/api';
+import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from '../vessels/queries';
 import type { DocumentCategory, VesselDocument } from './types';
 
@@ -29,11 +29,10 @@ export const documentActions = {
 };
 
 /**
- * Links opened by the browser itself cannot send the bearer header, so they carry the session
- * key: `GET vessel/{id}/documents/{documentId}/file?sessionKey=` checks the member's documents
- * permission, which a bare file link cannot.
+ * A document's content, for a link the browser opens itself: it cannot send the bearer header, so
+ * it carries a link key (features/links); `GET vessel/{id}/documents/{documentId}/file` checks the
+ * member's documents permission, which a bare file link cannot.
  */
-export function documentLink(vesselId: number, document: Pick<VesselDocument, 'id'>, sessionKey: string | null): string | null {
-  if (!sessionKey) return null;
-  return apiUrl(vesselPath(vesselId, `documents/${encodeURIComponent(document.id)}/file`), { sessionKey });
+export function documentPath(vesselId: number, document: Pick<VesselDocument, 'id'>): string {
+  return vesselPath(vesselId, `documents/${encodeURIComponent(document.id)}/file`);
 }

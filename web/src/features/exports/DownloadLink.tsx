@@ -1,6 +1,6 @@
-import { useSelector } from '@xstate/react';
 import type { MouseEvent } from 'react';
-import { session } from '../../app/services';
+import { withLinkKey } from '../links/queries';
+import { useLinkKey } from '../links/useLink';
 import './exports.css';
 
 interface Props {
@@ -13,18 +13,20 @@ interface Props {
 
 /**
  * A download of an export (docs/api.md, "Exports"): a plain link, so the browser streams the file
- * to disk itself; the session key rides in the query because a link cannot send a header.
+ * to disk itself; a link key rides in the query because a link cannot send a header. The link has
+ * no address until its key arrives.
  */
 export function DownloadLink({ path, query, label }: Props) {
-  const sessionKey = useSelector(session, (state) => state.context.token);
-  const href = (params: Record<string, string>) => `/api/${path}?${new URLSearchParams({ ...params, ...(sessionKey ? { sessionKey } : {}) })}`;
+  const key = useLinkKey(path);
+  const href = () => (key ? withLinkKey(path, key, query()) : undefined);
   return (
     <a
       className="button download-link"
-      href={href(query())}
+      href={href()}
       download
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-        event.currentTarget.href = href(query());
+        const now = href();
+        if (now) event.currentTarget.href = now;
       }}
     >
       {label}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiUrl } from '../../lib/api';
 import { commandBus } from '../devices/commandBus';
+import { openLinkedEventSource } from '../links/linkedEventSource';
+import { linkTo } from '../links/queries';
 import { applyLiveEvent } from './liveCache';
 import { LIVE_EVENT_TYPES, isBacklog, parseLiveEvent } from './liveEvents';
 
@@ -22,9 +23,10 @@ export interface StreamHealth {
 }
 
 /**
- * Subscribes to GET /api/vessel/{id}/live while the vessel is open. EventSource cannot send
- * headers, so the session key travels as `?sessionKey=`; the browser reconnects by itself, and
- * each failed connection counts towards the Connection Issue dialog (spec 8).
+ * Subscribes to GET /api/vessel/{id}/live while the vessel is open, in the session `sessionKey`
+ * names (null: none). EventSource cannot send headers, so the stream's link carries a link key
+ * (features/links); the browser reconnects by itself, with a new key once the old one is refused,
+ * and each failed connection counts towards the Connection Issue dialog (spec 8).
  */
 export function useLiveStream(vesselId: number, sessionKey: string | null, health: StreamHealth): LiveStream {
   const queryClient = useQueryClient();
@@ -35,37 +37,34 @@ export function useLiveStream(vesselId: number, sessionKey: string | null, healt
 
   useEffect(() => {
     if (!sessionKey || typeof EventSource === 'undefined') return;
-    const source = new EventSource(apiUrl(`vessel/${vesselId}/live`, { sessionKey }));
     setStatus('connecting');
     setLastValueAt(null);
     setCatchingUp(false);
 
-    const listeners = LIVE_EVENT_TYPES.map((type) => {
-      const listener = (message: MessageEvent<string>) => {
-        const event = parseLiveEvent(type, message.data);
-        if (!event) return;
-        if (event.type === 'batch') {
-          setLastValueAt(Date.now());
-          setCatchingUp(isBacklog(event.data, Date.now()));
+    return openLinkedEventSource(
+      (fresh) => linkTo(queryClient, `vessel/${vesselId}/live`, { fresh }),
+      (source) => {
+        for (const type of LIVE_EVENT_TYPES) {
+          source.addEventListener(type, (message: MessageEvent<string>) => {
+            const event = parseLiveEvent(type, message.data);
+            if (!event) return;
+            if (event.type === 'batch') {
+              setLastValueAt(Date.now());
+              setCatchingUp(isBacklog(event.data, Date.now()));
+            }
+            applyLiveEvent(queryClient, vesselId, event, { commandBus });
+          });
         }
-        applyLiveEvent(queryClient, vesselId, event, { commandBus });
-      };
-      source.addEventListener(type, listener);
-      return [type, listener] as const;
-    });
-    source.onopen = () => {
-      setStatus('live');
-      onOpen();
-    };
-    source.onerror = () => {
-      setStatus(source.readyState === EventSource.CLOSED ? 'connecting' : 'reconnecting');
-      onFailure();
-    };
-
-    return () => {
-      listeners.forEach(([type, listener]) => source.removeEventListener(type, listener));
-      source.close();
-    };
+        source.onopen = () => {
+          setStatus('live');
+          onOpen();
+        };
+        source.onerror = () => {
+          setStatus(source.readyState === EventSource.CLOSED ? 'connecting' : 'reconnecting');
+          onFailure();
+        };
+      },
+    );
   }, [queryClient, vesselId, sessionKey, onOpen, onFailure]);
 
   return { status, lastValueAt, catchingUp };

@@ -1,16 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine, useSelector } from '@xstate/react';
+import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { Message, MessagesPage as MessagesPageData, Thread } from '../../../../contracts/messaging';
+import type { Attachment, Message, MessagesPage as MessagesPageData, Thread } from '../../../../contracts/messaging';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '../../../../contracts/messaging';
-import { session } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { ConfirmModal } from '../modal/ConfirmModal';
 import { useFormatters } from '../profile/usePreferences';
 import { sessionQueries } from '../session/queries';
-import { withSessionKey } from '../vessels/vesselImage';
+import { useFixedLink, useLink } from '../links/useLink';
 import { onMessagingEvent } from './messagesLive';
 import { messageActions, messageKeys, messageQueries } from './queries';
 import { Dialog, ThreadForm, type ThreadDraft } from './ThreadForm';
@@ -347,7 +346,6 @@ function OlderMessages({ threadId, before }: { threadId: number; before: number 
 function MessageList({ messages, thread, meId, names }: { messages: Message[]; thread: Thread; meId?: number; names: Map<number, string> }) {
   const format = useFormatters();
   const queryClient = useQueryClient();
-  const sessionKey = useSelector(session, (s) => s.context.token);
   const removing = useMutation({
     mutationFn: (id: number) => messageActions.deleteMessage(id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.thread(thread.id) }),
@@ -381,21 +379,9 @@ function MessageList({ messages, thread, meId, names }: { messages: Message[]; t
               {m.text ? <p className="message__text">{m.text}</p> : null}
               {m.attachments.length ? (
                 <ul className="message__attachments">
-                  {m.attachments.map((a) => {
-                    const url = withSessionKey(a.url, sessionKey) ?? a.url;
-                    return (
-                      <li key={a.id}>
-                        {a.mime.startsWith('image/') ? (
-                          <a href={url} target="_blank" rel="noreferrer" className="message__image">
-                            <img src={url} alt={a.name} loading="lazy" />
-                          </a>
-                        ) : null}
-                        <a href={`${url}&download=true`} download={a.name} className="message__file">
-                          ⬇ {a.name} <span className="muted">({formatSize(a.size)})</span>
-                        </a>
-                      </li>
-                    );
-                  })}
+                  {m.attachments.map((a) => (
+                    <AttachmentItem key={a.id} attachment={a} />
+                  ))}
                 </ul>
               ) : null}
               {own ? (
@@ -417,6 +403,25 @@ function MessageList({ messages, thread, meId, names }: { messages: Message[]; t
         );
       })}
     </ol>
+  );
+}
+
+/** An attachment: its picture, loaded once, and links to open or download it, whose link keys are renewed while shown. */
+function AttachmentItem({ attachment: a }: { attachment: Attachment }) {
+  const picture = useFixedLink(a.mime.startsWith('image/') ? a.url : null);
+  const open = useLink(a.url);
+  const download = useLink(a.url, { download: true });
+  return (
+    <li>
+      {picture ? (
+        <a href={open ?? undefined} target="_blank" rel="noreferrer" className="message__image">
+          <img src={picture} alt={a.name} loading="lazy" />
+        </a>
+      ) : null}
+      <a href={download ?? undefined} download={a.name} className="message__file">
+        ⬇ {a.name} <span className="muted">({formatSize(a.size)})</span>
+      </a>
+    </li>
   );
 }
 

@@ -5,7 +5,7 @@
  * which connects. Browsers without Web Locks connect from each tab.
  */
 import { MESSAGING_EVENTS, type MessagingEventMap, type MessagingEventName } from '../../../../contracts/messaging';
-import { apiUrl } from '../../lib/api';
+import { openLinkedEventSource } from '../links/linkedEventSource';
 
 export type MessagingEvent = { [K in MessagingEventName]: { type: K; data: MessagingEventMap[K] } }[MessagingEventName];
 
@@ -31,30 +31,34 @@ export interface LiveCallbacks {
   onFailure?: () => void;
 }
 
-/** Connects (or follows the tab that is connected); answers the function that stops. */
-export function connectMessagesLive(sessionKey: string, { deliver, onOpen, onFailure }: LiveCallbacks): () => void {
+/**
+ * Connects (or follows the tab that is connected); answers the function that stops. `link(fresh)`
+ * answers the stream's URL with a link key (features/links), a new one when `fresh`.
+ */
+export function connectMessagesLive(link: (fresh: boolean) => Promise<string>, { deliver, onOpen, onFailure }: LiveCallbacks): () => void {
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL) : null;
   if (channel) channel.onmessage = (message: MessageEvent<MessagingEvent>) => deliver(message.data);
-  let source: EventSource | null = null;
+  let close: (() => void) | null = null;
   let release: (() => void) | null = null;
   const abort = new AbortController();
 
   const lead = () => {
-    source = new EventSource(apiUrl('messages/live', { sessionKey }));
-    for (const type of MESSAGING_EVENTS) {
-      source.addEventListener(type, (message: MessageEvent<string>) => {
-        let event: MessagingEvent;
-        try {
-          event = { type, data: JSON.parse(message.data) } as MessagingEvent;
-        } catch {
-          return;
-        }
-        deliver(event);
-        channel?.postMessage(event);
-      });
-    }
-    source.onopen = () => onOpen?.();
-    source.onerror = () => onFailure?.();
+    close = openLinkedEventSource(link, (source) => {
+      for (const type of MESSAGING_EVENTS) {
+        source.addEventListener(type, (message: MessageEvent<string>) => {
+          let event: MessagingEvent;
+          try {
+            event = { type, data: JSON.parse(message.data) } as MessagingEvent;
+          } catch {
+            return;
+          }
+          deliver(event);
+          channel?.postMessage(event);
+        });
+      }
+      source.onopen = () => onOpen?.();
+      source.onerror = () => onFailure?.();
+    });
   };
 
   if (typeof navigator !== 'undefined' && navigator.locks && channel) {
@@ -68,7 +72,7 @@ export function connectMessagesLive(sessionKey: string, { deliver, onOpen, onFai
 
   return () => {
     abort.abort();
-    source?.close();
+    close?.();
     release?.();
     channel?.close();
   };

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MessagesPage } from '../../../../contracts/messaging';
+import { linkTo } from '../links/queries';
 import { announce, connectMessagesLive, type MessagingEvent } from './messagesLive';
 import { messageKeys } from './queries';
 
@@ -35,11 +36,13 @@ export function applyMessagingEvent(queryClient: QueryClient, event: MessagingEv
   announce(event);
 }
 
-/** Keeps the browser's one message stream open while signed in (DashboardLayout). */
+/** Keeps the browser's one message stream open while signed in, in the session `sessionKey` names (DashboardLayout). */
 export function useMessagesLive(sessionKey: string | null): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!sessionKey || typeof EventSource === 'undefined') return;
-    return connectMessagesLive(sessionKey, { deliver: (event) => applyMessagingEvent(queryClient, event) });
+    return connectMessagesLive((fresh) => linkTo(queryClient, 'messages/live', { fresh }), {
+      deliver: (event) => applyMessagingEvent(queryClient, event),
+    });
   }, [queryClient, sessionKey]);
 }

@@ -1,11 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
-import { session, toast } from '../../app/services';
+import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { TextField } from '../forms/Field';
 import { CountryLanguageFields } from '../utility/CountryLanguageFields';
-import { withSessionKey } from '../vessels/vesselImage';
+import { useFixedLink } from '../links/useLink';
 import { profileActions, profileKeys, profileQueries } from './queries';
 import type { Profile } from './types';
 import './profile.css';
@@ -23,7 +22,6 @@ function formOf(profile: Profile) {
 export function ProfileDetails() {
   const queryClient = useQueryClient();
   const { data: profile } = useSuspenseQuery(profileQueries.details());
-  const sessionKey = useSelector(session, (state) => state.context.token);
   const [form, setForm] = useState(() => formOf(profile));
   const fileInput = useRef<HTMLInputElement>(null);
   const dirty = JSON.stringify(form) !== JSON.stringify(formOf(profile));
@@ -61,7 +59,7 @@ export function ProfileDetails() {
     save.mutate();
   };
 
-  const image = withSessionKey(profile.imageUrl, sessionKey);
+  const image = useFixedLink(profile.imageUrl);
 
   return (
     <div className="settings-grid">

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
-import { session } from '../../app/services';
 import { failureMessage } from '../../lib/failureMessage';
-import { documentLink } from '../documents/queries';
+import { documentPath } from '../documents/queries';
+import { Linked } from '../links/Linked';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { serviceQueries } from './queries';
 import { formatDay } from './ServiceDue';
@@ -10,7 +9,6 @@ import { formatDay } from './ServiceDue';
 /** Services done on the vessel, newest first, with notes and links to their documents. */
 export function ServiceLog({ vesselId, canReadDocuments }: { vesselId: number; canReadDocuments: boolean }) {
   const log = useQuery(serviceQueries.log(vesselId));
-  const sessionKey = useSelector(session, (state) => state.context.token);
   return (
     <section className="card" aria-labelledby="service-log-title">
       <h2 id="service-log-title">Service log</h2>
@@ -37,20 +35,21 @@ export function ServiceLog({ vesselId, canReadDocuments }: { vesselId: number; c
               {entry.notes ? <p className="service-log__notes">{entry.notes}</p> : null}
               {entry.documents.length ? (
                 <ul className="service-log__documents" aria-label={`Documents of ${entry.itemName} on ${formatDay(entry.doneOn)}`}>
-                  {entry.documents.map((d) => {
-                    const link = canReadDocuments ? documentLink(vesselId, d, sessionKey) : null;
-                    return (
-                      <li key={d.id}>
-                        {link ? (
-                          <a href={link} target="_blank" rel="noopener">
-                            {d.name}
-                          </a>
-                        ) : (
-                          d.name
-                        )}
-                      </li>
-                    );
-                  })}
+                  {entry.documents.map((d) => (
+                    <li key={d.id}>
+                      <Linked path={canReadDocuments ? documentPath(vesselId, d) : null}>
+                        {(link) =>
+                          link ? (
+                            <a href={link} target="_blank" rel="noopener">
+                              {d.name}
+                            </a>
+                          ) : (
+                            d.name
+                          )
+                        }
+                      </Linked>
+                    </li>
+                  ))}
                 </ul>
               ) : null}
             </div>

@@ -7,15 +7,13 @@ import { alertQueries } from '../alerts/queries';
 import { bannerAlarms, PRIORITY_LABELS, priorityOf, type Alert } from '../alerts/types';
 import { locationQueries } from '../location/queries';
 import type { FleetMapVessel } from '../location/FleetMap';
-import { useSelector } from '@xstate/react';
-import { session } from '../../app/services';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselBanner } from './banner';
 import { OnlineState } from './OnlineState';
 import { groupVessels } from './lifecycle';
 import { vesselQueries } from './queries';
 import type { VesselSummary } from './types';
-import { withSessionKey } from './vesselImage';
+import { useFixedLink } from '../links/useLink';
 import { Icon } from '../icons/Icon';
 import { CompanyInvitations } from '../organisation/CompanyInvitations';
 import './vessels.css';
@@ -96,10 +94,9 @@ function CardAlarm({ vesselId, alarms }: { vesselId: number; alarms: Alert[] }) 
 
 function VesselCard({ vessel, alarms }: { vessel: VesselSummary; alarms: Alert[] }) {
   const format = useFormatters();
-  const sessionKey = useSelector(session, (state) => state.context.token);
   const banner = vesselBanner(vessel);
   const chip = banner ? BANNER_CHIP[banner.kind] : null;
-  const image = withSessionKey(vessel.imageUrl, sessionKey);
+  const image = useFixedLink(vessel.imageUrl ?? null);
   return (
     <li className={`vessel-card${alarms.length > 0 ? ' vessel-card--alarm' : ''}`}>
       <CardAlarm vesselId={vessel.id} alarms={alarms} />

@@ -19,7 +19,7 @@ import { vesselQueries } from './queries';
 import { VESSEL_TAB_LABELS, visibleTabs, type VesselTab } from './tabs';
 import { atLeast, normalisePermissions } from './types';
 import { VesselBannerView } from './VesselBannerView';
-import { withSessionKey } from './vesselImage';
+import { useFixedLink } from '../links/useLink';
 import './vessels.css';
 
 /** Every tab is a child route; the links are typed by the route tree. */
@@ -66,7 +66,7 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
   const shouting = new Set(bannerAlarms(alerts.data).map((alert) => alert.id));
   const otherAlerts = alerts.data?.filter((alert) => !shouting.has(alert.id));
   const banner = serverUnreachable ? SERVER_UNREACHABLE_BANNER : vesselBanner(vessel, alertsBannerMessage(otherAlerts));
-  const image = withSessionKey(vessel.imageUrl, sessionKey);
+  const image = useFixedLink(vessel.imageUrl ?? null);
 
   return (
     <div className="page vessel">

@@ -9,15 +9,15 @@ import { exportQuery, sendDownload } from './support.js';
 export const propertyCsv = (exports: HistoryExports) =>
   defineRoute<{
     Params: { id: number; propertyId: number };
-    Query: { from?: string; to?: string; units?: ExportUnits; sessionKey?: string };
+    Query: { from?: string; to?: string; units?: ExportUnits; linkKey?: string };
   }>({
     method: 'GET',
     path: '/api/vessel/{id}/properties/{propertyId}/history.csv',
     options: {
       tags: ['api', 'devices'],
       description:
-        "Download a property's values between from and to (ISO; default the last 24 hours) as CSV, in the caller's unit system or the one asked for (units=metric|imperial|si); the session key may ride as ?sessionKey= (deviceManager VIEW)",
-      plugins: { envelope: false, sessionKeyInQuery: true, vessel: { needs: [DEVICES_VIEW], bridge: true } },
+        "Download a property's values between from and to (ISO; default the last 24 hours) as CSV, in the caller's unit system or the one asked for (units=metric|imperial|si); a link may carry a link key as ?linkKey= (deviceManager VIEW)",
+      plugins: { envelope: false, linkKey: true, vessel: { needs: [DEVICES_VIEW], bridge: true } },
       validate: {
         params: Joi.object({ id: Joi.number().integer().required(), propertyId: Joi.number().integer().required() }),
         query: exportQuery.keys({ units: Joi.string().valid('metric', 'imperial', 'si') }),

@@ -1,12 +1,12 @@
 /** What the export routes share: their query and how a download is answered. */
 import type { ReqRef, ResponseToolkit } from '@hapi/hapi';
 import Joi from 'joi';
+import { linkKeyQuery } from '../../../auth/api.js';
 import type { Download } from '../../exports.js';
 
-export const exportQuery = Joi.object({
+export const exportQuery = linkKeyQuery.keys({
   from: Joi.string().isoDate(),
   to: Joi.string().isoDate(),
-  sessionKey: Joi.string().max(2000),
 });
 
 /** Streams the download as an attachment; nothing of it is cached on the way. */

@@ -7,14 +7,14 @@ import { exportQuery, sendDownload } from './support.js';
 
 /** GET vessel/{id}/locationHistory.gpx: the track as GPX (deviceManager VIEW and allowLocationServices). */
 export const trackGpx = (exports: HistoryExports) =>
-  defineRoute<{ Params: { id: number }; Query: { from?: string; to?: string; sessionKey?: string } }>({
+  defineRoute<{ Params: { id: number }; Query: { from?: string; to?: string; linkKey?: string } }>({
     method: 'GET',
     path: '/api/vessel/{id}/locationHistory.gpx',
     options: {
       tags: ['api', 'vessel', 'location'],
       description:
-        "Download the vessel's track between from and to (ISO; default the last 24 hours) as GPX 1.1; the session key may ride as ?sessionKey= (deviceManager VIEW and allowLocationServices)",
-      plugins: { envelope: false, sessionKeyInQuery: true, vessel: { needs: [DEVICES_VIEW, { flag: 'allowLocationServices' }], bridge: true } },
+        "Download the vessel's track between from and to (ISO; default the last 24 hours) as GPX 1.1; a link may carry a link key as ?linkKey= (deviceManager VIEW and allowLocationServices)",
+      plugins: { envelope: false, linkKey: true, vessel: { needs: [DEVICES_VIEW, { flag: 'allowLocationServices' }], bridge: true } },
       validate: { params: vesselIdParams, query: exportQuery },
       async handler(request, h) {
         const { vesselId, bridge } = vesselOf(request);
