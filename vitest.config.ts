@@ -18,6 +18,7 @@ const UNIT = [
   'tests/bridge/limits.test.ts',
   'tests/bridge/n2k-devices.test.ts',
   'tests/bridge/queue.test.ts',
+  'tests/bridge/signalk-address.test.ts',
   'tests/cli/views.test.tsx',
   'tests/cluster/scheduler.test.ts',
   'tests/db/checkpoints.test.ts',

@@ -13,10 +13,11 @@ import { BridgeLog, type LogLevel, type Logger, isLogLevel } from '../simulator/
 import { createRandom, hashSeed } from '../simulator/random';
 import { type LimitsConfig, PathLimits, type Reading, defaultLimits } from './limits';
 import { DiskQueue } from './queue';
+import { type AgentStatus, writeStatus } from './status';
 import { type LineDecoder, n2kDecoder, nmea0183Decoder } from './sources/decoders';
 import { type LineAddress, type LineSource, openLines, readLog } from './sources/lines';
 import { type N2kDeviceAddress, openN2kDevice } from './sources/n2k-devices';
-import { SignalKSource } from './sources/signalk';
+import { type SignalKAddress, SignalKSource } from './sources/signalk';
 
 export type SourceKind = 'signalk' | 'n2k' | 'nmea0183';
 
@@ -25,7 +26,7 @@ export interface AgentOptions {
   serial: string;
   secret: string;
   version: string;
-  signalk?: { url: string; token?: string };
+  signalk?: { address: SignalKAddress; token?: string };
   n2k?: Array<LineAddress | N2kDeviceAddress>;
   nmea0183?: LineAddress[];
   queue: { directory: string; maxBytes: number; maxAgeMs: number };
@@ -40,8 +41,12 @@ export interface AgentOptions {
   limits?: LimitsConfig;
   /** The clock the limits are kept by (tests drive it). Default Date.now. */
   now?: () => number;
-  /** Base delay between reconnect attempts. Default 5000. */
+  /** The first wait after a failed connection; it doubles with each failure in a row, jittered. Default 1000. */
   reconnectMs?: number;
+  /** The longest wait between attempts. Default 60 000. */
+  reconnectMaxMs?: number;
+  /** The first wait after the broker refused the credentials. Default 40 000 (30 to 40 s with the jitter). */
+  refusedReconnectMs?: number;
   keepaliveSeconds?: number;
 }
 
@@ -50,6 +55,9 @@ const BATCH_MAX_BYTES = 64 * 1024;
 
 /** Status is retained: refreshed now and then so that `uptime` stays meaningful. */
 const STATUS_EVERY_MS = 60_000;
+
+/** The status file (status.ts) follows the queue and deliveries this often; link changes at once. */
+const STATUS_FILE_EVERY_MS = 1000;
 
 export class Agent {
   readonly connection: BridgeConnection;
@@ -61,6 +69,9 @@ export class Agent {
   private readonly latest = new Map<string, { kind: SourceKind; source: string; timestamp: string; value: unknown }>();
   private readonly startedAt = Date.now();
   private statusTimer: NodeJS.Timeout | undefined;
+  private statusFileTimer: NodeJS.Timeout | undefined;
+  /** What the status file last said about the queue and deliveries. */
+  private statusWritten = '';
   private stopped = false;
   private wakeReplays: Array<() => void> = [];
   private batch: SignalKDelta['updates'] = [];
@@ -82,12 +93,15 @@ export class Agent {
       secret: options.secret,
       bufferLimit: 1,
       store: this.queue,
-      reconnectMs: options.reconnectMs ?? 5000,
+      reconnectMs: options.reconnectMs ?? 1000,
+      reconnectMaxMs: options.reconnectMaxMs,
+      refusedReconnectMs: options.refusedReconnectMs,
       keepaliveSeconds: options.keepaliveSeconds ?? 60,
       random: createRandom(hashSeed(options.serial, 'agent')),
       log: this.log,
       onConnect: () => this.onConnect(),
       onRequest: (leaf, payload) => void (leaf === 'put' ? this.put(payload) : this.admin(payload)),
+      onLinkChange: () => this.writeStatusFile(),
     });
     if (options.signalk) this.signalk = new SignalKSource({ ...options.signalk, log: this.log, onDelta: (delta) => this.telemetry('signalk', delta) });
   }
@@ -106,6 +120,8 @@ export class Agent {
     for (const address of this.options.n2k ?? []) this.openSource('n2k', address, n2kDecoder());
     for (const address of this.options.nmea0183 ?? []) this.openSource('nmea0183', address, nmea0183Decoder());
     this.statusTimer = setInterval(() => this.publishStatus(), STATUS_EVERY_MS);
+    this.writeStatusFile();
+    this.statusFileTimer = setInterval(() => this.writeStatusFile(false), STATUS_FILE_EVERY_MS);
     return this;
   }
 
@@ -117,6 +133,7 @@ export class Agent {
     if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.statusTimer);
+    clearInterval(this.statusFileTimer);
     clearTimeout(this.limitsTimer?.timer);
     for (const wake of this.wakeReplays) wake();
     this.signalk?.close();
@@ -214,6 +231,31 @@ export class Agent {
     this.connection.publishDelta(JSON.stringify({ context: 'vessels.self', updates }));
   }
 
+  /** Writes `status.json` (status.ts); `always` false: only when the queue or the deliveries changed. */
+  private writeStatusFile(always = true): void {
+    const { deltasSent, lastDelivery } = this.connection.stats;
+    const queue = { deltas: this.queue.length, bytes: this.queue.sizeBytes, dropped: this.queue.dropped };
+    const key = JSON.stringify([queue, deltasSent]);
+    if (!always && key === this.statusWritten) return;
+    this.statusWritten = key;
+    const status: AgentStatus = {
+      pid: process.pid,
+      serial: this.options.serial,
+      version: this.options.version,
+      broker: brokerOf(this.options.mqttUrl),
+      updatedAt: new Date().toISOString(),
+      link: this.connection.link,
+      queue,
+      deltasSent,
+      lastDelivery,
+    };
+    try {
+      writeStatus(this.options.queue.directory, status);
+    } catch (error) {
+      this.log.debug(`status file not written: ${(error as Error).message}`);
+    }
+  }
+
   private onConnect(): void {
     this.publishStatus();
     // Queued deltas are older than the snapshot: they go first so that history stays in order. The
@@ -289,6 +331,16 @@ export class Agent {
           message: `This agent (${this.options.version}) is updated on board with its package manager; ${version ?? 'the new version'} was not installed`,
         });
     }
+  }
+}
+
+/** The broker's host and port, without the credentials a URL may carry. */
+function brokerOf(url: string): string {
+  try {
+    const { protocol, host } = new URL(url);
+    return `${protocol}//${host}`;
+  } catch {
+    return url;
   }
 }
 

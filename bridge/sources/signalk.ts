@@ -1,17 +1,57 @@
 /**
- * A Signal K server on board (signalk-server, Venus OS, ...): its WebSocket delta stream
- * (`/signalk/v1/stream?subscribe=all`) in, and its REST PUT API
+ * A Signal K server on board (signalk-server, Venus OS, ...): its whole model
+ * (`GET /signalk/v1/api/vessels/self`) each time its stream opens, so that values it sent once and
+ * never again (magnetic variation, a transducer's offset) arrive too, then its WebSocket delta
+ * stream (`/signalk/v1/stream?subscribe=all`), and its REST PUT API
  * (`PUT /signalk/v1/api/vessels/self/<path with slashes>`) for the cloud's commands. The access
- * token (a device token from the server's security settings) goes as a bearer token on both.
+ * token (a device token from the server's security settings) goes as a bearer token on all three.
  * The stream is reopened when it drops; deltas about other vessels (AIS) are ignored.
  */
 import WebSocket from 'ws';
 import type { SignalKDelta, SignalKUpdate } from '../../contracts/bridge';
 import type { Logger } from '../../simulator/logger';
 
+/** Where a Signal K server answers: its REST API over http(s), its stream over ws(s), both without a trailing slash. */
+export interface SignalKAddress {
+  http: string;
+  ws: string;
+}
+
+const SCHEMES: Record<string, { http: string; ws: string }> = {
+  'http:': { http: 'http:', ws: 'ws:' },
+  'ws:': { http: 'http:', ws: 'ws:' },
+  'https:': { http: 'https:', ws: 'wss:' },
+  'wss:': { http: 'https:', ws: 'wss:' },
+};
+
+/** signalk-server's own default port, for an address typed without one. */
+const DEFAULT_PORT = 3000;
+
+/**
+ * Any way a user may type a Signal K server: `http://`, `https://`, `ws://`, `wss://` (a stream
+ * or API address pasted whole: what comes from `/signalk` on is dropped, a proxy's prefix before
+ * it kept), or a bare `host[:port]` (http, port 3000 when none). Undefined for anything else.
+ */
+export function signalKAddress(text: string): SignalKAddress | undefined {
+  const typed = text.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(typed) ? typed : `http://${typed}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return undefined;
+  }
+  const schemes = SCHEMES[url.protocol];
+  if (!schemes || !url.hostname || url.username || url.password) return undefined;
+  if (withScheme !== typed && !url.port) url.port = String(DEFAULT_PORT);
+  const prefix = url.pathname.replace(/\/signalk(\/.*)?$/, '').replace(/\/+$/, '');
+  const at = (protocol: string) => `${protocol}//${url.host}${prefix}`;
+  return { http: at(schemes.http), ws: at(schemes.ws) };
+}
+
 export interface SignalKSourceOptions {
-  /** http(s)://host:port of the Signal K server. */
-  url: string;
+  /** The Signal K server (signalKAddress). */
+  address: SignalKAddress;
   token?: string;
   log: Logger;
   onDelta(delta: SignalKDelta): void;
@@ -53,21 +93,26 @@ export class SignalKSource {
   private closed = false;
   /** The server's own vessel context (`vessels.urn:mrn:...`), from its hello message. */
   private self: string | undefined;
+  /** Since the stream opened: when each path was last streamed, so that the model read meanwhile does not step back. */
+  private streamed = new Map<string, number>();
 
   constructor(private readonly options: SignalKSourceOptions) {}
 
   get describe(): string {
-    return this.options.url;
+    return this.options.address.http;
   }
 
   open(): void {
-    const { url, token, log } = this.options;
-    const streamUrl = `${url.replace(/^http/, 'ws').replace(/\/$/, '')}/signalk/v1/stream?subscribe=all`;
-    const socket = new WebSocket(streamUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const { address, token, log } = this.options;
+    const socket = new WebSocket(`${address.ws}/signalk/v1/stream?subscribe=all`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
     this.socket = socket;
-    socket.on('open', () => log.info(`Signal K stream ${url} open`));
+    this.streamed = new Map();
+    socket.on('open', () => {
+      log.info(`Signal K stream ${address.ws} open`);
+      void this.readModel(socket);
+    });
     socket.on('message', (data) => this.received(String(data)));
-    socket.on('error', (error) => log.warn(`Signal K stream ${url}: ${error.message}`));
+    socket.on('error', (error) => log.warn(`Signal K stream ${address.ws}: ${error.message}`));
     socket.on('close', () => {
       if (this.closed) return;
       this.timer = setTimeout(() => this.open(), this.options.reconnectMs ?? 5000);
@@ -82,7 +127,7 @@ export class SignalKSource {
 
   /** Writes a value through the server's PUT API and follows a PENDING answer to its end. */
   async put(path: string, value: unknown): Promise<PutOutcome> {
-    const base = this.options.url.replace(/\/$/, '');
+    const base = this.options.address.http;
     const deadline = Date.now() + (this.options.putTimeoutMs ?? 9000);
     try {
       const response = await fetch(`${base}/signalk/v1/api/vessels/self/${path.split('.').map(encodeURIComponent).join('/')}`, {
@@ -104,6 +149,30 @@ export class SignalKSource {
       return outcomeOf(reply, status);
     } catch (error) {
       return { statusCode: 502, message: `The Signal K server did not answer: ${(error as Error).message}` };
+    }
+  }
+
+  /** The server's whole model of this vessel, as a delta of every value it holds (docs/bridge-agent.md, "Sources"). */
+  private async readModel(socket: WebSocket): Promise<void> {
+    const { address, log } = this.options;
+    try {
+      const response = await fetch(`${address.http}/signalk/v1/api/vessels/self`, { headers: this.headers(), signal: AbortSignal.timeout(10_000) });
+      if (!response.ok) return log.warn(`Signal K model ${address.http}: the server answered ${response.status}`);
+      const readings = flattenModel(await response.json(), new Date().toISOString());
+      // The stream may have moved on while the model was read, or dropped (its next opening reads it again).
+      if (socket !== this.socket || this.closed) return;
+      const fresh = readings.filter(({ path, timestamp }) => Date.parse(timestamp) >= (this.streamed.get(path) ?? -Infinity));
+      log.info(`Signal K model ${address.http}: ${readings.length} values`);
+      const updates = new Map<string, SignalKUpdate>();
+      for (const { path, value, source, timestamp } of fresh) {
+        const key = `${source}\u0000${timestamp}`;
+        const update = updates.get(key) ?? { $source: source, timestamp, values: [] };
+        updates.set(key, update);
+        update.values.push({ path, value });
+      }
+      if (updates.size > 0) this.options.onDelta({ context: 'vessels.self', updates: [...updates.values()] });
+    } catch (error) {
+      log.warn(`Signal K model ${address.http}: ${(error as Error).message}`);
     }
   }
 
@@ -138,6 +207,53 @@ export class SignalKSource {
       .filter((update) => Array.isArray(update.values) && update.values.length > 0)
       // Metadata updates (`meta`) are the server's own description: the cloud uses the schema's.
       .map(({ meta: _meta, ...update }) => update);
+    for (const update of updates) {
+      const at = Date.parse(update.timestamp ?? '') || Date.now();
+      for (const { path } of update.values) this.streamed.set(path, Math.max(at, this.streamed.get(path) ?? -Infinity));
+    }
     if (updates.length > 0) this.options.onDelta({ context: 'vessels.self', updates });
   }
+}
+
+/** One value of the model, with its meta's units and description when it has them. */
+export interface ModelValue {
+  path: string;
+  value: unknown;
+  source: string;
+  timestamp: string;
+  units?: string;
+  description?: string;
+}
+
+const isObject = (node: unknown): node is Record<string, unknown> => typeof node === 'object' && node !== null && !Array.isArray(node);
+
+/**
+ * A Signal K full model (`/signalk/v1/api/vessels/self`) as its values: every node with a `value`
+ * is one (a position's `{latitude, longitude}` whole), with its `$source` (or its `source`'s
+ * label), its timestamp (`fallbackTimestamp` when it has none) and its meta's units and
+ * description. The vessel's own properties that are not values (name, mmsi, uuid) are left out.
+ */
+export function flattenModel(model: unknown, fallbackTimestamp: string): ModelValue[] {
+  const values: ModelValue[] = [];
+  const visit = (node: unknown, path: string[]) => {
+    if (!isObject(node)) return;
+    if ('value' in node && path.length > 0) {
+      const meta = isObject(node.meta) ? node.meta : {};
+      const source =
+        typeof node.$source === 'string' ? node.$source : isObject(node.source) && typeof node.source.label === 'string' ? node.source.label : 'signalk';
+      values.push({
+        path: path.join('.'),
+        value: node.value,
+        source,
+        timestamp: typeof node.timestamp === 'string' && Number.isFinite(Date.parse(node.timestamp)) ? node.timestamp : fallbackTimestamp,
+        ...(typeof meta.units === 'string' ? { units: meta.units } : {}),
+        ...(typeof meta.description === 'string' ? { description: meta.description } : {}),
+      });
+      return;
+    }
+    for (const [key, child] of Object.entries(node))
+      if (key !== 'meta' && key !== 'values' && key !== '$source' && key !== 'source') visit(child, [...path, key]);
+  };
+  visit(model, []);
+  return values;
 }

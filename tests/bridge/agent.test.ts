@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Agent } from '../../bridge/agent';
+import { signalKAddress } from '../../bridge/sources/signalk';
 import type { Device } from '../../contracts/devices';
 import { silentLogger } from '../../simulator/logger';
 import { createTestServer, type TestServer } from '../helpers/server.js';
@@ -105,7 +106,7 @@ beforeAll(async () => {
     serial: bridge.serial,
     secret: bridge.secret,
     version: '2.0.1',
-    signalk: { url: `http://127.0.0.1:${(signalk.address() as AddressInfo).port}`, token: TOKEN },
+    signalk: { address: signalKAddress(`127.0.0.1:${(signalk.address() as AddressInfo).port}`)!, token: TOKEN },
     queue: { directory: queueDir, maxBytes: 1024 * 1024, maxAgeMs: 3_600_000 },
     logger: silentLogger,
   }).start();

@@ -77,4 +77,33 @@ describe('store and forward while the link is down', () => {
     expect(missing).toEqual(Array.from({ length: missing.length }, (_, offset) => missing[0] + offset));
     expect(missing.at(-1)).toBeLessThanOrEqual(lastBeforeReconnect - 5);
   });
+
+  it('keeps trying while the broker refuses it (CONNACK "server unavailable"), backing off, and delivers what it buffered once accepted', async () => {
+    const produced: string[] = [];
+    bridge = startBridge({
+      mqttUrl: broker.url,
+      serial: SERIAL,
+      secret: SECRET,
+      tickMs: 20,
+      reconnectMs: 50,
+      onDelta: (delta) => produced.push(delta.updates[0].timestamp as string),
+    });
+    await bridge.waitForConnect();
+    const running = bridge;
+
+    // The server's database is down: the link drops and every CONNECT is refused.
+    broker.refuse(3);
+    await broker.interrupt();
+    await broker.resume();
+    await until(() => broker.refused >= 3, 'three refused attempts');
+    expect(running.connected).toBe(false);
+    broker.refuse(null);
+    await until(() => running.stats.connects === 2, 'the bridge is accepted again', 5000);
+
+    const lastBeforeReconnect = produced.length - 1;
+    await cloud.next(DELTA, (delta) => delta.updates[0].timestamp === produced[lastBeforeReconnect]);
+    const delivered = new Set(cloud.messages.map((message) => message.payload.updates[0].timestamp));
+    expect(produced.slice(0, lastBeforeReconnect + 1).filter((timestamp) => !delivered.has(timestamp))).toEqual([]);
+    expect(running.stats).toMatchObject({ buffered: 0, dropped: 0 });
+  });
 });
