@@ -76,6 +76,9 @@ export class BridgeConnection {
       clean: true,
       keepalive: options.keepaliveSeconds,
       reconnectPeriod: Math.round(options.reconnectMs * random.between(0.75, 1.25)),
+      // mqtt.js stops for good after a refused CONNECT; a server that cannot store messages for a
+      // while answers "server unavailable" and expects the bridge back (docs/protocol.md, "Connecting").
+      reconnectOnConnackError: true,
       connectTimeout: 10_000,
       // Subscriptions are made again on every connect (clean session), not replayed by the client.
       resubscribe: false,

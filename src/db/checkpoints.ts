@@ -156,7 +156,10 @@ export class WalCheckpoints {
       if (asker) return asker.reject(new Error(message.error));
       return this.log.warn('WAL checkpoint failed', { error: message.error });
     }
-    if (message.logPages >= this.restartPages) await this.restartLog().catch((err: Error) => this.log.warn('WAL checkpoint failed', { error: err.message }));
+    // Not once stopping: the writer's connection may be going with the server.
+    if (this.worker && message.logPages >= this.restartPages) {
+      await this.restartLog().catch((err: Error) => this.log.warn('WAL checkpoint failed', { error: err.message }));
+    }
     asker?.resolve({ logPages: message.logPages, writtenBack: message.writtenBack });
   }
 

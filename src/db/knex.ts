@@ -30,7 +30,7 @@ export function sqliteFile(url: string): string {
 /**
  * When a SQLite commit is on disk (docs/protocol.md, "What an acknowledgement survives"): `normal`
  * survives a killed process, `full` also an OS crash or a power loss (docs/decisions.md,
- * "Durability of an acknowledgement").
+ * "Durability (issue 41)").
  */
 export type Synchronous = 'full' | 'normal';
 export const DEFAULT_SYNCHRONOUS: Synchronous = 'normal';

@@ -11,19 +11,28 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRITE_VERDICT_MS } from '../../src/db/write-health.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, pairedBridge, publishInventory, storedHistory, type TestBridge } from '../mqtt/helpers.js';
+import { startBridge, type BridgeHandle } from '../../simulator/index.js';
+import { connectBridge, delta, pairedBridge, provisionBridge, publishInventory, storedHistory, type TestBridge } from '../mqtt/helpers.js';
 
 const PATHS = Array.from({ length: 40 }, (_, i) => `environment.inside.cabin${i}.temperature`);
 const START = Date.UTC(2026, 10, 1, 10, 0, 0);
 
 let t: TestServer;
 let bridge: TestBridge;
+/** A second bridge, the simulator's, which reconnects by itself (every 100 ms here). */
+let agent: TestBridge;
+let simulated: BridgeHandle | undefined;
 
 beforeAll(async () => {
   t = await createTestServer({ demo: true, listen: true, env: { LOG_LEVEL: 'warn' } });
-  bridge = await pairedBridge(t, await t.login('admin@demo.test'), 'Sea Breeze');
+  const admin = await t.login('admin@demo.test');
+  bridge = await pairedBridge(t, admin, 'Sea Breeze');
+  agent = await provisionBridge(t, admin);
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await simulated?.stop();
+  await t?.close();
+});
 
 /** A pragma on the server's own SQLite connection (the one that writes). */
 async function writerPragma(pragma: string): Promise<unknown> {
@@ -108,10 +117,20 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a database that refuses writes (
 
       const notReady = await ready();
       expect(notReady).toMatchObject({ status: 503, body: { ok: false, database: 'up', writes: 'down', message: expect.stringContaining('refuses writes') } });
-      // A bridge is told to come back later, again and again, while the database is full.
+      // A bridge is told to come back later, again and again, while the database is full; the
+      // simulator's keeps trying (mqtt.js alone would give up after a refused CONNECT).
       for (let attempt = 0; attempt < 20; attempt++) {
         await expect(connectBridge(t, bridge)).rejects.toMatchObject({ code: 3 });
       }
+      simulated = startBridge({
+        mqttUrl: `mqtt://127.0.0.1:${t.server.app.mqtt.port}`,
+        serial: agent.serial,
+        secret: agent.secret,
+        reconnectMs: 100,
+        logLevel: 'error',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(simulated.connected).toBe(false);
       // A verdict that has aged is asked again with a write of its own: still full.
       const now = t.server.app.ctx.now;
       t.server.app.ctx.now = () => now() + WRITE_VERDICT_MS;
@@ -128,6 +147,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a database that refuses writes (
     const later = t.server.app.ctx.now;
     t.server.app.ctx.now = () => later() + WRITE_VERDICT_MS;
     expect(await ready()).toMatchObject({ status: 200, body: { ok: true, writes: 'up' } });
+    await simulated!.waitForConnect(5000);
     client = await connectBridge(t, bridge);
     client.on('error', () => {});
     // The bridge sends again what it had no PUBACK for, and goes on.

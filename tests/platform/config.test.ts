@@ -40,7 +40,7 @@ describe('cameras on private addresses', () => {
   });
 });
 
-describe('SQLite durability (docs/decisions.md, "Durability of an acknowledgement")', () => {
+describe('SQLite durability (docs/decisions.md, "Durability (issue 41)")', () => {
   it('is synchronous=NORMAL unless SQLITE_SYNCHRONOUS asks for FULL, in either case', () => {
     expect(loadConfig({ ...base }).sqliteSynchronous).toBe('normal');
     expect(loadConfig({ ...base, SQLITE_SYNCHRONOUS: '' }).sqliteSynchronous).toBe('normal');
