@@ -12,6 +12,7 @@
  *   BENCH_MQTT_PORT  a fixed MQTT port, so that bridges find the restarted server;
  *   BENCH_MEMBERS    that many more users (`member-N@bench.test`, the demo password), each crew
  *                    of Sea Breeze (bench/sse.ts: a user may hold at most 10 live streams).
+ * SQLITE_SYNCHRONOUS is the server's own setting (docs/operations.md), handed on.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -63,8 +64,9 @@ const config = loadConfig({
   SESSION_SECRET: sessionSecret,
   DEMO: 'off',
   LOG_LEVEL: 'warn',
+  SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS,
 });
-const db = createDatabase(config.databaseUrl);
+const db = createDatabase(config.databaseUrl, { synchronous: config.sqliteSynchronous });
 
 /** Users who are crew of Sea Breeze, as crew@demo.test is. */
 async function addMembers(db: Database, count: number): Promise<void> {

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Joi from 'joi';
 import webPush from 'web-push';
+import { DEFAULT_SYNCHRONOUS, type Synchronous } from './db/knex.js';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -18,6 +19,8 @@ export interface Config {
   mqttTls: { cert: string; key: string } | null;
   /** `sqlite:<file>` / a plain file path, or a `postgres://` URL. */
   databaseUrl: string;
+  /** SQLite: whether a commit (and so a PUBACK) survives an OS crash or power loss too (docs/protocol.md). */
+  sqliteSynchronous: Synchronous;
   dataDir: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -78,6 +81,12 @@ const schema = Joi.object({
   MQTT_TLS_CERT: Joi.string().allow(''),
   MQTT_TLS_KEY: Joi.string().allow(''),
   DATABASE_URL: Joi.string().default('./data/vessel-link.db'),
+  SQLITE_SYNCHRONOUS: Joi.string()
+    .lowercase()
+    .valid('full', 'normal')
+    .empty('')
+    .default(DEFAULT_SYNCHRONOUS)
+    .messages({ 'any.only': 'SQLITE_SYNCHRONOUS must be full or normal (docs/operations.md), not {:#value}' }),
   DATA_DIR: Joi.string().default('./data'),
   SMTP_URL: Joi.string()
     .uri({ scheme: ['smtp', 'smtps'] })
@@ -159,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPortExplicit: env.MQTT_PORT !== undefined && env.MQTT_PORT !== '',
     mqttTls: tlsFiles(value.MQTT_TLS_CERT, value.MQTT_TLS_KEY),
     databaseUrl: value.DATABASE_URL,
+    sqliteSynchronous: value.SQLITE_SYNCHRONOUS,
     dataDir,
     smtpUrl: value.SMTP_URL || null,
     mailFrom: value.MAIL_FROM,

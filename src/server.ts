@@ -8,6 +8,7 @@ import Vision from '@hapi/vision';
 import type { Config } from './config.js';
 import { WalCheckpoints } from './db/checkpoints.js';
 import { createDatabase, databaseBytes, databaseFile, type Database, poolUse } from './db/knex.js';
+import { WriteHealth, writeProbe } from './db/write-health.js';
 import { pruneAudit, registerAuditTrail } from './platform/audit.js';
 import { BackupSchedule } from './platform/backup/schedule.js';
 import type { AppContext } from './platform/context.js';
@@ -15,7 +16,7 @@ import { validationFailAction } from './platform/errors.js';
 import { ClusterEvents } from './platform/cluster-events.js';
 import { EventBus } from './platform/events.js';
 import { registerHttpPlatform, ROUTE_SECURITY } from './platform/http.js';
-import { createLogger, type Logger, registerRequestLogging } from './platform/logger.js';
+import { createLogger, errorText, type Logger, registerRequestLogging } from './platform/logger.js';
 import { Mailer, pruneOutbox } from './platform/mail.js';
 import { registerMetrics } from './platform/metrics.js';
 import { RateLimits, redisStore } from './platform/rate-limit.js';
@@ -90,7 +91,7 @@ export interface ServerOverrides {
 
 export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<Server> {
   const log = overrides.log ?? createLogger(config.logLevel);
-  const db = overrides.db ?? createDatabase(config.databaseUrl);
+  const db = overrides.db ?? createDatabase(config.databaseUrl, { synchronous: config.sqliteSynchronous, log });
   const events = new EventBus((name, err) => log.error('event listener failed', { event: name, error: err }));
   const mail = new Mailer(db, log, config.mailFrom, config.smtpUrl);
   // Cluster mode (docs/scaling.md): counters and scheduled work shared through Redis.
@@ -100,7 +101,9 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const limitsRedis = redis ? connectRedis(redis.url, 'limits', { watch: redisWatch }) : null;
   const limits = new RateLimits(limitsRedis ? redisStore(limitsRedis, config.redisPrefix) : undefined);
   const scheduler = schedulerFor(redis, log, redisWatch);
-  const ctx: AppContext = { config, db, log, events, mail, limits, scheduler, redis: redisWatch, now: () => Date.now() };
+  const writes = writeHealth(db, log, () => ctx.now());
+  const ctx: AppContext = { config, db, writes, log, events, mail, limits, scheduler, redis: redisWatch, now: () => Date.now() };
+  const unwatchWrites = writes.watch(db);
 
   const server = Hapi.server({
     port: config.port,
@@ -186,6 +189,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const checkpoints = file ? new WalCheckpoints(db, file, log) : null;
   if (checkpoints) server.ext('onPreStart', () => checkpoints.start());
   server.ext('onPostStop', async () => {
+    unwatchWrites();
     mail.close();
     await limitsRedis?.quit().catch(() => limitsRedis.disconnect());
     await checkpoints?.stop();
@@ -195,6 +199,19 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     log.error('request error', { path: request.path, error: event.error });
   });
   return server;
+}
+
+/** Whether the database takes writes (db/write-health.ts); a change either way is one log line. */
+function writeHealth(db: Database, log: Logger, now: () => number): WriteHealth {
+  return new WriteHealth(
+    () => writeProbe(db),
+    now,
+    (failure, err) => {
+      if (failure)
+        log.error('the database refuses writes: not ready, and bridges are refused until a write succeeds', { code: failure.code, error: errorText(err) });
+      else log.warn('the database takes writes again');
+    },
+  );
 }
 
 /**

@@ -2,12 +2,14 @@
  * The Knex factory: SQLite (better-sqlite3) by default, PostgreSQL when the URL says so.
  */
 import { mkdirSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import type BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import { WRITER_CHECKPOINT_PAGES } from './checkpoints.js';
+import { type Logger, RepeatedLog } from '../platform/logger.js';
+import { WAL_SIZE_LIMIT_BYTES, WRITER_CHECKPOINT_PAGES } from './checkpoints.js';
 
 export type Database = Knex;
 /** A database handle or a transaction: services take it as their last argument (STYLE.md). */
@@ -25,16 +27,34 @@ export function sqliteFile(url: string): string {
   return url.replace(/^sqlite:(\/\/)?/, '');
 }
 
-export function createDatabase(url: string): Database {
+/**
+ * When a SQLite commit is on disk (docs/protocol.md, "What an acknowledgement survives"): `normal`
+ * survives a killed process, `full` also an OS crash or a power loss (docs/decisions.md,
+ * "Durability (issue 41)").
+ */
+export type Synchronous = 'full' | 'normal';
+export const DEFAULT_SYNCHRONOUS: Synchronous = 'normal';
+
+export interface DatabaseOptions {
+  /** SQLite only; PostgreSQL's own `synchronous_commit` decides there. */
+  synchronous?: Synchronous;
+  /** Knex's own warnings (a connection that failed, with its stack) as log lines rather than console text. */
+  log?: Logger;
+}
+
+export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
+  const log = options.log ? knexLog(options.log) : undefined;
   if (dialectOf(url) === 'postgres') {
-    return knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
+    return knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 }, log });
   }
+  const synchronous = options.synchronous ?? DEFAULT_SYNCHRONOUS;
   const file = sqliteFile(url);
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   return knexFactory({
     client: 'better-sqlite3',
     connection: { filename: file },
     useNullAsDefault: true,
+    log,
     pool: {
       min: 1,
       max: 1,
@@ -44,14 +64,33 @@ export function createDatabase(url: string): Database {
         conn.pragma('journal_mode = WAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
-        conn.pragma('synchronous = NORMAL');
-        // A server writes the log back from a thread of its own (checkpoints.ts); anyone else, every 40 MB.
+        conn.pragma(`synchronous = ${synchronous.toUpperCase()}`);
+        // A server writes the log back from a thread of its own (checkpoints.ts); anyone else, every
+        // 40 MB. Once the log starts over, its file is cut back rather than kept at its largest.
         conn.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+        conn.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
         keepPreparedStatements(conn);
         done(null, conn);
       },
     },
   });
+}
+
+/**
+ * Knex prints its warnings with console.log, several lines with a stack each (every query that
+ * could not get a connection while PostgreSQL is away): here they are log lines, one JSON object
+ * each, and as many a second as there are queries become one line an interval (RepeatedLog).
+ */
+function knexLog(log: Logger): Knex.Config['log'] {
+  const warnings = new RepeatedLog(log, 'warn', 'database client warning');
+  const errors = new RepeatedLog(log, 'error', 'database client error');
+  const fields = (message: unknown) => ({ detail: String(message).split('\n', 1)[0] });
+  return {
+    warn: (message) => warnings.report(fields(message)),
+    error: (message) => errors.report(fields(message)),
+    debug: (message) => log.debug('database client', fields(message)),
+    deprecate: (method, instead) => log.warn('database client: deprecated call', { method, instead }),
+  };
 }
 
 /** Statements kept prepared per SQLite connection, the least recently used going first. */
@@ -109,14 +148,27 @@ export async function insertId(db: Knex | Knex.Transaction, table: string, row: 
 
 export const nowIso = (): string => new Date().toISOString();
 
-/** Bytes the database takes: the SQLite file with its write-ahead log, or PostgreSQL's own count. */
+/**
+ * Bytes the database takes on disk: the SQLite file with its write-ahead log (`-wal`) and the
+ * log's index (`-shm`), or PostgreSQL's own count. SQLite in memory: its pages.
+ */
 export async function databaseBytes(db: Database): Promise<number> {
   if (dialect(db) === 'postgres') {
     const { rows } = (await db.raw('select pg_database_size(current_database()) as bytes')) as { rows: Array<{ bytes: string | number }> };
     return Number(rows[0].bytes);
   }
-  const [{ bytes }] = (await db.raw('select page_count * page_size as bytes from pragma_page_count(), pragma_page_size()')) as Array<{ bytes: number }>;
-  return bytes;
+  const file = databaseFile(db);
+  if (!file) {
+    const [{ bytes }] = (await db.raw('select page_count * page_size as bytes from pragma_page_count(), pragma_page_size()')) as Array<{ bytes: number }>;
+    return bytes;
+  }
+  const size = (path: string) =>
+    stat(path).then(
+      ({ size }) => size,
+      () => 0,
+    );
+  const sizes = await Promise.all([file, `${file}-wal`, `${file}-shm`].map(size));
+  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 /**

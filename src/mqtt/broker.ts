@@ -42,6 +42,7 @@ export interface BrokerEvents {
 export class BridgeBroker extends EventEmitter<BrokerEvents> {
   private aedes: Aedes | null = null;
   private authenticator: Authenticator = async () => null;
+  private unavailable: () => boolean = () => false;
   private readonly routes = new Routes();
   private readonly sessions = new WeakMap<Client, Session>();
   private readonly withoutClientId = new WeakSet<Client>();
@@ -70,6 +71,7 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
       sessions: this.sessions,
       withoutClientId: this.withoutClientId,
       authenticator: () => this.authenticator,
+      unavailable: () => this.unavailable(),
       newSession: (bridge) => ({
         bridge,
         connection: randomUUID(),
@@ -88,6 +90,11 @@ export class BridgeBroker extends EventEmitter<BrokerEvents> {
   /** The module that owns bridge identities checks credentials. */
   authenticateWith(authenticator: Authenticator): void {
     this.authenticator = authenticator;
+  }
+
+  /** New bridges are answered "server unavailable" while this says so (the database refuses writes). */
+  refuseWhile(unavailable: () => boolean): void {
+    this.unavailable = unavailable;
   }
 
   /** The module that consumes a topic registers its handler (routing.ts); a topic without one is accepted and dropped. */

@@ -11,7 +11,7 @@
  * the bridge may forget it (docs/protocol.md, docs/performance.md "Single-connection ingest").
  */
 import type { AuthenticateError, Client, PublishPacket, Subscription } from 'aedes';
-import type { Logger } from '../platform/logger.js';
+import { errorText, type Logger, RepeatedLog } from '../platform/logger.js';
 import type { FrameGuard } from './frame-guard.js';
 import { maySubscribe, publishLeaf } from './acl.js';
 import type { Misbehaviour } from './limits.js';
@@ -40,6 +40,11 @@ export interface HookDeps {
   /** Connections whose CONNECT carried no client id. */
   withoutClientId: WeakSet<Client>;
   authenticator: () => Authenticator;
+  /**
+   * The server cannot store what a bridge sends (the database refuses writes): a CONNECT is
+   * answered "server unavailable" rather than taken and dropped at the bridge's first message.
+   */
+  unavailable: () => boolean;
   newSession: (bridge: BridgeIdentity) => Session;
   traffic: (bridge: BridgeIdentity, bytes: number, rejected: boolean) => void;
   /** A handled message is about to be acknowledged, this long after it arrived. */
@@ -87,6 +92,9 @@ function answer(release: (() => void) | null, packet: PublishPacket, callback: (
 
 export function createHooks(deps: HookDeps) {
   const { log, sessions } = deps;
+  // While the database refuses writes, every message and every CONNECT would be a line of its own.
+  const notStored = new RepeatedLog(log, 'error', 'message could not be stored');
+  const refused = new RepeatedLog(log, 'warn', 'bridge refused: the server cannot store its messages now');
 
   function authenticate(
     client: Client,
@@ -98,6 +106,11 @@ export function createHooks(deps: HookDeps) {
     if (deps.withoutClientId.has(client)) return callback(authError(2, 'a bridge must send its serial as client id'), null);
     // MQTT-3.1.4-1 / §3.2.2.3 return code 5: wrong credentials get "not authorized" and nothing else.
     if (!username || username !== client.id || !password) return callback(authError(5, 'not authorized'), null);
+    // §3.2.2.3 return code 3; the bridge tries again after its reconnect delay (docs/protocol.md, "Connecting").
+    if (deps.unavailable()) {
+      refused.report({ serial: username });
+      return callback(authError(3, 'server unavailable'), null);
+    }
     deps
       .authenticator()(username, password)
       .then(
@@ -175,7 +188,7 @@ export function createHooks(deps: HookDeps) {
           return answer(release, packet, callback);
         }
         // Not stored, so not acknowledged: closing the connection makes the bridge send it again (MQTT-4.4.0-1).
-        log.error('message could not be stored', { serial: session.bridge.serial, topic: leaf, error: err });
+        notStored.report({ serial: session.bridge.serial, topic: leaf, code: (err as { code?: unknown }).code, error: errorText(err) });
         const error = err instanceof Error ? err : new Error(String(err));
         // Its held PUBACK, and everything after it, goes with the connection.
         if (release) client.conn.destroy(error);

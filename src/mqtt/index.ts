@@ -36,6 +36,8 @@ export const mqttModule: Plugin<ModuleOptions> = {
     const { redisUrl, redisPrefix } = ctx.config;
     const broker = new BridgeBroker(log, undefined, redisUrl ? { url: redisUrl, prefix: redisPrefix, watch: ctx.redis } : null);
     server.expose('broker', broker);
+    // What a bridge sends could not be stored: it is told to come back later (docs/operations.md).
+    broker.refuseWhile(() => ctx.writes.refusing());
     broker.on('acknowledged', (lagsMs) => ctx.events.emit('mqtt.acknowledged', { lagsMs }));
     server.app.mqtt = { port: null };
 

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/knex.js';
+import type { WriteHealth } from '../db/write-health.js';
 import type { EventBus } from './events.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail.js';
@@ -11,6 +12,8 @@ import type { Scheduler } from './scheduler.js';
 export interface AppContext {
   config: Config;
   db: Database;
+  /** Whether the database takes writes (a full disk, a read-only database): readiness and the broker ask it. */
+  writes: WriteHealth;
   log: Logger;
   events: EventBus;
   mail: Mailer;

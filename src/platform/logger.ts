@@ -78,6 +78,56 @@ export function createLogger(level: Level | 'silent', base: Record<string, unkno
   return wrap(p);
 }
 
+/**
+ * An error's message for a log line. Knex puts the whole statement before the driver's message,
+ * values and all (a batch's samples): the driver's message is at the end.
+ */
+export function errorText(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.length > 300 ? `…${message.slice(-300)}` : message;
+}
+
+/**
+ * A failure that repeats many times a second (every message of every bridge while the disk is
+ * full) as one line per interval: the first as it happens, then, while it goes on, one line an
+ * interval with how many more there were and the last one's fields.
+ */
+export class RepeatedLog {
+  private count = 0;
+  private last: Record<string, unknown> = {};
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly log: Logger,
+    private readonly level: Level,
+    private readonly message: string,
+    private readonly everyMs = 10_000,
+  ) {}
+
+  report(fields: Record<string, unknown>): void {
+    if (this.timer) {
+      this.count++;
+      this.last = fields;
+      return;
+    }
+    this.log[this.level](this.message, fields);
+    this.wait();
+  }
+
+  private wait(): void {
+    this.timer = setTimeout(() => this.summarise(), this.everyMs);
+    this.timer.unref();
+  }
+
+  private summarise(): void {
+    this.timer = null;
+    if (!this.count) return;
+    this.log[this.level](`${this.message} (${this.count} more in ${this.everyMs / 1000} s)`, { ...this.last, repeated: this.count });
+    this.count = 0;
+    this.wait();
+  }
+}
+
 /** One line per answered request: its id, then method, path (no query), status and time; health probes left out. */
 export async function registerRequestLogging(server: Server, log: Logger): Promise<void> {
   const options: HapiPino.Options = {

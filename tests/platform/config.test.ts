@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { createDatabase } from '../../src/db/knex.js';
 
 const base = { SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789', DATA_DIR: '/tmp/vessel-link-config-test' };
 
@@ -36,5 +37,34 @@ describe('cameras on private addresses', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO: 'on' })).toMatchObject({ demo: true, cameraAllowPrivate: false });
     expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO: 'on', CAMERA_ALLOW_PRIVATE: 'on' }).cameraAllowPrivate).toBe(true);
     expect(loadConfig({ ...base, CAMERA_ALLOW_PRIVATE: 'off' }).cameraAllowPrivate).toBe(false);
+  });
+});
+
+describe('SQLite durability (docs/decisions.md, "Durability (issue 41)")', () => {
+  it('is synchronous=NORMAL unless SQLITE_SYNCHRONOUS asks for FULL, in either case', () => {
+    expect(loadConfig({ ...base }).sqliteSynchronous).toBe('normal');
+    expect(loadConfig({ ...base, SQLITE_SYNCHRONOUS: '' }).sqliteSynchronous).toBe('normal');
+    expect(loadConfig({ ...base, SQLITE_SYNCHRONOUS: 'full' }).sqliteSynchronous).toBe('full');
+    expect(loadConfig({ ...base, SQLITE_SYNCHRONOUS: 'FULL' }).sqliteSynchronous).toBe('full');
+    expect(loadConfig({ ...base, SQLITE_SYNCHRONOUS: 'normal' }).sqliteSynchronous).toBe('normal');
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const value of ['off', 'extra', '2', 'fsync'])
+      expect(() => loadConfig({ ...base, SQLITE_SYNCHRONOUS: value })).toThrow(
+        `Invalid configuration: SQLITE_SYNCHRONOUS must be full or normal (docs/operations.md), not "${value}"`,
+      );
+  });
+
+  it('is what the SQLite connection runs with', async () => {
+    for (const synchronous of ['full', 'normal'] as const) {
+      const db = createDatabase(':memory:', { synchronous: loadConfig({ ...base, SQLITE_SYNCHRONOUS: synchronous }).sqliteSynchronous });
+      try {
+        // PRAGMA synchronous answers 1 for NORMAL, 2 for FULL.
+        expect((await db.raw('pragma synchronous'))[0]).toEqual({ synchronous: synchronous === 'full' ? 2 : 1 });
+      } finally {
+        await db.destroy();
+      }
+    }
   });
 });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/platform/logger.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createDatabase } from '../../src/db/knex.js';
+import { createLogger, RepeatedLog } from '../../src/platform/logger.js';
 import { createTestServer } from '../helpers/server.js';
 
 function capture() {
@@ -35,5 +36,44 @@ describe('the logger', () => {
     expect(logged).toContain('/api/vessel/1/documents/1/file');
     expect(logged).not.toContain('secret-link-key-0001');
     expect(logged).not.toContain('secret-bearer-0002');
+  });
+
+  it('logs a failure that repeats once, then one line an interval with how many more there were', () => {
+    vi.useFakeTimers();
+    try {
+      const { lines, destination } = capture();
+      const repeated = new RepeatedLog(createLogger('info', {}, destination), 'error', 'message could not be stored', 10_000);
+      for (let i = 0; i < 145; i++) repeated.report({ serial: `B-${i}` });
+      expect(lines).toMatchObject([{ level: 'error', msg: 'message could not be stored', serial: 'B-0' }]);
+      vi.advanceTimersByTime(10_000);
+      expect(lines[1]).toMatchObject({ msg: 'message could not be stored (144 more in 10 s)', serial: 'B-144', repeated: 144 });
+      repeated.report({ serial: 'B-145' });
+      vi.advanceTimersByTime(10_000);
+      expect(lines[2]).toMatchObject({ repeated: 1, serial: 'B-145' });
+      // Quiet for a whole interval: the next one is logged as it happens.
+      vi.advanceTimersByTime(10_000);
+      repeated.report({ serial: 'B-146' });
+      expect(lines).toHaveLength(4);
+      expect(lines[3]).toMatchObject({ msg: 'message could not be stored', serial: 'B-146' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("turns the database client's own warnings (a connection that failed, with its stack) into log lines, not console text", async () => {
+    const { lines, destination } = capture();
+    const printed = vi.spyOn(console, 'log');
+    // Nothing listens on port 1: every query fails to get a connection, as while PostgreSQL is away.
+    const db = createDatabase('postgres://postgres@127.0.0.1:1/none', { log: createLogger('warn', {}, destination) });
+    try {
+      for (let i = 0; i < 3; i++) await expect(db.raw('select 1')).rejects.toThrow('ECONNREFUSED');
+      expect(printed).not.toHaveBeenCalled();
+      expect(lines).toEqual([
+        expect.objectContaining({ level: 'warn', msg: 'database client warning', detail: 'Acquire connection error: Error: connect ECONNREFUSED 127.0.0.1:1' }),
+      ]);
+    } finally {
+      printed.mockRestore();
+      await db.destroy();
+    }
   });
 });

@@ -284,12 +284,15 @@ export class IngestService {
     const received = items.filter((item) => !item.rejudge);
     if (received.length) {
       const started = performance.now();
+      // Readiness and the broker go by the outcome of the last commit (docs/operations.md, "When the database refuses writes").
       try {
         await this.store.commit(received);
       } catch (err) {
         this.ctx.events.emit('ingest.failed', {});
+        this.ctx.writes.failed(err);
         throw err;
       }
+      this.ctx.writes.succeeded();
       const seconds = (performance.now() - started) / 1000;
       const values = received.reduce((sum, item) => sum + (item.duplicate ? 0 : item.values.length), 0);
       this.ctx.events.emit('ingest.batch', { messages: received.length, values, seconds });

@@ -29,6 +29,8 @@ export const utilityModule: Plugin<ModuleOptions> = {
       await db.raw('select 1');
       return true;
     };
+    // A full disk or a read-only database answers reads: only a write says (docs/operations.md, "Health").
+    server.app.probes.writes = () => ctx.writes.writable();
     const reports = new ErrorReports(db, ctx.limits);
     server.route([countries(db), languages(db), version(), health(server), liveness(), readiness(server), storeErrorReport(reports), file(db)]);
   },

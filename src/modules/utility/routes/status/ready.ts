@@ -5,8 +5,8 @@ import { probeParts, unavailable } from '../../../../platform/probes.js';
 
 /**
  * GET health/ready: whether this node should be sent traffic. 503 while the database is
- * unreachable, while migrations run (here or on another node) or remain, or while the broker
- * is down (docs/operations.md, "Health").
+ * unreachable or refuses writes (a full disk, a read-only database), while migrations run (here
+ * or on another node) or remain, or while the broker is down (docs/operations.md, "Health").
  */
 export const readiness = (server: Server) =>
   defineRoute<ReqRefDefaults>({
@@ -15,14 +15,19 @@ export const readiness = (server: Server) =>
     options: {
       auth: false,
       tags: ['api', 'utility'],
-      description: 'Readiness: database reachable, schema migrated, broker running; 503 otherwise',
+      description: 'Readiness: database reachable and taking writes, schema migrated, broker running; 503 otherwise',
       plugins: { envelope: false },
       async handler(_request, h) {
         const parts = await probeParts(server, { database: 'down', broker: 'down' });
         const schema = parts.database === 'up' && (await schemaReady(server.app.ctx.db).catch(() => false)) ? 'up' : 'down';
         const all = { ...parts, schema };
         if (Object.values(all).some((p) => p === 'down')) {
-          const message = schema === 'down' && parts.database === 'up' ? 'Database migrations are running or pending' : 'A part of the service is down';
+          const message =
+            parts.database === 'up' && schema === 'down'
+              ? 'Database migrations are running or pending'
+              : parts.writes === 'down'
+                ? 'The database refuses writes (a full disk, or a read-only database)'
+                : 'A part of the service is down';
           return h.response(unavailable(message, all)).code(503);
         }
         return { ok: true, ...all };
