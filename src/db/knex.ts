@@ -86,7 +86,10 @@ function knexLog(log: Logger): Knex.Config['log'] {
   const errors = new RepeatedLog(log, 'error', 'database client error');
   const fields = (message: unknown) => ({ detail: String(message).split('\n', 1)[0] });
   return {
-    warn: (message) => warnings.report(fields(message)),
+    // A connection that could not be opened fails the query that wanted it, whose caller reports
+    // it (the CLI in its one error line, the server by its write health): a debug line only.
+    warn: (message) =>
+      String(message).startsWith('Acquire connection error') ? log.debug('database client', fields(message)) : warnings.report(fields(message)),
     error: (message) => errors.report(fields(message)),
     debug: (message) => log.debug('database client', fields(message)),
     deprecate: (method, instead) => log.warn('database client: deprecated call', { method, instead }),
