@@ -10,8 +10,7 @@ const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, op
 const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from '../../contracts/passwords.js';
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

@@ -142,7 +142,7 @@ describe('an alarm on a warning level, in the browser', () => {
     // 79 °C is inside the level but within its 2 °C hysteresis: the alarm holds.
     await publishCoolant(79);
     await publishCoolant(75);
-    await page.getByRole('heading', { name: '0 active alerts' }).waitFor();
+    await page.getByRole('heading', { name: '0 active alerts' }).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'History' }).click();
     const cleared = page.getByTestId('history-alert').filter({ hasText: 'Coolant temperature is above its high critical level' });
     await cleared.getByText('Cleared', { exact: true }).waitFor();

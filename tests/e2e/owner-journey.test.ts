@@ -167,6 +167,8 @@ describe("an owner's whole journey", () => {
       await page.getByTestId('unsubscribed-live').getByText('Live values are not shown', { exact: false }).waitFor();
       await page.goto(`${baseUrl}/dashboard/vessels/${northernStar}/devices`);
       await page.getByTestId('unsubscribed-commands').getByText('Commands are not sent', { exact: false }).waitFor();
+      // Among many open tabs, the page is found by its title: the tab, the vessel, the product.
+      await expect.poll(() => page.title()).toBe('Devices · Northern Star · Vessel Link');
       await expect.poll(() => page.getByRole('switch').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await page.getByRole('switch').first().isDisabled()).toBe(true);
       await page.getByTestId('unsubscribed-commands').getByRole('link', { name: 'Subscribe or renew' }).click();

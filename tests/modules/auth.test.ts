@@ -216,9 +216,11 @@ describe('registration', () => {
     const base = { email: 'short@example.com', firstName: 'A', lastName: 'B' };
     const short = await t.call('POST', '/api/register/createAccount', { payload: { ...base, password: 'elevenchars' } });
     expect(short.status).toBe(400);
-    expect(short.body.message).toMatch(/password/);
+    // The words the web app shows beside the field (contracts/passwords.ts), not Joi's.
+    expect(short.body.message).toBe('Use at least 12 characters for the password.');
     const long = await t.call('POST', '/api/register/createAccount', { payload: { ...base, password: 'x'.repeat(129) } });
     expect(long.status).toBe(400);
+    expect(long.body.message).toBe('Use at most 128 characters for the password.');
   });
 });
 

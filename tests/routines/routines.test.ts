@@ -108,7 +108,8 @@ describe('writing routines', () => {
     const post = (payload: Record<string, unknown>) => t.call('POST', url('/create'), { token: owner, payload: { ...lowBattery(), ...payload } });
     expect((await post({ name: '' })).body.message).toMatch(/name/);
     expect((await post({ mode: 'parallel' })).body.message).toMatch(/mode/);
-    expect((await post({ triggers: [] })).body.message).toMatch(/triggers/);
+    expect((await post({ triggers: [] })).body.message).toBe('Add at least one trigger: when should the routine run?');
+    expect((await post({ actions: [] })).body.message).toBe('Add at least one action: what should the routine do?');
     expect((await post({ triggers: [{ type: 'time', at: '25:00' }] })).body.message).toMatch(/triggers\[0\]\.at/);
     expect((await post({ triggers: [{ type: 'schedule', cron: 'every morning' }] })).body.message).toMatch(/triggers\[0\]\.cron/);
     expect((await post({ conditions: [{ type: 'time', after: '08:00' }] })).body.message).toMatch(/conditions\[0\]\.before/);

@@ -141,9 +141,9 @@ describe('mobile app page', () => {
 });
 
 describe('new passwords', () => {
-  it('asks for eight characters and a matching confirmation', () => {
-    expect(newPasswordError('short', 'short')).toBe('Use at least 8 characters.');
-    expect(newPasswordError('long enough', 'long enuogh')).toBe('The passwords do not match.');
-    expect(newPasswordError('long enough', 'long enough')).toBeNull();
+  it('asks for the twelve characters the server enforces and a matching confirmation', () => {
+    expect(newPasswordError('eleven char', 'eleven char')).toBe('Use at least 12 characters.');
+    expect(newPasswordError('twelve chars', 'twelve charz')).toBe('The passwords do not match.');
+    expect(newPasswordError('twelve chars', 'twelve chars')).toBeNull();
   });
 });

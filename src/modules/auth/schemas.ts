@@ -2,7 +2,14 @@ import Joi from 'joi';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/secrets.js';
 
 export const email = Joi.string().trim().lowercase().email({ tlds: false }).max(320);
-export const password = Joi.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+/** A new password: the rule of contracts/passwords.ts, refused in the words the web app shows. */
+export const password = Joi.string()
+  .min(PASSWORD_MIN)
+  .max(PASSWORD_MAX)
+  .messages({
+    'string.min': `Use at least ${PASSWORD_MIN} characters for the password.`,
+    'string.max': `Use at most ${PASSWORD_MAX} characters for the password.`,
+  });
 export const name = Joi.string().trim().max(100);
 export const countryCode = Joi.string()
   .uppercase()

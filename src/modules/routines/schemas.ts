@@ -72,9 +72,19 @@ export const routinePayload = Joi.object({
     .default('single'),
   timeZone: Joi.string().trim().max(64),
   enabled: Joi.boolean().default(true),
-  triggers: Joi.array().items(trigger).min(1).max(MAX_TRIGGERS).required(),
+  triggers: Joi.array()
+    .items(trigger)
+    .min(1)
+    .max(MAX_TRIGGERS)
+    .required()
+    .messages({ 'array.min': 'Add at least one trigger: when should the routine run?', 'array.max': `A routine takes at most ${MAX_TRIGGERS} triggers` }),
   conditions: Joi.array().items(condition).max(MAX_CONDITIONS).default([]),
-  actions: Joi.array().items(action).min(1).max(MAX_ACTIONS).required(),
+  actions: Joi.array()
+    .items(action)
+    .min(1)
+    .max(MAX_ACTIONS)
+    .required()
+    .messages({ 'array.min': 'Add at least one action: what should the routine do?', 'array.max': `A routine takes at most ${MAX_ACTIONS} actions` }),
 });
 
 export const vesselParams = Joi.object({ id: id.required() });

@@ -4,6 +4,7 @@ import type { RouterContext } from '../app/routerContext';
 import { session } from '../app/services';
 import { ConnectionIssueDialog } from '../features/connectivity/ConnectionIssueDialog';
 import { ErrorDialog } from '../features/errors/ErrorDialog';
+import { DocumentTitle } from '../features/layout/documentTitle';
 import { RouteError } from '../features/errors/RouteError';
 import { NotFound } from '../features/layout/NotFound';
 import { PublicLayout } from '../features/layout/PublicLayout';
@@ -41,6 +42,7 @@ function RootLayout() {
   useGuardsFollowSession();
   return (
     <>
+      <DocumentTitle />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -4,8 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '../lib/api';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { registration } from '../features/account/registration';
+import { pageTitle } from '../features/layout/documentTitle';
 
 export const Route = createFileRoute('/complete-registration/$verificationCode')({
+  head: () => pageTitle('Complete registration'),
   component: CompleteRegistrationPage,
 });
 

@@ -9,8 +9,10 @@ import { NewPasswordFields } from '../features/forms/NewPasswordFields';
 import { CountryLanguageFields } from '../features/utility/CountryLanguageFields';
 import { newPasswordError } from '../features/forms/passwords';
 import { registration, type NewAccount } from '../features/account/registration';
+import { pageTitle } from '../features/layout/documentTitle';
 
 export const Route = createFileRoute('/create-account')({
+  head: () => pageTitle('Create account'),
   component: CreateAccountPage,
 });
 

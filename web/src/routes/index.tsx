@@ -4,12 +4,14 @@ import { LoginForm } from '../features/session/LoginForm';
 import { isAuthenticated, safeRedirectTarget } from '../features/session/guards';
 import { sessionKeys } from '../features/session/queries';
 import type { SessionUser } from '../features/session/types';
+import { pageTitle } from '../features/layout/documentTitle';
 
 interface LandingSearch {
   redirect?: string;
 }
 
 export const Route = createFileRoute('/')({
+  head: () => pageTitle('Sign in'),
   validateSearch: (search: Record<string, unknown>): LandingSearch => (typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
   beforeLoad: async ({ context, search }) => {
     if (await isAuthenticated(context.session)) {

@@ -4,8 +4,10 @@ import { PublicLayout } from '../features/layout/PublicLayout';
 import { mobilePlatform, openInstalledApp, STORE_LINKS } from '../features/mobileApp/stores';
 import { useInstall } from '../features/mobileApp/installPrompt';
 import { Icon } from '../features/icons/Icon';
+import { pageTitle } from '../features/layout/documentTitle';
 
 export const Route = createFileRoute('/mobile-app')({
+  head: () => pageTitle('Mobile app'),
   component: MobileAppPage,
 });
 

@@ -4,8 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { TextField } from '../features/forms/Field';
 import { registration } from '../features/account/registration';
+import { pageTitle } from '../features/layout/documentTitle';
 
 export const Route = createFileRoute('/password-reset-request')({
+  head: () => pageTitle('Forgotten password'),
   component: PasswordResetRequestPage,
 });
 

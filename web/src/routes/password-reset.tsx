@@ -6,12 +6,14 @@ import { PublicLayout } from '../features/layout/PublicLayout';
 import { NewPasswordFields } from '../features/forms/NewPasswordFields';
 import { newPasswordError } from '../features/forms/passwords';
 import { registration } from '../features/account/registration';
+import { pageTitle } from '../features/layout/documentTitle';
 
 interface ResetSearch {
   token?: string;
 }
 
 export const Route = createFileRoute('/password-reset')({
+  head: () => pageTitle('New password'),
   validateSearch: (search: Record<string, unknown>): ResetSearch => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
   component: PasswordResetPage,
 });

@@ -11,6 +11,7 @@ import { DelayedSpinner } from '../features/loading/DelayedSpinner';
 import { isAuthenticated } from '../features/session/guards';
 import { sessionKeys } from '../features/session/queries';
 import type { SessionUser } from '../features/session/types';
+import { pageTitle } from '../features/layout/documentTitle';
 
 interface LinkSearch {
   token?: string;
@@ -22,6 +23,7 @@ interface LinkSearch {
  * someone guessing the password has spent the account's login budget.
  */
 export const Route = createFileRoute('/sign-in-link')({
+  head: () => pageTitle('Sign-in link'),
   validateSearch: (search: Record<string, unknown>): LinkSearch => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
   beforeLoad: async ({ context }) => {
     if (await isAuthenticated(context.session)) {

@@ -2,8 +2,10 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { TermsPage } from '../features/terms/TermsPage';
 import { matchTermsTab } from '../features/terms/tabs';
+import { pageTitle } from '../features/layout/documentTitle';
 
 export const Route = createFileRoute('/terms/$tabCode')({
+  head: () => pageTitle('Terms'),
   component: TermsTabPage,
 });
 

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { LoadingSplash } from '../features/loading/LoadingSplash';
+import { pageTitle } from '../features/layout/documentTitle';
 
 /** Built in only for the dev server and the end-to-end tests' build; elsewhere /testing is not found. */
 const TestingPage =
@@ -10,6 +11,7 @@ const TestingPage =
     : null;
 
 export const Route = createFileRoute('/testing')({
+  head: () => pageTitle('Testing'),
   beforeLoad: () => {
     if (!TestingPage) throw notFound();
   },

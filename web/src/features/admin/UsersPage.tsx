@@ -13,6 +13,7 @@ import type { ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import { sessionQueries } from '../session/queries';
 import type { AdminUser } from './types';
+import { PASSWORD_HINT } from '../../../../contracts/passwords';
 
 const nameOf = (user: AdminUser) => [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 
@@ -190,7 +191,7 @@ function CreateUserModal({ onDone, onClose }: { onDone: () => unknown; onClose: 
         value={form.password}
         onChange={set('password')}
         error={errorFor(failure, 'password')}
-        hint="At least 12 characters."
+        hint={PASSWORD_HINT}
       />
       <TextField label="First name" value={form.firstName} onChange={set('firstName')} error={errorFor(failure, 'firstName')} />
       <TextField label="Last name" value={form.lastName} onChange={set('lastName')} error={errorFor(failure, 'lastName')} />

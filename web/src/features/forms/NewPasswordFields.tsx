@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { TextField } from './Field';
-import { MIN_PASSWORD_LENGTH } from './passwords';
+import { PASSWORD_HINT } from '../../../../contracts/passwords';
 
 type Change = (event: ChangeEvent<HTMLInputElement>) => void;
 
@@ -25,15 +25,7 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <TextField
-        label={labels[0]}
-        type="password"
-        required
-        autoComplete="new-password"
-        value={password}
-        onChange={onPassword}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-      />
+      <TextField label={labels[0]} type="password" required autoComplete="new-password" value={password} onChange={onPassword} hint={PASSWORD_HINT} />
       <TextField label={labels[1]} type="password" required autoComplete="new-password" value={confirmation} onChange={onConfirmation} error={problem} />
     </>
   );

@@ -1,8 +1,6 @@
-/** The client-side check before a new password is sent; the server has the final word. */
-export const MIN_PASSWORD_LENGTH = 8;
+import { passwordProblem } from '../../../../contracts/passwords';
 
+/** The client-side check before a new password is sent: the rule the server enforces (contracts). */
 export function newPasswordError(password: string, confirmation: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if (password !== confirmation) return 'The passwords do not match.';
-  return null;
+  return passwordProblem(password) ?? (password !== confirmation ? 'The passwords do not match.' : null);
 }

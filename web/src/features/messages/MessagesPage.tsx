@@ -57,7 +57,7 @@ export function MessagesPage({ draft, threadId }: { draft?: ThreadDraft; threadI
   );
 
   return (
-    <section className={`messages${selected ? ' messages--thread-open' : ''}`} aria-labelledby="messages-title">
+    <section className={`page messages${selected ? ' messages--thread-open' : ''}`} aria-labelledby="messages-title">
       <div className="messages__list">
         <div className="messages__list-head">
           <h1 id="messages-title">Messages</h1>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { LastKnown } from '../offline/LastKnown';
@@ -59,6 +59,11 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
   const tabs = visibleTabs(permissions);
   const alerts = useQuery({ ...alertQueries.list(vesselId), enabled: atLeast(permissions.alertManager, 'VIEW') });
   const shownTab = tabs.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'overview';
+  const tabStrip = useRef<HTMLElement>(null);
+  // At phone width the tabs scroll sideways: the selected one is brought into view.
+  useEffect(() => {
+    tabStrip.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [shownTab]);
 
   const serverUnreachable = useSelector(connectivity, (state) => state.hasTag('unreachable'));
   // While the server cannot be reached the cached state is stale: it must not read as the vessel being offline.
@@ -94,7 +99,7 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
           onSubscribe={() => void navigate({ to: '/dashboard/vessels/$vesselId/subscribe', params: { vesselId } })}
         />
       ) : null}
-      <nav className="tabs tabs--scroll" aria-label="Vessel sections">
+      <nav className="tabs tabs--scroll" aria-label="Vessel sections" ref={tabStrip}>
         {tabs.map((tab) => (
           <Link
             key={tab}

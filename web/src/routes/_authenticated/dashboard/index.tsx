@@ -5,9 +5,11 @@ import { organisationQueries } from '../../../features/organisation/queries';
 import { sessionQueries } from '../../../features/session/queries';
 import { FleetView } from '../../../features/vessels/FleetView';
 import { vesselQueries } from '../../../features/vessels/queries';
+import { pageTitle } from '../../../features/layout/documentTitle';
 
 /** The home: a company's staff land on the company fleet (ROLES.md), everyone else on their own fleet. */
 export const Route = createFileRoute('/_authenticated/dashboard/')({
+  head: () => pageTitle('Fleet'),
   loader: async ({ context: { queryClient } }) => {
     const user = await queryClient.ensureQueryData(sessionQueries.user());
     if (user.companyId === null) return queryClient.ensureQueryData(vesselQueries.list());

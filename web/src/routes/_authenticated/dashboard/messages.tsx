@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MessagesPage } from '../../../features/messages/MessagesPage';
+import { pageTitle } from '../../../features/layout/documentTitle';
 
 interface MessagesSearch {
   /** Start a thread about this vessel (the vessel page's "Message the dealer"). */
@@ -17,6 +18,7 @@ const ids = (value: unknown): number[] =>
 
 /** Threads between the user and their contacts (docs/product.md, "Messages"). */
 export const Route = createFileRoute('/_authenticated/dashboard/messages')({
+  head: () => pageTitle('Messages'),
   validateSearch: (search: Record<string, unknown>): MessagesSearch => {
     const [vesselId] = ids(search.vesselId);
     const [thread] = ids(search.thread);

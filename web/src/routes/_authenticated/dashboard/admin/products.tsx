@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProductsPage } from '../../../../features/admin/ProductsPage';
 import { validateListSearch, type ListSearch } from '../../../../features/admin/listSearch';
+import { pageTitle } from '../../../../features/layout/documentTitle';
 
 /** Paging, sorting, search and filter live in the URL, so the view can be shared. */
 export const Route = createFileRoute('/_authenticated/dashboard/admin/products')({
+  head: () => pageTitle('Products'),
   validateSearch: validateListSearch,
   component: ProductsRoute,
 });

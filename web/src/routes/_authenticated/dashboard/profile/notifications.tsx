@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NotificationSettingsForm } from '../../../../features/alerts/NotificationSettingsForm';
 import { PushDevices } from '../../../../features/alerts/PushDevices';
+import { pageTitle } from '../../../../features/layout/documentTitle';
 
 export const Route = createFileRoute('/_authenticated/dashboard/profile/notifications')({
+  head: () => pageTitle('Notifications'),
   component: NotificationsPage,
 });
 

@@ -1,6 +1,8 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
+import { pageTitle } from '../../../../features/layout/documentTitle';
 
 export const Route = createFileRoute('/_authenticated/dashboard/profile')({
+  head: () => pageTitle('Profile'),
   component: ProfileLayout,
 });
 

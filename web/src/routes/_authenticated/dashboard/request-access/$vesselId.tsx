@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { vesselIdParams } from '../../../../features/vessels/params';
 import { RequestAccessPage } from '../../../../features/members/RequestAccessPage';
+import { pageTitle } from '../../../../features/layout/documentTitle';
 
 export const Route = createFileRoute('/_authenticated/dashboard/request-access/$vesselId')({
+  head: () => pageTitle('Request access'),
   params: vesselIdParams,
   component: RequestAccessRoute,
 });

@@ -1,8 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { TermsPage } from '../../../../features/terms/TermsPage';
 import { matchTermsTab } from '../../../../features/terms/tabs';
+import { pageTitle } from '../../../../features/layout/documentTitle';
 
 export const Route = createFileRoute('/_authenticated/dashboard/terms-of-use/$code')({
+  head: () => pageTitle('Terms of use'),
   component: DashboardTermsPage,
 });
 

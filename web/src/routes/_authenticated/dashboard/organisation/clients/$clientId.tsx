@@ -1,7 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { ClientPage } from '../../../../../features/organisation/ClientPage';
+import { pageTitle } from '../../../../../features/layout/documentTitle';
 
 export const Route = createFileRoute('/_authenticated/dashboard/organisation/clients/$clientId')({
+  head: () => pageTitle('Client'),
   params: {
     parse: ({ clientId }) => {
       const id = Number(clientId);

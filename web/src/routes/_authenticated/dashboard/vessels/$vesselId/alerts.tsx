@@ -3,8 +3,11 @@ import { AlertsTab } from '../../../../../features/alerts/AlertsTab';
 import { alertQueries } from '../../../../../features/alerts/queries';
 import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
 import { atLeast } from '../../../../../features/vessels/types';
+import { pageTitle } from '../../../../../features/layout/documentTitle';
+import { VESSEL_TAB_LABELS } from '../../../../../features/vessels/tabs';
 
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/alerts')({
+  head: () => pageTitle(VESSEL_TAB_LABELS.alerts),
   loader: async ({ context: { queryClient }, params: { vesselId } }) => {
     const permissions = await requireVesselTab(queryClient, vesselId, 'alerts');
     await preload(queryClient, alertQueries.list(vesselId));

@@ -9,10 +9,12 @@ import { GaugeDashboard } from '../../../../../features/simpleDevices/GaugeDashb
 import { SimpleDevicesEditor } from '../../../../../features/simpleDevices/SimpleDevicesEditor';
 import { vesselQueries } from '../../../../../features/vessels/queries';
 import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
-import { canControlDevices } from '../../../../../features/vessels/tabs';
+import { canControlDevices, VESSEL_TAB_LABELS } from '../../../../../features/vessels/tabs';
 import { atLeast, normalisePermissions } from '../../../../../features/vessels/types';
+import { pageTitle } from '../../../../../features/layout/documentTitle';
 
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/devices')({
+  head: () => pageTitle(VESSEL_TAB_LABELS.devices),
   loader: async ({ context: { queryClient }, params: { vesselId } }) => {
     await requireVesselTab(queryClient, vesselId, 'devices');
     await preload(queryClient, deviceQueries.list(vesselId));

@@ -6,8 +6,11 @@ import { OverviewTab } from '../../../../../features/vessels/OverviewTab';
 import { vesselQueries } from '../../../../../features/vessels/queries';
 import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
 import { atLeast, normalisePermissions } from '../../../../../features/vessels/types';
+import { pageTitle } from '../../../../../features/layout/documentTitle';
+import { VESSEL_TAB_LABELS } from '../../../../../features/vessels/tabs';
 
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/overview')({
+  head: () => pageTitle(VESSEL_TAB_LABELS.overview),
   loader: async ({ context: { queryClient }, params: { vesselId } }) => {
     const permissions = await requireVesselTab(queryClient, vesselId, 'overview');
     await Promise.all([

@@ -5,8 +5,11 @@ import { vesselQueries } from '../../../../../features/vessels/queries';
 import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
 import { atLeast, normalisePermissions } from '../../../../../features/vessels/types';
 import { useQuery } from '@tanstack/react-query';
+import { pageTitle } from '../../../../../features/layout/documentTitle';
+import { VESSEL_TAB_LABELS } from '../../../../../features/vessels/tabs';
 
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/routines')({
+  head: () => pageTitle(VESSEL_TAB_LABELS.routines),
   loader: async ({ context: { queryClient }, params: { vesselId } }) => {
     await requireVesselTab(queryClient, vesselId, 'routines');
     await preload(queryClient, routineQueries.list(vesselId));

@@ -3,8 +3,11 @@ import { serviceQueries } from '../../../../../features/service/queries';
 import { ServiceTab } from '../../../../../features/service/ServiceTab';
 import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
 import { atLeast } from '../../../../../features/vessels/types';
+import { pageTitle } from '../../../../../features/layout/documentTitle';
+import { VESSEL_TAB_LABELS } from '../../../../../features/vessels/tabs';
 
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/service')({
+  head: () => pageTitle(VESSEL_TAB_LABELS.service),
   loader: async ({ context: { queryClient }, params: { vesselId } }) => {
     const permissions = await requireVesselTab(queryClient, vesselId, 'service');
     await Promise.all([preload(queryClient, serviceQueries.schedule(vesselId)), preload(queryClient, serviceQueries.log(vesselId))]);

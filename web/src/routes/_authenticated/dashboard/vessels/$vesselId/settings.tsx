@@ -8,8 +8,11 @@ import { SettingsTab } from '../../../../../features/vessels/SettingsTab';
 import { vesselQueries } from '../../../../../features/vessels/queries';
 import { atLeast, normalisePermissions } from '../../../../../features/vessels/types';
 import { requireVesselTab } from '../../../../../features/vessels/tabRoute';
+import { pageTitle } from '../../../../../features/layout/documentTitle';
+import { VESSEL_TAB_LABELS } from '../../../../../features/vessels/tabs';
 
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/settings')({
+  head: () => pageTitle(VESSEL_TAB_LABELS.settings),
   loader: ({ context: { queryClient }, params: { vesselId } }) => requireVesselTab(queryClient, vesselId, 'settings'),
   component: SettingsRoute,
 });

@@ -2,8 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { SubscribePage } from '../../../../../features/billing/SubscribePage';
 import { vesselQueries } from '../../../../../features/vessels/queries';
+import { pageTitle } from '../../../../../features/layout/documentTitle';
 
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/subscribe')({
+  head: () => pageTitle('Subscribe'),
   loader: ({ context: { queryClient }, params: { vesselId } }) => queryClient.ensureQueryData(vesselQueries.detail(vesselId)),
   component: SubscribeRoute,
 });

@@ -4,8 +4,11 @@ import { memberQueries } from '../../../../../features/members/queries';
 import { VesselThreads } from '../../../../../features/messages/VesselThreads';
 import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
 import { atLeast } from '../../../../../features/vessels/types';
+import { pageTitle } from '../../../../../features/layout/documentTitle';
+import { VESSEL_TAB_LABELS } from '../../../../../features/vessels/tabs';
 
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/users')({
+  head: () => pageTitle(VESSEL_TAB_LABELS.users),
   loader: async ({ context: { queryClient }, params: { vesselId } }) => {
     const permissions = await requireVesselTab(queryClient, vesselId, 'users');
     await preload(queryClient, memberQueries.directory(vesselId));
