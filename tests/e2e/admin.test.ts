@@ -116,6 +116,25 @@ describe('the admin console', () => {
     await page.getByText('deckhand@example.test was created').waitFor();
   });
 
+  it("asks before changing a person's rights: cancelled, nothing changes; confirmed, the user is suspended", async () => {
+    const { page } = admin;
+    await page.getByRole('searchbox', { name: 'Search users by e-mail or name' }).fill('deckhand');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = usersTable().getByRole('row').filter({ hasText: 'deckhand@example.test' });
+    await row.getByRole('button', { name: 'Suspend deckhand@example.test' }).click();
+    const question = page.getByRole('dialog', { name: 'Suspend this user?' });
+    await question.getByText('will be signed out everywhere', { exact: false }).waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await row.getByText('suspended', { exact: true }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Suspend deckhand@example.test' }).click();
+    await page.getByRole('dialog', { name: 'Suspend this user?' }).getByRole('button', { name: 'Suspend user' }).click();
+    await row.getByText('suspended', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Activate deckhand@example.test' }).click();
+    await page.getByRole('dialog', { name: 'Activate this user?' }).getByRole('button', { name: 'Activate user' }).click();
+    await row.getByText('active', { exact: true }).waitFor();
+  });
+
   it('creates a voucher and shows its code', async () => {
     const { page } = admin;
     await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Vouchers' }).click();

@@ -24,7 +24,30 @@ const STATUS_CHIPS = [
   { value: 'admins', label: 'Administrators' },
 ];
 
-type Dialog = { kind: 'create' } | { kind: 'invite' } | { kind: 'password'; user: AdminUser } | { kind: 'delete'; user: AdminUser } | null;
+type RightsAction = 'makeAdmin' | 'revokeAdmin' | 'suspend' | 'activate';
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'invite' }
+  | { kind: 'password'; user: AdminUser }
+  | { kind: 'delete'; user: AdminUser }
+  | { kind: 'rights'; user: AdminUser; action: RightsAction }
+  | null;
+
+/** What a change of a person's rights does, asked before it is made (docs/decisions.md, "Confirming rights"). */
+const RIGHTS_QUESTIONS: Record<RightsAction, { title: string; confirm: string; effect: string }> = {
+  makeAdmin: {
+    title: 'Make this user an administrator?',
+    confirm: 'Make administrator',
+    effect: 'will be able to see and change everything on the platform: every user, company, vessel and bridge.',
+  },
+  revokeAdmin: {
+    title: 'Revoke administrator rights?',
+    confirm: 'Revoke rights',
+    effect: 'will lose the administration console and keep only their own vessels and companies.',
+  },
+  suspend: { title: 'Suspend this user?', confirm: 'Suspend user', effect: 'will be signed out everywhere and cannot sign in until activated again.' },
+  activate: { title: 'Activate this user?', confirm: 'Activate user', effect: 'will be able to sign in again with their vessels and companies as before.' },
+};
 
 export function UsersPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
   const queryClient = useQueryClient();
@@ -34,13 +57,13 @@ export function UsersPage({ search, setSearch }: { search: ListSearch; setSearch
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.list('users') });
 
   const act = useMutation({
-    mutationFn: ({ user, action }: { user: AdminUser; action: 'makeAdmin' | 'revokeAdmin' | 'suspend' | 'activate' }) =>
-      adminActions.userAction(user.id, action),
+    mutationFn: ({ user, action }: { user: AdminUser; action: RightsAction }) => adminActions.userAction(user.id, action),
     onSuccess: (_data, { user, action }) => {
       const done = { makeAdmin: 'is now an administrator', revokeAdmin: 'is no longer an administrator', suspend: 'is suspended', activate: 'is active' }[
         action
       ];
       toast.success(`${nameOf(user)} ${done}`);
+      setDialog(null);
       return refresh();
     },
     onError: (error) => reportActionFailure('Changing the user', error),
@@ -88,7 +111,7 @@ export function UsersPage({ search, setSearch }: { search: ListSearch; setSearch
               type="button"
               className="button button--small"
               disabled={act.isPending}
-              onClick={() => act.mutate({ user, action: user.isAdmin ? 'revokeAdmin' : 'makeAdmin' })}
+              onClick={() => setDialog({ kind: 'rights', user, action: user.isAdmin ? 'revokeAdmin' : 'makeAdmin' })}
             >
               {user.isAdmin ? 'Revoke admin' : 'Make admin'}
               <span className="visually-hidden"> {user.email}</span>
@@ -97,7 +120,7 @@ export function UsersPage({ search, setSearch }: { search: ListSearch; setSearch
               type="button"
               className="button button--small"
               disabled={act.isPending}
-              onClick={() => act.mutate({ user, action: user.status === 'active' ? 'suspend' : 'activate' })}
+              onClick={() => setDialog({ kind: 'rights', user, action: user.status === 'active' ? 'suspend' : 'activate' })}
             >
               {user.status === 'active' ? 'Suspend' : 'Activate'}
               <span className="visually-hidden"> {user.email}</span>
@@ -149,6 +172,19 @@ export function UsersPage({ search, setSearch }: { search: ListSearch; setSearch
         >
           <p>
             <strong>{dialog.user.email}</strong> will be deleted with their account, sessions and vessel memberships. This cannot be undone.
+          </p>
+        </ConfirmModal>
+      ) : null}
+      {dialog?.kind === 'rights' ? (
+        <ConfirmModal
+          title={RIGHTS_QUESTIONS[dialog.action].title}
+          confirmLabel={RIGHTS_QUESTIONS[dialog.action].confirm}
+          pending={act.isPending}
+          onConfirm={() => act.mutate({ user: dialog.user, action: dialog.action })}
+          onClose={() => setDialog(null)}
+        >
+          <p>
+            <strong>{dialog.user.email}</strong> {RIGHTS_QUESTIONS[dialog.action].effect}
           </p>
         </ConfirmModal>
       ) : null}
