@@ -58,6 +58,17 @@ describe.each(['light', 'dark'] as const)('vessel areas at 360 px, %s theme', (t
     await page.keyboard.press('Enter');
     await page.getByLabel('Stream address (MJPEG)').waitFor();
     await page.keyboard.press('Escape');
+    await page.getByLabel('Stream address (MJPEG)').waitFor({ state: 'detached' });
+    // Typed input is not thrown away without asking.
+    await page.getByRole('button', { name: 'Add camera' }).click();
+    await page.getByLabel('Name').fill('Mast');
+    await page.keyboard.press('Escape');
+    await page.getByText('You have made changes that will not be saved if you close the modal.').waitFor();
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    expect(await page.getByLabel('Name').inputValue()).toBe('Mast');
+    // Cancel is the person's own choice to drop it.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByLabel('Stream address (MJPEG)').waitFor({ state: 'detached' });
   });
 
   it('adds an interface from the settings and shows its token once', async () => {

@@ -7,6 +7,7 @@ import { TextField } from '../forms/Field';
 import { ConfirmModal } from '../modal/ConfirmModal';
 import { Modal } from '../modal/Modal';
 import { AdminHeader } from './AdminLayout';
+import { useEdited } from '../forms/edited';
 import { FormModal } from './FormModal';
 import { FilterChips, PagedTable, QueryState, SearchBox, type Column, type SetSearch } from './ListControls';
 import { BarChart } from './Sparkline';
@@ -129,6 +130,7 @@ function ProvisionModal({ onClose, onDone }: { onClose: () => void; onDone: (cre
     onError: (error) => setFailure(formFailure('Provisioning the bridge', error, ['serial', 'version'])),
   });
   const bind = fieldBinder(form, setForm, failure);
+  const edited = useEdited(form);
   return (
     <FormModal
       title="Provision a bridge"
@@ -137,6 +139,7 @@ function ProvisionModal({ onClose, onDone }: { onClose: () => void; onDone: (cre
       failure={failure}
       onSubmit={() => provision.mutate()}
       onClose={onClose}
+      dirty={edited}
     >
       <TextField
         label="Serial"
@@ -355,6 +358,7 @@ function EditBridgeModal({
     onError: (error) => setFailure(formFailure('Saving the bridge', error, ['serial', 'version'])),
   });
   const bind = fieldBinder(form, setForm, failure);
+  const edited = useEdited(form);
   return (
     <FormModal
       title={`Edit bridge ${bridge.serial}`}
@@ -363,6 +367,7 @@ function EditBridgeModal({
       failure={failure}
       onSubmit={() => save.mutate()}
       onClose={onClose}
+      dirty={edited}
     >
       <TextField label="Serial" {...bind('serial')} />
       <TextField label="Software version" {...bind('version')} />
@@ -391,6 +396,7 @@ function SoftwareUpdateModal({ bridge, onClose, onStarted }: { bridge: Reporting
     onError: (error) => setFailure(formFailure('Starting the software update', error, ['version', 'adminPassword', 'password'])),
   });
   const bind = fieldBinder(form, setForm, failure);
+  const edited = useEdited(form);
   return (
     <FormModal
       title={`Update bridge ${bridge.serial}`}
@@ -399,6 +405,7 @@ function SoftwareUpdateModal({ bridge, onClose, onStarted }: { bridge: Reporting
       failure={failure}
       onSubmit={() => start.mutate()}
       onClose={onClose}
+      dirty={edited}
     >
       <TextField label="Version" required {...bind('version')} />
       <TextField

@@ -157,6 +157,7 @@ function AppSettingModal({ vesselId, setting, onClose }: { vesselId: number; set
       open={open}
       title={current ? `App setting ${current.name}` : 'New app setting'}
       onClose={onClose}
+      dirty={JSON.stringify(fields) !== JSON.stringify(current ?? BLANK)}
       footer={
         <button type="submit" form="app-setting-form" className="button button--primary" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : current ? 'Save' : 'Add'}

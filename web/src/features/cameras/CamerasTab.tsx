@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { failureMessage } from '../../lib/failureMessage';
+import { useEdited } from '../forms/edited';
 import { TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { ConfirmModal } from '../modal/ConfirmModal';
@@ -151,6 +152,7 @@ function LiveView({ name, path, onClose }: { name: string; path: string; onClose
 function CameraForm({ vesselId, camera, onDone, onClose }: { vesselId: number; camera: Camera | null; onDone: () => unknown; onClose: () => void }) {
   const [open, setOpen] = useState(true);
   const [fields, setFields] = useState<CameraFields>({ name: camera?.name ?? '', streamUrl: camera?.streamUrl ?? '', snapshotUrl: camera?.snapshotUrl ?? '' });
+  const edited = useEdited(fields);
   const save = useMutation({
     mutationFn: () => {
       const payload = { name: fields.name.trim(), streamUrl: fields.streamUrl.trim(), snapshotUrl: fields.snapshotUrl?.trim() || null };
@@ -172,6 +174,7 @@ function CameraForm({ vesselId, camera, onDone, onClose }: { vesselId: number; c
       open={open}
       title={camera ? 'Edit the camera' : 'Add a camera'}
       onClose={onClose}
+      dirty={edited && !save.isSuccess}
       footer={
         <>
           <button type="button" className="button" onClick={() => setOpen(false)}>

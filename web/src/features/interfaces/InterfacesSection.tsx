@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { failureMessage } from '../../lib/failureMessage';
+import { useEdited } from '../forms/edited';
 import { TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { ConfirmModal } from '../modal/ConfirmModal';
@@ -162,6 +163,7 @@ function TokenModal({ name, token, onClose }: { name: string; token: string; onC
 function RenameModal({ vesselId, target, onDone, onClose }: { vesselId: number; target: VesselInterface; onDone: () => unknown; onClose: () => void }) {
   const [open, setOpen] = useState(true);
   const [name, setName] = useState(target.name);
+  const edited = useEdited(name);
   const save = useMutation({
     mutationFn: () => interfaceActions.rename(vesselId, target.id, name.trim()),
     onSuccess: () => {
@@ -176,6 +178,7 @@ function RenameModal({ vesselId, target, onDone, onClose }: { vesselId: number; 
       open={open}
       title="Rename the interface"
       onClose={onClose}
+      dirty={edited && !save.isSuccess}
       footer={
         <>
           <button type="button" className="button" onClick={() => setOpen(false)}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { failureMessage } from '../../lib/failureMessage';
+import { useEdited } from '../forms/edited';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { ConfirmModal } from '../modal/ConfirmModal';
 import { Modal } from '../modal/Modal';
@@ -14,6 +15,8 @@ const nameOf = (m: StaffMemberView) => `${m.firstName} ${m.lastName}`.trim() || 
 
 function PermissionsModal({ member, onClose }: { member: StaffMemberView; onClose: () => void }) {
   const [permissions, setPermissions] = useState<StaffPermissions>(member.permissions);
+  const edited = useEdited(permissions);
+  const [open, setOpen] = useState(true);
   const save = useOrgAction(() => organisationActions.editStaff(member.id, permissions), {
     success: () => `Permissions of ${nameOf(member)} saved`,
     failure: 'Saving the permissions',
@@ -21,12 +24,13 @@ function PermissionsModal({ member, onClose }: { member: StaffMemberView; onClos
   });
   return (
     <Modal
-      open
+      open={open}
       title={`Permissions of ${nameOf(member)}`}
       onClose={onClose}
+      dirty={edited && !save.isSuccess}
       footer={
         <>
-          <button type="button" className="button" onClick={onClose}>
+          <button type="button" className="button" onClick={() => setOpen(false)}>
             Cancel
           </button>
           <button type="button" className="button button--primary" disabled={save.isPending} onClick={() => save.mutate()}>
