@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { api, ApiError, apiUrl, classifyStatus, configureApi, type RequestOutcome } from '../../web/src/lib/api';
 import { connectivityMachine } from '../../web/src/features/connectivity/connectivityMachine';
+import { retryHelps } from '../../web/src/features/errors/RetryButton';
+import { failureMessage } from '../../web/src/lib/failureMessage';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -11,11 +13,18 @@ function setup(respond: (url: string, init: RequestInit) => Promise<Response>, t
   const fetch = vi.fn(respond);
   const outcomes: RequestOutcome[] = [];
   const onUnauthorized = vi.fn();
-  configureApi({ fetch: fetch as unknown as typeof globalThis.fetch, getToken: () => token, onOutcome: (outcome) => outcomes.push(outcome), onUnauthorized });
-  return { fetch, outcomes, onUnauthorized };
+  const onForbidden = vi.fn();
+  configureApi({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    getToken: () => token,
+    onOutcome: (outcome) => outcomes.push(outcome),
+    onUnauthorized,
+    onForbidden,
+  });
+  return { fetch, outcomes, onUnauthorized, onForbidden };
 }
 
-afterEach(() => configureApi({ getToken: () => null, onOutcome: () => {}, onUnauthorized: () => {} }));
+afterEach(() => configureApi({ getToken: () => null, onOutcome: () => {}, onUnauthorized: () => {}, onForbidden: () => {} }));
 
 describe('status classification', () => {
   it('counts 200 up to 399 as ok and 502/503/504 or no response as connection failures', () => {
@@ -74,6 +83,15 @@ describe('fetch wrapper', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     await api.post('auth/login', { username: 'a', password: 'b' }, { token: null, expectUnauthorized: true }).catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks the session and permissions again on a 403, and keeps its text from the person', async () => {
+    const { onForbidden, onUnauthorized } = setup(async () => jsonResponse(403, { ok: false, status: 403, message: 'You need VIEW on billingManager' }));
+    const refused = await api.get('vessel/1/products').catch((error: unknown) => error);
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(failureMessage(refused)).toBe('You do not have permission for this.');
+    expect(retryHelps(refused)).toBe(false);
   });
 
   it('reports a request that got no response as a connection failure with no status', async () => {

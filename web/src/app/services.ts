@@ -138,6 +138,21 @@ async function lastKnownWhenOffline<T>(queryKey: QueryKey, fetch: () => Promise<
 
 let started = false;
 
+let permissionsCheckedAt = -Infinity;
+
+/**
+ * A refusal may mean the person's rights changed while the app was open (an owner paused them, a
+ * grant ran out) or the session ended: the session is checked again (a dead one answers 401 and
+ * signs out) and the vessels with their permissions are read again, so the screens follow (spec
+ * 000 §8). Only the lists and the vessels' details: the refused section itself is not asked
+ * again, and one check covers a burst of refusals.
+ */
+function recheckPermissions(): void {
+  if (!session.getSnapshot().hasTag('authenticated') || performance.now() - permissionsCheckedAt < 5_000) return;
+  permissionsCheckedAt = performance.now();
+  void queryClient.invalidateQueries({ queryKey: sessionKeys.user });
+  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === vesselKeys.all[0] && query.queryKey.length <= 2 });
+}
 export function startServices(): void {
   if (started) return;
   started = true;
@@ -152,6 +167,7 @@ export function startServices(): void {
       else if (outcome === 'connection-failure' && navigator.onLine && !lastKnownMode.get()) connectivity.send({ type: 'CONNECTION_FAILED' });
     },
     onUnauthorized: () => session.send({ type: 'SESSION_EXPIRED' }),
+    onForbidden: recheckPermissions,
   });
   connectivity.start();
   toaster.start();

@@ -46,6 +46,8 @@ interface ApiHooks {
   getToken: () => string | null;
   onOutcome: (outcome: RequestOutcome) => void;
   onUnauthorized: () => void;
+  /** A 403: the session and its permissions are checked again (spec 000 §8). */
+  onForbidden: () => void;
   fetch: typeof fetch;
   baseUrl: string;
 }
@@ -54,6 +56,7 @@ const hooks: ApiHooks = {
   getToken: () => null,
   onOutcome: () => {},
   onUnauthorized: () => {},
+  onForbidden: () => {},
   fetch: (...args) => globalThis.fetch(...args),
   baseUrl: '/api',
 };
@@ -139,6 +142,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const status = outcome === 'ok' ? (envelope?.status ?? 400) : response.status;
   if (status === 401 && !options.expectUnauthorized) hooks.onUnauthorized();
+  if (status === 403) hooks.onForbidden();
   throw new ApiError(
     status,
     envelope?.message ?? envelope?.error ?? `Request failed with status ${status}`,

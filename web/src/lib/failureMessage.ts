@@ -7,6 +7,8 @@ import { isApiError } from './api';
 export function failureMessage(error: unknown, fallback = 'The request failed.'): string {
   if (!isApiError(error)) return fallback;
   if (error.status === null) return 'The server could not be reached. Check the connection and try again.';
+  // Spec 000 §8: a 403's own text is not shown (it names permissions in the server's terms).
+  if (error.status === 403) return 'You do not have permission for this.';
   if (error.serverMessage) return error.serverMessage;
   return `${fallback} (status code ${error.status})`;
 }

@@ -3,6 +3,7 @@ import { isApiError } from '../../lib/api';
 import { DelayedSpinner, useDelayedIndicator } from '../loading/DelayedSpinner';
 import { PAGE_SIZES, DEFAULT_SIZE, sortOf, type ListSearch } from './listSearch';
 import type { Paged } from './types';
+import { RetryButton } from '../errors/RetryButton';
 
 export type SetSearch = (patch: Partial<ListSearch>) => void;
 
@@ -89,9 +90,7 @@ export function QueryState<T>({ query, what, children }: { query: QueryLike<T>; 
     return (
       <div className="admin-error" role="alert">
         <p>{loadFailure(what, query.error)}</p>
-        <button type="button" className="button button--small" onClick={() => void query.refetch()}>
-          Retry
-        </button>
+        <RetryButton error={query.error} onRetry={() => query.refetch()} />
       </div>
     );
   }

@@ -12,6 +12,7 @@ import { ConfirmModal } from '../modal/ConfirmModal';
 import { Modal } from '../modal/Modal';
 import { appSettingActions, appSettingQueries } from './queries';
 import './appSettings.css';
+import { RetryButton } from '../errors/RetryButton';
 
 const PAGE_NAMES: Record<(typeof APP_START_PAGES)[number], string> = {
   overview: 'Overview',
@@ -54,10 +55,7 @@ export function AppSettingsSection({ vesselId, canManage }: { vesselId: number; 
       <DelayedSpinner loading={list.isPending} label="Loading app settings…" />
       {list.isError ? (
         <p className="form-error" role="alert">
-          The app settings could not be loaded.{' '}
-          <button type="button" className="button button--small" onClick={() => void list.refetch()}>
-            Retry
-          </button>
+          The app settings could not be loaded. <RetryButton error={list.error} onRetry={() => list.refetch()} />
         </p>
       ) : null}
       {list.isSuccess && list.data.length === 0 ? <p className="empty-state">No app settings yet: screens show the vessel overview.</p> : null}

@@ -3,6 +3,7 @@ import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { actionText, auditLogQueries } from './queries';
 import './auditLog.css';
+import { RetryButton } from '../errors/RetryButton';
 
 /** Who did what on the vessel, newest first: the person, and the company they worked for under a company grant. */
 export function AuditLogTab({ vesselId }: { vesselId: number }) {
@@ -13,10 +14,7 @@ export function AuditLogTab({ vesselId }: { vesselId: number }) {
       <DelayedSpinner loading={log.isPending} label="Loading the audit log…" />
       {log.isError ? (
         <p className="form-error" role="alert">
-          The audit log could not be loaded.{' '}
-          <button type="button" className="button button--small" onClick={() => void log.refetch()}>
-            Retry
-          </button>
+          The audit log could not be loaded. <RetryButton error={log.error} onRetry={() => log.refetch()} />
         </p>
       ) : null}
       {log.isSuccess && log.data.length === 0 ? <p className="empty-state">Nothing has been done on this vessel yet.</p> : null}

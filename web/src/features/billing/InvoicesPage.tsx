@@ -5,6 +5,7 @@ import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { billingQueries, formatMoney, type Invoice } from './queries';
 import './billing.css';
+import { RetryButton } from '../errors/RetryButton';
 
 export const INVOICE_KINDS: Record<Invoice['kind'], string> = { subscription: 'Subscription', change: 'Products added', renewal: 'Renewal' };
 
@@ -18,10 +19,7 @@ export function InvoicesPage() {
       <DelayedSpinner loading={invoices.isPending} label="Loading the invoices…" />
       {invoices.isError ? (
         <p className="form-error" role="alert">
-          The invoices could not be loaded: {failureMessage(invoices.error)}{' '}
-          <button type="button" className="button button--small" onClick={() => void invoices.refetch()}>
-            Retry
-          </button>
+          The invoices could not be loaded: {failureMessage(invoices.error)} <RetryButton error={invoices.error} onRetry={() => invoices.refetch()} />
         </p>
       ) : null}
       {invoices.isSuccess && invoices.data.length === 0 ? <p className="empty-state">No payments yet.</p> : null}

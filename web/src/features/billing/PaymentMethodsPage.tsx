@@ -7,6 +7,7 @@ import { ConfirmModal } from '../modal/ConfirmModal';
 import { CardForm } from './CardForm';
 import { billingActions, billingKeys, billingQueries, cardLabel, type PaymentMethod } from './queries';
 import './billing.css';
+import { RetryButton } from '../errors/RetryButton';
 
 /** Profile, Payment methods: the saved cards (brand, last four digits, expiry), adding one, removing one after a confirmation. */
 export function PaymentMethodsPage() {
@@ -31,10 +32,7 @@ export function PaymentMethodsPage() {
         <DelayedSpinner loading={methods.isPending} label="Loading the cards…" />
         {methods.isError ? (
           <p className="form-error" role="alert">
-            The cards could not be loaded: {failureMessage(methods.error)}{' '}
-            <button type="button" className="button button--small" onClick={() => void methods.refetch()}>
-              Retry
-            </button>
+            The cards could not be loaded: {failureMessage(methods.error)} <RetryButton error={methods.error} onRetry={() => methods.refetch()} />
           </p>
         ) : null}
         {methods.isSuccess && methods.data.length === 0 ? (

@@ -12,6 +12,7 @@ import type { VesselDetail } from '../vessels/types';
 import { CardForm } from './CardForm';
 import { billingActions, billingKeys, billingQueries, cardLabel, formatMoney, SUBSCRIPTION_TERMS, type VesselProducts } from './queries';
 import './billing.css';
+import { RetryButton } from '../errors/RetryButton';
 
 export const CARD_PAYMENTS_MISSING = 'Card payments are not configured on this server. Redeem a voucher instead, or ask your dealer for one.';
 
@@ -33,10 +34,7 @@ export function SubscribePage({ vessel }: { vessel: VesselDetail }) {
       <DelayedSpinner loading={products.isPending} label="Loading the products…" />
       {products.isError ? (
         <p className="form-error" role="alert">
-          The products could not be loaded: {failureMessage(products.error)}{' '}
-          <button type="button" className="button button--small" onClick={() => void products.refetch()}>
-            Retry
-          </button>
+          The products could not be loaded: {failureMessage(products.error)} <RetryButton error={products.error} onRetry={() => products.refetch()} />
         </p>
       ) : null}
       {products.isSuccess ? <StatusCard vessel={vessel} data={products.data} onChanged={refresh} /> : null}

@@ -9,6 +9,7 @@ import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { billingActions, billingKeys, billingQueries, formatMoney, SUBSCRIPTION_TERMS, type SubscriptionView } from './queries';
 import './billing.css';
+import { RetryButton } from '../errors/RetryButton';
 
 /** Profile, Subscriptions: each vessel's subscription with its renewal date, and notice of non-renewal behind a confirmation. */
 export function SubscriptionsPage() {
@@ -36,9 +37,7 @@ export function SubscriptionsPage() {
       {subscriptions.isError ? (
         <p className="form-error" role="alert">
           The subscriptions could not be loaded: {failureMessage(subscriptions.error)}{' '}
-          <button type="button" className="button button--small" onClick={() => void subscriptions.refetch()}>
-            Retry
-          </button>
+          <RetryButton error={subscriptions.error} onRetry={() => subscriptions.refetch()} />
         </p>
       ) : null}
       {subscriptions.isSuccess && subscriptions.data.length === 0 ? <p className="empty-state">None of your vessels has a subscription yet.</p> : null}

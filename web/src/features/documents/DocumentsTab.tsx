@@ -12,6 +12,7 @@ import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { Linked } from '../links/Linked';
 import { documentActions, documentPath, documentQueries } from './queries';
+import { RetryButton } from '../errors/RetryButton';
 
 export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
   const queryClient = useQueryClient();
@@ -107,10 +108,7 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
       <DelayedSpinner loading={documents.isPending} label="Loading documents…" />
       {documents.isError ? (
         <p className="form-error" role="alert">
-          The documents could not be loaded.{' '}
-          <button type="button" className="button button--small" onClick={() => void documents.refetch()}>
-            Retry
-          </button>
+          The documents could not be loaded. <RetryButton error={documents.error} onRetry={() => documents.refetch()} />
         </p>
       ) : null}
       {documents.isSuccess && documents.data.length === 0 ? <p className="empty-state">No documents yet.</p> : null}

@@ -10,6 +10,7 @@ import { PermissionsDialog } from './PermissionsModal';
 import { memberActions, memberQueries } from './queries';
 import type { AccessRequest } from './types';
 import './members.css';
+import { RetryButton } from '../errors/RetryButton';
 
 const requesterName = (request: AccessRequest) => [request.firstName, request.lastName].filter(Boolean).join(' ') || request.email;
 
@@ -49,10 +50,7 @@ export function AccessRequests({ vesselId }: { vesselId: number }) {
       <DelayedSpinner loading={requests.isPending} label="Loading requests…" />
       {requests.isError ? (
         <p className="form-error" role="alert">
-          The requests could not be loaded.{' '}
-          <button type="button" className="button button--small" onClick={() => void requests.refetch()}>
-            Retry
-          </button>
+          The requests could not be loaded. <RetryButton error={requests.error} onRetry={() => requests.refetch()} />
         </p>
       ) : null}
       {requests.isSuccess && requests.data.length === 0 ? <p className="empty-state">Nobody is waiting for access.</p> : null}

@@ -13,6 +13,7 @@ import { PermissionTable } from './PermissionTable';
 import { memberActions, memberQueries } from './queries';
 import type { CompanyGrantInput, CompanyMember } from './types';
 import './members.css';
+import { RetryButton } from '../errors/RetryButton';
 
 interface Props {
   vesselId: number;
@@ -89,10 +90,7 @@ export function CompanyAccessModal({ vesselId, grant, present, onClose }: Props)
         ) : null}
         {grant ? null : catalogue.isError ? (
           <p className="form-error" role="alert">
-            The companies could not be loaded.{' '}
-            <button type="button" className="button button--small" onClick={() => void catalogue.refetch()}>
-              Retry
-            </button>
+            The companies could not be loaded. <RetryButton error={catalogue.error} onRetry={() => catalogue.refetch()} />
           </p>
         ) : (
           <SelectField

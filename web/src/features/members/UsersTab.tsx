@@ -12,6 +12,7 @@ import { ConfirmModal } from '../modal/ConfirmModal';
 import { accessActions, memberActions, memberQueries } from './queries';
 import { type CompanyMember, isCompany, memberKey, memberName, type Member } from './types';
 import './members.css';
+import { RetryButton } from '../errors/RetryButton';
 
 const WINDOW_CHIPS = { current: '', scheduled: 'chip--neutral', expired: 'chip--warning' } as const;
 
@@ -110,10 +111,7 @@ export function UsersTab({ vesselId, canManage, canGrantCompanies }: { vesselId:
       <DelayedSpinner loading={directory.isPending} label="Loading users…" />
       {directory.isError ? (
         <p className="form-error" role="alert">
-          The users could not be loaded.{' '}
-          <button type="button" className="button button--small" onClick={() => void directory.refetch()}>
-            Retry
-          </button>
+          The users could not be loaded. <RetryButton error={directory.error} onRetry={() => directory.refetch()} />
         </p>
       ) : null}
       {directory.isSuccess && directory.data.length <= 1 ? <p className="empty-state">Nobody else has access to this vessel yet.</p> : null}

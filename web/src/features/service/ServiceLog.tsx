@@ -5,6 +5,7 @@ import { Linked } from '../links/Linked';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { serviceQueries } from './queries';
 import { formatDay } from './ServiceDue';
+import { RetryButton } from '../errors/RetryButton';
 
 /** Services done on the vessel, newest first, with notes and links to their documents. */
 export function ServiceLog({ vesselId, canReadDocuments }: { vesselId: number; canReadDocuments: boolean }) {
@@ -15,10 +16,7 @@ export function ServiceLog({ vesselId, canReadDocuments }: { vesselId: number; c
       <DelayedSpinner loading={log.isPending} label="Loading the service log…" />
       {log.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(log.error, 'The service log could not be loaded.')}{' '}
-          <button type="button" className="button button--small" onClick={() => void log.refetch()}>
-            Retry
-          </button>
+          {failureMessage(log.error, 'The service log could not be loaded.')} <RetryButton error={log.error} onRetry={() => log.refetch()} />
         </p>
       ) : null}
       {log.isSuccess && log.data.length === 0 ? <p className="empty-state">No service logged yet.</p> : null}

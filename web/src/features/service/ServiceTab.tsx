@@ -13,6 +13,7 @@ import { ServiceItemModal } from './ServiceItemModal';
 import { ServiceLog } from './ServiceLog';
 import type { ServiceItem } from './types';
 import './service.css';
+import { RetryButton } from '../errors/RetryButton';
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'complete' | 'delete'; item: ServiceItem } | null;
 
@@ -56,9 +57,7 @@ export function ServiceTab({ vesselId, canManage, canReadDocuments }: { vesselId
         {schedule.isError ? (
           <p className="form-error" role="alert">
             {failureMessage(schedule.error, 'The service schedule could not be loaded.')}{' '}
-            <button type="button" className="button button--small" onClick={() => void schedule.refetch()}>
-              Retry
-            </button>
+            <RetryButton error={schedule.error} onRetry={() => schedule.refetch()} />
           </p>
         ) : null}
         {schedule.isSuccess && items.length === 0 ? (

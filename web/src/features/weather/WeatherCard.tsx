@@ -4,6 +4,7 @@ import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { weatherQueries } from './queries';
 import './weather.css';
+import { RetryButton } from '../errors/RetryButton';
 
 const metric = (value: number | null, unit: string) => (value === null ? '—' : `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} ${unit}`);
 
@@ -22,9 +23,7 @@ export function WeatherCard({ vesselId }: { vesselId: number }) {
       {location.isError || weather.isError ? (
         <p className="form-error" role="alert">
           The weather could not be loaded.{' '}
-          <button type="button" className="button button--small" onClick={() => void (location.isError ? location.refetch() : weather.refetch())}>
-            Retry
-          </button>
+          <RetryButton error={location.error ?? weather.error} onRetry={() => (location.isError ? location.refetch() : weather.refetch())} />
         </p>
       ) : null}
       {location.isSuccess && !position ? <p className="empty-state">No weather yet: the vessel has not reported its position.</p> : null}
