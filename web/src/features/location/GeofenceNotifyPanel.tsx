@@ -52,7 +52,7 @@ export function GeofenceNotifyPanel({ vesselId, canSeeMembers }: { vesselId: num
                 onChange={(event) => change.mutate({ userId: setting.userId, enabled: event.target.checked })}
               />{' '}
               {nameOf(setting.userId)}
-              <span className="visually-hidden"> gets the geofence alarms</span>
+              <span className="visually-hidden">: geofence alarms</span>
             </label>
           ))}
         </div>

@@ -124,7 +124,7 @@ export function UsersTab({ vesselId, canManage, canGrantCompanies }: { vesselId:
             <li key={memberKey(member)} className="list__item member">
               <span>
                 <strong>{name}</strong>
-                {detail ? <span className="muted capitalize"> · {detail}</span> : null}
+                {detail ? <span className={isCompany(member) ? 'muted capitalize' : 'muted'}> · {detail}</span> : null}
                 <span className="member__badges">
                   <span className="chip capitalize">{member.role}</span>
                   {member.pending ? <span className="chip chip--neutral">Invitation pending</span> : null}

@@ -196,7 +196,7 @@ function ModelVessels({ model }: { model: ModelStats }) {
   const vessels = useQuery(organisationQueries.modelVessels(model.modelId));
   if (vessels.isPending) return <p className="muted">Loading vessels…</p>;
   if (vessels.isError) return <p className="form-error">The vessels of {model.name} could not be loaded.</p>;
-  if (vessels.data.length === 0) return <p className="muted">No owner of a {model.name} has shared their vessel with you yet.</p>;
+  if (vessels.data.length === 0) return <p className="muted">No owner of this model ({model.name}) has shared their vessel with you yet.</p>;
   return (
     <ul className="list">
       {vessels.data.map((v) => (
