@@ -29,6 +29,7 @@ beforeAll(async () => {
     `bridges/${bridge.serial}/delta`,
     delta([
       { path: 'electrical.batteries.house.voltage', value: 12.7 },
+      { path: 'electrical.batteries.house.capacity.stateOfCharge', value: 0.63 },
       { path: 'electrical.switches.bank.0.1.state', value: 0 },
     ]),
     { qos: 1 },
@@ -77,6 +78,15 @@ it('the owner builds, tests, pauses and deletes a routine', async () => {
   await form.getByRole('button', { name: 'Test conditions now' }).click();
   await form.getByText('Now the conditions hold.').waitFor();
   await form.getByText('✓ the vessel is online').waitFor();
+  // A state of charge is typed and compared in %, as the picker shows it (Signal K keeps a ratio).
+  await form.getByLabel('New condition').selectOption('property');
+  await form.getByRole('button', { name: 'Add condition' }).click();
+  const charged = form.getByRole('group', { name: /^Condition 2/ });
+  expect(await pick(charged.getByLabel('Property'), 'House battery: State of charge')).toMatch(/now 63\s?%/);
+  await charged.getByLabel('Comparison').selectOption('>');
+  await charged.getByLabel('Value (%)').fill('1');
+  await form.getByRole('button', { name: 'Test conditions now' }).click();
+  await form.getByText('Now the conditions hold.').waitFor();
 
   await form.getByLabel('New action').selectOption('command');
   await form.getByRole('button', { name: 'Add action' }).click();
@@ -100,7 +110,10 @@ it('the owner builds, tests, pauses and deletes a routine', async () => {
     name: 'Generator on when the battery is low',
     enabled: true,
     triggers: [{ type: 'property', comparison: '<', value: 12.2, forSeconds: 120 }],
-    conditions: [{ type: 'online', online: true }],
+    conditions: [
+      { type: 'online', online: true },
+      { type: 'property', comparison: '>', value: 0.01 },
+    ],
     actions: [
       { type: 'command', value: 1 },
       { type: 'notify', message: 'House battery low: generator on' },

@@ -18,6 +18,7 @@ import { deviceQueries } from '../devices/queries';
 import type { Device, Property } from '../devices/types';
 import { SelectField, TextField } from '../forms/Field';
 import { useFormatters } from '../profile/usePreferences';
+import { fromSi, toSi, unitLabel } from '../../../../contracts/units';
 import { DryRunResult } from './DryRunResult';
 import { routineActions, routineKeys } from './queries';
 
@@ -85,9 +86,47 @@ function PropertyPicker({ label, choices, value, onChange }: { label: string; ch
   );
 }
 
-function unitsOf(choices: Choice[], propertyId: number): string {
-  const units = choices.find((c) => c.property.id === propertyId)?.property.units;
-  return units ? ` (${units})` : '';
+/**
+ * A value compared with or sent to a property, typed in the person's units (a state of charge in
+ * %, a temperature in °C or °F) and kept in the Signal K unit the server compares (a ratio,
+ * kelvin): the conversion is contracts/units.ts, the one the screens show values with.
+ */
+function PropertyValueField({
+  label,
+  choices,
+  propertyId,
+  value,
+  onChange,
+}: {
+  label: string;
+  choices: Choice[];
+  propertyId: number;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const { unitSystem } = useFormatters();
+  const property = choices.find((c) => c.property.id === propertyId)?.property;
+  const shown = (raw: unknown) => (typeof raw === 'number' && property ? String(fromSi(raw, property.units, unitSystem, property.path)) : String(raw ?? ''));
+  const [text, setText] = useState(() => shown(value));
+  const [forProperty, setForProperty] = useState(propertyId);
+  if (forProperty !== propertyId) {
+    // Another property: its units; the number typed keeps its meaning in them.
+    setForProperty(propertyId);
+    const typed = valueOf(text);
+    if (typeof typed === 'number' && property) onChange(toSi(typed, property.units, unitSystem, property.path));
+  }
+  const unit = property?.units ? unitLabel(property.units, unitSystem, property.path) : '';
+  return (
+    <TextField
+      label={`${label}${unit ? ` (${unit})` : ''}`}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        const typed = valueOf(event.target.value);
+        onChange(typeof typed === 'number' && property ? toSi(typed, property.units, unitSystem, property.path) : typed);
+      }}
+    />
+  );
 }
 
 function PropertyTestFields({
@@ -108,11 +147,7 @@ function PropertyTestFields({
         options={ROUTINE_COMPARISONS.map((value) => ({ value, label: value }))}
         onChange={(event) => onChange({ comparison: event.target.value })}
       />
-      <TextField
-        label={`Value${unitsOf(choices, item.propertyId)}`}
-        value={String(item.value)}
-        onChange={(event) => onChange({ value: valueOf(event.target.value) })}
-      />
+      <PropertyValueField label="Value" choices={choices} propertyId={item.propertyId} value={item.value} onChange={(value) => onChange({ value })} />
     </>
   );
 }
@@ -221,11 +256,7 @@ function ActionFields({ action, writable, onChange }: { action: Action; writable
       return (
         <>
           <PropertyPicker label="Device property" choices={writable} value={action.propertyId} onChange={(propertyId) => onChange({ propertyId })} />
-          <TextField
-            label={`Set to${unitsOf(writable, action.propertyId)}`}
-            value={String(action.value)}
-            onChange={(event) => onChange({ value: valueOf(event.target.value) })}
-          />
+          <PropertyValueField label="Set to" choices={writable} propertyId={action.propertyId} value={action.value} onChange={(value) => onChange({ value })} />
         </>
       );
     case 'wait':
