@@ -34,6 +34,25 @@ describe('vessel banner precedence', () => {
     expect(banner?.text).toMatch(/no active cloud services[\s\S]*Renew/);
   });
 
+  it('in the test period after pairing, says until when every service is on, unless offline or alarmed', () => {
+    const trial = {
+      ...healthy,
+      vesselSubscription: null,
+      cloudServices: { active: true, subscribed: false, inTestPeriod: true, testPeriodUntil: '2026-06-08T10:00:00Z' },
+    };
+    expect(vesselBanner(trial)).toEqual({
+      kind: 'TRIAL',
+      type: 'GENERAL',
+      text: 'Test period: every cloud service is on until 08/06/2026, 10:00:00 UTC. Subscribe to keep them afterwards.',
+      action: 'SUBSCRIBE',
+      icon: 'info',
+    });
+    expect(vesselBanner({ ...trial, online: false })?.kind).toBe('OFFLINE');
+    expect(vesselBanner(trial, { type: 'CRITICAL', text: 'Bilge alarm' })).toMatchObject({ kind: 'MESSAGE', text: 'Bilge alarm' });
+    // Once it is over, the services are off and the banner says so.
+    expect(vesselBanner({ ...trial, cloudServices: { ...trial.cloudServices, active: false, inTestPeriod: false } })?.kind).toBe('NO_SUBSCRIPTION');
+  });
+
   it('says an offline vessel was last seen in UTC and that values are the last known', () => {
     const banner = vesselBanner({ ...healthy, online: false });
     expect(banner).toMatchObject({ kind: 'OFFLINE', type: 'NEUTRAL' });

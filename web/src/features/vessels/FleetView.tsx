@@ -70,6 +70,7 @@ const BANNER_CHIP = {
   NOT_PAIRED: { label: 'Not paired', tone: 'neutral' },
   NO_SUBSCRIPTION: { label: 'No active services', tone: 'warning' },
   OFFLINE: { label: 'Offline', tone: 'neutral' },
+  TRIAL: { label: 'Test period', tone: 'neutral' },
   MESSAGE: { label: '', tone: 'neutral' },
 } as const;
 

@@ -162,7 +162,7 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
         {vessel.vesselSubscription?.valid ? (
           <p>Active{vessel.vesselSubscription.validUntil ? ` until ${format.date(vessel.vesselSubscription.validUntil)}` : ''}.</p>
         ) : vessel.cloudServices?.inTestPeriod && vessel.cloudServices.testPeriodUntil ? (
-          <p className="text-warning">No subscription yet: the test period after pairing lasts until {format.date(vessel.cloudServices.testPeriodUntil)}.</p>
+          <p>Active in the test period after pairing, until {format.date(vessel.cloudServices.testPeriodUntil)}: subscribe to keep the services afterwards.</p>
         ) : (
           <p className="text-warning">This vessel has no active cloud services.</p>
         )}

@@ -8,7 +8,7 @@ export type BannerType = 'WARNING' | 'CRITICAL' | 'GENERAL' | 'NEUTRAL';
 export type BannerAction = 'PAIR' | 'OPEN_ALERTS' | 'SUBSCRIBE';
 
 export interface VesselBanner {
-  kind: Exclude<BannerState, 'OK'> | 'MESSAGE';
+  kind: Exclude<BannerState, 'OK'> | 'TRIAL' | 'MESSAGE';
   type: BannerType;
   text: string;
   /** Set when the banner is clickable or offers an action. */
@@ -27,6 +27,11 @@ export interface BannerMessage {
 export const NOT_PAIRED_TEXT = 'This vessel is not paired to the cloud yet. Pair now to activate the bridge.';
 export const NO_SUBSCRIPTION_TEXT = 'This vessel has no active cloud services. Renew the subscription to keep monitoring and controlling it.';
 
+/** The test period after pairing: every service is on, and the person learns until when. */
+export function trialText(until: string): string {
+  return `Test period: every cloud service is on until ${formatDateTime(until, { timeZone: 'UTC', withZone: true })}. Subscribe to keep them afterwards.`;
+}
+
 export function offlineText(lastSeen: string | null): string {
   const seen = lastSeen ? `Last seen ${formatDateTime(lastSeen, { timeZone: 'UTC', withZone: true })}` : 'It has not been seen yet';
   return `This vessel is offline. ${seen}. The values shown are the last known.`;
@@ -34,14 +39,19 @@ export function offlineText(lastSeen: string | null): string {
 
 /** The banner a vessel shows: the contract's precedence (spec 4) picks the kind, this file the words. */
 export function vesselBanner(
-  vessel: Pick<Vessel, 'reportingClient' | 'vesselSubscription' | 'online' | 'lastSeen'>,
+  vessel: Pick<Vessel, 'reportingClient' | 'vesselSubscription' | 'online' | 'lastSeen' | 'cloudServices'>,
   message: BannerMessage | null = null,
 ): VesselBanner | null {
   switch (bannerStateOf(vessel)) {
     case 'NOT_PAIRED':
       return { kind: 'NOT_PAIRED', type: 'NEUTRAL', text: NOT_PAIRED_TEXT, action: 'PAIR', icon: 'link' };
-    case 'NO_SUBSCRIPTION':
-      return { kind: 'NO_SUBSCRIPTION', type: 'WARNING', text: NO_SUBSCRIPTION_TEXT, action: 'SUBSCRIBE', icon: 'warning' };
+    case 'NO_SUBSCRIPTION': {
+      // In the test period the services are on: the vessel is offline, alarmed or on trial, in that order.
+      const trialUntil = vessel.cloudServices?.inTestPeriod ? vessel.cloudServices.testPeriodUntil : null;
+      if (!trialUntil) return { kind: 'NO_SUBSCRIPTION', type: 'WARNING', text: NO_SUBSCRIPTION_TEXT, action: 'SUBSCRIBE', icon: 'warning' };
+      if (!vessel.online) return { kind: 'OFFLINE', type: 'NEUTRAL', text: offlineText(vessel.lastSeen), icon: 'offline' };
+      return message ? { kind: 'MESSAGE', ...message } : { kind: 'TRIAL', type: 'GENERAL', text: trialText(trialUntil), action: 'SUBSCRIBE', icon: 'info' };
+    }
     case 'OFFLINE':
       return { kind: 'OFFLINE', type: 'NEUTRAL', text: offlineText(vessel.lastSeen), icon: 'offline' };
     case 'OK':
