@@ -28,6 +28,20 @@ beforeAll(async () => {
   seaBreezeId = (await t.database.db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
   const cameraUrl = `http://127.0.0.1:${(camera.address() as AddressInfo).port}/deck`;
   await t.call('POST', `/api/vessel/${seaBreezeId}/cameras`, { token: await t.login('owner@demo.test'), payload: { name: 'Deck', streamUrl: cameraUrl } });
+  // A long audit log: more than a page of it.
+  const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+  await t.database
+    .db('audit_log')
+    .insert(
+      Array.from({ length: 120 }, (_, i) => ({
+        at: at(i),
+        actor_email: 'owner@demo.test',
+        action: 'POST /api/vessel/{id}/notes',
+        target_type: 'vessel',
+        vessel_id: seaBreezeId,
+        outcome: 200,
+      })),
+    );
   browser = await launchBrowser();
 }, 180_000);
 
@@ -69,6 +83,23 @@ describe.each(['light', 'dark'] as const)('vessel areas at 360 px, %s theme', (t
     // Cancel is the person's own choice to drop it.
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByLabel('Stream address (MJPEG)').waitFor({ state: 'detached' });
+  });
+
+  it('pages the audit log: a page of the newest records, older ones on request', async () => {
+    await page.goto(`${baseUrl}/dashboard/vessels/${seaBreezeId}/log`);
+    const total = Number(
+      await t.database
+        .db('audit_log')
+        .where({ vessel_id: seaBreezeId })
+        .count({ n: '*' })
+        .first()
+        .then((row) => row?.n),
+    );
+    await page.getByText(`50 of ${total} records, newest first.`).waitFor();
+    await page.getByRole('button', { name: 'Show older records' }).click();
+    await page.getByText(`100 of ${total} records, newest first.`).waitFor();
+    expect(await page.locator('.audit-log__entry').count()).toBe(100);
+    expect(await fitsWidth(page)).toBe(true);
   });
 
   it('adds an interface from the settings and shows its token once', async () => {

@@ -1,28 +1,35 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { RetryButton } from '../errors/RetryButton';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { actionText, auditLogQueries } from './queries';
 import './auditLog.css';
-import { RetryButton } from '../errors/RetryButton';
 
-/** Who did what on the vessel, newest first: the person, and the company they worked for under a company grant. */
+/**
+ * Who did what on the vessel, newest first: the person, and the company they worked for under a
+ * company grant. A page at a time: "Show older records" reads the next (POST logs/all/page).
+ */
 export function AuditLogTab({ vesselId }: { vesselId: number }) {
-  const log = useQuery(auditLogQueries.latest(vesselId));
+  const log = useInfiniteQuery(auditLogQueries.pages(vesselId));
   const format = useFormatters();
+  const entries = log.data?.pages.flatMap((page) => page.content) ?? [];
+  const total = log.data?.pages[0]?.totalElements ?? 0;
   return (
     <div className="audit-log">
       <DelayedSpinner loading={log.isPending} label="Loading the audit log…" />
-      {log.isError ? (
+      {log.isError && !log.isFetchNextPageError ? (
         <p className="form-error" role="alert">
           The audit log could not be loaded. <RetryButton error={log.error} onRetry={() => log.refetch()} />
         </p>
       ) : null}
-      {log.isSuccess && log.data.length === 0 ? <p className="empty-state">Nothing has been done on this vessel yet.</p> : null}
-      {log.isSuccess && log.data.length > 0 ? (
+      {log.isSuccess && entries.length === 0 ? <p className="empty-state">Nothing has been done on this vessel yet.</p> : null}
+      {entries.length > 0 ? (
         <>
-          <p className="muted">The latest {log.data.length} records, newest first.</p>
+          <p className="muted">
+            {entries.length} of {total} records, newest first.
+          </p>
           <ul className="list audit-log__list">
-            {log.data.map((entry) => (
+            {entries.map((entry) => (
               <li key={entry.id} className="list__item audit-log__entry">
                 <span>
                   <strong>{entry.actorEmail ?? 'The system'}</strong>
@@ -36,6 +43,15 @@ export function AuditLogTab({ vesselId }: { vesselId: number }) {
               </li>
             ))}
           </ul>
+          {log.isFetchNextPageError ? (
+            <p className="form-error" role="alert">
+              The older records could not be loaded. <RetryButton error={log.error} onRetry={() => log.fetchNextPage()} />
+            </p>
+          ) : log.hasNextPage ? (
+            <button type="button" className="button" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+              {log.isFetchingNextPage ? 'Loading older records…' : 'Show older records'}
+            </button>
+          ) : null}
         </>
       ) : null}
     </div>

@@ -1,14 +1,20 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { AuditEntry } from '../../../../contracts/admin';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { AuditEntry, Paged } from '../../../../contracts/admin';
 import { api } from '../../lib/api';
-import { vesselKeys, vesselPath } from '../vessels/queries';
+import { vesselKeys } from '../vessels/queries';
+
+/** Records a page: one screenful, then "Show older" adds the next. */
+export const AUDIT_PAGE_SIZE = 50;
 
 export const auditLogQueries = {
-  /** The vessel's latest 200 records, newest first (auditLogs VIEW). */
-  latest: (vesselId: number) =>
-    queryOptions({
+  /** The vessel's records, newest first, a page at a time (POST logs/all/page, auditLogs VIEW). */
+  pages: (vesselId: number) =>
+    infiniteQueryOptions({
       queryKey: vesselKeys.section(vesselId, 'auditLog'),
-      queryFn: () => api.get<AuditEntry[]>(vesselPath(vesselId, 'logs/all')),
+      queryFn: ({ pageParam }) =>
+        api.post<Paged<AuditEntry>>('logs/all/page', { page: pageParam, size: AUDIT_PAGE_SIZE, sort: 'at,desc', filter: { vesselId } }),
+      initialPageParam: 0,
+      getNextPageParam: (last, pages) => (pages.length * AUDIT_PAGE_SIZE < last.totalElements ? pages.length : undefined),
     }),
 };
 

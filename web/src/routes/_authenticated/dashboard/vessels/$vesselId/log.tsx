@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditLogTab } from '../../../../../features/auditLog/AuditLogTab';
 import { auditLogQueries } from '../../../../../features/auditLog/queries';
-import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
+import { requireVesselTab } from '../../../../../features/vessels/tabRoute';
 import { pageTitle } from '../../../../../features/layout/documentTitle';
 import { VESSEL_TAB_LABELS } from '../../../../../features/vessels/tabs';
 
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselI
   head: () => pageTitle(VESSEL_TAB_LABELS.log),
   loader: async ({ context: { queryClient }, params: { vesselId } }) => {
     await requireVesselTab(queryClient, vesselId, 'log');
-    await preload(queryClient, auditLogQueries.latest(vesselId));
+    await queryClient.prefetchInfiniteQuery(auditLogQueries.pages(vesselId));
   },
   component: AuditLogRoute,
 });
