@@ -150,6 +150,14 @@ describe('an alarm on a warning level, in the browser', () => {
     await cleared.waitFor();
     await page.getByLabel('State').selectOption('active-unacknowledged');
     await page.getByText('No alerts match these filters.').waitFor();
+    // The device's alert log names the property as the Devices tab does, not its Signal K path.
+    await page.getByRole('button', { name: 'Alert log' }).click();
+    const entries = page.getByRole('list', { name: 'Alert log entries' });
+    await entries
+      .getByText(/Coolant temperature (raised|acknowledged|cleared)/)
+      .first()
+      .waitFor();
+    expect(await entries.getByText(COOLANT).count()).toBe(0);
     // The property's chart marks where the alarm was raised and cleared.
     await page.getByRole('link', { name: 'Devices', exact: true }).click();
     await page.getByRole('button', { name: 'History of Port engine Coolant temperature' }).click();

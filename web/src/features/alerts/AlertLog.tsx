@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { deviceQueries } from '../devices/queries';
@@ -63,7 +63,7 @@ function NoteOn({ vesselId, entry }: { vesselId: number; entry: AlertLogEntry })
   );
 }
 
-/** A device's alert log (GET devices/{id}/alertLogs): who did what to its alerts, and when; notes for alertManager MANAGE. */
+/** A device's alert log (POST devices/alertLogs/page, a page at a time): who did what to its alerts, and when; notes for alertManager MANAGE. */
 export function AlertLog({
   vesselId,
   canManage,
@@ -79,7 +79,12 @@ export function AlertLog({
   const devices = useQuery({ ...deviceQueries.list(vesselId), enabled: canSeeDevices });
   const [chosen, setChosen] = useState('');
   const deviceId = chosen ? Number(chosen) : (devices.data?.[0]?.id ?? null);
-  const log = useQuery({ ...alertQueries.deviceLog(vesselId, deviceId ?? 0), enabled: deviceId !== null });
+  const log = useInfiniteQuery({ ...alertQueries.deviceLogPages(vesselId, deviceId ?? 0), enabled: deviceId !== null });
+  const entries = log.data?.pages.flatMap((page) => page.content) ?? [];
+  const device = devices.data?.find((candidate) => candidate.id === deviceId);
+  // The property's name as the Devices tab shows it, not its Signal K path.
+  const propertyName = (path: string) =>
+    device?.properties.find((property) => property.path === path || `notifications.${property.path}` === path)?.displayName ?? path;
   const me = useQuery(sessionQueries.user()).data;
   const directory = useQuery({ ...memberQueries.directory(vesselId), enabled: canSeeMembers });
 
@@ -92,7 +97,7 @@ export function AlertLog({
   // Notes go after the newest entry of each alert.
   const newestOfAlert = new Set<number>();
   const seen = new Set<number>();
-  for (const entry of log.data ?? []) {
+  for (const entry of entries) {
     if (!seen.has(entry.alertId)) newestOfAlert.add(entry.id);
     seen.add(entry.alertId);
   }
@@ -110,25 +115,35 @@ export function AlertLog({
           onChange={(event) => setChosen(event.target.value)}
         />
       ) : null}
-      <DelayedSpinner loading={(canSeeDevices && devices.isPending) || log.isFetching} label="Loading the alert log…" />
-      {devices.isError || log.isError ? (
+      <DelayedSpinner loading={(canSeeDevices && devices.isPending) || (log.isFetching && !log.isFetchingNextPage)} label="Loading the alert log…" />
+      {devices.isError || (log.isError && !log.isFetchNextPageError) ? (
         <p className="form-error" role="alert">
           The alert log could not be loaded.
         </p>
       ) : null}
-      {log.isSuccess && log.data.length === 0 ? <p className="empty-state">Nothing has happened to this device&apos;s alerts yet.</p> : null}
+      {log.isSuccess && entries.length === 0 ? <p className="empty-state">Nothing has happened to this device&apos;s alerts yet.</p> : null}
       <ol className="alert-log" aria-label="Alert log entries">
-        {(log.data ?? []).map((entry) => (
+        {entries.map((entry) => (
           <li key={entry.id}>
             <p>
               <strong>{format.dateTime(entry.at)}</strong> · {who(entry.userId)} ·{' '}
-              {entry.action === 'note' ? `note: ${entry.messageText}` : `${entry.path} ${ACTION_WORDS[entry.action] ?? entry.action}`}
+              {entry.action === 'note' ? `note: ${entry.messageText}` : `${propertyName(entry.path)} ${ACTION_WORDS[entry.action] ?? entry.action}`}
             </p>
             {entry.action !== 'note' && entry.messageText ? <p className="muted">{entry.messageText}</p> : null}
             {canManage && newestOfAlert.has(entry.id) ? <NoteOn vesselId={vesselId} entry={entry} /> : null}
           </li>
         ))}
       </ol>
+      {log.isFetchNextPageError ? (
+        <p className="form-error" role="alert">
+          The older entries could not be loaded.
+        </p>
+      ) : null}
+      {log.hasNextPage ? (
+        <button type="button" className="button" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+          {log.isFetchingNextPage ? 'Loading older entries…' : 'Show older entries'}
+        </button>
+      ) : null}
     </section>
   );
 }

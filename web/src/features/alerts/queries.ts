@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from '../vessels/queries';
 import { sortAlerts, type Alert, type AlertLogEntry, type AlertPriority, type AlertStatus, type CustomAlert, type CustomAlertInput, type Page } from './types';
@@ -20,6 +20,9 @@ export const alertKeys = {
   active: ['alerts', 'active'] as const,
   history: ['alerts', 'history'] as const,
 };
+
+/** Alert log entries a page. */
+export const ALERT_LOG_PAGE_SIZE = 50;
 
 export const alertQueries = {
   list: (vesselId: number) =>
@@ -44,6 +47,14 @@ export const alertQueries = {
     queryOptions({
       queryKey: [...vesselKeys.section(vesselId, 'alertLogs'), deviceId] as const,
       queryFn: () => api.get<AlertLogEntry[]>(`devices/${encodeURIComponent(deviceId)}/alertLogs`),
+    }),
+  /** A device's alert log a page at a time, newest first (POST devices/alertLogs/page). */
+  deviceLogPages: (vesselId: number, deviceId: number) =>
+    infiniteQueryOptions({
+      queryKey: [...vesselKeys.section(vesselId, 'alertLogs'), deviceId, 'pages'] as const,
+      queryFn: ({ pageParam }) => api.post<Page<AlertLogEntry>>('devices/alertLogs/page', { page: pageParam, size: ALERT_LOG_PAGE_SIZE, filter: { deviceId } }),
+      initialPageParam: 0,
+      getNextPageParam: (last, pages) => (pages.length * ALERT_LOG_PAGE_SIZE < last.totalElements ? pages.length : undefined),
     }),
   customAlerts: (vesselId: number) =>
     queryOptions({
