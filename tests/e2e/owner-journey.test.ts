@@ -219,7 +219,15 @@ describe("an owner's whole journey", () => {
     await dialog.getByLabel('Confirmation code').waitFor();
     await dialog.getByLabel('Confirmation code').fill(await mailedCode(/unlink the bridge/));
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByRole('button', { name: 'Pair a bridge' }).waitFor();
+    // The code printed on the bridge stopped working: the new one is shown, and it pairs the bridge again.
+    const fresh = page.getByRole('dialog', { name: "The bridge's new pairing code" });
+    const shown = (await fresh.getByTestId('new-pairing-code').textContent())!.trim();
+    expect(shown).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await fresh.getByRole('button', { name: 'I have noted it' }).click();
+    await page.getByRole('button', { name: 'Pair a bridge' }).click();
+    await page.getByLabel('Pairing code').fill(shown);
+    await page.getByRole('dialog', { name: 'Pair a bridge' }).getByRole('button', { name: 'Pair' }).click();
+    await page.getByText('Bridge paired').first().waitFor();
   });
 
   it('deletes the vessel with the e-mailed code', async () => {

@@ -58,7 +58,7 @@ describe('pairing', () => {
     expect((await t.call('POST', `/api/vessel/${northern}/completeClientUnlink?code=AAAAAAAA`, { token: tokens.owner2 })).status).toBe(418);
     expect(await bridgeOf(northern)).toMatchObject({ id: before.id });
     const done = await t.call('POST', `/api/vessel/${northern}/completeClientUnlink?code=${code}`, { token: tokens.owner2 });
-    expect(done.body).toEqual({ ok: true, data: { unlinked: true } });
+    expect(done.body).toEqual({ ok: true, data: { unlinked: true, bridge: { serial: 'BR-HTTP-1', pairingCode: expect.stringMatching(/^[A-Z0-9]{8}$/) } } });
     expect(await bridgeOf(northern)).toBeNull();
     expect((await t.call('POST', `/api/vessel/${northern}/completeClientUnlink?code=${code}`, { token: tokens.owner2 })).status).toBe(418);
     expect((await t.call('POST', `/api/vessel/${northern}/unlinkClient`, { token: tokens.owner2 })).status).toBe(418);
@@ -76,8 +76,10 @@ describe('pairing', () => {
     expect((await pair('owner2', northern, bridge.pairingCode)).status).toBe(200);
     await t.call('POST', `/api/vessel/${northern}/unlinkClient`, { token: tokens.owner2 });
     const code = linkToken((await lastMailTo(t.database.db, 'owner2@demo.test'))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
-    await t.call('POST', `/api/vessel/${northern}/completeClientUnlink?code=${code}`, { token: tokens.owner2 });
+    const done = await t.call('POST', `/api/vessel/${northern}/completeClientUnlink?code=${code}`, { token: tokens.owner2 });
     expect((await pair('owner2', northern, bridge.pairingCode)).status).toBe(418);
+    // The fresh code the owner was shown pairs it again.
+    expect((await pair('owner2', northern, done.body.data.bridge.pairingCode)).status).toBe(200);
   });
 });
 

@@ -25,18 +25,19 @@ export class PairingEnd {
 
   /**
    * Ends the vessel's pairing, if it has one; `alongside` runs in the same transaction (deleting
-   * the vessel itself). Answers whether a bridge was unpaired.
+   * the vessel itself). Answers the bridge that was unpaired with its fresh pairing code (the one
+   * printed on it no longer works: the owner is shown this one), or null without a bridge.
    */
-  async of(vesselId: number, alongside?: (trx: Knex.Transaction) => Promise<void>): Promise<boolean> {
-    const bridgeId = await this.db.transaction(async (trx) => {
-      const unpaired = await unpairBridge(trx, vesselId);
-      if (unpaired) await this.data(trx, unpaired.bridgeId);
+  async of(vesselId: number, alongside?: (trx: Knex.Transaction) => Promise<void>): Promise<{ serial: string; pairingCode: string } | null> {
+    const unpaired = await this.db.transaction(async (trx) => {
+      const bridge = await unpairBridge(trx, vesselId);
+      if (bridge) await this.data(trx, bridge.bridgeId);
       await alongside?.(trx);
-      return unpaired?.bridgeId ?? null;
+      return bridge;
     });
-    if (bridgeId === null) return false;
-    this.events.emit('bridge.paired', { bridgeId, vesselId: null });
-    return true;
+    if (!unpaired) return null;
+    this.events.emit('bridge.paired', { bridgeId: unpaired.bridgeId, vesselId: null });
+    return { serial: unpaired.serial, pairingCode: unpaired.pairingCode };
   }
 
   /** Ends the pairings of every vessel a user owns: an administrator deleting the account deletes their vessels with it. */

@@ -51,9 +51,10 @@ export class PairingService {
     );
   }
 
-  async completeUnlink(scope: VesselScope, code: string): Promise<void> {
+  /** Unpairs with the e-mailed code; answers the bridge with its fresh pairing code, to pair it again. */
+  async completeUnlink(scope: VesselScope, code: string): Promise<{ serial: string; pairingCode: string } | null> {
     const target = await this.confirmations.consumeConfirmationCode(scope.caller.id, 'unlink_client', code);
     if (Number(target) !== scope.vesselId) throw ruleRefused('The confirmation code is invalid or has expired');
-    await this.ending.of(scope.vesselId);
+    return this.ending.of(scope.vesselId);
   }
 }

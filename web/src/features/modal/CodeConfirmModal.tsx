@@ -4,7 +4,7 @@ import { failureMessage } from '../../lib/failureMessage';
 import { TextField } from '../forms/Field';
 import { Modal } from './Modal';
 
-interface CodeConfirmModalProps {
+interface CodeConfirmModalProps<T> {
   title: string;
   /** What will be lost, shown before anything is asked of the server. */
   consequences: ReactNode;
@@ -12,8 +12,9 @@ interface CodeConfirmModalProps {
   /** The first call: the server e-mails a one-time code (15 minutes, single use). */
   request: () => Promise<unknown>;
   /** The second call, with the code. */
-  complete: (code: string) => Promise<unknown>;
-  onDone: () => void;
+  complete: (code: string) => Promise<T>;
+  /** With the server's answer to the second call. */
+  onDone: (result: T) => void;
   onClose: () => void;
 }
 
@@ -21,15 +22,15 @@ interface CodeConfirmModalProps {
  * The two-step confirmations of API.md (vessel delete, bridge unlink): confirm what will be
  * lost, the server e-mails a code, the user enters it. Failures show the server's words in place.
  */
-export function CodeConfirmModal({ title, consequences, confirmLabel, request, complete, onDone, onClose }: CodeConfirmModalProps) {
+export function CodeConfirmModal<T>({ title, consequences, confirmLabel, request, complete, onDone, onClose }: CodeConfirmModalProps<T>) {
   const [open, setOpen] = useState(true);
   const [code, setCode] = useState('');
   const ask = useMutation({ mutationFn: request });
   const finish = useMutation({
     mutationFn: (value: string) => complete(value),
-    onSuccess: () => {
+    onSuccess: (result) => {
       setOpen(false);
-      onDone();
+      onDone(result);
     },
   });
 

@@ -8,6 +8,7 @@ import { failureMessage } from '../../lib/failureMessage';
 import { IMAGE_UPLOAD, uploadFailure, uploadProblem } from '../../lib/uploads';
 import { TextField } from '../forms/Field';
 import { CodeConfirmModal } from '../modal/CodeConfirmModal';
+import { Modal } from '../modal/Modal';
 import { useFormatters } from '../profile/usePreferences';
 import { lifecycleActions } from './lifecycle';
 import { PairBridgeModal } from './PairBridgeModal';
@@ -19,6 +20,7 @@ type Dialog = 'pair' | 'unpair' | 'delete' | null;
 
 export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: VesselDetail }) {
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [unpaired, setUnpaired] = useState<{ serial: string; pairingCode: string } | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const imageInput = useRef<HTMLInputElement>(null);
@@ -197,13 +199,15 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
           confirmLabel="Send me the code"
           request={() => lifecycleActions.requestUnlink(vesselId)}
           complete={(code) => lifecycleActions.completeUnlink(vesselId, code)}
-          onDone={() => {
+          onDone={(result) => {
             toast.success('Bridge unpaired');
+            setUnpaired(result.bridge);
             refreshVessel();
           }}
           onClose={() => setDialog(null)}
         />
       ) : null}
+      {unpaired ? <NewPairingCodeModal bridge={unpaired} onClose={() => setUnpaired(null)} /> : null}
       {dialog === 'delete' ? (
         <CodeConfirmModal
           title={`Delete ${vessel.name}`}
@@ -223,5 +227,32 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The unpaired bridge's fresh pairing code: the code printed on it stopped working with the
+ * unpairing, so this is the one to pair it again with, here or on the next owner's vessel.
+ */
+function NewPairingCodeModal({ bridge, onClose }: { bridge: { serial: string; pairingCode: string }; onClose: () => void }) {
+  const [open, setOpen] = useState(true);
+  const shown = `${bridge.pairingCode.slice(0, 4)}-${bridge.pairingCode.slice(4)}`;
+  return (
+    <Modal
+      open={open}
+      title="The bridge's new pairing code"
+      onClose={onClose}
+      footer={
+        <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
+          I have noted it
+        </button>
+      }
+    >
+      <p>Bridge {bridge.serial} is unpaired. The code printed on it no longer works: to pair it again, here or on another vessel, use this one.</p>
+      <p className="pairing-code" data-testid="new-pairing-code">
+        <code>{shown}</code>
+      </p>
+      <p className="muted">An administrator can give the bridge another code later if this one is lost.</p>
+    </Modal>
   );
 }

@@ -52,7 +52,11 @@ export const lifecycleActions = {
     return api.post<unknown>(vesselPath(vesselId, 'vesselImage'), form);
   },
   requestUnlink: (vesselId: number) => api.post<unknown>(vesselPath(vesselId, 'unlinkClient')),
-  completeUnlink: (vesselId: number, code: string) => api.post<unknown>(vesselPath(vesselId, 'completeClientUnlink'), undefined, { query: { code } }),
+  /** Answers the unpaired bridge with its fresh pairing code: the one printed on it no longer works. */
+  completeUnlink: (vesselId: number, code: string) =>
+    api.post<{ unlinked: true; bridge: { serial: string; pairingCode: string } | null }>(vesselPath(vesselId, 'completeClientUnlink'), undefined, {
+      query: { code },
+    }),
   requestDelete: (vesselId: number) => api.post<unknown>('vessel/delete', undefined, { query: { vesselId } }),
   confirmDelete: (code: string) => api.post<unknown>('vessel/confirmDelete', undefined, { query: { code } }),
 };

@@ -5,7 +5,10 @@ import { vesselOf } from '../../../access/api.js';
 import type { PairingService } from '../../pairing/service.js';
 import { idParams } from '../../schemas.js';
 
-/** POST vessel/{id}/completeClientUnlink?code=: unpairs; the bridge gets a fresh pairing code. */
+/**
+ * POST vessel/{id}/completeClientUnlink?code=: unpairs; the bridge gets a fresh pairing code,
+ * answered to the owner (`bridge: {serial, pairingCode}`), the only place it is shown.
+ */
 export const completeClientUnlink = (pairing: PairingService) =>
   defineRoute<{ Params: { id: number }; Query: { code: string } }>({
     method: 'POST',
@@ -18,8 +21,8 @@ export const completeClientUnlink = (pairing: PairingService) =>
       async handler(request) {
         const scope = vesselOf(request);
         auditTarget(request, { targetType: 'vessel', targetId: scope.vesselId, vesselId: scope.vesselId });
-        await pairing.completeUnlink(scope, request.query.code);
-        return { unlinked: true };
+        const bridge = await pairing.completeUnlink(scope, request.query.code);
+        return { unlinked: true, bridge };
       },
     },
   });
