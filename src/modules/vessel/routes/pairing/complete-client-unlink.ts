@@ -15,7 +15,8 @@ export const completeClientUnlink = (pairing: PairingService) =>
     path: '/api/vessel/{id}/completeClientUnlink',
     options: {
       tags: ['api', 'vessel'],
-      description: 'Unlink the bridge with the e-mailed code; the bridge gets a fresh pairing code, and what it reported while paired is deleted',
+      description:
+        'Unlink the bridge with the e-mailed code; the bridge gets a fresh pairing code, answered to the owner, and what it reported while paired is deleted',
       validate: { params: idParams, query: Joi.object({ code: Joi.string().trim().max(20).required() }) },
       plugins: { vessel: { needs: [{ owner: true }] } },
       async handler(request) {
