@@ -150,6 +150,26 @@ describe('live events in the query cache', () => {
     expect(queryClient.getQueryData<Location>(vesselKeys.section(1, 'location'))?.lat).toBe(43.73);
   });
 
+  it("reads the geofence's way out again when the geofence alarm changes, and not for other alarms", () => {
+    const queryClient = cache();
+    queryClient.setQueryData(vesselKeys.section(1, 'geofenceRoute'), { outsideSince: null, points: [] });
+    const alarm: Alert = {
+      id: 9,
+      path: 'notifications.bilge',
+      state: 'alarm',
+      message: 'Bilge',
+      raisedAt: '2026-06-01T10:00:00Z',
+      clearedAt: null,
+      acknowledgedAt: null,
+      silenced: false,
+    };
+    const stale = () => queryClient.getQueryState(vesselKeys.section(1, 'geofenceRoute'))?.isInvalidated;
+    applyLiveEvent(queryClient, 1, { type: 'alert', data: alarm });
+    expect(stale()).toBe(false);
+    applyLiveEvent(queryClient, 1, { type: 'alert', data: { ...alarm, id: 10, path: 'notifications.navigation.geofence', message: 'Left the fence' } });
+    expect(stale()).toBe(true);
+  });
+
   it('marks the vessel offline in its page and in the fleet', () => {
     const queryClient = cache();
     applyLiveEvent(queryClient, 1, { type: 'online', data: { online: false, lastSeen: '2026-06-01T10:06:00Z' } });

@@ -22,6 +22,9 @@ function setOnline(queryClient: QueryClient, vesselId: number, online: LiveOnlin
  * between the two would otherwise never reach the banner; after a reconnection, whatever happened
  * while the stream was down is fetched again (the messaging stream does the same).
  */
+/** The geofence alarm's path (the server's alerts/geofence/watch.ts). */
+const GEOFENCE_ALERT_PATH = 'notifications.navigation.geofence';
+
 export function applyLiveEvent(queryClient: QueryClient, vesselId: number, event: LiveEvent, options: { commandBus?: CommandBus } = {}): void {
   switch (event.type) {
     case 'hello':
@@ -53,6 +56,8 @@ export function applyLiveEvent(queryClient: QueryClient, vesselId: number, event
       void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
       void queryClient.invalidateQueries({ queryKey: ['alerts'] });
       void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'alertLogs') });
+      // The Location tab's fence status and way out follow the geofence alarm at once.
+      if (event.data.path === GEOFENCE_ALERT_PATH) void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'geofenceRoute') });
       return;
     case 'command':
       options.commandBus?.publish(event.data);
