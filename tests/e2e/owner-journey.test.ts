@@ -241,6 +241,21 @@ describe("an owner's whole journey", () => {
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByRole('heading', { name: 'No vessels yet' }).waitFor();
     expect(await t.database.db('vessels').where({ id: vesselId }).first()).toBeUndefined();
+  });
+
+  it('deletes the profile with the e-mailed code, as the privacy policy promises', async () => {
+    const { page } = tab;
+    await page.goto(`${baseUrl}/dashboard/profile`);
+    await page.getByRole('heading', { name: 'Delete my profile' }).waitFor();
+    await page.getByRole('button', { name: 'Delete my profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete my profile' });
+    await dialog.getByText(EMAIL, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Send me the code' }).click();
+    await dialog.getByLabel('Confirmation code').fill(await mailedCode(/delete your account/));
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Your profile was deleted').first().waitFor();
+    await page.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
+    expect(await t.database.db('users').where({ email: EMAIL }).first()).toBeUndefined();
     expect(tab.pageErrors).toEqual([]);
   });
 });

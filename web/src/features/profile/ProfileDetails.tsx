@@ -5,6 +5,7 @@ import { reportActionFailure } from '../../app/failures';
 import { TextField } from '../forms/Field';
 import { CountryLanguageFields } from '../utility/CountryLanguageFields';
 import { useFixedLink } from '../links/useLink';
+import { DeleteProfile } from './DeleteProfile';
 import { profileActions, profileKeys, profileQueries } from './queries';
 import type { Profile } from './types';
 import './profile.css';
@@ -105,6 +106,7 @@ export function ProfileDetails() {
           </button>
         </div>
       </form>
+      <DeleteProfile userId={profile.id} email={profile.email} />
     </div>
   );
 }

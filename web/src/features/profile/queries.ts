@@ -35,4 +35,7 @@ export const profileActions = {
     form.append('file', file);
     return api.post<{ imageUrl: string }>('profile/profileImage', form);
   },
+  /** The first step of deleting the profile: a code is e-mailed. */
+  requestDeletion: (userId: number) => api.post<unknown>('profile/delete', { userId }),
+  confirmDeletion: (code: string) => api.post<unknown>('profile/confirmDelete', undefined, { query: { code } }),
 };
