@@ -190,7 +190,8 @@ export class Agent {
       const timestamp = update.timestamp ?? new Date(nowMs).toISOString();
       for (const { path, value } of update.values) this.latest.set(path, { kind, source, timestamp, value });
       const values = update.values.filter(({ path, value }) => this.limits.offer({ path, value, source, timestamp }, nowMs));
-      if (values.length > 0) updates.push({ ...update, values });
+      // A path's units and description (`meta`, from a Signal K server's model) are not readings: no limit holds them back.
+      if (values.length > 0 || update.meta?.length) updates.push({ ...update, values });
     }
     this.armLimits();
     this.send(updates);

@@ -6,7 +6,7 @@
  */
 import Joi from 'joi';
 import { ADMIN_STATES, DEVICE_CATEGORIES, MAX_PAYLOAD_BYTES, PUT_STATES } from './bridge.js';
-import type { AdminResponse, BridgeStatus, DeviceInventory, PutResponse, SignalKDelta, SignalKValue } from './bridge.js';
+import type { AdminResponse, BridgeStatus, DeviceInventory, PutResponse, SignalKDelta, SignalKMeta, SignalKValue } from './bridge.js';
 
 const PATH_PATTERN = /^[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*$/;
 const path = Joi.string().max(256).pattern(PATH_PATTERN);
@@ -128,6 +128,27 @@ function deltaProblem(delta: unknown): string | null {
       if (!isPath(entry.path)) return `updates[${u}].values[${v}].path must be a dotted Signal K path`;
       if (entry.value === undefined) return `updates[${u}].values[${v}].value is required`;
     }
+    if (update.meta !== undefined) {
+      const problem = metaProblem(update.meta);
+      if (problem) return `updates[${u}].${problem}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Why an update's `meta` (Signal K's descriptions of paths) is malformed, or null. Only `units`
+ * and `description` are read, and only their types are checked: a description longer than the
+ * server keeps is cut, units it cannot keep are left out, rather than the values beside them lost.
+ */
+function metaProblem(meta: unknown): string | null {
+  if (!Array.isArray(meta) || meta.length > 5000) return 'meta must be an array of at most 5000 entries';
+  for (let m = 0; m < meta.length; m++) {
+    const entry = meta[m];
+    if (!isObject(entry) || !isPath(entry.path) || !isObject(entry.value)) return `meta[${m}] must be {path, value} with a dotted Signal K path and an object`;
+    const { units, description } = entry.value;
+    if (units !== undefined && typeof units !== 'string') return `meta[${m}].value.units must be a string`;
+    if (description !== undefined && typeof description !== 'string') return `meta[${m}].value.description must be a string`;
   }
   return null;
 }
@@ -161,6 +182,8 @@ export interface OwnUpdate {
   /** When the values were measured (epoch ms); null when the update does not say. */
   timestampMs: number | null;
   values: SignalKValue[];
+  /** The bridge's descriptions of paths (empty when the update carries none). */
+  meta: SignalKMeta[];
 }
 
 /** The updates of a delta about the bridge's own vessel; other contexts (AIS targets) give none. */
@@ -170,5 +193,6 @@ export function ownUpdates(delta: SignalKDelta): OwnUpdate[] {
     source: update.$source ?? sourceUid(update.source),
     timestampMs: update.timestamp ? Date.parse(update.timestamp) : null,
     values: update.values,
+    meta: update.meta ?? [],
   }));
 }

@@ -40,11 +40,21 @@ export interface SignalKValue {
   value: unknown;
 }
 
+/**
+ * Signal K's description of a path (`meta`), as a Signal K server keeps it: the server reads its
+ * `units` and `description` and ignores the rest (zones, display units...).
+ */
+export interface SignalKMeta {
+  path: string;
+  value: { units?: string; description?: string; [key: string]: unknown };
+}
+
 export interface SignalKUpdate {
   $source?: string;
   source?: Record<string, unknown>;
   timestamp?: string;
   values: SignalKValue[];
+  meta?: SignalKMeta[];
 }
 
 export interface SignalKDelta {

@@ -1,11 +1,12 @@
 /**
  * A Signal K server on board (signalk-server, Venus OS, ...): its whole model
  * (`GET /signalk/v1/api/vessels/self`) each time its stream opens, so that values it sent once and
- * never again (magnetic variation, a transducer's offset) arrive too, then its WebSocket delta
- * stream (`/signalk/v1/stream?subscribe=all`), and its REST PUT API
- * (`PUT /signalk/v1/api/vessels/self/<path with slashes>`) for the cloud's commands. The access
- * token (a device token from the server's security settings) goes as a bearer token on all three.
- * The stream is reopened when it drops; deltas about other vessels (AIS) are ignored.
+ * never again (magnetic variation, a transducer's offset) arrive too, with every path's units and
+ * description (its `meta`), then its WebSocket delta stream (`/signalk/v1/stream?subscribe=all`),
+ * and its REST PUT API (`PUT /signalk/v1/api/vessels/self/<path with slashes>`) for the cloud's
+ * commands. The access token (a device token from the server's security settings) goes as a
+ * bearer token on all three. The stream is reopened when it drops; deltas about other vessels
+ * (AIS) are ignored.
  */
 import WebSocket from 'ws';
 import type { SignalKDelta, SignalKUpdate } from '../../contracts/bridge';
@@ -170,7 +171,16 @@ export class SignalKSource {
         updates.set(key, update);
         update.values.push({ path, value });
       }
-      if (updates.size > 0) this.options.onDelta({ context: 'vessels.self', updates: [...updates.values()] });
+      const sent = [...updates.values()];
+      // Every path's units and description (Signal K `meta`) go with the first update, those of the paths the stream moved past too.
+      const meta = readings
+        .filter(({ units, description }) => units !== undefined || description !== undefined)
+        .map(({ path, units, description }) => ({ path, value: { units, description } }));
+      if (meta.length > 0) {
+        if (sent.length === 0) sent.push({ $source: readings[0].source, timestamp: readings[0].timestamp, values: [] });
+        sent[0].meta = meta;
+      }
+      if (sent.length > 0) this.options.onDelta({ context: 'vessels.self', updates: sent });
     } catch (error) {
       log.warn(`Signal K model ${address.http}: ${(error as Error).message}`);
     }
@@ -203,9 +213,9 @@ export class SignalKSource {
     if (!Array.isArray(message.updates)) return;
     const context = message.context;
     if (context !== undefined && context !== 'vessels.self' && context !== this.self && context !== `vessels.${this.self}`) return;
-    const updates = (message.updates as Array<SignalKUpdate & { meta?: unknown }>)
+    const updates = (message.updates as SignalKUpdate[])
       .filter((update) => Array.isArray(update.values) && update.values.length > 0)
-      // Metadata updates (`meta`) are the server's own description: the cloud uses the schema's.
+      // The stream's `meta` is left out: the model read at each opening brings every path's units and description, checked.
       .map(({ meta: _meta, ...update }) => update);
     for (const update of updates) {
       const at = Date.parse(update.timestamp ?? '') || Date.now();

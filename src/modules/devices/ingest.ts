@@ -19,7 +19,7 @@ import { levelsOfBridge } from './levels/repository.js';
 import { judge, type LevelWatch, newWatch, readingOf } from './levels/watch.js';
 import { PerBridge } from './per-bridge.js';
 import * as repo from './repository.js';
-import { addSchemaProperties } from './schema-repository.js';
+import { addSchemaProperties, describeFromMeta } from './schema-repository.js';
 import { DEFAULT_SOURCE, type MessageSources, type SourceState } from './sources.js';
 import type { PropertyCadence } from './stale.js';
 import { createValueStore, type IngestItem, jsonOf, receiptOf, type ValueStore } from './value-store/index.js';
@@ -105,6 +105,7 @@ function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string
     const measured = update.timestampMs ?? receivedMs;
     const tsMs = measured > receivedMs + FUTURE_TOLERANCE_MS ? receivedMs : measured;
     if (tsMs < pairing.measuredFromMs) continue;
+    if (update.meta.length) (item.meta ??= []).push(...update.meta);
     // Speed and course travel with the position measured with them, in the same update.
     let position: { lat: number; lon: number } | null = null;
     let speedOverGround: number | null = null;
@@ -327,11 +328,16 @@ export class IngestService {
     }
   }
 
-  /** Paths without a property (no inventory entry) get one from the Signal K schema, announced like an inventory change. */
+  /**
+   * Paths without a property (no inventory entry) get one from the Signal K schema; what the
+   * schema leaves empty, the bridge's own `meta` fills in. Announced like an inventory change.
+   */
   private async describeUnknownPaths(items: IngestItem[]): Promise<void> {
     const unknown = new Map<number, Set<string>>();
+    const described = new Map<number, NonNullable<IngestItem['meta']>>();
     for (const item of items) {
       if (item.duplicate) continue;
+      if (item.meta) described.set(item.bridgeId, [...(described.get(item.bridgeId) ?? []), ...item.meta]);
       const properties = this.properties.known(item.bridgeId) ?? (await this.properties.of(item.bridgeId));
       for (const { path } of item.values) {
         if (properties.has(path) || isNotificationPath(path)) continue;
@@ -339,10 +345,15 @@ export class IngestService {
         unknown.set(item.bridgeId, paths.add(path));
       }
     }
-    if (unknown.size === 0) return;
-    for (const [bridgeId, paths] of unknown) {
-      if (!(await addSchemaProperties(this.ctx.db, bridgeId, [...paths]))) continue;
-      this.properties.forget(bridgeId);
+    for (const bridgeId of new Set([...unknown.keys(), ...described.keys()])) {
+      const paths = unknown.get(bridgeId);
+      const added = paths ? await addSchemaProperties(this.ctx.db, bridgeId, [...paths]) : false;
+      if (added) this.properties.forget(bridgeId);
+      const meta = described.get(bridgeId);
+      const filled = meta ? await describeFromMeta(this.ctx.db, bridgeId, meta) : false;
+      // Warning levels name their property's units in alerts.
+      if (filled) this.levels.forget(bridgeId);
+      if (!added && !filled) continue;
       const vesselId = (await vesselIdsOfBridges(this.ctx.db, [bridgeId])).get(bridgeId);
       if (vesselId !== undefined) this.ctx.events.emit('vessel.devices', { vesselId });
     }

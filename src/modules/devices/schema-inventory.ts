@@ -12,7 +12,7 @@ import { DEVICE_CATEGORIES, type DeviceCategory } from '../../mqtt/protocol.js';
 export const DESCRIPTION_MAX = 500;
 
 /** Device keys of schema devices start with this, so that they never collide with an inventory's ids. */
-const KEY_PREFIX = 'signalk:';
+export const KEY_PREFIX = 'signalk:';
 
 export interface SchemaDevice {
   key: string;
@@ -86,8 +86,11 @@ const FALLBACK_DESCRIPTIONS: ReadonlyArray<[RegExp, string]> = [
   [/^tanks\.[^.]+\.[^.]+\.currentLevel$/, 'Level of fluid in the tank, from 0 (empty) to 1 (full)'],
 ];
 
+/** A description worth showing: some, not only a JSON-schema type note ("Data should be of type number."). */
+export const isUsefulDescription = (text: string | undefined): text is string => !!text && !/^Data should be of type/i.test(text);
+
 function descriptionIn(meta: Metadata, path: string): string | null {
   const own = meta?.description?.trim();
-  if (own && !/^Data should be of type/i.test(own)) return own;
+  if (isUsefulDescription(own)) return own;
   return FALLBACK_DESCRIPTIONS.find(([pattern]) => pattern.test(path))?.[1] ?? null;
 }

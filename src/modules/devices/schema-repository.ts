@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import { insertId, nowIso } from '../../db/knex.js';
-import { DESCRIPTION_MAX, type SchemaDevice, schemaDeviceOf, schemaPropertyOf } from './schema-inventory.js';
+import { DESCRIPTION_MAX, isUsefulDescription, KEY_PREFIX, type SchemaDevice, schemaDeviceOf, schemaPropertyOf } from './schema-inventory.js';
 
 /**
  * Adds devices and properties for paths that have none, grouping them as `schemaDeviceOf` does.
@@ -55,4 +55,38 @@ export async function addSchemaProperties(db: Database, bridgeId: number, paths:
     }
   });
   return true;
+}
+
+/** The longest units kept (device_properties.units): longer ones are no units the server knows to show. */
+const UNITS_MAX = 32;
+
+/**
+ * The bridge's own description of paths (Signal K `meta`, as a Signal K server keeps it) fills in
+ * what the schema left empty on properties described from it: the units and the description of a
+ * path outside the schema. What the schema gives stays, and so does a bridge's inventory (its
+ * properties are not described from the schema). Returns whether anything changed.
+ */
+export async function describeFromMeta(
+  db: Database,
+  bridgeId: number,
+  meta: Array<{ path: string; value: { units?: string; description?: string } }>,
+): Promise<boolean> {
+  const byPath = new Map(meta.map(({ path, value }) => [path, value]));
+  const rows: Array<{ id: number; path: string; units: string; description: string | null }> = await db('device_properties')
+    .where({ bridge_id: bridgeId })
+    .whereIn('path', [...byPath.keys()])
+    .whereIn('device_id', db('devices').where({ bridge_id: bridgeId }).where('device_key', 'like', `${KEY_PREFIX}%`).select('id'))
+    .where((missing) => missing.where({ units: '' }).orWhereNull('description'))
+    .select('id', 'path', 'units', 'description');
+  let changed = false;
+  for (const row of rows) {
+    const own = byPath.get(row.path);
+    const units = row.units || (own?.units && own.units.length <= UNITS_MAX ? own.units : '');
+    const text = own?.description?.trim();
+    const description = row.description ?? (isUsefulDescription(text) ? text.slice(0, DESCRIPTION_MAX) : null);
+    if (units === row.units && description === row.description) continue;
+    await db('device_properties').where({ id: row.id }).update({ units, description });
+    changed = true;
+  }
+  return changed;
 }

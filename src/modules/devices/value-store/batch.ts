@@ -61,6 +61,8 @@ export interface IngestItem {
   notifications: Array<{ path: string; value: unknown; timestampMs: number }>;
   /** A value already stored, judged again against changed warning levels: nothing is written. */
   rejudge?: boolean;
+  /** The bridge's descriptions of paths (Signal K `meta`), for what the schema leaves empty (schema-repository.ts): nothing is written here. */
+  meta?: Array<{ path: string; value: { units?: string; description?: string } }>;
 }
 
 /** Receipts kept per bridge: far more than the messages a bridge has in flight at once. */
