@@ -118,3 +118,20 @@ export interface GeofenceRoute {
   outsideSince: string | null;
   points: Location[];
 }
+
+/** A Signal K source of a vessel's bridge (GET discovery/messageSources): a disabled one's values are dropped on arrival. */
+export interface MessageSource {
+  uid: string;
+  bus: string;
+  enabled: boolean;
+  firstSeen: string;
+  lastSeen: string;
+}
+
+/** A source that has reported a position (GET vessel/location/{id}/persistedSources): enabled ones feed the track. */
+export interface LocationSource {
+  uid: string;
+  bus: string;
+  enabled: boolean;
+  lastSeen: string;
+}

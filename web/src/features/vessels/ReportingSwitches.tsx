@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from './queries';
 import type { VesselDetail } from './types';
 
-type ReportingSwitch = 'gpsReporting' | 'propertyUpdate';
+type ReportingSwitch = 'gpsReporting' | 'propertyUpdate' | 'mfrAccess';
 
 const SWITCHES: Array<{ key: ReportingSwitch; label: string; off: string }> = [
   { key: 'gpsReporting', label: 'Record the track (GPS reporting)', off: 'No position is recorded or shown while this is off.' },
@@ -13,6 +13,11 @@ const SWITCHES: Array<{ key: ReportingSwitch; label: string; off: string }> = [
     key: 'propertyUpdate',
     label: 'Update values (property updates)',
     off: 'Values stay as they were while this is off; alarms raised on board still come through.',
+  },
+  {
+    key: 'mfrAccess',
+    label: 'Let the builder of this model see the vessel (manufacturer access)',
+    off: 'The manufacturer sees nothing of this vessel; with it on, they see it among their models’ vessels, read-only.',
   },
 ];
 
