@@ -116,3 +116,12 @@ export interface AppSetting {
 }
 
 export type AppSettingFields = Pick<AppSetting, 'name' | 'deviceIds' | 'gaugePropertyIds' | 'startPage'>;
+
+/** A company with access to some of the caller's vessels (GET profile/vendors); paused, it reaches none of them. */
+export interface Vendor {
+  id: number;
+  name: string;
+  kind: string | null;
+  enabled: boolean;
+  vesselCount: number;
+}

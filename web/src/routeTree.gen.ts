@@ -52,6 +52,7 @@ import { Route as AuthenticatedDashboardProfilePasswordRouteImport } from './rou
 import { Route as AuthenticatedDashboardProfilePaymentMethodsRouteImport } from './routes/_authenticated/dashboard/profile/payment-methods'
 import { Route as AuthenticatedDashboardProfilePreferencesRouteImport } from './routes/_authenticated/dashboard/profile/preferences'
 import { Route as AuthenticatedDashboardProfileSubscriptionsRouteImport } from './routes/_authenticated/dashboard/profile/subscriptions'
+import { Route as AuthenticatedDashboardProfileVendorsRouteImport } from './routes/_authenticated/dashboard/profile/vendors'
 import { Route as AuthenticatedDashboardRequestAccessVesselIdRouteImport } from './routes/_authenticated/dashboard/request-access/$vesselId'
 import { Route as AuthenticatedDashboardTermsOfUseIndexRouteImport } from './routes/_authenticated/dashboard/terms-of-use/index'
 import { Route as AuthenticatedDashboardTermsOfUseCodeRouteImport } from './routes/_authenticated/dashboard/terms-of-use/$code'
@@ -323,6 +324,12 @@ const AuthenticatedDashboardProfileSubscriptionsRoute =
     path: '/subscriptions',
     getParentRoute: () => AuthenticatedDashboardProfileRouteRoute,
   } as any)
+const AuthenticatedDashboardProfileVendorsRoute =
+  AuthenticatedDashboardProfileVendorsRouteImport.update({
+    id: '/vendors',
+    path: '/vendors',
+    getParentRoute: () => AuthenticatedDashboardProfileRouteRoute,
+  } as any)
 const AuthenticatedDashboardRequestAccessVesselIdRoute =
   AuthenticatedDashboardRequestAccessVesselIdRouteImport.update({
     id: '/request-access/$vesselId',
@@ -503,6 +510,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/profile/payment-methods': typeof AuthenticatedDashboardProfilePaymentMethodsRoute
   '/dashboard/profile/preferences': typeof AuthenticatedDashboardProfilePreferencesRoute
   '/dashboard/profile/subscriptions': typeof AuthenticatedDashboardProfileSubscriptionsRoute
+  '/dashboard/profile/vendors': typeof AuthenticatedDashboardProfileVendorsRoute
   '/dashboard/request-access/$vesselId': typeof AuthenticatedDashboardRequestAccessVesselIdRoute
   '/dashboard/terms-of-use/$code': typeof AuthenticatedDashboardTermsOfUseCodeRoute
   '/dashboard/vessels/new': typeof AuthenticatedDashboardVesselsNewRoute
@@ -565,6 +573,7 @@ export interface FileRoutesByTo {
   '/dashboard/profile/payment-methods': typeof AuthenticatedDashboardProfilePaymentMethodsRoute
   '/dashboard/profile/preferences': typeof AuthenticatedDashboardProfilePreferencesRoute
   '/dashboard/profile/subscriptions': typeof AuthenticatedDashboardProfileSubscriptionsRoute
+  '/dashboard/profile/vendors': typeof AuthenticatedDashboardProfileVendorsRoute
   '/dashboard/request-access/$vesselId': typeof AuthenticatedDashboardRequestAccessVesselIdRoute
   '/dashboard/terms-of-use/$code': typeof AuthenticatedDashboardTermsOfUseCodeRoute
   '/dashboard/vessels/new': typeof AuthenticatedDashboardVesselsNewRoute
@@ -634,6 +643,7 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/profile/payment-methods': typeof AuthenticatedDashboardProfilePaymentMethodsRoute
   '/_authenticated/dashboard/profile/preferences': typeof AuthenticatedDashboardProfilePreferencesRoute
   '/_authenticated/dashboard/profile/subscriptions': typeof AuthenticatedDashboardProfileSubscriptionsRoute
+  '/_authenticated/dashboard/profile/vendors': typeof AuthenticatedDashboardProfileVendorsRoute
   '/_authenticated/dashboard/request-access/$vesselId': typeof AuthenticatedDashboardRequestAccessVesselIdRoute
   '/_authenticated/dashboard/terms-of-use/$code': typeof AuthenticatedDashboardTermsOfUseCodeRoute
   '/_authenticated/dashboard/vessels/new': typeof AuthenticatedDashboardVesselsNewRoute
@@ -703,6 +713,7 @@ export interface FileRouteTypes {
     | '/dashboard/profile/payment-methods'
     | '/dashboard/profile/preferences'
     | '/dashboard/profile/subscriptions'
+    | '/dashboard/profile/vendors'
     | '/dashboard/request-access/$vesselId'
     | '/dashboard/terms-of-use/$code'
     | '/dashboard/vessels/new'
@@ -765,6 +776,7 @@ export interface FileRouteTypes {
     | '/dashboard/profile/payment-methods'
     | '/dashboard/profile/preferences'
     | '/dashboard/profile/subscriptions'
+    | '/dashboard/profile/vendors'
     | '/dashboard/request-access/$vesselId'
     | '/dashboard/terms-of-use/$code'
     | '/dashboard/vessels/new'
@@ -833,6 +845,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/profile/payment-methods'
     | '/_authenticated/dashboard/profile/preferences'
     | '/_authenticated/dashboard/profile/subscriptions'
+    | '/_authenticated/dashboard/profile/vendors'
     | '/_authenticated/dashboard/request-access/$vesselId'
     | '/_authenticated/dashboard/terms-of-use/$code'
     | '/_authenticated/dashboard/vessels/new'
@@ -1177,6 +1190,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardProfileSubscriptionsRouteImport
       parentRoute: typeof AuthenticatedDashboardProfileRouteRoute
     }
+    '/_authenticated/dashboard/profile/vendors': {
+      id: '/_authenticated/dashboard/profile/vendors'
+      path: '/vendors'
+      fullPath: '/dashboard/profile/vendors'
+      preLoaderRoute: typeof AuthenticatedDashboardProfileVendorsRouteImport
+      parentRoute: typeof AuthenticatedDashboardProfileRouteRoute
+    }
     '/_authenticated/dashboard/request-access/$vesselId': {
       id: '/_authenticated/dashboard/request-access/$vesselId'
       path: '/request-access/$vesselId'
@@ -1427,6 +1447,7 @@ interface AuthenticatedDashboardProfileRouteRouteChildren {
   AuthenticatedDashboardProfilePaymentMethodsRoute: typeof AuthenticatedDashboardProfilePaymentMethodsRoute
   AuthenticatedDashboardProfilePreferencesRoute: typeof AuthenticatedDashboardProfilePreferencesRoute
   AuthenticatedDashboardProfileSubscriptionsRoute: typeof AuthenticatedDashboardProfileSubscriptionsRoute
+  AuthenticatedDashboardProfileVendorsRoute: typeof AuthenticatedDashboardProfileVendorsRoute
   AuthenticatedDashboardProfileIndexRoute: typeof AuthenticatedDashboardProfileIndexRoute
   AuthenticatedDashboardProfileInvoicesInvoiceIdRoute: typeof AuthenticatedDashboardProfileInvoicesInvoiceIdRoute
   AuthenticatedDashboardProfileInvoicesIndexRoute: typeof AuthenticatedDashboardProfileInvoicesIndexRoute
@@ -1444,6 +1465,8 @@ const AuthenticatedDashboardProfileRouteRouteChildren: AuthenticatedDashboardPro
       AuthenticatedDashboardProfilePreferencesRoute,
     AuthenticatedDashboardProfileSubscriptionsRoute:
       AuthenticatedDashboardProfileSubscriptionsRoute,
+    AuthenticatedDashboardProfileVendorsRoute:
+      AuthenticatedDashboardProfileVendorsRoute,
     AuthenticatedDashboardProfileIndexRoute:
       AuthenticatedDashboardProfileIndexRoute,
     AuthenticatedDashboardProfileInvoicesInvoiceIdRoute:

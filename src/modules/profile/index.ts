@@ -37,7 +37,12 @@ export const profileModule: Plugin<ModuleOptions> = {
           ownedBy: (userId) => vesselsOwnedBy(db, userId),
           countOf: (userId) => countVesselsOf(db, userId),
           vendorsOf: (ownerId) => vendorsOf(db, ownerId),
-          setVendorPaused: (ownerId, companyId, paused) => setVendorPaused(db, ownerId, companyId, paused),
+          async setVendorPaused(ownerId, companyId, paused) {
+            const changed = await setVendorPaused(db, ownerId, companyId, paused);
+            // Every node drops the accesses it keeps: a paused company is refused from the next request.
+            if (changed) ctx.events.emit('access.changed', {});
+            return changed;
+          },
         },
         navigation: server.plugins.admin.api,
         vouchers: { voucherDetails: (code) => findVoucher(db, code) },

@@ -25,6 +25,9 @@ function ProfileLayout() {
         <Link to="/dashboard/profile/password" className="tabs__tab" activeProps={{ className: 'is-selected', 'aria-current': 'page' }}>
           Password
         </Link>
+        <Link to="/dashboard/profile/vendors" className="tabs__tab" activeProps={{ className: 'is-selected', 'aria-current': 'page' }}>
+          Companies
+        </Link>
         <Link to="/dashboard/profile/payment-methods" className="tabs__tab" activeProps={{ className: 'is-selected', 'aria-current': 'page' }}>
           Payment methods
         </Link>
