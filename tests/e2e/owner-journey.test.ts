@@ -199,6 +199,9 @@ describe("an owner's whole journey", () => {
     await page.getByRole('button', { name: 'Upload' }).click();
     const link = page.getByRole('link', { name: 'insurance.txt' }).first();
     await link.waitFor();
+    // The storage the vessel's documents take, counted with the new one (20 bytes).
+    await page.getByText(/^Storage: 20 B of [\d.]+ MB used$/).waitFor();
+    expect(await page.getByRole('meter', { name: /Storage/ }).count()).toBe(1);
     const response = await page.request.get(new URL((await link.getAttribute('href'))!, baseUrl).toString());
     expect(response.status()).toBe(200);
     expect(await response.text()).toBe('Insured until 2027.\n');

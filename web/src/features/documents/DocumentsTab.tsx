@@ -11,6 +11,7 @@ import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { Linked } from '../links/Linked';
+import { formatBytes } from '../../lib/bytes';
 import { documentActions, documentPath, documentQueries } from './queries';
 import { RetryButton } from '../errors/RetryButton';
 
@@ -63,6 +64,7 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
 
   return (
     <div className="documents">
+      <StorageUse vesselId={vesselId} />
       {canManage ? (
         <form className="card form" onSubmit={submit}>
           <h2>Add a document</h2>
@@ -166,5 +168,23 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
         </ConfirmModal>
       ) : null}
     </div>
+  );
+}
+
+/** How much of the vessel's document storage is taken: a meter, and the figures in words. */
+function StorageUse({ vesselId }: { vesselId: number }) {
+  const storage = useQuery(documentQueries.storage(vesselId));
+  if (!storage.isSuccess) return null;
+  const { used, limit } = storage.data;
+  const share = limit > 0 ? Math.min(1, used / limit) : 0;
+  return (
+    <p className="documents__storage">
+      <label htmlFor="document-storage">
+        Storage: {formatBytes(used)} of {formatBytes(limit)} used
+      </label>{' '}
+      <meter id="document-storage" min={0} max={1} low={0.8} high={0.95} optimum={0} value={share}>
+        {Math.round(share * 100)} %
+      </meter>
+    </p>
   );
 }

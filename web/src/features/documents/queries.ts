@@ -9,6 +9,12 @@ export const documentQueries = {
       queryKey: vesselKeys.section(vesselId, 'documents'),
       queryFn: () => api.get<VesselDocument[]>(vesselPath(vesselId, 'documents')),
     }),
+  /** Bytes the vessel's documents take and the vessel's limit (GET vessel/{id}/documentStorage). */
+  storage: (vesselId: number) =>
+    queryOptions({
+      queryKey: [...vesselKeys.section(vesselId, 'documents'), 'storage'] as const,
+      queryFn: () => api.get<{ used: number; limit: number }>(vesselPath(vesselId, 'documentStorage')),
+    }),
   categories: () =>
     queryOptions({
       queryKey: ['documentCategories'] as const,
