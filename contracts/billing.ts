@@ -10,6 +10,17 @@ export const SUBSCRIPTION_TERMS = {
   testPeriodDays: 7,
 } as const;
 
+/**
+ * What a product added to a running subscription costs: its price for the share of the current
+ * term still to run (the server charges it, the web app shows it before the person pays).
+ */
+export function proratedPence(pricePence: number, now: Date, validUntil: Date): number {
+  const termStart = new Date(validUntil);
+  termStart.setUTCMonth(termStart.getUTCMonth() - SUBSCRIPTION_TERMS.renewalMonths);
+  const share = Math.min(1, Math.max(0, (validUntil.getTime() - now.getTime()) / (validUntil.getTime() - termStart.getTime())));
+  return Math.round(pricePence * share);
+}
+
 /** Whether a vessel's cloud services (live values, history, commands) are on: a valid subscription, or the test period. */
 export interface CloudServices {
   active: boolean;

@@ -129,8 +129,11 @@ describe("an owner's whole journey", () => {
     await form.getByRole('button', { name: 'Add the card' }).click();
     await page.getByRole('radio', { name: /Visa ending 4242/ }).waitFor();
     expect(await page.getByRole('radio', { name: /Visa ending 4242/ }).isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Change the products' }).click();
-    await page.getByText(/^Paid £[\d.,]+: invoice VL-\d{4}-\d{6}$/).waitFor();
+    // The amount is shown before paying, and it is what is charged.
+    const chargedNow = (await page.getByTestId('charged-now').textContent())!.match(/Charged now: (£[\d.,]+) for Cloud Cameras until/)![1];
+    await page.getByRole('button', { name: `Pay ${chargedNow} and change the products` }).click();
+    await page.getByText(new RegExp(`^Paid ${chargedNow.replace('.', '\\.')}: invoice VL-\\d{4}-\\d{6}$`)).waitFor();
+    expect((await lastMailTo(t.database.db, EMAIL))?.subject).toMatch(/^Vessel Link: receipt VL-\d{4}-\d{6} for /);
     await page
       .getByText(/Cloud Cameras/)
       .first()

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { answerPuts, connectBridge, eventually, pairedBridge, publishInventory } from '../mqtt/helpers.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
+import { lastMailTo } from '../helpers/mail.js';
 
 let t: TestServer;
 let owner: string;
@@ -203,6 +204,10 @@ describe('the unsubscribed-vessel rule and card subscriptions', () => {
     expect(invoice.totalPence).toBe(products[0].pricePence);
     expect(invoice.vatPence).toBe(Math.round((products[0].pricePence * 20) / 120));
     expect(invoice.netPence + invoice.vatPence).toBe(invoice.totalPence);
+    // The payer gets the receipt by e-mail.
+    const receipt = await lastMailTo(t.database.db, 'owner2@demo.test');
+    expect(receipt?.subject).toBe(`Vessel Link: receipt ${invoice.number} for Northern Star`);
+    expect(receipt?.text).toContain(`total ${(invoice.totalPence / 100).toFixed(2)} GBP`);
 
     expect((await liveStatus(owner2)).status).toBe(200);
     const from = new Date(Date.now() - 30 * DAY).toISOString();
@@ -222,6 +227,7 @@ describe('the unsubscribed-vessel rule and card subscriptions', () => {
     expect(added.body.data.invoice.kind).toBe('change');
     expect(added.body.data.invoice.lines.map((l: { productId: number }) => l.productId)).toEqual([products[1].id]);
     expect(Math.abs(added.body.data.invoice.totalPence - products[1].pricePence)).toBeLessThanOrEqual(1);
+    expect((await lastMailTo(t.database.db, 'owner2@demo.test'))?.text).toMatch(/for products added to the subscription of Northern Star/);
 
     const removed = await t.call('POST', '/api/billing/changeSubscriptionProducts', { token: owner2, payload: { vesselId, productIds: [products[0].id] } });
     expect(removed.body.data.invoice).toBeNull();
@@ -260,6 +266,7 @@ describe('the unsubscribed-vessel rule and card subscriptions', () => {
     expect(JSON.parse(after.product_ids)).toEqual([products[0].id]);
     const items = await t.call('GET', '/api/profile/paymentItems', { token: owner2 });
     expect(items.body.data[0]).toMatchObject({ kind: 'renewal', totalPence: products[0].pricePence });
+    expect((await lastMailTo(t.database.db, 'owner2@demo.test'))?.subject).toBe(`Vessel Link: receipt ${items.body.data[0].number} for Northern Star`);
   });
 
   it('takes notice of non-renewal only 28 days or more before the term ends', async () => {

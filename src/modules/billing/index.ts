@@ -8,6 +8,7 @@ import type { ModuleOptions } from '../../platform/context.js';
 import { allows } from '../access/api.js';
 import { voucherAttempts } from './api.js';
 import { paymentProviderFor } from './payments/index.js';
+import { receiptOf } from './receipts.js';
 import { PaymentsService } from './payments-service.js';
 import { createVoucher } from './routes/admin/create-voucher.js';
 import { listProducts } from './routes/admin/products.js';
@@ -58,6 +59,10 @@ export const billingModule: Plugin<ModuleOptions> = {
           return out;
         },
         cloudServices: (vesselId) => access.cloudServices(vesselId),
+        async sendReceipt(invoice) {
+          const payer = invoice.payerId === null ? null : await server.plugins.auth.api.findUser(invoice.payerId);
+          if (payer) await ctx.mail.send({ to: payer.email, ...receiptOf(invoice, ctx.config.publicUrl) });
+        },
       },
       ctx.log,
     );

@@ -15,7 +15,7 @@ import type { Logger } from '../../platform/logger.js';
 import { type CloudServices, SUBSCRIPTION_TERMS } from './api.js';
 import { type CardDetails, PaymentDeclined, type PaymentProvider } from './payments/index.js';
 import * as repo from './repository.js';
-import type { InvoiceDetail, PaymentMethodView, SubscriptionView, VesselProducts } from '../../../contracts/billing.js';
+import { type InvoiceDetail, type PaymentMethodView, proratedPence, type SubscriptionView, type VesselProducts } from '../../../contracts/billing.js';
 
 export const VAT_PERCENT = 20;
 const DAY_MS = 86_400_000;
@@ -27,6 +27,8 @@ export interface BillingDirectory {
   /** The vessels the user may see the billing of, and whether they may manage it. */
   billingVessels(userId: number): Promise<Map<number, { manage: boolean }>>;
   cloudServices(vesselId: number): Promise<CloudServices>;
+  /** E-mails the payer the receipt of an invoice (receipts.ts). */
+  sendReceipt(invoice: repo.Invoice): Promise<void>;
 }
 
 export const addMonths = (from: Date, months: number): Date => {
@@ -188,7 +190,13 @@ export class PaymentsService {
         invoiceOf({ payerId: userId, vesselId, vesselName, subscriptionId, kind: 'subscription', lines, card, chargeRef: charge, now }),
       );
     });
+    await this.receipt(invoice);
     return { subscription: await this.viewOf(vesselId, true), invoice };
+  }
+
+  /** The payer's receipt: the charge stands whether or not the mail goes out, and a failure is logged. */
+  private async receipt(invoice: repo.Invoice): Promise<void> {
+    await this.directory.sendReceipt(invoice).catch((err: unknown) => this.log.warn('receipt not sent', { invoice: invoice.number, error: err }));
   }
 
   /**
@@ -214,9 +222,7 @@ export class PaymentsService {
     if (added.length && card) {
       const provider = this.requireProvider();
       const until = new Date(current.validUntil);
-      const termMs = until.getTime() - addMonths(until, -SUBSCRIPTION_TERMS.renewalMonths).getTime();
-      const share = Math.min(1, (until.getTime() - now.getTime()) / termMs);
-      const lines = added.map((p) => line(p, now, until, Math.round(p.pricePence * share)));
+      const lines = added.map((p) => line(p, now, until, proratedPence(p.pricePence, now, until)));
       const vesselName = await this.vesselName(vesselId);
       const charge = await this.charge(provider, card, lines, `Vessel Link: ${vesselName}, products added`, `change-${current.id}-${now.getTime()}`);
       invoice = await repo.insertInvoice(
@@ -230,6 +236,7 @@ export class PaymentsService {
       // A card given (or charged) now pays the renewals of a subscription paid by card.
       ...(card && current.voucherId === null ? { paymentMethodId: card.id } : {}),
     });
+    if (invoice) await this.receipt(invoice);
     return { subscription: await this.viewOf(vesselId, true), invoice };
   }
 
@@ -286,13 +293,15 @@ export class PaymentsService {
       const vesselName = await this.vesselName(s.vesselId);
       try {
         const charge = await this.charge(this.provider, card, lines, `Vessel Link: ${vesselName}, renewal`, `renew-${s.id}-${s.validUntil}`);
-        await this.db.transaction(async (trx) => {
-          await repo.insertInvoice(
+        const invoice = await this.db.transaction(async (trx) => {
+          const stored = await repo.insertInvoice(
             trx,
             invoiceOf({ payerId: card.userId, vesselId: s.vesselId, vesselName, subscriptionId: s.id, kind: 'renewal', lines, card, chargeRef: charge, now }),
           );
           await repo.updateSubscription(trx, s.id, { productIds: s.renewalProductIds, validUntil: until.toISOString() });
+          return stored;
         });
+        await this.receipt(invoice);
         renewed++;
       } catch (err) {
         await lapse(err instanceof Error ? err.message : String(err));

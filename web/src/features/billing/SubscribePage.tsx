@@ -11,6 +11,7 @@ import { vesselKeys } from '../vessels/queries';
 import type { VesselDetail } from '../vessels/types';
 import { CardForm } from './CardForm';
 import { billingActions, billingKeys, billingQueries, cardLabel, formatMoney, SUBSCRIPTION_TERMS, type VesselProducts } from './queries';
+import { proratedPence } from '../../../../contracts/billing';
 import './billing.css';
 import { RetryButton } from '../errors/RetryButton';
 
@@ -199,6 +200,9 @@ function ProductsForm({ vessel, data, onChanged }: { vessel: VesselDetail; data:
   const currency = buyable[0]?.currency ?? 'GBP';
   const added = running ? chosen.filter((id) => !running.products.some((product) => product.id === id)) : chosen;
   const needsCard = !changing || added.length > 0;
+  // Products added to a running term are charged now for the rest of it: the amount is shown before paying.
+  const addedNow = running ? buyable.filter((product) => added.includes(product.id)) : [];
+  const chargedNow = running ? addedNow.reduce((sum, product) => sum + proratedPence(product.pricePence, new Date(), new Date(running.validUntil)), 0) : 0;
   const unchanged =
     running !== null && chosen.length === running.renewalProducts.length && chosen.every((id) => running.renewalProducts.some((p) => p.id === id));
   const toggle = (id: number) => setChosen((current) => (current.includes(id) ? current.filter((other) => other !== id) : [...current, id]));
@@ -230,10 +234,18 @@ function ProductsForm({ vessel, data, onChanged }: { vessel: VesselDetail; data:
           ))}
         </fieldset>
         {changing ? (
-          <p>
-            Products you add are charged for the rest of the term, until {format.date(running.validUntil)}; products you take off stay until then and are not
-            renewed.
-          </p>
+          <>
+            <p>
+              Products you add are charged for the rest of the term, until {format.date(running.validUntil)}; products you take off stay until then and are not
+              renewed.
+            </p>
+            {addedNow.length ? (
+              <p className="subscribe__total" data-testid="charged-now">
+                Charged now: {formatMoney(chargedNow, currency)} for {addedNow.map((product) => product.name).join(', ')} until{' '}
+                {format.date(running.validUntil)}, VAT ({data.vatPercent}%) included.
+              </p>
+            ) : null}
+          </>
         ) : (
           <p className="subscribe__total">
             {formatMoney(total, currency)} for {SUBSCRIPTION_TERMS.termMonths} months, VAT ({data.vatPercent}%) included; renews for{' '}
@@ -272,7 +284,13 @@ function ProductsForm({ vessel, data, onChanged }: { vessel: VesselDetail; data:
         ) : (
           <div className="button-row">
             <button type="submit" className="button button--primary" disabled={!chosen.length || pay.isPending || !data.cardPayments || unchanged}>
-              {pay.isPending ? 'Paying…' : changing ? 'Change the products' : `Pay ${formatMoney(total, currency)} and subscribe`}
+              {pay.isPending
+                ? 'Paying…'
+                : changing
+                  ? addedNow.length
+                    ? `Pay ${formatMoney(chargedNow, currency)} and change the products`
+                    : 'Change the products'
+                  : `Pay ${formatMoney(total, currency)} and subscribe`}
             </button>
           </div>
         )}
