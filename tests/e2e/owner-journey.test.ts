@@ -183,10 +183,21 @@ describe("an owner's whole journey", () => {
 
   it('draws the offline land layer with a scale bar under the track, and the fleet map', async () => {
     const { page } = tab;
+    // Zoomed in on the boat, the finest coastline is drawn (the coarse one puts a harbour inland).
+    const fine = page.waitForResponse((response) => /land-10m/.test(response.url()) && response.ok());
     await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/location`);
+    await fine;
     await expect.poll(() => page.locator('.vessel-map path.map-land').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.locator('.vessel-map path.map-land').first().getAttribute('d')).toMatch(/^M/);
     await page.locator('.leaflet-control-scale').waitFor();
+    // Once the person zooms, the view is theirs until they ask for everything again.
+    const scale = () => page.locator('.vessel-map .leaflet-control-scale-line').first().textContent();
+    const fitted = await scale();
+    await page.locator('.vessel-map .leaflet-control-zoom-out').click();
+    await page.getByRole('button', { name: 'Show everything' }).waitFor();
+    await expect.poll(scale).not.toBe(fitted);
+    await page.getByRole('button', { name: 'Show everything' }).click();
+    await expect.poll(scale).toBe(fitted);
     await page.goto(`${baseUrl}/dashboard`);
     const fleetMap = page.getByRole('region', { name: "Map of the fleet's last known positions" });
     await expect.poll(() => fleetMap.locator('path.map-land').count(), { timeout: 15_000 }).toBeGreaterThan(0);

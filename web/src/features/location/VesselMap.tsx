@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { createBaseMap, hasTiles } from './baseMap';
@@ -23,10 +23,27 @@ export function VesselMap({ position, track, geofence, geofenceRoute = NONE, dev
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const overlays = useRef<L.LayerGroup | null>(null);
+  // Once the person pans or zooms, new positions no longer move the view back (they did every few
+  // seconds, with each live update); "Show everything" fits it again.
+  const [following, setFollowing] = useState(true);
+  const fitting = useRef(false);
+  const bounds = useRef<L.LatLngBounds | null>(null);
+
+  const fit = (instance: L.Map) => {
+    if (!bounds.current?.isValid()) return;
+    fitting.current = true;
+    instance.fitBounds(bounds.current.pad(0.2), { maxZoom: 15, animate: false });
+    fitting.current = false;
+  };
 
   useEffect(() => {
     if (!container.current) return;
     const instance = createBaseMap(container.current);
+    const moved = () => {
+      if (!fitting.current) setFollowing(false);
+    };
+    instance.on('dragstart', moved);
+    instance.on('zoomstart', moved);
     overlays.current = L.layerGroup().addTo(instance);
     map.current = instance;
     return () => {
@@ -41,40 +58,46 @@ export function VesselMap({ position, track, geofence, geofenceRoute = NONE, dev
     const group = overlays.current;
     if (!instance || !group) return;
     group.clearLayers();
-    const bounds = L.latLngBounds([]);
+    const extent = L.latLngBounds([]);
     if (geofence?.enabled) {
       const circle = L.circle([geofence.lat, geofence.lon], { radius: geofence.radius, className: 'map-geofence' }).addTo(group);
-      bounds.extend(circle.getBounds());
+      extent.extend(circle.getBounds());
     }
     if (track.length > 1) {
       const line = L.polyline(
         track.map((point) => [point.lat, point.lon] as [number, number]),
         { className: 'map-track' },
       ).addTo(group);
-      bounds.extend(line.getBounds());
+      extent.extend(line.getBounds());
     }
     if (geofenceRoute.length > 1) {
       const line = L.polyline(
         geofenceRoute.map((point) => [point.lat, point.lon] as [number, number]),
         { className: 'map-geofence-route' },
       ).addTo(group);
-      bounds.extend(line.getBounds());
+      extent.extend(line.getBounds());
     }
     for (const device of devices) {
       L.circleMarker([device.lat, device.lon], { radius: 6, className: 'map-device' }).bindTooltip(device.name).addTo(group);
-      bounds.extend([device.lat, device.lon]);
+      extent.extend([device.lat, device.lon]);
     }
     if (position) {
       L.circleMarker([position.lat, position.lon], { radius: 7, className: 'map-position' }).bindTooltip('Vessel position').addTo(group);
-      bounds.extend([position.lat, position.lon]);
+      extent.extend([position.lat, position.lon]);
     }
-    if (bounds.isValid()) instance.fitBounds(bounds.pad(0.2), { maxZoom: 15, animate: false });
-  }, [position, track, geofence, geofenceRoute, devices]);
+    bounds.current = extent;
+    if (following) fit(instance);
+  }, [position, track, geofence, geofenceRoute, devices, following]);
 
   return (
     <div className={`vessel-map${hasTiles ? '' : ' vessel-map--no-tiles'}`}>
       <div ref={container} className="vessel-map__canvas" role="region" aria-label="Map of the vessel's position, track, geofence and devices" />
       {!position && track.length === 0 && devices.length === 0 ? <p className="vessel-map__empty">No position has been reported yet.</p> : null}
+      {following ? null : (
+        <button type="button" className="button button--small vessel-map__fit" onClick={() => setFollowing(true)}>
+          Show everything
+        </button>
+      )}
     </div>
   );
 }
