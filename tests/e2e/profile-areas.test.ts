@@ -65,3 +65,18 @@ it('applies the theme saved in the preferences on another device', async () => {
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   expect(pageErrors).toEqual([]);
 }, 60_000);
+
+it('shows in the sidebar a navigation component an administrator added for a page of the app', async () => {
+  const admin = await t.login('admin@demo.test');
+  const added = await t.call('POST', '/api/admin/navigationComponents', {
+    token: admin,
+    payload: { code: 'MY_COMPANIES', name: 'My companies', path: '/dashboard/profile/vendors', menuOrder: 5, audience: 'all' },
+  });
+  expect(added.status).toBe(200);
+  const { page, pageErrors } = await openPage(browser);
+  await signIn(page, baseUrl, 'owner2@demo.test', DEMO_PASSWORD);
+  await page.waitForURL(/dashboard/);
+  await page.getByRole('complementary', { name: 'Main navigation' }).getByRole('link', { name: 'My companies' }).click();
+  await page.getByRole('heading', { name: 'Companies with access' }).waitFor();
+  expect(pageErrors).toEqual([]);
+}, 60_000);

@@ -70,6 +70,17 @@ describe('sidebar', () => {
     expect(sidebarLinks(withAdmin).map((link) => link.key)).toEqual(['FLEET', 'PROFILE', 'ALERTS', 'CHARTS', 'MESSAGES', 'TERMS']);
   });
 
+  it('shows a component an administrator added for another page of the app, in its order and with its name', () => {
+    const added = [...navigation, { id: 10, code: 'MY_COMPANIES', name: 'My companies', path: '/dashboard/profile/vendors', icon: null, menuOrder: 1 }];
+    const isPage = (path: string) => path === '/dashboard/profile/vendors';
+    expect(sidebarLinks(added, isPage).map((link) => [link.key, link.label, link.to])).toContainEqual([
+      'MY_COMPANIES',
+      'My companies',
+      '/dashboard/profile/vendors',
+    ]);
+    expect(sidebarLinks(added, () => false).some((link) => link.key === 'MY_COMPANIES')).toBe(false);
+  });
+
   it('offers the admin area only when the server lists it (to administrators)', () => {
     const forAdmin = [...navigation, { id: 6, code: 'ADMIN', name: 'Administration', path: '/dashboard/admin', icon: 'shield', menuOrder: 60 }];
     expect(sidebarLinks(forAdmin).map((link) => link.to)).toEqual([

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from '@tanstack/react-router';
+import { Link, useLocation, useParams, useRouter } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { session } from '../../app/services';
 import { UI_VERSION } from '../../lib/env';
@@ -44,6 +44,12 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const navigation = useQuery(profileQueries.navigation()).data ?? [];
+  const router = useRouter();
+  // A page of this app: a route matches the path, and it is not the dashboard's "not found" catch-all.
+  const isPage = (path: string) => {
+    const deepest = router.matchRoutes(path, {}).at(-1);
+    return deepest !== undefined && deepest.routeId !== '__root__' && !deepest.routeId.endsWith('/$');
+  };
   const profile = useQuery(profileQueries.details()).data;
   const sessionUser = useQuery(sessionQueries.user()).data;
   const user = profile ?? sessionUser;
@@ -90,7 +96,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <aside id="sidebar" className="sidebar" aria-label="Main navigation">
         <p className="sidebar__heading">Vessel Link</p>
         <ul className="sidebar__list">
-          {sidebarLinks(navigation).map((link) => (
+          {sidebarLinks(navigation, isPage).map((link) => (
             <li key={link.key}>
               <Link to={link.to} className="sidebar__link" activeProps={{ className: 'is-active' }} activeOptions={{ exact: link.to === '/dashboard' }}>
                 {link.label}

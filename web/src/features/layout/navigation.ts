@@ -27,15 +27,20 @@ const SERVER_LISTED_PAGES: NavLink[] = [{ key: 'ADMIN', label: 'Administration',
 
 /**
  * The sidebar: the server's navigation components (sorted by menuOrder) that point at a page
- * of this app, with the server's names, followed by the app's own pages it did not list.
+ * of this app, with the server's names, followed by the app's own pages it did not list. A
+ * component an administrator added for another page of the app (a deep link such as
+ * "/dashboard/profile/vendors") is shown too, when `isPage` says the app has that page; one that
+ * points nowhere is left out rather than leading to "not found".
  */
-export function sidebarLinks(navigation: NavigationItem[]): NavLink[] {
+export function sidebarLinks(navigation: NavigationItem[], isPage: (path: string) => boolean = () => false): NavLink[] {
   const known = new Map([...CLIENT_PAGES, ...SERVER_LISTED_PAGES].map((page) => [page.to.toLowerCase(), page]));
   const fromServer = [...navigation]
     .sort((a, b) => a.menuOrder - b.menuOrder)
-    .map((item) => {
-      const page = known.get(item.path.replace(/\/+$/, '').toLowerCase());
-      return page ? { ...page, label: item.name || page.label } : null;
+    .map((item): NavLink | null => {
+      const path = item.path.replace(/\/+$/, '') || '/';
+      const page = known.get(path.toLowerCase());
+      if (page) return { ...page, label: item.name || page.label };
+      return isPage(path) ? { key: item.code, label: item.name, to: path } : null;
     })
     .filter((link): link is NavLink => link !== null);
   const listed = new Set(fromServer.map((link) => link.key));
