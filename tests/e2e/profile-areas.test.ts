@@ -80,3 +80,19 @@ it('shows in the sidebar a navigation component an administrator added for a pag
   await page.getByRole('heading', { name: 'Companies with access' }).waitFor();
   expect(pageErrors).toEqual([]);
 }, 60_000);
+
+it('invites crew with the name the crew will know them by until they accept', async () => {
+  const { page, pageErrors } = await openPage(browser);
+  await signIn(page, baseUrl, 'owner@demo.test', DEMO_PASSWORD);
+  await page.waitForURL(/dashboard/);
+  const seaBreeze = (await t.database.db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
+  await page.goto(`${baseUrl}/dashboard/vessels/${seaBreeze}/users`);
+  const invite = page.getByRole('form', { name: 'Invite someone' });
+  await invite.getByLabel('E-mail').fill('marco@example.test');
+  await invite.getByLabel('Name').fill('Marco (skipper)');
+  await invite.getByRole('button', { name: 'Invite' }).click();
+  await page.getByText('Invitation sent').first().waitFor();
+  const row = page.getByRole('listitem').filter({ hasText: 'Marco (skipper)' });
+  await row.getByText('Invitation pending').waitFor();
+  expect(pageErrors).toEqual([]);
+}, 60_000);

@@ -159,12 +159,20 @@ describe('members and invitations', () => {
 
   it('invites a person without an account, who registers through the link', async () => {
     const id = vessels['Blue Horizon'];
-    await t.call('POST', `/api/vessel/${id}/addUser?email=deckhand@example.com`, { token: tokens.owner });
+    await t.call('POST', `/api/vessel/${id}/addUser?email=deckhand@example.com&name=${encodeURIComponent('Marco (deckhand)')}`, { token: tokens.owner });
+    // Until they accept, the crew know them by the name the inviter gave.
+    const directory = async () => (await t.call('GET', `/api/vessel/${id}/directory`, { token: tokens.owner })).body.data as Array<Record<string, unknown>>;
+    expect((await directory()).find((m) => m.email === 'deckhand@example.com')).toMatchObject({
+      pending: true,
+      invitedName: 'Marco (deckhand)',
+      firstName: '',
+    });
     const token = linkToken((await lastMailTo(t.database.db, 'deckhand@example.com'))!.text!, /token=([\w-]+)/);
     await t.call('POST', '/api/register/resetPassword', { payload: { token, password: 'deckhand-password' } });
     const deckhand = await t.login('deckhand@example.com', 'deckhand-password');
     expect((await t.call('POST', `/api/vessel/${id}/acceptInvite`, { token: deckhand })).status).toBe(200);
     expect(names(await t.call('GET', '/api/vessel/basic', { token: deckhand }))).toEqual(['Blue Horizon']);
+    expect((await directory()).find((m) => m.email === 'deckhand@example.com')).toMatchObject({ pending: false, invitedName: null });
   });
 
   it('grants, edits, pauses and revokes, and refuses members without userManager', async () => {

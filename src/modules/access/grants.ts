@@ -63,8 +63,9 @@ export class Grants {
   }
 
   /** A pending membership with no permissions; the invitee accepts it. */
-  invite(granter: VesselScope, userId: number): Promise<void> {
-    return this.addMember(granter, userId, 'pending');
+  /** Invites a person; `invitedName` is what the inviter calls them until they accept. */
+  invite(granter: VesselScope, userId: number, invitedName: string | null = null): Promise<void> {
+    return this.addMember(granter, userId, 'pending', invitedName);
   }
 
   /** Makes someone who asked for access (and so needs no invitation to accept) a member with no permissions yet. */
@@ -151,7 +152,7 @@ export class Grants {
     this.changed();
   }
 
-  private async addMember(granter: VesselScope, userId: number, status: 'pending' | 'active'): Promise<void> {
+  private async addMember(granter: VesselScope, userId: number, status: 'pending' | 'active', invitedName: string | null = null): Promise<void> {
     await this.assertInvitable(granter, userId);
     await repo.insertGrant(this.db, {
       vesselId: granter.vesselId,
@@ -159,6 +160,7 @@ export class Grants {
       permissions: { ...NO_PERMISSIONS },
       status,
       invitedBy: granter.caller.id,
+      invitedName,
     });
     this.changed();
   }

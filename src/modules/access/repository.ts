@@ -14,6 +14,7 @@ export interface MemberRow {
   user_id: number | null;
   company_id: number | null;
   invited_email: string | null;
+  invited_name: string | null;
   permissions: string;
   paused: boolean | number;
   status: GrantStatus;
@@ -30,6 +31,8 @@ export interface Grant extends AccessWindow {
   userId: number | null;
   companyId: number | null;
   invitedEmail: string | null;
+  /** The name the inviter gave an invited person, until they accept. */
+  invitedName: string | null;
   status: GrantStatus;
   paused: boolean;
   permissions: PermissionSet;
@@ -45,6 +48,7 @@ export const toGrant = (r: MemberRow): Grant => ({
   userId: r.user_id,
   companyId: r.company_id,
   invitedEmail: r.invited_email,
+  invitedName: r.invited_name ?? null,
   status: r.status,
   paused: Boolean(r.paused),
   permissions: normalisePermissions(r.permissions),
@@ -86,7 +90,7 @@ export async function findGrant(db: Db, vesselId: number, who: Grantee): Promise
 
 export async function insertGrant(
   db: Db,
-  g: { vesselId: number; who: Grantee; permissions: PermissionSet; status: GrantStatus; invitedBy: number; window?: AccessWindow },
+  g: { vesselId: number; who: Grantee; permissions: PermissionSet; status: GrantStatus; invitedBy: number; window?: AccessWindow; invitedName?: string | null },
 ): Promise<number> {
   return insertId(db, 'vessel_members', {
     vessel_id: g.vesselId,
@@ -94,6 +98,7 @@ export async function insertGrant(
     permissions: JSON.stringify(g.permissions),
     status: g.status,
     invited_by: g.invitedBy,
+    invited_name: g.invitedName ?? null,
     created_at: nowIso(),
     starts_at: g.window?.startsAt ?? null,
     ends_at: g.window?.endsAt ?? null,

@@ -23,6 +23,8 @@ export type DirectoryEntry =
       email: string | null;
       firstName: string;
       lastName: string;
+      /** What the inviter called a person invited and not yet answered. */
+      invitedName: string | null;
       role: 'owner' | 'member';
       paused: boolean;
       pending: boolean;
@@ -89,6 +91,7 @@ export class MembersService {
         email: u?.email ?? g.invitedEmail,
         firstName: pending ? '' : (u?.firstName ?? ''),
         lastName: pending ? '' : (u?.lastName ?? ''),
+        invitedName: pending ? g.invitedName : null,
         role: 'member',
         paused: g.paused,
         pending: g.status === 'pending',
@@ -102,6 +105,7 @@ export class MembersService {
         email: owner?.email ?? null,
         firstName: owner?.firstName ?? '',
         lastName: owner?.lastName ?? '',
+        invitedName: null,
         role: 'owner',
         paused: false,
         pending: false,
@@ -128,7 +132,7 @@ export class MembersService {
 
   /** Invites a person by e-mail (creating a pending account when there is none); nobody already on the vessel is mailed again. */
   /** Invites the address; the answer is the same whether it already had an account or gets a pending one now. */
-  async invite(scope: VesselScope, email: string): Promise<{ email: string }> {
+  async invite(scope: VesselScope, email: string, invitedName: string | null = null): Promise<{ email: string }> {
     const known = await this.people.findUserByEmail(email);
     if (known) await this.grants.assertInvitable(scope, known.id);
     const vesselName = (await names(this.db, [scope.vesselId])).get(scope.vesselId) ?? '';
@@ -136,7 +140,7 @@ export class MembersService {
       subject: `You are invited to the vessel ${vesselName} on Vessel Link`,
       text: `${scope.caller.email} has invited you to the vessel ${vesselName}. Open Vessel Link to accept the invitation.`,
     });
-    await this.grants.invite(scope, user.id);
+    await this.grants.invite(scope, user.id, invitedName);
     return { email: user.email };
   }
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { TextField } from '../forms/Field';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
@@ -39,6 +40,7 @@ export function UsersTab({ vesselId, canManage, canGrantCompanies }: { vesselId:
   const queryClient = useQueryClient();
   const directory = useQuery(memberQueries.directory(vesselId));
   const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
   const [editing, setEditing] = useState<Member | null>(null);
   /** The company grant open in the access dialog; 'new' gives a company access. */
   const [granting, setGranting] = useState<CompanyMember | 'new' | null>(null);
@@ -46,10 +48,11 @@ export function UsersTab({ vesselId, canManage, canGrantCompanies }: { vesselId:
   const refresh = () => queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'directory') });
 
   const add = useMutation({
-    mutationFn: (address: string) => memberActions.add(vesselId, address),
+    mutationFn: (address: string) => memberActions.add(vesselId, address, name.trim()),
     onSuccess: () => {
       toast.success('Invitation sent');
       setEmail('');
+      setName('');
       return refresh();
     },
     onError: (error) => reportActionFailure('Inviting the user', error),
@@ -80,20 +83,20 @@ export function UsersTab({ vesselId, canManage, canGrantCompanies }: { vesselId:
   return (
     <div className="users">
       {canManage ? (
-        <form className="card form form--inline" onSubmit={submit}>
-          <label htmlFor="invite-email" className="field__label">
-            Invite a user by e-mail
-          </label>
-          <div className="input-group">
-            <input
-              id="invite-email"
-              className="input"
-              type="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+        <form className="card form" onSubmit={submit} aria-labelledby="invite-title">
+          <h2 id="invite-title">Invite someone</h2>
+          <div className="form__row">
+            <TextField label="E-mail" type="email" required value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
+            <TextField
+              label="Name"
+              maxLength={100}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
               autoComplete="off"
+              hint="How the crew will know them until they accept, for example Marco (skipper)."
             />
+          </div>
+          <div className="button-row">
             <button type="submit" className="button button--primary" disabled={add.isPending}>
               Invite
             </button>

@@ -26,7 +26,9 @@ export const memberQueries = {
 };
 
 export const memberActions = {
-  add: (vesselId: number, email: string) => api.post<unknown>(vesselPath(vesselId, 'addUser'), undefined, { query: { email } }),
+  /** Invites a person by e-mail; `name` is what the crew will call them until they accept. */
+  add: (vesselId: number, email: string, name: string) =>
+    api.post<unknown>(vesselPath(vesselId, 'addUser'), undefined, { query: { email, name: name || undefined } }),
   pause: (vesselId: number, userId: number, paused: boolean) => api.post<unknown>(vesselPath(vesselId, 'pause'), { userId, paused }),
   revoke: (vesselId: number, userId: number) => api.post<unknown>(vesselPath(vesselId, 'revoke'), { userId }),
   editPermissions: (vesselId: number, userId: number, permissions: PermissionSet) =>

@@ -17,6 +17,8 @@ export interface UserMember extends MemberBase {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  /** What the inviter called a person whose invitation is still pending (their own name is not shown until they accept). */
+  invitedName?: string | null;
 }
 
 /** A company with technical access to the vessel, possibly from a start to an end. */
@@ -49,7 +51,7 @@ export const isCompany = (member: Member): member is CompanyMember => member.kin
 /** The name a row shows: a company's name, a person's full name, else their e-mail. */
 export function memberName(member: Member): string {
   if (isCompany(member)) return member.name || `Company ${member.companyId}`;
-  return [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email;
+  return [member.firstName, member.lastName].filter(Boolean).join(' ') || member.invitedName || member.email;
 }
 
 export const memberKey = (member: Member) => (isCompany(member) ? `company-${member.companyId}` : `user-${member.userId}`);

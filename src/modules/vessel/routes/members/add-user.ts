@@ -12,22 +12,22 @@ import { email, idParams } from '../../schemas.js';
  */
 export const INVITATION_LIMIT = { points: 30, windowSeconds: 3600 } as const;
 
-/** POST vessel/{id}/addUser?email=: invites a person (userManager MANAGE). */
+/** POST vessel/{id}/addUser?email=&name=: invites a person (userManager MANAGE); `name` is what the inviter calls them until they accept. */
 export const addUser = (members: MembersService, limits: { byInviter: Limiter; byVessel: Limiter }) =>
-  defineRoute<{ Params: { id: number }; Query: { email: string } }>({
+  defineRoute<{ Params: { id: number }; Query: { email: string; name?: string } }>({
     method: 'POST',
     path: '/api/vessel/{id}/addUser',
     options: {
       tags: ['api', 'vessel'],
       description: 'Invite a person by e-mail (needs userManager MANAGE); they accept with acceptInvite',
-      validate: { params: idParams, query: Joi.object({ email: email.required() }) },
+      validate: { params: idParams, query: Joi.object({ email: email.required(), name: Joi.string().trim().max(100).allow('') }) },
       plugins: { vessel: { needs: [{ area: 'userManager', level: 'MANAGE' }] } },
       async handler(request) {
         const scope = vesselOf(request);
         await limits.byInviter.consume(String(callerOf(request).id));
         await limits.byVessel.consume(String(scope.vesselId));
         auditTarget(request, { targetType: 'vessel', targetId: scope.vesselId, vesselId: scope.vesselId, details: { invited: request.query.email } });
-        const invited = await members.invite(scope, request.query.email);
+        const invited = await members.invite(scope, request.query.email, request.query.name || null);
         return { vesselId: scope.vesselId, ...invited, pending: true };
       },
     },
