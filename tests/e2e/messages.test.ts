@@ -63,6 +63,10 @@ describe('messages between an owner and the dealer', () => {
 
   it('the dealer sees the unread badge without reloading, opens the thread and replies', async () => {
     const { page } = dealer;
+    // On the vessel's own page the dealer is offered the owner, never themselves.
+    await page.goto(`${baseUrl}/dashboard/vessels/${seaBreezeId}/overview`);
+    await page.getByRole('link', { name: 'Message the owner' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Message the dealer' }).count()).toBe(0);
     await expect
       .poll(
         async () =>

@@ -1,13 +1,26 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { vesselQueries } from '../vessels/queries';
 import { messageQueries } from './queries';
 
 /**
- * "Message the dealer" on a vessel's page: a new thread about the vessel with the staff of the
- * dealer looking after it already chosen. Shown only when the vessel has a dealer the user may message.
+ * The person to write to about a vessel, from its page: the owner and crew get "Message the
+ * dealer" (the staff of the dealer looking after it); the dealer's or contractor's staff get
+ * "Message the owner". A new thread about the vessel with them already chosen; shown only when
+ * there is someone the user may message.
  */
-export function MessageDealerLink({ vesselId }: { vesselId: number }) {
+export function MessageDealerLink({ vesselId, ownerId }: { vesselId: number; ownerId: number }) {
   const contacts = useQuery(messageQueries.contacts());
+  const mine = useQuery(vesselQueries.list());
+  const viaCompany = mine.data?.find((vessel) => vessel.id === vesselId)?.role === 'company';
+  if (viaCompany) {
+    if (!(contacts.data ?? []).some((contact) => contact.userId === ownerId)) return null;
+    return (
+      <Link to="/dashboard/messages" search={{ vesselId, to: [ownerId] }} className="button button--small vessel__message-dealer">
+        Message the owner
+      </Link>
+    );
+  }
   const dealers = (contacts.data ?? []).filter((c) => c.companyKind === 'dealer' && c.vesselIds.includes(vesselId)).map((c) => c.userId);
   if (dealers.length === 0) return null;
   return (

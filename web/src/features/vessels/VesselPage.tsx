@@ -88,7 +88,7 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
             </span>
           ) : null}
         </div>
-        <MessageDealerLink vesselId={vesselId} />
+        <MessageDealerLink vesselId={vesselId} ownerId={vessel.ownerId} />
       </header>
       <AlarmBanner vesselId={vesselId} alerts={alerts.data} canManage={atLeast(permissions.alertManager, 'MANAGE')} />
       {banner ? (
