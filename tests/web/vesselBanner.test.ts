@@ -53,6 +53,16 @@ describe('vessel banner precedence', () => {
     expect(vesselBanner({ ...trial, cloudServices: { ...trial.cloudServices, active: false, inTestPeriod: false } })?.kind).toBe('NO_SUBSCRIPTION');
   });
 
+  it('offers Pair and Renew only to those who may, and tells the others who can', () => {
+    const crew = { canPair: false, canSubscribe: false };
+    const unpaired = vesselBanner({ ...healthy, reportingClient: null }, null, crew);
+    expect(unpaired).toMatchObject({ kind: 'NOT_PAIRED', text: 'This vessel is not paired to the cloud yet. Its owner can pair the bridge.' });
+    expect(unpaired?.action).toBeUndefined();
+    const lapsed = vesselBanner({ ...healthy, vesselSubscription: { valid: false, validUntil: null, productIds: [] } }, null, crew);
+    expect(lapsed).toMatchObject({ kind: 'NO_SUBSCRIPTION', text: expect.stringContaining('Whoever manages its billing can renew') });
+    expect(lapsed?.action).toBeUndefined();
+  });
+
   it('says an offline vessel was last seen in UTC and that values are the last known', () => {
     const banner = vesselBanner({ ...healthy, online: false });
     expect(banner).toMatchObject({ kind: 'OFFLINE', type: 'NEUTRAL' });

@@ -46,7 +46,7 @@ export function VesselBannerView({ banner, onPair, onOpenAlerts, onSubscribe }: 
       ) : null}
       {banner.action === 'SUBSCRIBE' && onSubscribe ? (
         <button type="button" className="button button--small button--primary" onClick={onSubscribe}>
-          Renew now
+          {banner.kind === 'TRIAL' ? 'Subscribe' : 'Renew now'}
         </button>
       ) : null}
     </div>

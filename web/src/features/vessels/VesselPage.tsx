@@ -16,6 +16,7 @@ import { MessageDealerLink } from '../messages/MessageDealerLink';
 import { OnlineState } from './OnlineState';
 import { PairBridgeModal } from './PairBridgeModal';
 import { vesselQueries } from './queries';
+import { sessionQueries } from '../session/queries';
 import { VESSEL_TAB_LABELS, visibleTabs, type VesselTab } from './tabs';
 import { atLeast, normalisePermissions } from './types';
 import { VesselBannerView } from './VesselBannerView';
@@ -70,7 +71,13 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
   // Unacknowledged alarms and emergencies have their own banner; the rest of the active alerts may take the status banner.
   const shouting = new Set(bannerAlarms(alerts.data).map((alert) => alert.id));
   const otherAlerts = alerts.data?.filter((alert) => !shouting.has(alert.id));
-  const banner = serverUnreachable ? SERVER_UNREACHABLE_BANNER : vesselBanner(vessel, alertsBannerMessage(otherAlerts));
+  const me = useQuery(sessionQueries.user()).data;
+  const banner = serverUnreachable
+    ? SERVER_UNREACHABLE_BANNER
+    : vesselBanner(vessel, alertsBannerMessage(otherAlerts), {
+        canPair: me?.id === vessel.ownerId,
+        canSubscribe: atLeast(permissions.billingManager, 'MANAGE'),
+      });
   const image = useFixedLink(vessel.imageUrl ?? null);
 
   return (

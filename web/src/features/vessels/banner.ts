@@ -26,6 +26,9 @@ export interface BannerMessage {
 
 export const NOT_PAIRED_TEXT = 'This vessel is not paired to the cloud yet. Pair now to activate the bridge.';
 export const NO_SUBSCRIPTION_TEXT = 'This vessel has no active cloud services. Renew the subscription to keep monitoring and controlling it.';
+/** The same for someone who cannot renew it (crew, a dealer's or contractor's staff). */
+export const NO_SUBSCRIPTION_ASK_TEXT = 'This vessel has no active cloud services. Whoever manages its billing can renew the subscription.';
+export const NOT_PAIRED_ASK_TEXT = 'This vessel is not paired to the cloud yet. Its owner can pair the bridge.';
 
 /** The test period after pairing: every service is on, and the person learns until when. */
 export function trialText(until: string): string {
@@ -38,19 +41,41 @@ export function offlineText(lastSeen: string | null): string {
 }
 
 /** The banner a vessel shows: the contract's precedence (spec 4) picks the kind, this file the words. */
+/**
+ * What the person looking may do about the banner: pairing is the owner's, subscribing is for
+ * billingManager MANAGE; the others are told who can, and offered no button that would be refused.
+ */
+export interface BannerAbilities {
+  canPair: boolean;
+  canSubscribe: boolean;
+}
+
+const EVERYTHING: BannerAbilities = { canPair: true, canSubscribe: true };
+
 export function vesselBanner(
   vessel: Pick<Vessel, 'reportingClient' | 'vesselSubscription' | 'online' | 'lastSeen' | 'cloudServices'>,
   message: BannerMessage | null = null,
+  { canPair, canSubscribe }: BannerAbilities = EVERYTHING,
 ): VesselBanner | null {
+  const subscribe = canSubscribe ? { action: 'SUBSCRIBE' as const } : {};
   switch (bannerStateOf(vessel)) {
     case 'NOT_PAIRED':
-      return { kind: 'NOT_PAIRED', type: 'NEUTRAL', text: NOT_PAIRED_TEXT, action: 'PAIR', icon: 'link' };
+      return canPair
+        ? { kind: 'NOT_PAIRED', type: 'NEUTRAL', text: NOT_PAIRED_TEXT, action: 'PAIR', icon: 'link' }
+        : { kind: 'NOT_PAIRED', type: 'NEUTRAL', text: NOT_PAIRED_ASK_TEXT, icon: 'link' };
     case 'NO_SUBSCRIPTION': {
       // In the test period the services are on: the vessel is offline, alarmed or on trial, in that order.
       const trialUntil = vessel.cloudServices?.inTestPeriod ? vessel.cloudServices.testPeriodUntil : null;
-      if (!trialUntil) return { kind: 'NO_SUBSCRIPTION', type: 'WARNING', text: NO_SUBSCRIPTION_TEXT, action: 'SUBSCRIBE', icon: 'warning' };
+      if (!trialUntil)
+        return {
+          kind: 'NO_SUBSCRIPTION',
+          type: 'WARNING',
+          text: canSubscribe ? NO_SUBSCRIPTION_TEXT : NO_SUBSCRIPTION_ASK_TEXT,
+          ...subscribe,
+          icon: 'warning',
+        };
       if (!vessel.online) return { kind: 'OFFLINE', type: 'NEUTRAL', text: offlineText(vessel.lastSeen), icon: 'offline' };
-      return message ? { kind: 'MESSAGE', ...message } : { kind: 'TRIAL', type: 'GENERAL', text: trialText(trialUntil), action: 'SUBSCRIBE', icon: 'info' };
+      return message ? { kind: 'MESSAGE', ...message } : { kind: 'TRIAL', type: 'GENERAL', text: trialText(trialUntil), ...subscribe, icon: 'info' };
     }
     case 'OFFLINE':
       return { kind: 'OFFLINE', type: 'NEUTRAL', text: offlineText(vessel.lastSeen), icon: 'offline' };
