@@ -26,7 +26,15 @@ export interface AuditFilter {
   from?: string;
   to?: string;
   q?: string;
+  /** false: leave out the routine calls (ROUTINE_AUDIT_ACTIONS), which are most of the trail. */
+  routine?: boolean;
 }
+
+/**
+ * Calls every open app makes by itself (a session check at each start and return): recorded like
+ * every other call, and left out of the trail on request so an administrator sees what people did.
+ */
+export const ROUTINE_AUDIT_ACTIONS = ['POST /api/auth/checkSession'] as const;
 
 export const auditFilterSchema = Joi.object({
   actorId: Joi.number().integer(),
@@ -36,6 +44,7 @@ export const auditFilterSchema = Joi.object({
   from: Joi.string().isoDate(),
   to: Joi.string().isoDate(),
   q: Joi.string().max(200).allow(''),
+  routine: Joi.boolean(),
 });
 
 interface AuditRequestState {
@@ -114,6 +123,7 @@ export async function pageAudit(db: Database, request: PageRequest<AuditFilter>)
   if (f.from) q.where('at', '>=', new Date(f.from).toISOString());
   if (f.to) q.where('at', '<=', new Date(f.to).toISOString());
   if (f.q) q.where((w) => w.whereILike('action', `%${f.q}%`).orWhereILike('actor_email', `%${f.q}%`));
+  if (f.routine === false) q.whereNotIn('action', ROUTINE_AUDIT_ACTIONS);
   return paginate(q, request, { at: 'at', action: 'action', outcome: 'outcome', actorId: 'actor_id' }, ['at', 'desc'], toRow);
 }
 

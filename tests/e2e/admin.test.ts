@@ -135,6 +135,18 @@ describe('the admin console', () => {
     await row.getByText('active', { exact: true }).waitFor();
   });
 
+  it('shows what people did in the audit trail, the session checks only on request', async () => {
+    const { page } = admin;
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Audit trail' }).click();
+    const trail = page.getByRole('table', { name: 'Audit entries' });
+    await trail.getByRole('cell', { name: 'POST /api/auth/login' }).first().waitFor();
+    expect(await trail.getByRole('cell', { name: 'POST /api/auth/checkSession' }).count()).toBe(0);
+    await page.getByLabel('Show session checks').check();
+    await page.waitForURL((url) => url.searchParams.get('routine') === 'true');
+    await trail.getByRole('cell', { name: 'POST /api/auth/checkSession' }).first().waitFor();
+    await page.getByLabel('Show session checks').uncheck();
+  });
+
   it('creates a voucher and shows its code', async () => {
     const { page } = admin;
     await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Vouchers' }).click();

@@ -116,6 +116,18 @@ describe('audit trail', () => {
     expect((await t.call('POST', '/api/admin/logs/page', { token: admin, payload: { size: 201 } })).status).toBe(400);
   });
 
+  it('leaves the routine session checks out of the trail on request', async () => {
+    await t.call('POST', '/api/auth/checkSession', { token: admin });
+    const actions = async (filter: Record<string, unknown>) =>
+      ((await t.call('POST', '/api/admin/logs/page', { token: admin, payload: { filter, size: 200 } })).body.data.content as Array<{ action: string }>).map(
+        (e) => e.action,
+      );
+    expect(await actions({})).toContain('POST /api/auth/checkSession');
+    const quiet = await actions({ routine: false });
+    expect(quiet).not.toContain('POST /api/auth/checkSession');
+    expect(quiet).toContain('POST /api/auth/login');
+  });
+
   it('is for admins only', async () => {
     expect((await t.call('GET', '/api/admin/logs', { token: await t.login('owner@demo.test') })).status).toBe(403);
   });

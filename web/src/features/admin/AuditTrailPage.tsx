@@ -45,6 +45,14 @@ export function AuditTrailPage({ search, setSearch }: { search: ListSearch; setS
         <SearchBox search={search} setSearch={setSearch} label="Search by action or e-mail" />
         <FilterChips chips={CHIPS} search={search} setSearch={setSearch} label="Kind of target" />
         <PeriodFilter search={search} setSearch={setSearch} />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={search.routine === true}
+            onChange={(event) => setSearch({ routine: event.target.checked || undefined, page: undefined })}
+          />{' '}
+          Show session checks
+        </label>
       </div>
       <PagedTable
         what="Audit entries"

@@ -15,6 +15,8 @@ export interface ListSearch {
   /** A period, as days (YYYY-MM-DD, UTC), for the lists that have dates (the audit trail). */
   from?: string;
   to?: string;
+  /** The audit trail shows the routine session checks too (hidden unless asked for). */
+  routine?: boolean;
 }
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -34,6 +36,7 @@ export function validateListSearch(raw: Record<string, unknown>): ListSearch {
   if (typeof raw.filter === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(raw.filter)) search.filter = raw.filter;
   const open = Number(raw.open);
   if (Number.isInteger(open) && open > 0) search.open = open;
+  if (raw.routine === true || raw.routine === 'true') search.routine = true;
   for (const key of ['from', 'to'] as const) {
     const day = raw[key];
     if (typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day))) search[key] = day;

@@ -150,6 +150,7 @@ function auditFilter(search: ListSearch) {
     ...(search.filter ? { targetType: search.filter } : {}),
     ...(search.from ? { from: `${search.from}T00:00:00.000Z` } : {}),
     ...(search.to ? { to: `${search.to}T23:59:59.999Z` } : {}),
+    routine: search.routine === true,
   };
 }
 
