@@ -127,6 +127,36 @@ describe('staged rollouts', () => {
     expect((await t.call('POST', `/api/admin/rollouts/${id}/stop`, { token: admin })).status).toBe(418);
   });
 
+  it('skips a bridge that never connects within a day of its release, so the rollout ends and the next can take it', async () => {
+    const ashore = await provisionBridge(t, admin, 'RO-ASHORE');
+    const started = await t.call('POST', '/api/admin/rollouts', {
+      token: admin,
+      payload: { version: '3.2.0', bridgeIds: [bridges[0].id, ashore.id], percentage: 100, adminPassword: 'vessel-link-demo' },
+    });
+    const id = started.body.data.id;
+    await answer('RO-1', await updateOf('RO-1', '3.2.0'), { state: 'COMPLETED' });
+    await eventually(async () => (await rollout(id)).counts.completed === 1);
+    expect(await rollout(id)).toMatchObject({ status: 'running' });
+    expect(stateOf(await rollout(id), 'RO-ASHORE')).toBe('WAITING');
+
+    const rollouts = t.server.plugins.bridges.rollouts;
+    const realNow = rollouts.now;
+    rollouts.now = () => Date.now() + 24 * 3600_000 + 60_000;
+    try {
+      const done = await rollout(id);
+      expect(done.targets.find((x: { serial: string }) => x.serial === 'RO-ASHORE')).toMatchObject({ state: 'SKIPPED' });
+      expect(done).toMatchObject({ status: 'completed', counts: { completed: 1, failed: 0 } });
+    } finally {
+      rollouts.now = realNow;
+    }
+    const next = await t.call('POST', '/api/admin/rollouts', {
+      token: admin,
+      payload: { version: '3.2.1', bridgeIds: [ashore.id], percentage: 100, adminPassword: 'vessel-link-demo' },
+    });
+    expect(next.status).toBe(200);
+    await t.call('POST', `/api/admin/rollouts/${next.body.data.id}/stop`, { token: admin });
+  });
+
   it('refuses an empty choice, unknown bridges and a bridge already in a running rollout', async () => {
     // Password checks are limited per administrator: this test uses a second one.
     const pw = 'a-second-admin-password';

@@ -4,7 +4,9 @@
  * Each bridge gets the ordinary softwareUpdate admin request of docs/protocol.md; its answers move
  * the bridge's row here. A bridge offline when its stage is released gets the request when it
  * connects. The rollout stops by itself when more than `failurePercent` of the bridges sent the
- * update failed; a bridge silent for ROLLOUT_ANSWER_TIMEOUT_MS counts as failed.
+ * update failed; a bridge silent for ROLLOUT_ANSWER_TIMEOUT_MS counts as failed. A released bridge
+ * that does not connect within ROLLOUT_CONNECT_WAIT_MS is skipped (neither done nor failed): one
+ * bridge left ashore must not keep the rollout, and every later one for it, running forever.
  */
 import { randomUUID } from 'node:crypto';
 import Boom from '@hapi/boom';
@@ -15,9 +17,10 @@ import type { Rollout, RolloutCounts, RolloutTarget } from '../../../contracts/a
 
 export const ROLLOUT_DEFAULT_FAILURE_PERCENT = 20;
 export const ROLLOUT_ANSWER_TIMEOUT_MS = 30 * 60_000;
+export const ROLLOUT_CONNECT_WAIT_MS = 24 * 3600_000;
 /** How often running rollouts are checked for targets past their timeout (the module schedules `checkAll`). */
 export const ROLLOUT_CHECK_MS = 60_000;
-const FINAL_STATES = new Set(['COMPLETED', 'FAILED']);
+const FINAL_STATES = new Set(['COMPLETED', 'FAILED', 'SKIPPED']);
 
 /** What a rollout needs of the bridge service: is a bridge connected, and send it an update. */
 export interface UpdateSender {
@@ -136,6 +139,10 @@ export class Rollouts {
     if (rollout.status !== 'running') throw ruleRefused(`This rollout is ${rollout.status}; it cannot go further`);
     if (rollout.stage >= 2) throw ruleRefused('Every bridge of this rollout has already been released');
     await repo.updateRollout(this.db, id, { stage: 2, at: this.at() });
+    // The second stage is released now: its wait for bridges to connect starts now.
+    for (const t of await repo.targetsOf(this.db, [id])) {
+      if (t.stage === 2 && t.state === 'WAITING') await repo.updateTarget(this.db, id, t.bridgeId, { state: 'WAITING', at: this.at() });
+    }
     await this.release(id);
     return this.get(id);
   }
@@ -232,6 +239,12 @@ export class Rollouts {
     for (const t of targets) {
       if (t.sentAt && !FINAL_STATES.has(t.state) && nowMs - Date.parse(t.updatedAt) >= ROLLOUT_ANSWER_TIMEOUT_MS) {
         await repo.updateTarget(this.db, id, t.bridgeId, { state: 'FAILED', message: 'No answer from the bridge for 30 minutes', at: this.at() });
+      } else if (t.stage <= rollout.stage && t.state === 'WAITING' && nowMs - Date.parse(t.updatedAt) >= ROLLOUT_CONNECT_WAIT_MS) {
+        await repo.updateTarget(this.db, id, t.bridgeId, {
+          state: 'SKIPPED',
+          message: 'Not connected within 24 hours of its release: skipped (update it on its own when it is back)',
+          at: this.at(),
+        });
       }
     }
     targets = await repo.targetsOf(this.db, [id]);

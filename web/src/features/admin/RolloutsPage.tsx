@@ -23,6 +23,7 @@ const TARGET_STATES: Record<string, string> = {
   INSTALLING: 'Installing',
   COMPLETED: 'Completed',
   FAILED: 'Failed',
+  SKIPPED: 'Skipped (not connected within a day)',
 };
 
 const CHIPS = [

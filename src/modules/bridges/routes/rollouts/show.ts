@@ -12,7 +12,8 @@ export const showRollout = (rollouts: Rollouts) =>
     options: {
       auth: { scope: 'admin' },
       tags: ['api', 'admin'],
-      description: 'A rollout with every target bridge: stage, state (LATER, WAITING, PENDING, DOWNLOADING, INSTALLING, COMPLETED, FAILED), progress, message',
+      description:
+        'A rollout with every target bridge: stage, state (LATER, WAITING, PENDING, DOWNLOADING, INSTALLING, COMPLETED, FAILED, SKIPPED), progress, message',
       validate: { params: rolloutIdParams },
       handler: (request) => rollouts.get(request.params.id),
     },
