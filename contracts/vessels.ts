@@ -125,3 +125,8 @@ export interface Vendor {
   enabled: boolean;
   vesselCount: number;
 }
+
+/** A vessel in the administrator's list (POST admin/vessels/page). */
+export interface AdminVessel extends VesselSummary {
+  ownerEmail: string | null;
+}

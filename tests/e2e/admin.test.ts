@@ -147,6 +147,18 @@ describe('the admin console', () => {
     await page.getByLabel('Show session checks').uncheck();
   });
 
+  it('lists the vessels from the overview, with their owners', async () => {
+    const { page } = admin;
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('link', { name: /^\d+\s*Vessels/ }).click();
+    await page.getByRole('heading', { name: 'Vessels', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Vessels' });
+    await table.getByRole('row').filter({ hasText: 'Sea Breeze' }).getByRole('cell', { name: 'owner@demo.test' }).waitFor();
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('link', { name: /Active alarms/ }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/admin/vessels') && url.searchParams.get('filter') === 'alerting');
+  });
+
   it('creates a voucher and shows its code', async () => {
     const { page } = admin;
     await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Vouchers' }).click();

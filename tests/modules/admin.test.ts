@@ -128,6 +128,29 @@ describe('audit trail', () => {
     expect(quiet).toContain('POST /api/auth/login');
   });
 
+  it('lists every vessel with its owner, searched by name or owner, and those with active alerts', async () => {
+    const page = async (filter: Record<string, unknown>) =>
+      (await t.call('POST', '/api/admin/vessels/page', { token: admin, payload: { filter, size: 200 } })).body.data as {
+        totalElements: number;
+        content: Array<{ name: string; ownerEmail: string; activeAlertCount: number }>;
+      };
+    const all = await page({});
+    expect(all.totalElements).toBe(
+      await t.database
+        .db('vessels')
+        .count({ n: '*' })
+        .first()
+        .then((r) => Number(r?.n)),
+    );
+    expect(all.content.find((v) => v.name === 'Sea Breeze')).toMatchObject({ ownerEmail: 'owner@demo.test' });
+    expect((await page({ q: 'breeze' })).content.map((v) => v.name)).toEqual(['Sea Breeze']);
+    expect((await page({ q: 'owner2@demo.test' })).content.every((v) => v.ownerEmail === 'owner2@demo.test')).toBe(true);
+    const alerting = await page({ alerting: true });
+    expect(alerting.content.every((v) => v.activeAlertCount > 0)).toBe(true);
+    expect(alerting.totalElements).toBe(all.content.filter((v) => v.activeAlertCount > 0).length);
+    expect((await t.call('POST', '/api/admin/vessels/page', { token: await t.login('owner@demo.test'), payload: {} })).status).toBe(403);
+  });
+
   it('is for admins only', async () => {
     expect((await t.call('GET', '/api/admin/logs', { token: await t.login('owner@demo.test') })).status).toBe(403);
   });

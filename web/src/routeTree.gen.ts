@@ -40,6 +40,7 @@ import { Route as AuthenticatedDashboardAdminRolloutsRouteImport } from './route
 import { Route as AuthenticatedDashboardAdminSubscriptionsRouteImport } from './routes/_authenticated/dashboard/admin/subscriptions'
 import { Route as AuthenticatedDashboardAdminUsersRouteImport } from './routes/_authenticated/dashboard/admin/users'
 import { Route as AuthenticatedDashboardAdminVesselModelsRouteImport } from './routes/_authenticated/dashboard/admin/vessel-models'
+import { Route as AuthenticatedDashboardAdminVesselsRouteImport } from './routes/_authenticated/dashboard/admin/vessels'
 import { Route as AuthenticatedDashboardAdminVouchersRouteImport } from './routes/_authenticated/dashboard/admin/vouchers'
 import { Route as AuthenticatedDashboardOrganisationIndexRouteImport } from './routes/_authenticated/dashboard/organisation/index'
 import { Route as AuthenticatedDashboardOrganisationContactsRouteImport } from './routes/_authenticated/dashboard/organisation/contacts'
@@ -250,6 +251,12 @@ const AuthenticatedDashboardAdminVesselModelsRoute =
   AuthenticatedDashboardAdminVesselModelsRouteImport.update({
     id: '/vessel-models',
     path: '/vessel-models',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminVesselsRoute =
+  AuthenticatedDashboardAdminVesselsRouteImport.update({
+    id: '/vessels',
+    path: '/vessels',
     getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
   } as any)
 const AuthenticatedDashboardAdminVouchersRoute =
@@ -500,6 +507,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/admin/subscriptions': typeof AuthenticatedDashboardAdminSubscriptionsRoute
   '/dashboard/admin/users': typeof AuthenticatedDashboardAdminUsersRoute
   '/dashboard/admin/vessel-models': typeof AuthenticatedDashboardAdminVesselModelsRoute
+  '/dashboard/admin/vessels': typeof AuthenticatedDashboardAdminVesselsRoute
   '/dashboard/admin/vouchers': typeof AuthenticatedDashboardAdminVouchersRoute
   '/dashboard/organisation/contacts': typeof AuthenticatedDashboardOrganisationContactsRoute
   '/dashboard/organisation/relationships': typeof AuthenticatedDashboardOrganisationRelationshipsRoute
@@ -563,6 +571,7 @@ export interface FileRoutesByTo {
   '/dashboard/admin/subscriptions': typeof AuthenticatedDashboardAdminSubscriptionsRoute
   '/dashboard/admin/users': typeof AuthenticatedDashboardAdminUsersRoute
   '/dashboard/admin/vessel-models': typeof AuthenticatedDashboardAdminVesselModelsRoute
+  '/dashboard/admin/vessels': typeof AuthenticatedDashboardAdminVesselsRoute
   '/dashboard/admin/vouchers': typeof AuthenticatedDashboardAdminVouchersRoute
   '/dashboard/organisation/contacts': typeof AuthenticatedDashboardOrganisationContactsRoute
   '/dashboard/organisation/relationships': typeof AuthenticatedDashboardOrganisationRelationshipsRoute
@@ -633,6 +642,7 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/admin/subscriptions': typeof AuthenticatedDashboardAdminSubscriptionsRoute
   '/_authenticated/dashboard/admin/users': typeof AuthenticatedDashboardAdminUsersRoute
   '/_authenticated/dashboard/admin/vessel-models': typeof AuthenticatedDashboardAdminVesselModelsRoute
+  '/_authenticated/dashboard/admin/vessels': typeof AuthenticatedDashboardAdminVesselsRoute
   '/_authenticated/dashboard/admin/vouchers': typeof AuthenticatedDashboardAdminVouchersRoute
   '/_authenticated/dashboard/organisation/contacts': typeof AuthenticatedDashboardOrganisationContactsRoute
   '/_authenticated/dashboard/organisation/relationships': typeof AuthenticatedDashboardOrganisationRelationshipsRoute
@@ -703,6 +713,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/subscriptions'
     | '/dashboard/admin/users'
     | '/dashboard/admin/vessel-models'
+    | '/dashboard/admin/vessels'
     | '/dashboard/admin/vouchers'
     | '/dashboard/organisation/contacts'
     | '/dashboard/organisation/relationships'
@@ -766,6 +777,7 @@ export interface FileRouteTypes {
     | '/dashboard/admin/subscriptions'
     | '/dashboard/admin/users'
     | '/dashboard/admin/vessel-models'
+    | '/dashboard/admin/vessels'
     | '/dashboard/admin/vouchers'
     | '/dashboard/organisation/contacts'
     | '/dashboard/organisation/relationships'
@@ -835,6 +847,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/admin/subscriptions'
     | '/_authenticated/dashboard/admin/users'
     | '/_authenticated/dashboard/admin/vessel-models'
+    | '/_authenticated/dashboard/admin/vessels'
     | '/_authenticated/dashboard/admin/vouchers'
     | '/_authenticated/dashboard/organisation/contacts'
     | '/_authenticated/dashboard/organisation/relationships'
@@ -1106,6 +1119,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardAdminVesselModelsRouteImport
       parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
     }
+    '/_authenticated/dashboard/admin/vessels': {
+      id: '/_authenticated/dashboard/admin/vessels'
+      path: '/vessels'
+      fullPath: '/dashboard/admin/vessels'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminVesselsRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
     '/_authenticated/dashboard/admin/vouchers': {
       id: '/_authenticated/dashboard/admin/vouchers'
       path: '/vouchers'
@@ -1372,6 +1392,7 @@ interface AuthenticatedDashboardAdminRouteRouteChildren {
   AuthenticatedDashboardAdminSubscriptionsRoute: typeof AuthenticatedDashboardAdminSubscriptionsRoute
   AuthenticatedDashboardAdminUsersRoute: typeof AuthenticatedDashboardAdminUsersRoute
   AuthenticatedDashboardAdminVesselModelsRoute: typeof AuthenticatedDashboardAdminVesselModelsRoute
+  AuthenticatedDashboardAdminVesselsRoute: typeof AuthenticatedDashboardAdminVesselsRoute
   AuthenticatedDashboardAdminVouchersRoute: typeof AuthenticatedDashboardAdminVouchersRoute
   AuthenticatedDashboardAdminIndexRoute: typeof AuthenticatedDashboardAdminIndexRoute
 }
@@ -1397,6 +1418,8 @@ const AuthenticatedDashboardAdminRouteRouteChildren: AuthenticatedDashboardAdmin
       AuthenticatedDashboardAdminUsersRoute,
     AuthenticatedDashboardAdminVesselModelsRoute:
       AuthenticatedDashboardAdminVesselModelsRoute,
+    AuthenticatedDashboardAdminVesselsRoute:
+      AuthenticatedDashboardAdminVesselsRoute,
     AuthenticatedDashboardAdminVouchersRoute:
       AuthenticatedDashboardAdminVouchersRoute,
     AuthenticatedDashboardAdminIndexRoute:

@@ -27,6 +27,7 @@ import { deleteDocument } from './routes/documents/delete.js';
 import { downloadDocument } from './routes/documents/download.js';
 import { listDocuments } from './routes/documents/list.js';
 import { documentStorage } from './routes/documents/storage.js';
+import { adminVesselsPage } from './routes/admin/page.js';
 import { uploadDocument } from './routes/documents/upload.js';
 import { vesselLogPage } from './routes/logs/log-page.js';
 import { vesselLog } from './routes/logs/vessel-log.js';
@@ -151,6 +152,7 @@ export const vesselModule: Plugin<VesselModuleOptions> = {
       documentCategories(documents),
       listDocuments(documents),
       documentStorage(documents),
+      adminVesselsPage(vessels, auth),
       uploadDocument(documents, ctx.config),
       downloadDocument(documents),
       deleteDocument(documents),

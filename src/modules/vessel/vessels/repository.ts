@@ -129,6 +129,25 @@ export async function countsOwnedBy(db: Db, ownerIds: number[]): Promise<Map<num
   return new Map(rows.map((r) => [r.owner_id, Number(r.n)]));
 }
 
+/** Every vessel's id. */
+export async function allVesselIds(db: Db): Promise<number[]> {
+  return (await db<VesselTableRow>('vessels').select('id')).map((r) => r.id);
+}
+
+/** The administrator's list of every vessel: `q` searches the name, `ownerIds` picks owners, `ids` limits it. */
+export function adminVesselsQuery(db: Db, filter: { q?: string; ownerIds?: number[]; ids?: number[] }) {
+  const q = db<VesselTableRow>('vessels').select('*');
+  if (filter.ids) q.whereIn('id', filter.ids);
+  if (filter.q)
+    q.where((w) => {
+      w.whereILike('name', `%${filter.q}%`);
+      if (filter.ownerIds?.length) w.orWhereIn('owner_id', filter.ownerIds);
+    });
+  return q;
+}
+
+export const ADMIN_VESSEL_SORTS = { name: 'name', createdAt: 'created_at' } as const;
+
 /** Every vessel by name; `q` searches the name, `ids` picks vessels. */
 export async function listVessels(db: Db, filter: { q?: string; ownerId?: number; ids?: number[] }): Promise<VesselRow[]> {
   const q = db<VesselTableRow>('vessels').orderBy('name');

@@ -10,6 +10,7 @@ import type { EventBus } from '../../../platform/events.js';
 import type { Caller } from '../../../platform/routes.js';
 import type { AccessApi, PermissionSet, VesselAccess, VesselScope } from '../../access/api.js';
 import type { PairingEnd } from '../pairing/end.js';
+import { type Page, type PageRequest, paginate } from '../../../platform/pagination.js';
 import * as repo from './repository.js';
 import { type AlertCounts, vesselImageUrl, vesselViews, type VesselView } from './view.js';
 
@@ -36,6 +37,41 @@ export class VesselService {
     private readonly events: EventBus,
     private readonly pairingEnd: PairingEnd,
   ) {}
+
+  /**
+   * Every vessel for the platform's administrator (POST admin/vessels/page): with its owner, bridge,
+   * services and active alert count; `q` searches the vessel's name and the owner's address.
+   */
+  async adminPage(
+    request: PageRequest<{ q?: string; alerting?: boolean }>,
+    people: { findUserByEmail(email: string): Promise<{ id: number } | null>; usersByIds(ids: number[]): Promise<Map<number, { email: string }>> },
+  ): Promise<Page<VesselView & { ownerEmail: string | null }>> {
+    const q = request.filter?.q?.trim();
+    const owner = q && q.includes('@') ? await people.findUserByEmail(q) : null;
+    // "With active alerts": the vessels the alerts module counts any for.
+    const alerting = request.filter?.alerting
+      ? [...(await this.alertCounts(this.db, await repo.allVesselIds(this.db)))].filter(([, n]) => n > 0).map(([id]) => id)
+      : undefined;
+    const page = await paginate(
+      repo.adminVesselsQuery(this.db, { q, ownerIds: owner ? [owner.id] : [], ids: alerting }),
+      request,
+      repo.ADMIN_VESSEL_SORTS,
+      ['name', 'asc'],
+      repo.toVessel,
+    );
+    const [views, owners, alerts] = await Promise.all([
+      vesselViews(this.db, page.content, new Map(), this.alertCounts),
+      people.usersByIds([...new Set(page.content.map((v) => v.ownerId))]),
+      this.alertCounts(
+        this.db,
+        page.content.map((v) => v.id),
+      ),
+    ]);
+    return {
+      totalElements: page.totalElements,
+      content: views.map((view) => ({ ...view, activeAlertCount: alerts.get(view.id) ?? 0, ownerEmail: owners.get(view.ownerId)?.email ?? null })),
+    };
+  }
 
   /** The caller's vessels; a paused access is refused everything (docs/api.md), its vessel's name included. */
   async fleetOf(userId: number): Promise<VesselView[]> {

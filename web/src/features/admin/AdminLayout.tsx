@@ -6,6 +6,7 @@ import './admin.css';
 export const ADMIN_SECTIONS = [
   { to: '/dashboard/admin', label: 'Overview' },
   { to: '/dashboard/admin/users', label: 'Users' },
+  { to: '/dashboard/admin/vessels', label: 'Vessels' },
   { to: '/dashboard/admin/companies', label: 'Companies' },
   { to: '/dashboard/admin/vessel-models', label: 'Vessel models' },
   { to: '/dashboard/admin/bridges', label: 'Bridges' },

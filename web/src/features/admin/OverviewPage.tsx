@@ -42,13 +42,13 @@ const FIGURES: Figure[] = [
     series: (o) => daily(o.series.newUsers, 'new ones per day'),
     to: '/dashboard/admin/users',
   },
-  { label: 'Vessels', value: (o) => number(o.vessels), series: (o) => daily(o.series.newVessels, 'new ones per day'), to: '/dashboard/admin/subscriptions' },
+  { label: 'Vessels', value: (o) => number(o.vessels), series: (o) => daily(o.series.newVessels, 'new ones per day'), to: '/dashboard/admin/vessels' },
   {
     label: 'Bridges online',
     value: (o) => `${number(o.bridges.online)} / ${number(o.bridges.total)}`,
     to: '/dashboard/admin/bridges',
   },
-  { label: 'Active alarms', value: (o) => number(o.activeAlarms), warn: (o) => o.activeAlarms > 0 },
+  { label: 'Active alarms', value: (o) => number(o.activeAlarms), warn: (o) => o.activeAlarms > 0, to: '/dashboard/admin/vessels', filter: 'alerting' },
   {
     label: 'Ingest rate (messages/min)',
     value: (o) => number(Math.round(o.ingest.messagesPerMinute)),

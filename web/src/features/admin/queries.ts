@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import type { AdminVessel } from '../../../../contracts/vessels';
 import { pageRequest, type ListSearch } from './listSearch';
 import type {
   AdminUser,
@@ -49,6 +50,16 @@ export const adminQueries = {
       queryKey: adminKeys.list('overview'),
       queryFn: () => api.get<Overview>('admin/overview'),
       refetchInterval: 30_000,
+    }),
+  vessels: (search: ListSearch) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('vessels'), search] as const,
+      queryFn: () =>
+        api.post<Paged<AdminVessel>>('admin/vessels/page', {
+          ...pageRequest(search),
+          filter: { ...(search.q ? { q: search.q } : {}), ...(search.filter === 'alerting' ? { alerting: true } : {}) },
+        }),
+      placeholderData: keepPreviousData,
     }),
   users: (search: ListSearch) =>
     queryOptions({

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { VesselsPage } from '../../../../features/admin/VesselsPage';
+import { validateListSearch, type ListSearch } from '../../../../features/admin/listSearch';
+import { pageTitle } from '../../../../features/layout/documentTitle';
+
+/** Paging, sorting, search and filter live in the URL, so the view can be shared. */
+export const Route = createFileRoute('/_authenticated/dashboard/admin/vessels')({
+  head: () => pageTitle('Vessels'),
+  validateSearch: validateListSearch,
+  component: VesselsRoute,
+});
+
+function VesselsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <VesselsPage search={search} setSearch={(patch) => void navigate({ search: (previous: ListSearch) => ({ ...previous, ...patch }), resetScroll: false })} />
+  );
+}
