@@ -53,6 +53,10 @@ export interface VesselSummary extends Vessel {
 /** `GET vessel/{id}`: the vessel plus the caller's permissions on it. */
 export interface VesselDetail extends Vessel {
   permissions: PermissionSet;
+  /** How the caller reaches the vessel. */
+  role?: VesselRole | null;
+  /** When the caller's company grant ends (null: no end, or not through a company). */
+  accessUntil?: string | null;
 }
 
 /**

@@ -47,9 +47,15 @@ describe("the contractor's service job", () => {
 
     await sections.getByRole('link', { name: 'Alerts' }).click();
     await page.waitForURL(/\/alerts$/);
-    // A link to a tab outside the job lands on the overview, without asking for the documents.
+    // A link to a tab outside the job lands on the overview, saying why, without asking for the documents.
     await page.goto(`${baseUrl}/dashboard/vessels/${northernStar}/documents`);
-    await page.waitForURL(/\/overview$/);
+    await page.waitForURL(/\/overview\?refused=documents$/);
+    await page.getByTestId('tab-refused').getByText('does not include Documents', { exact: false }).waitFor();
+    // The contractor sees until when the job's access runs.
+    await page
+      .getByTestId('access-until')
+      .getByText(/^Your company.s access runs until /)
+      .waitFor();
     expect(tab.pageErrors).toEqual([]);
   });
 

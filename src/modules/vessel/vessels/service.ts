@@ -79,11 +79,12 @@ export class VesselService {
     return vesselViews(this.db, await repo.vesselsByIds(this.db, [...access.keys()]), access, this.alertCounts);
   }
 
-  async viewOf(access: VesselAccess): Promise<VesselView & { permissions: PermissionSet }> {
+  async viewOf(access: VesselAccess): Promise<VesselView & { permissions: PermissionSet; accessUntil: string | null }> {
     const vessel = await repo.findVessel(this.db, access.vesselId);
     if (!vessel) throw Boom.notFound('Vessel not found');
     const [view] = await vesselViews(this.db, [vessel], new Map([[vessel.id, access]]), this.alertCounts);
-    return { ...view, permissions: access.permissions };
+    // A company's staff see until when their company's grant runs.
+    return { ...view, permissions: access.permissions, accessUntil: access.companyGrant?.endsAt ?? null };
   }
 
   async create(caller: Caller, fields: repo.VesselFields & { name: string }, image: Buffer | null): Promise<VesselView & { permissions: PermissionSet }> {

@@ -14,6 +14,7 @@ import { useLiveStream } from '../live/useLiveStream';
 import { alertsBannerMessage, vesselBanner, type VesselBanner } from './banner';
 import { MessageDealerLink } from '../messages/MessageDealerLink';
 import { OnlineState } from './OnlineState';
+import { useFormatters } from '../profile/usePreferences';
 import { PairBridgeModal } from './PairBridgeModal';
 import { vesselQueries } from './queries';
 import { sessionQueries } from '../session/queries';
@@ -61,6 +62,7 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
   const alerts = useQuery({ ...alertQueries.list(vesselId), enabled: atLeast(permissions.alertManager, 'VIEW') });
   const shownTab = tabs.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'overview';
   const tabStrip = useRef<HTMLElement>(null);
+  const format = useFormatters();
   // At phone width the tabs scroll sideways: the selected one is brought into view.
   useEffect(() => {
     tabStrip.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -87,6 +89,11 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
         <div>
           <h1>{vessel.name}</h1>
           <OnlineState online={vessel.online} lastSeen={vessel.lastSeen} />
+          {vessel.accessUntil ? (
+            <p className="muted" data-testid="access-until">
+              Your company&apos;s access runs until {format.dateTime(vessel.accessUntil)}.
+            </p>
+          ) : null}
           <LastKnown updatedAt={detail.dataUpdatedAt} failing={detail.failureCount > 0 || detail.isRefetchError} />
           {liveStatus.catchingUp ? (
             <span className="online-state is-catching-up" role="status">

@@ -6,14 +6,15 @@ import { normalisePermissions, type PermissionSet } from './types';
 
 /**
  * A tab's loader starts with this: a member who may not open the tab (a link from someone with
- * more rights, a permission revoked meanwhile) lands on the overview instead, and nothing the
- * tab would load is asked for (spec 6: deviceManager DENY loads no locations).
+ * more rights, a permission revoked meanwhile, a company grant limited to some areas) lands on
+ * the overview instead, which says why (`?refused=<tab>`), and nothing the tab would load is
+ * asked for (spec 6: deviceManager DENY loads no locations).
  */
 export async function requireVesselTab(queryClient: QueryClient, vesselId: number, tab: VesselTab): Promise<PermissionSet> {
   const vessel = await queryClient.ensureQueryData(vesselQueries.detail(vesselId));
   const permissions = normalisePermissions(vessel.permissions);
   if (!mayOpenTab(permissions, tab)) {
-    throw redirect({ to: '/dashboard/vessels/$vesselId/overview', params: { vesselId }, replace: true });
+    throw redirect({ to: '/dashboard/vessels/$vesselId/overview', params: { vesselId }, search: { refused: tab }, replace: true });
   }
   return permissions;
 }

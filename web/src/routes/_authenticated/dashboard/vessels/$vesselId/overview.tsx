@@ -7,10 +7,13 @@ import { vesselQueries } from '../../../../../features/vessels/queries';
 import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
 import { atLeast, normalisePermissions } from '../../../../../features/vessels/types';
 import { pageTitle } from '../../../../../features/layout/documentTitle';
-import { VESSEL_TAB_LABELS } from '../../../../../features/vessels/tabs';
+import { VESSEL_TAB_LABELS, VESSEL_TABS, type VesselTab } from '../../../../../features/vessels/tabs';
 
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselId/overview')({
   head: () => pageTitle(VESSEL_TAB_LABELS.overview),
+  /** The tab a link asked for that this person's access does not include. */
+  validateSearch: (raw: Record<string, unknown>): { refused?: VesselTab } =>
+    VESSEL_TABS.includes(raw.refused as VesselTab) ? { refused: raw.refused as VesselTab } : {},
   loader: async ({ context: { queryClient }, params: { vesselId } }) => {
     const permissions = await requireVesselTab(queryClient, vesselId, 'overview');
     await Promise.all([
@@ -25,12 +28,20 @@ function OverviewRoute() {
   const { vesselId } = Route.useParams();
   const { data: vessel } = useSuspenseQuery(vesselQueries.detail(vesselId));
   const permissions = normalisePermissions(vessel.permissions);
+  const { refused } = Route.useSearch();
   return (
-    <OverviewTab
-      vesselId={vesselId}
-      vessel={vessel}
-      showDevices={atLeast(permissions.deviceManager, 'VIEW')}
-      showAlerts={atLeast(permissions.alertManager, 'VIEW')}
-    />
+    <>
+      {refused ? (
+        <p className="notice" role="status" data-testid="tab-refused">
+          Your access to {vessel.name} does not include {VESSEL_TAB_LABELS[refused]}: you are shown the overview instead. Ask the owner for more if you need it.
+        </p>
+      ) : null}
+      <OverviewTab
+        vesselId={vesselId}
+        vessel={vessel}
+        showDevices={atLeast(permissions.deviceManager, 'VIEW')}
+        showAlerts={atLeast(permissions.alertManager, 'VIEW')}
+      />
+    </>
   );
 }
