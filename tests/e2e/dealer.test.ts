@@ -39,6 +39,9 @@ describe("a dealer's day", () => {
     await row.waitFor();
     await row.getByText('Online').waitFor({ timeout: 20_000 });
     expect(await row.textContent()).toContain('Olivia Owner');
+    // One word per column: its services, and its alarms as a count of active ones.
+    await row.getByRole('cell', { name: 'Active', exact: true }).waitFor();
+    expect(await row.locator('td[data-label="Alarms"]').textContent()).toMatch(/^(None|\d+ active)$/);
     // Only the vessels owners gave the company: not Blue Horizon, not Northern Star.
     expect(await page.getByRole('row').filter({ hasText: 'Blue Horizon' }).count()).toBe(0);
     expect(await page.getByRole('row').filter({ hasText: 'Northern Star' }).count()).toBe(0);

@@ -21,11 +21,12 @@ const FleetMap = lazy(() =>
   ),
 );
 
-const BANNER_LABEL: Record<FleetVessel['bannerState'], string> = {
+/** The vessel's cloud services; whether it is online is the State column, its alarms the Alarms column. */
+const SERVICES_LABEL: Record<FleetVessel['bannerState'], string> = {
   NOT_PAIRED: 'Not paired',
   NO_SUBSCRIPTION: 'No active services',
-  OFFLINE: 'Offline',
-  OK: 'OK',
+  OFFLINE: 'Active',
+  OK: 'Active',
 };
 
 export type SortKey = 'attention' | 'name' | 'owner' | 'alerts';
@@ -144,7 +145,7 @@ export function CompanyFleetSection({ companyName, embedded = false }: { company
                   <th scope="col">Vessel</th>
                   <th scope="col">Owner</th>
                   <th scope="col">State</th>
-                  <th scope="col">Banner</th>
+                  <th scope="col">Services</th>
                   <th scope="col">Alarms</th>
                   <th scope="col">Access</th>
                 </tr>
@@ -162,9 +163,9 @@ export function CompanyFleetSection({ companyName, embedded = false }: { company
                     <td data-label="State">
                       <OnlineState online={v.online} lastSeen={v.lastSeen} />
                     </td>
-                    <td data-label="Banner">{BANNER_LABEL[v.bannerState]}</td>
+                    <td data-label="Services">{SERVICES_LABEL[v.bannerState]}</td>
                     <td data-label="Alarms" className={(v.activeAlertCount ?? 0) > 0 ? 'text-critical' : undefined}>
-                      {v.activeAlertCount === null ? '—' : v.activeAlertCount}
+                      {v.activeAlertCount === null ? '—' : v.activeAlertCount > 0 ? `${v.activeAlertCount} active` : 'None'}
                     </td>
                     <td data-label="Access" className="org-access">
                       {grantSummary(v.permissions)}
