@@ -226,6 +226,12 @@ describe('the admin console', () => {
     await row.getByRole('cell', { name: 'dealer', exact: true }).waitFor();
     await row.getByRole('cell', { name: 'GB', exact: true }).waitFor();
     expect(await t.database.db('companies').where({ name: 'Solent Boat Sales' }).first()).toMatchObject({ kind: 'dealer' });
+    // A new company has nobody to invite its staff: the administrator invites its first one.
+    await row.getByRole('button', { name: 'Invite its administrator (Solent Boat Sales)' }).click();
+    const first = page.getByRole('dialog', { name: 'The administrator of Solent Boat Sales' });
+    await first.getByLabel('E-mail').fill('manager@solent-boats.example');
+    await first.getByRole('button', { name: 'Send the invitation' }).click();
+    await page.getByText('manager@solent-boats.example is invited to run Solent Boat Sales').waitFor();
 
     await sections.getByRole('link', { name: 'Vessel models' }).click();
     await page.getByRole('heading', { name: 'Vessel models', level: 1 }).waitFor();

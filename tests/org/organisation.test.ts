@@ -155,6 +155,19 @@ describe('staff', () => {
     expect((await get('/api/org/currentUserPerms', 'crew')).body.data).toMatchObject({ role: 'staff', manageStaff: false, useTechnicalAccess: true });
   });
 
+  it('the platform administrator invites a new company its first administrator, who can then invite staff', async () => {
+    const company = (await post('/api/admin/companies/contractor', 'admin', { name: 'Quay Rigging' })).body.data;
+    expect((await post(`/api/admin/companies/${company.id}/administrator?email=rigger@example.com`, 'owner')).status).toBe(403);
+    const invited = await post(`/api/admin/companies/${company.id}/administrator?email=rigger@example.com`, 'admin');
+    expect(invited.status).toBe(200);
+    expect((await lastMailTo(t.database.db, 'rigger@example.com'))?.subject).toBe('Vessel Link: you are invited to run Quay Rigging');
+    // One first administrator: the next is theirs to invite.
+    expect((await post(`/api/admin/companies/${company.id}/administrator?email=other@example.com`, 'admin')).status).toBe(418);
+    expect((await post('/api/admin/companies/999999/administrator?email=other@example.com', 'admin')).status).toBe(404);
+    const row = await t.database.db('company_staff').where({ company_id: company.id }).first();
+    expect(row).toMatchObject({ role: 'admin', status: 'pending' });
+  });
+
   it('a staff invitation expires after 14 days', async () => {
     const start = Date.now();
     const invited = (await post('/api/org/inviteStaff?email=newhire@example.com', 'dealer')).body.data;

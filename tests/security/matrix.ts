@@ -44,6 +44,7 @@ export const MATRIX: Record<string, Audience> = {
   'POST /api/admin/users/page': 'admin',
   'POST /api/admin/vouchers/page': 'admin',
   'POST /api/admin/vessels/page': 'admin',
+  'POST /api/admin/companies/{id}/administrator': 'admin',
   'POST /api/admin/rollouts/{id}/stop': 'admin',
   'POST /api/admin/rollouts/{id}/advance': 'admin',
   'POST /api/admin/vesselModels/{id}/modelImage': 'admin',

@@ -38,6 +38,7 @@ import { listRelationships } from './routes/relationships/list.js';
 import { removeRelationship } from './routes/relationships/remove.js';
 import { editStaffMember } from './routes/staff/edit.js';
 import { inviteStaff } from './routes/staff/invite.js';
+import { inviteFirstAdministrator } from './routes/admin/first-administrator.js';
 import { listStaff } from './routes/staff/list.js';
 import { pauseStaff } from './routes/staff/pause.js';
 import { removeStaff } from './routes/staff/remove.js';
@@ -91,6 +92,7 @@ export const orgModule: Plugin<OrgModuleOptions> = {
       deleteClientNote(clients),
       listStaff(staff),
       inviteStaff(staff, invitations),
+      inviteFirstAdministrator(staff, invitations),
       resendStaffInvite(staff, invitations),
       pauseStaff(staff),
       removeStaff(staff),

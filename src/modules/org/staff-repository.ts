@@ -92,13 +92,13 @@ export async function activeStaffOf(db: Db, userId: number): Promise<Staff | nul
 
 export async function insertStaffInvitation(
   db: Db,
-  row: { companyId: number; userId: number; email: string; invitedBy: number; expiresAt: string; permissions: StaffPermissions },
+  row: { companyId: number; userId: number; email: string; invitedBy: number; expiresAt: string; permissions: StaffPermissions; role?: StaffRole },
 ): Promise<number> {
   return insertId(db, 'company_staff', {
     company_id: row.companyId,
     user_id: row.userId,
     invited_email: row.email,
-    role: 'staff',
+    role: row.role ?? 'staff',
     permissions: JSON.stringify(row.permissions),
     paused: false,
     status: 'pending',

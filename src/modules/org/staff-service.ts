@@ -8,7 +8,8 @@ import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
 import type { EventBus } from '../../platform/events.js';
 import { ruleRefused } from '../../platform/errors.js';
-import { DEFAULT_STAFF_PERMISSIONS, type StaffMemberView, type StaffPermissions } from '../../../contracts/organisation.js';
+import { ADMIN_STAFF_PERMISSIONS, DEFAULT_STAFF_PERMISSIONS, type StaffMemberView, type StaffPermissions } from '../../../contracts/organisation.js';
+import { findCompany } from './repository.js';
 import { type Clock, INVITATION_TTL_MS, isExpired, membershipOf, type People, statusAt } from './membership.js';
 import * as staffRepo from './staff-repository.js';
 
@@ -63,6 +64,35 @@ export class StaffService {
       permissions: { ...DEFAULT_STAFF_PERMISSIONS },
     });
     return this.view(userId, id);
+  }
+
+  /**
+   * The platform's administrator invites a company's first administrator (POST
+   * admin/companies/{id}/administrator): a company made in the admin console has nobody to invite
+   * its staff until then. Refused once the company has an administrator, accepted or invited.
+   */
+  async inviteFirstAdministrator(companyId: number, email: string, invitedBy: number): Promise<{ email: string; companyId: number }> {
+    const company = await findCompany(this.db, companyId);
+    if (!company) throw Boom.notFound('Company not found');
+    const staff = await staffRepo.staffOfCompany(this.db, companyId);
+    if (staff.some((s) => s.role === 'admin' && !isExpired(s, this.clock.now())))
+      throw ruleRefused(`${company.name} already has an administrator: they invite the rest of the staff`);
+    const known = await this.people.findUserByEmail(email);
+    if (known) await this.assertInvitable(company.id, known.id);
+    const { user } = await this.people.inviteUser(email, {
+      subject: `Vessel Link: you are invited to run ${company.name}`,
+      text: `You are invited to be the administrator of ${company.name} on Vessel Link: you will invite its staff and look after its vessels. Sign in and accept the invitation under Organisation within 14 days.`,
+    });
+    await staffRepo.insertStaffInvitation(this.db, {
+      companyId: company.id,
+      userId: user.id,
+      email: user.email,
+      invitedBy,
+      expiresAt: this.expiry(),
+      permissions: { ...ADMIN_STAFF_PERMISSIONS },
+      role: 'admin',
+    });
+    return { email: user.email, companyId };
   }
 
   /** A person works for one company: an expired invitation elsewhere gives way, anything else is a conflict. */

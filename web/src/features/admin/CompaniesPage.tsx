@@ -19,6 +19,7 @@ export function CompaniesPage({ search, setSearch }: { search: ListSearch; setSe
   const kind = isKind(search.filter) ? search.filter : null;
   const companies = useQuery(kind ? adminQueries.companiesOfKind(kind) : adminQueries.companies());
   const [editing, setEditing] = useState<Company | 'new' | null>(null);
+  const [staffing, setStaffing] = useState<Company | null>(null);
   const page = {
     ...companies,
     data: companies.data
@@ -50,9 +51,16 @@ export function CompaniesPage({ search, setSearch }: { search: ListSearch; setSe
       key: 'actions',
       label: 'Actions',
       render: (c) => (
-        <button type="button" className="button button--small" onClick={() => setEditing(c)}>
-          Edit<span className="visually-hidden"> {c.name}</span>
-        </button>
+        <span className="button-row">
+          <button type="button" className="button button--small" onClick={() => setEditing(c)}>
+            Edit<span className="visually-hidden"> {c.name}</span>
+          </button>
+          {!c.staffCount ? (
+            <button type="button" className="button button--small" onClick={() => setStaffing(c)}>
+              Invite its administrator<span className="visually-hidden"> ({c.name})</span>
+            </button>
+          ) : null}
+        </span>
       ),
     },
   ];
@@ -90,7 +98,46 @@ export function CompaniesPage({ search, setSearch }: { search: ListSearch; setSe
           onClose={() => setEditing(null)}
         />
       ) : null}
+      {staffing ? (
+        <AdministratorModal company={staffing} onDone={() => queryClient.invalidateQueries({ queryKey: adminKeys.all })} onClose={() => setStaffing(null)} />
+      ) : null}
     </>
+  );
+}
+
+/** A company made here has nobody to invite its staff: its first administrator is invited by e-mail. */
+function AdministratorModal({ company, onDone, onClose }: { company: Company; onDone: () => unknown; onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const invite = useMutation({
+    mutationFn: () => adminActions.inviteCompanyAdministrator(company.id, email.trim()),
+    onSuccess: (invited) => {
+      toast.success(`${invited.email} is invited to run ${company.name}`);
+      onClose();
+      return onDone();
+    },
+    onError: (error) => setFailure(formFailure('Inviting the administrator', error, ['email'])),
+  });
+  return (
+    <FormModal
+      title={`The administrator of ${company.name}`}
+      submitLabel="Send the invitation"
+      pending={invite.isPending}
+      failure={failure}
+      dirty={email.length > 0}
+      onSubmit={() => invite.mutate()}
+      onClose={onClose}
+    >
+      <TextField
+        label="E-mail"
+        type="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errorFor(failure, 'email')}
+        hint="They accept under Organisation and then invite the rest of the staff."
+      />
+    </FormModal>
   );
 }
 

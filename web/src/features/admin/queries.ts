@@ -181,6 +181,9 @@ export const adminActions = {
 
   createCompany: (kind: CompanyKind, input: CompanyInput) => api.post<Company>(`admin/companies/${kind}`, input),
   editCompany: (id: number, input: CompanyInput) => api.put<Company>(`admin/companies/${id}`, input),
+  /** A company's first administrator, who then invites its staff. */
+  inviteCompanyAdministrator: (id: number, email: string) =>
+    api.post<{ email: string }>(`admin/companies/${id}/administrator`, undefined, { query: { email } }),
 
   createVesselModel: (input: VesselModelInput) => api.post<VesselModel>('admin/vesselModels', input),
   editVesselModel: (id: number, input: VesselModelInput) => api.put<VesselModel>(`admin/vesselModels/${id}`, input),
