@@ -155,12 +155,66 @@ function changeCommand(verb: string, description: string, change: (app: App, use
     });
 }
 
+function changePasswordCommand(): Command {
+  return withJson(new Command('change-password'))
+    .description("Set a user's password: every session of theirs ends")
+    .argument('<user>', 'user id or e-mail address', parseUserRef)
+    .option('--password-stdin', 'read the password from stdin (for scripts)')
+    .option('--password <password>', 'the password (12 to 128 characters); visible to other users of this machine')
+    .action(async (ref: UserRef, options: OutputOptions & { password?: string; passwordStdin?: boolean }, command: Command) => {
+      if (options.password !== undefined && options.passwordStdin) throw new UsageError('Use either --password or --password-stdin, not both.');
+      if (options.password === undefined && !options.passwordStdin) throw new UsageError('A password is needed: --password-stdin (preferred) or --password.');
+      if (options.password !== undefined) note('warning: --password is visible in the process list and shell history; prefer --password-stdin.');
+      const password = checkPassword(options.passwordStdin ? await readStdin() : options.password!);
+      const user = await withApp(openOptions(command), (app) =>
+        audited(
+          app,
+          'users change-password',
+          { type: 'user', details: describeRef(ref) },
+          async () => {
+            const user = await findUser(app, ref);
+            await app.server.plugins.admin.api.setAccountPassword(user.id, password);
+            return publicUser(user);
+          },
+          (changed) => changed.id,
+        ),
+      );
+      await present(options, user, usersTable([user], `The password of ${user.email} is changed; their sessions have ended.`));
+    });
+}
+
+function deleteCommand(): Command {
+  return withJson(new Command('delete'))
+    .description('Delete a user with the vessels they own (their bridges are unpaired, what they reported deleted)')
+    .argument('<user>', 'user id or e-mail address', parseUserRef)
+    .option('--yes', 'confirm: this cannot be undone')
+    .action(async (ref: UserRef, options: OutputOptions & { yes?: boolean }, command: Command) => {
+      if (!options.yes) throw new UsageError('Deleting a user cannot be undone: add --yes to confirm.');
+      const user = await withApp(openOptions(command), (app) =>
+        audited(
+          app,
+          'users delete',
+          { type: 'user', details: describeRef(ref) },
+          async () => {
+            const user = await findUser(app, ref);
+            await app.server.plugins.admin.api.deleteAccount(user.id);
+            return publicUser(user);
+          },
+          (deleted) => deleted.id,
+        ),
+      );
+      await present(options, { ...user, deleted: true }, { kind: 'message', lines: [`Deleted ${user.email} with the vessels they owned.`] });
+    });
+}
+
 export function usersCommand(): Command {
   return new Command('users')
-    .description('Accounts: list, create, invite, administrator role, suspension')
+    .description('Accounts: list, create, invite, password, deletion, administrator role, suspension')
     .addCommand(listCommand())
     .addCommand(createCommand())
     .addCommand(inviteCommand())
+    .addCommand(changePasswordCommand())
+    .addCommand(deleteCommand())
     .addCommand(
       changeCommand(
         'make-admin',

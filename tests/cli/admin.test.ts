@@ -85,6 +85,23 @@ describe('vessel-link admin nouns', CLI_TESTS, () => {
     ).toEqual(['ann@example.com', 'bob@example.com']);
   });
 
+  it("sets a user's password and deletes a user, asking for --yes first", async () => {
+    await cli.run(['users', 'create', '--email', 'leaving@example.test', '--password', 'first-password-12', '--json']);
+    const changed = await cli.run(['users', 'change-password', 'leaving@example.test', '--password-stdin', '--json'], { stdin: 'second-password-12\n' });
+    expect(changed.code).toBe(0);
+    expect(changed.json()).toMatchObject({ email: 'leaving@example.test' });
+    const unconfirmed = await cli.run(['users', 'delete', 'leaving@example.test', '--json']);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.json()).toEqual({ ok: false, code: 'usage', message: 'Deleting a user cannot be undone: add --yes to confirm.' });
+    expect((await cli.run(['users', 'delete', 'leaving@example.test', '--yes', '--json'])).json()).toMatchObject({
+      email: 'leaving@example.test',
+      deleted: true,
+    });
+    const gone = await cli.run(['users', 'delete', 'leaving@example.test', '--yes', '--json']);
+    expect(gone.code).toBe(1);
+    expect(gone.json()).toMatchObject({ ok: false, code: 'not_found' });
+  });
+
   it('reads error reports and adds a document category', async () => {
     expect((await cli.run(['error-reports', 'list', '--search', 'nothing', '--json'])).json()).toEqual([]);
     expect((await cli.run(['document-categories', 'add', 'Survey reports', '--json'])).json()).toMatchObject({ name: 'Survey reports' });

@@ -58,7 +58,14 @@ export const adminModule: Plugin<AdminModuleOptions> = {
     const { db } = ctx;
     const admin = new Administration(db, server.plugins.auth.api);
     admin.useVessels(pairingEnd);
-    server.expose('api', createAdminApi(db));
+    server.expose(
+      'api',
+      createAdminApi(db, {
+        // An operator is nobody's own account: the "not on oneself" rule of the console does not apply.
+        deleteAccount: (userId) => admin.deleteUser(null, userId),
+        setAccountPassword: async (userId, password) => void (await admin.setPassword(null, userId, password)),
+      }),
+    );
     const clock: AdminClock = { now: () => Date.now() };
     server.expose('clock', clock);
     const now = () => clock.now();

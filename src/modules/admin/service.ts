@@ -57,7 +57,7 @@ export class Administration {
     return publicUser(await this.target(callerId, targetId, false));
   }
 
-  async setPassword(callerId: number, targetId: number, password: string): Promise<PublicUser> {
+  async setPassword(callerId: number | null, targetId: number, password: string): Promise<PublicUser> {
     const user = await this.target(callerId, targetId, false);
     await this.auth.setPassword(user.id, password);
     return publicUser(user);
@@ -67,7 +67,7 @@ export class Administration {
    * Deletes the account with the vessels it owns. Their bridges' pairings end first, so that what
    * the bridges reported goes with the vessels rather than to whoever pairs them next.
    */
-  async deleteUser(callerId: number, targetId: number): Promise<void> {
+  async deleteUser(callerId: number | null, targetId: number): Promise<void> {
     assert(this.vessels, 'the admin module hands over the vessels at registration');
     const user = await this.target(callerId, targetId, true);
     await this.vessels.ofOwner(user.id);
@@ -83,7 +83,7 @@ export class Administration {
     return repo.insertNavigation(this.db, component);
   }
 
-  private async target(callerId: number, targetId: number, notOnOneself: boolean): Promise<User> {
+  private async target(callerId: number | null, targetId: number, notOnOneself: boolean): Promise<User> {
     const user = await this.auth.findUser(targetId);
     if (!user) throw Boom.notFound('User not found');
     if (notOnOneself && targetId === callerId) throw ruleRefused('You cannot do this to your own account');
