@@ -53,6 +53,12 @@ export interface AccessRuntime {
  */
 export const MANAGE_COMPANY_ACCESS: readonly AccessNeed[] = [{ flag: 'allowGrantTechnicalAccess' }, { area: 'userManager', level: 'MANAGE' }];
 
+/** The needs of the devices and alerts areas, which routes of many modules ask for. */
+export const DEVICES_VIEW: AccessNeed = { area: 'deviceManager', level: 'VIEW' };
+export const DEVICES_MANAGE: AccessNeed = { area: 'deviceManager', level: 'MANAGE' };
+export const ALERTS_VIEW: AccessNeed = { area: 'alertManager', level: 'VIEW' };
+export const ALERTS_MANAGE: AccessNeed = { area: 'alertManager', level: 'MANAGE' };
+
 /** Accesses kept in memory: the bound is for writers that announce nothing (the admin CLI). */
 export const ACCESS_CACHE = { max: 10_000, ttlMs: 2000 } as const;
 
@@ -104,6 +110,22 @@ export interface AccessApi {
   noteUse(access: VesselAccess, userId: number): Promise<void>;
   /** The grants themselves: members, invitations and companies. */
   grants: Grants;
+  /**
+   * Makes an entity that belongs to a vessel (a property, a device, an alert-log entry...) a key
+   * of vessel-scoped routes (`plugins: { vessel: { entity: name } }`); its owning module registers
+   * it once, at registration. A route naming an entity nobody registered fails at start.
+   */
+  registerEntity(name: string, entity: VesselEntity): void;
+  /** A registered entity, for the vessel scope. */
+  entity(name: string): VesselEntity | undefined;
+}
+
+/** How the vessel scope finds the vessel of an entity a route is keyed by. */
+export interface VesselEntity {
+  /** The 404 for a missing entity, and for another tenant's: the two look alike. */
+  notFound: string;
+  /** The vessel the entity belongs to, or null when there is no such entity (or it belongs to no vessel now). */
+  vesselOf(id: number): Promise<number | null>;
 }
 
 export function createAccessApi(db: Db, directory: AccessDirectory, runtime: AccessRuntime): AccessApi {
@@ -170,6 +192,7 @@ export function createAccessApi(db: Db, directory: AccessDirectory, runtime: Acc
   // A bridge coming or going changes what its vessel's bridge says (online, last seen), and nobody's access.
   runtime.events.on('bridge.online', ({ vesselId }) => vesselId !== null && bridges.forget(vesselId), { cluster: true });
   const accessOf: AccessApi['accessOf'] = (userId, vesselId) => cached.get(`${userId}:${vesselId}`);
+  const entities = new Map<string, VesselEntity>();
   return {
     accessesOf,
     accessOf,
@@ -189,6 +212,11 @@ export function createAccessApi(db: Db, directory: AccessDirectory, runtime: Acc
         runtime.events.emit('company.firstUse', { vesselId: access.vesselId, ownerId: access.ownerId, companyId: access.companyId, userId, at });
     },
     grants: new Grants(db, runtime.now, runtime.events),
+    registerEntity(name, entity) {
+      assert(!entities.has(name), `the vessel entity ${name} is registered twice`);
+      entities.set(name, entity);
+    },
+    entity: (name) => entities.get(name),
   };
 }
 
@@ -208,7 +236,13 @@ export const setCompanyPausedOn = (db: Db, companyId: number, vesselIds: number[
 // The vessel-scoped route option (scope.ts resolves it before the handler).
 
 export interface VesselRouteOptions {
-  /** Where the vessel id is: `params.id` unless said otherwise. */
+  /**
+   * The route is keyed by an entity of a vessel (`property`, `device`...), not the vessel: the id
+   * at `param`, `query` or `payload` is the entity's, and the vessel is the one its module
+   * resolves (`registerEntity`). A missing entity and another tenant's answer the entity's 404.
+   */
+  entity?: string;
+  /** Where the vessel id (or the entity's) is: `params.id` unless said otherwise. */
   param?: string;
   query?: string;
   /** A payload field, or a dotted path to one (`filter.vesselId`). */
