@@ -18,9 +18,9 @@ import { loadDemoData } from '../fixtures/demo.js';
 import { seedReferenceData } from '../fixtures/reference.js';
 import { createDatabase, databaseBytes } from '../src/db/knex.js';
 import { migrateLatest } from '../src/db/migrate.js';
-import { foldBatches } from '../src/modules/devices/history-repository.js';
-import { FOLD_SAMPLES, ROLLUP_EVERY_MS } from '../src/modules/devices/rollups.js';
-import { createValueStore, type IngestItem, receiptOf } from '../src/modules/devices/value-store/index.js';
+import { foldBatches } from '../src/modules/telemetry/history-repository.js';
+import { FOLD_SAMPLES, ROLLUP_EVERY_MS } from '../src/modules/telemetry/rollups.js';
+import { createValueStore, type IngestItem, receiptOf } from '../src/modules/telemetry/value-store/index.js';
 
 const { values: flags } = parseArgs({
   options: { hours: { type: 'string', default: '1' }, paths: { type: 'string', default: '100' }, every: { type: 'string', default: '1000' } },

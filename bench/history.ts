@@ -22,11 +22,11 @@ import { loadDemoBridges } from '../fixtures/bridges.js';
 import { createDatabase, type Database, dialect } from '../src/db/knex.js';
 import { migrateLatest } from '../src/db/migrate.js';
 import { createLogger } from '../src/platform/logger.js';
-import { type Aggregate, addSample, bucketWidth } from '../src/modules/devices/buckets.js';
-import { historyBuckets } from '../src/modules/devices/history.js';
-import { visitSamples } from '../src/modules/devices/history-repository.js';
-import { Compaction, COMPACTION_AFTER_MS } from '../src/modules/devices/compaction.js';
-import { Rollups } from '../src/modules/devices/rollups.js';
+import { type Aggregate, addSample, bucketWidth } from '../src/modules/telemetry/buckets.js';
+import { historyBuckets } from '../src/modules/telemetry/history.js';
+import { visitSamples } from '../src/modules/telemetry/history-repository.js';
+import { Compaction, COMPACTION_AFTER_MS } from '../src/modules/telemetry/compaction.js';
+import { Rollups } from '../src/modules/telemetry/rollups.js';
 import { readFlags } from './flags.js';
 import { ratioText, resultTable, type ResultRow } from './table.js';
 

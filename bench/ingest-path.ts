@@ -116,7 +116,7 @@ try {
   const admin = await t.login('admin@demo.test');
   const bridge = await pairedBridge(t, admin, 'Sea Breeze');
   const connection = connectionPair();
-  t.server.plugins.mqtt.broker.attach(connection.server);
+  t.server.plugins.mqtt.api.attach(connection.server);
   const result = await drive(connection.client, bridge.serial, bridge.secret);
   report('Vessel Link (SQLite)', result, bareResult);
   const stored = await t.database.db('value_series').where({ bridge_id: bridge.id }).count({ n: '*' }).first();

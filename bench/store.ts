@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import { createTestDatabase } from '../tests/helpers/db.js';
 import { createDatabase, insertId, nowIso, type Database } from '../src/db/knex.js';
 import { migrateLatest } from '../src/db/migrate.js';
-import { foldBatches } from '../src/modules/devices/history-repository.js';
-import { FOLD_SAMPLES } from '../src/modules/devices/rollups.js';
-import { createValueStore, type IngestItem, receiptOf } from '../src/modules/devices/value-store/index.js';
+import { foldBatches } from '../src/modules/telemetry/history-repository.js';
+import { FOLD_SAMPLES } from '../src/modules/telemetry/rollups.js';
+import { createValueStore, type IngestItem, receiptOf } from '../src/modules/telemetry/value-store/index.js';
 import { readFlags } from './flags.js';
 import { realDelta } from './load.js';
 

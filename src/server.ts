@@ -32,13 +32,20 @@ import { authModule } from './modules/auth/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { bridgeOfVessel } from './modules/bridges/api.js';
 import { bridgesModule } from './modules/bridges/index.js';
-import { currentLocation, deletePairingData, pruneHistory, pruneLocations, pruneRollups } from './modules/devices/api.js';
+import { deletePairingCommands } from './modules/commands/api.js';
+import { commandsModule } from './modules/commands/index.js';
+import { deletePairingDevices } from './modules/devices/api.js';
 import { devicesModule } from './modules/devices/index.js';
+import { equipmentModule } from './modules/equipment/index.js';
+import { ingestModule } from './modules/ingest/index.js';
 import { companyNames, staffCompaniesOf } from './modules/org/api.js';
 import { messagingModule } from './modules/messaging/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
 import { orgModule } from './modules/org/index.js';
 import { profileModule } from './modules/profile/index.js';
 import { serviceModule } from './modules/service/index.js';
+import { currentLocation, deletePairingTelemetry, pruneHistory, pruneLocations, pruneRollups } from './modules/telemetry/api.js';
+import { telemetryModule } from './modules/telemetry/index.js';
 import { pruneErrorReports } from './modules/utility/api.js';
 import { routinesModule } from './modules/routines/index.js';
 import { utilityModule } from './modules/utility/index.js';
@@ -73,7 +80,12 @@ const MODULES = [
   mqttModule,
   bridgesModule,
   alertsModule,
+  notificationsModule,
+  telemetryModule,
   devicesModule,
+  commandsModule,
+  ingestModule,
+  equipmentModule,
   serviceModule,
   routinesModule,
   weatherModule,
@@ -147,7 +159,9 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     db,
     async (trx, bridgeId) => {
       await deletePairingAlerts(trx, bridgeId);
-      await deletePairingData(trx, bridgeId);
+      await deletePairingCommands(trx, bridgeId);
+      await deletePairingDevices(trx, bridgeId);
+      await deletePairingTelemetry(trx, bridgeId);
     },
     events,
   );
@@ -171,9 +185,9 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   await server.register({ plugin: vesselModule, options: { ctx, activeAlertCounts, pairingEnd } });
   await server.register({ plugin: messagingModule, options: { ctx } });
   registerMetrics(server, ctx, {
-    bridgesConnected: () => server.plugins.mqtt.broker.connectedBridges().length,
+    bridgesConnected: () => server.plugins.mqtt.api.connectedBridges().length,
     liveStreamsOpen: () => server.plugins.devices.live.open,
-    groupCommitQueued: () => server.plugins.devices.ingest.queued,
+    groupCommitQueued: () => server.plugins.ingest.api.queued,
     databaseBytes: () => databaseBytes(db),
     databasePool: () => poolUse(db),
   });

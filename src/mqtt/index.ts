@@ -4,8 +4,8 @@
  * (docs/protocol.md). It starts when the server starts and stops before it stops; a server that is
  * only initialised (tests with `inject`, the CLI) opens no MQTT port.
  *
- * Modules plug into `server.plugins.mqtt.broker`: the bridges module checks credentials, the
- * devices module consumes telemetry, and anyone may send to a bridge.
+ * Modules plug into the broker, `server.plugins.mqtt.api`: the bridges module checks credentials,
+ * the ingest, devices and commands modules consume what bridges send, and anyone may send to a bridge.
  */
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
@@ -19,7 +19,8 @@ import { MAX_PACKET_BYTES } from './frame-guard.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    mqtt: { broker: BridgeBroker };
+    /** The bridge broker: what other modules route topics to and publish through. */
+    mqtt: { api: BridgeBroker };
   }
   interface ServerApplicationState {
     /** The bound MQTT port while the server runs, null otherwise. */
@@ -35,7 +36,7 @@ export const mqttModule: Plugin<ModuleOptions> = {
     const log = ctx.log.child({ component: 'mqtt' });
     const { redisUrl, redisPrefix } = ctx.config;
     const broker = new BridgeBroker(log, undefined, redisUrl ? { url: redisUrl, prefix: redisPrefix, watch: ctx.redis } : null);
-    server.expose('broker', broker);
+    server.expose('api', broker);
     // What a bridge sends could not be stored: it is told to come back later (docs/operations.md).
     broker.refuseWhile(() => ctx.writes.refusing());
     broker.on('acknowledged', (lagsMs) => ctx.events.emit('mqtt.acknowledged', { lagsMs }));

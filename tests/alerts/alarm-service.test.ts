@@ -12,7 +12,7 @@ import type { Server } from '@hapi/hapi';
 import type { MqttClient } from 'mqtt';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localMinutes } from '../../src/modules/alerts/delivery/preferences.js';
+import { localMinutes } from '../../src/modules/notifications/delivery/preferences.js';
 import { createServer } from '../../src/server.js';
 import { listOutbox } from '../../src/platform/mail.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
@@ -68,7 +68,7 @@ let seq = 0;
 const send = (values: Array<{ path: string; value: unknown }>, atMs = clock) =>
   client.publishAsync(`bridges/${bridge.serial}/delta`, delta(values, { timestamp: new Date(atMs + seq++).toISOString() }), { qos: 1 });
 const raise = (path: string, state: string, message: string) => send([{ path: `notifications.${path}`, value: { state, message } }]);
-const settle = () => t.server.plugins.alerts.delivery.idle();
+const settle = () => t.server.plugins.notifications.delivery.idle();
 /** The Sea Breeze alarm e-mails sent since `from` (an index into the outbox history), as `to: subject`. */
 const outbox = async () => (await listOutbox(t.database.db, 500)).filter((m) => m.subject.startsWith('Sea Breeze')).reverse();
 const since = async (before: number) => (await outbox()).slice(before).map((m) => `${m.to}: ${m.subject}`);
@@ -286,7 +286,7 @@ describe('the escalation ladder', () => {
     expect(await since(before)).toEqual(['owner@demo.test: Sea Breeze: alarm — Engine room hot']);
 
     clock += 5 * 60_000;
-    await t.server.plugins.alerts.delivery.escalate();
+    await t.server.plugins.notifications.delivery.escalate();
     expect((await since(before)).slice(1)).toEqual(['crew@demo.test: Sea Breeze: alarm — Engine room hot (not acknowledged after 5 min)']);
 
     // A second server on the same database (a restart, or two running at once) takes the stored timer over.
@@ -295,8 +295,8 @@ describe('the escalation ladder', () => {
     second.push(other);
     other.plugins.alerts.lifecycle.now = () => clock;
     clock += 10 * 60_000;
-    await Promise.all([t.server.plugins.alerts.delivery.escalate(), other.plugins.alerts.delivery.escalate()]);
-    await Promise.all([t.server.plugins.alerts.delivery.escalate(), other.plugins.alerts.delivery.escalate()]);
+    await Promise.all([t.server.plugins.notifications.delivery.escalate(), other.plugins.notifications.delivery.escalate()]);
+    await Promise.all([t.server.plugins.notifications.delivery.escalate(), other.plugins.notifications.delivery.escalate()]);
     const dealers = (await since(before)).slice(2).sort();
     expect(dealers).toEqual([
       'dealer2@demo.test: Sea Breeze: alarm — Engine room hot (not acknowledged after 15 min)',
@@ -319,7 +319,7 @@ describe('the escalation ladder', () => {
     await t.call('POST', `${api()}/alerts/${alert.id}/ack`, { token: owner });
     await settle();
     clock += 20 * 60_000;
-    await t.server.plugins.alerts.delivery.escalate();
+    await t.server.plugins.notifications.delivery.escalate();
     expect(await since(before)).toHaveLength(1);
     expect(await t.database.db('alert_escalations').where({ alert_id: alert.id })).toEqual([]);
     await t.call('PUT', `${api()}/escalation`, { token: owner, payload: { steps: [] } });

@@ -5,7 +5,7 @@
  */
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlarmDelivery } from '../../src/modules/alerts/delivery/delivery.js';
+import type { AlarmDelivery } from '../../src/modules/notifications/delivery/delivery.js';
 import type { AlertLifecycle } from '../../src/modules/alerts/lifecycle.js';
 import { listOutbox } from '../../src/platform/mail.js';
 import type { TestServer } from '../helpers/server.js';
@@ -24,7 +24,8 @@ let clock = Date.now();
 
 beforeAll(async () => {
   ({ t, owner, bridge, client } = await seaBreezeOnline('BR-DELIVERY', { inventory: true }));
-  ({ lifecycle, delivery } = t.server.plugins.alerts);
+  ({ lifecycle } = t.server.plugins.alerts);
+  ({ delivery } = t.server.plugins.notifications);
   lifecycle.now = () => clock;
 });
 afterAll(async () => {

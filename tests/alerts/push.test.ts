@@ -8,8 +8,8 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../contracts/alerts.js';
 import type { AlertLifecycle } from '../../src/modules/alerts/lifecycle.js';
-import type { AlarmDelivery } from '../../src/modules/alerts/delivery/delivery.js';
-import { subscribePayload } from '../../src/modules/alerts/routes/push/support.js';
+import type { AlarmDelivery } from '../../src/modules/notifications/delivery/delivery.js';
+import { subscribePayload } from '../../src/modules/notifications/routes/push/support.js';
 import { PushEndpoint } from '../helpers/push-endpoint.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { delta, type TestBridge } from '../mqtt/helpers.js';
@@ -26,7 +26,8 @@ const endpoint = new PushEndpoint();
 beforeAll(async () => {
   await endpoint.start();
   ({ t, owner, bridge, client } = await seaBreezeOnline('BR-PUSH', { inventory: true }));
-  ({ lifecycle, delivery } = t.server.plugins.alerts);
+  ({ lifecycle } = t.server.plugins.alerts);
+  ({ delivery } = t.server.plugins.notifications);
 });
 afterAll(async () => {
   await client.endAsync();

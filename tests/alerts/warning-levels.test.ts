@@ -5,7 +5,7 @@
  */
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judge, newWatch } from '../../src/modules/devices/levels/watch.js';
+import { judge, newWatch } from '../../src/modules/alerts/levels/watch.js';
 import type { TestServer } from '../helpers/server.js';
 import { delta, type TestBridge } from '../mqtt/helpers.js';
 import { propertyIdOf, seaBreezeOnline, type SeaBreezeOnline } from '../helpers/sea-breeze.js';

@@ -40,7 +40,7 @@ beforeAll(async () => {
   t = await createTestServer({ demo: true, listen: true });
   const admin = await t.login('admin@demo.test');
   bridge = await pairedBridge(t, admin, 'Sea Breeze', 'BR-RECONNECT');
-  const broker = t.server.plugins.mqtt.broker;
+  const broker = t.server.plugins.mqtt.api;
   // The bridges module's authenticator, kept by the broker (private: the test reaches behind it).
   const authenticate = (broker as unknown as { authenticator: Authenticator }).authenticator;
   broker.authenticateWith(async (serial, secret) => {
@@ -114,7 +114,7 @@ describe('the agent while the server refuses it', () => {
     await eventually(async () => (await storedTimes()) >= 5, 'values stored before the outage');
 
     refusal = 'database down';
-    t.server.plugins.mqtt.broker.disconnect(bridge.serial);
+    t.server.plugins.mqtt.api.disconnect(bridge.serial);
     await eventually(() => !running.connected, 'the link down');
     await eventually(() => running.queue.length >= 20, 'values queued on disk during the outage');
     await eventually(() => running.stats.connects === 1 && running.connection.link.failures >= 4, 'four refused attempts');

@@ -14,7 +14,7 @@ import knexFactory from 'knex';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BRIDGES } from '../../fixtures/bridges.js';
-import { samplesOf, storedChunks } from '../../src/modules/devices/history-repository.js';
+import { samplesOf, storedChunks } from '../../src/modules/telemetry/history-repository.js';
 import type { PutRequest, PutResponse } from '../../src/mqtt/protocol.js';
 import { createTestDatabase, LOCAL_POSTGRES, type TestDatabase } from '../helpers/db.js';
 import { freePort, startRunningServer, type ServerProcess } from '../helpers/process.js';

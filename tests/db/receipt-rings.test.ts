@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { down, up } from '../../migrations/20261203100000_receipt_rings.js';
 import { insertId, nowIso } from '../../src/db/knex.js';
-import { receiptOf, ringHolds } from '../../src/modules/devices/value-store/batch.js';
+import { receiptOf, ringHolds } from '../../src/modules/telemetry/value-store/batch.js';
 import { createTestDatabase, testDialects } from '../helpers/db.js';
 
 describe.each(testDialects())('receipt rings on %s', (which) => {

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type Database, insertId, nowIso } from '../../src/db/knex.js';
-import { foldBatches, samplesOf, storedChunks } from '../../src/modules/devices/history-repository.js';
-import { createValueStore, type IngestItem, MAX_CHUNK_SPAN_MS } from '../../src/modules/devices/value-store/index.js';
+import { foldBatches, samplesOf, storedChunks } from '../../src/modules/telemetry/history-repository.js';
+import { createValueStore, type IngestItem, MAX_CHUNK_SPAN_MS } from '../../src/modules/telemetry/value-store/index.js';
 import { createTestDatabase, testDialects } from '../helpers/db.js';
 
 /** One message of `values`: [path, value, timestamp]. */

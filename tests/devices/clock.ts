@@ -1,5 +1,5 @@
 /** A clock for the command service that moves only when the test says so. */
-import type { Clock } from '../../src/modules/devices/commands.js';
+import type { Clock } from '../../src/modules/commands/commands.js';
 
 export class TestClock implements Clock {
   private timers: Array<{ at: number; fire: () => void }> = [];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PERMISSIONS } from '../../src/modules/vessel/permissions.js';
 import type { AdminRequest, PutRequest, PutResponse } from '../../src/mqtt/protocol.js';
 import { insertId } from '../../src/db/knex.js';
-import { systemClock } from '../../src/modules/devices/commands.js';
+import { systemClock } from '../../src/modules/commands/commands.js';
 import { startBridge } from '../../simulator/index.js';
 import { TestClock } from './clock.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
@@ -88,7 +88,7 @@ describe('sendCommand', () => {
 
   it('answers 504 when the bridge gives no final answer in time, and logs the timeout', async () => {
     const clock = new TestClock();
-    t.server.plugins.devices.commands.clock = clock;
+    t.server.plugins.commands.service.clock = clock;
     try {
       const sent = command(lights, true);
       const requestId = await eventually(() => puts.find((p) => p.put.value === true)?.requestId, 'PUT received');
@@ -103,13 +103,13 @@ describe('sendCommand', () => {
         statusCode: 504,
       });
     } finally {
-      t.server.plugins.devices.commands.clock = systemClock;
+      t.server.plugins.commands.service.clock = systemClock;
     }
   });
 
   it('times out a command the bridge accepted but never finished, keeping its acknowledgement until then', async () => {
     const clock = new TestClock();
-    t.server.plugins.devices.commands.clock = clock;
+    t.server.plugins.commands.service.clock = clock;
     try {
       const sent = command(lights, 'on');
       await eventually(() => clock.pending > 0, 'command sent');
@@ -121,7 +121,7 @@ describe('sendCommand', () => {
       clock.advance(10_000);
       expect((await sent).status).toBe(504);
     } finally {
-      t.server.plugins.devices.commands.clock = systemClock;
+      t.server.plugins.commands.service.clock = systemClock;
     }
   });
 
@@ -234,7 +234,7 @@ describe('sendCommand', () => {
 
   it('expires a queued command whose vessel stayed offline', async () => {
     const clock = new TestClock();
-    t.server.plugins.devices.commands.clock = clock;
+    t.server.plugins.commands.service.clock = clock;
     try {
       const offline = await t.database.db('bridges').where({ serial: 'BR-OFFLINE' }).first();
       const vesselId = offline.vessel_id;
@@ -245,16 +245,16 @@ describe('sendCommand', () => {
       });
       expect(res.body.data).toMatchObject({ state: 'QUEUED', expiresAt: new Date(clock.now() + 60_000).toISOString() });
       clock.advance(59_000);
-      await t.server.plugins.devices.commands.expireDue();
+      await t.server.plugins.commands.service.expireDue();
       expect((await t.call('GET', `/api/vessel/${vesselId}/commands/expiring`, { token: owner })).body.data.state).toBe('QUEUED');
       clock.advance(1_000);
-      await t.server.plugins.devices.commands.expireDue();
+      await t.server.plugins.commands.service.expireDue();
       expect((await t.call('GET', `/api/vessel/${vesselId}/commands/expiring`, { token: owner })).body.data).toMatchObject({
         state: 'EXPIRED',
         statusCode: 410,
       });
     } finally {
-      t.server.plugins.devices.commands.clock = systemClock;
+      t.server.plugins.commands.service.clock = systemClock;
     }
   });
 });

@@ -3,7 +3,7 @@
  * failing one fails alone.
  */
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../../src/modules/devices/group-commit.js';
+import { GroupCommit } from '../../src/modules/ingest/group-commit.js';
 
 describe('group commit', () => {
   it('writes what arrives together in one batch, in order', async () => {

@@ -9,7 +9,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialect } from '../../src/db/knex.js';
-import { bucketWidth } from '../../src/modules/devices/buckets.js';
+import { bucketWidth } from '../../src/modules/telemetry/buckets.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { connectBridge, delta, pairedBridge, publishInventory, storedHistory, type TestBridge } from '../mqtt/helpers.js';
 
@@ -93,8 +93,8 @@ function expected(samples: Array<[number, unknown]>, fromMs: number, toMs: numbe
 const values = (query: string) => t.call('GET', `/api/simpleDevices/values?propertyId=${propertyId}&${query}`, { token: owner });
 const range = (fromMs: number, toMs: number, buckets: number) =>
   `dateFrom=${new Date(fromMs).toISOString()}&dateTo=${new Date(toMs).toISOString()}&buckets=${buckets}`;
-const rollups = () => t.server.plugins.devices.rollups;
-const compaction = () => t.server.plugins.devices.compaction;
+const rollups = () => t.server.plugins.telemetry.rollups;
+const compaction = () => t.server.plugins.telemetry.compaction;
 
 /** The server's clock (ctx.now) runs this far ahead of the wall clock; it only moves forward. */
 let aheadMs = 0;

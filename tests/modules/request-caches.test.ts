@@ -10,7 +10,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PERMISSIONS } from '../../contracts/permissions.js';
 import { ACCESS_CACHE } from '../../src/modules/access/api.js';
-import { UNLEARNED_STALE_MS } from '../../src/modules/devices/stale.js';
+import { UNLEARNED_STALE_MS } from '../../src/modules/telemetry/stale.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/knex.js';
-import { samplesOf, storedChunks } from '../../src/modules/devices/history-repository.js';
+import { samplesOf, storedChunks } from '../../src/modules/telemetry/history-repository.js';
 import { startRunningServer, type ServerProcess } from '../helpers/process.js';
 import { delta } from './helpers.js';
 

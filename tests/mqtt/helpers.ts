@@ -5,7 +5,7 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import mqttPacket from 'mqtt-packet';
 import { pairBridge } from '../../src/modules/bridges/api.js';
-import { samplesOf } from '../../src/modules/devices/history-repository.js';
+import { samplesOf } from '../../src/modules/telemetry/history-repository.js';
 import type { DeviceInventory, PutRequest, PutResponse, SignalKValue } from '../../src/mqtt/protocol.js';
 import type { TestServer } from '../helpers/server.js';
 
@@ -169,7 +169,7 @@ export async function rollUpHistory(t: TestServer): Promise<void> {
   for (let pass = 0; pass < 3; pass++) {
     const now = ctx.now;
     ctx.now = () => now() + 10_000;
-    await t.server.plugins.devices.rollups.run();
+    await t.server.plugins.telemetry.rollups.run();
   }
 }
 

@@ -8,7 +8,7 @@
 import type { MqttClient } from 'mqtt';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplesOf, storedChunks } from '../../src/modules/devices/history-repository.js';
+import { samplesOf, storedChunks } from '../../src/modules/telemetry/history-repository.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { delta, eventually, mqttUrl, provisionBridge, type TestBridge } from '../mqtt/helpers.js';
 

@@ -170,7 +170,7 @@ describe('GET /metrics', () => {
       delta([{ path: 'notifications.bilge.high', value: { state: 'alarm', message: 'Bilge water high' } }]),
       { qos: 1 },
     );
-    await t.server.plugins.alerts.delivery.idle();
+    await t.server.plugins.notifications.delivery.idle();
     await expect.poll(async () => sampleOr0(await figures(), pushFailed)).toBe(sampleOr0(before, pushFailed) + 1);
     const after = await figures();
     expect(sample(after, raised)).toBe(sampleOr0(before, raised) + 1);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/knex.js';
 import { migrateLatest, migrationStatus } from '../../src/db/migrate.js';
-import { ringHolds } from '../../src/modules/devices/value-store/batch.js';
+import { ringHolds } from '../../src/modules/telemetry/value-store/batch.js';
 
 const RELEASE_DB = join(import.meta.dirname, 'fixtures', 'release-c5e30d5.db');
 const work = mkdtempSync(join(tmpdir(), 'vessel-link-upgrade-'));

@@ -6,8 +6,14 @@ import { atLeast } from '../../contracts/permissions.js';
 import type { AccessNeed } from '../../src/modules/access/api.js';
 import type { RoleAccess } from './roles.js';
 
-/** `user-stream`: any signed-in user, answered with server-sent events (only probed for refusals). */
-export type Audience = 'public' | 'user' | 'user-stream' | 'admin' | { vessel: AccessNeed[]; param?: string; query?: string; payload?: string; stream?: true };
+/**
+ * `user-stream`: any signed-in user, answered with server-sent events (only probed for refusals).
+ * A vessel audience with an `entity` is keyed by an entity of the vessel (a property, a device...)
+ * at `param`, `query` or `payload`: the probes name none, so every signed-in caller gets that
+ * entity's 404, and the route's own tests hold its needs.
+ */
+export type Audience =
+  'public' | 'user' | 'user-stream' | 'admin' | { vessel: AccessNeed[]; entity?: string; param?: string; query?: string; payload?: string; stream?: true };
 
 /** `pass` = authorization let the caller through (the answer may still be 400 or a missing sub-object). */
 export type Expected = 401 | 403 | 404 | 'pass';
@@ -17,6 +23,7 @@ export function expected(audience: Audience, role: RoleAccess, ownObject: boolea
   if (!role.token) return 401;
   if (audience === 'user' || audience === 'user-stream') return 'pass';
   if (audience === 'admin') return role.admin ? 'pass' : 403;
+  if (audience.entity) return 'pass';
   if (!ownObject) return role.ownsForeignVessel ? 'pass' : 404;
   if (!role.permissions) return 404;
   if (role.paused) return 403;

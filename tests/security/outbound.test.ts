@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscribePayload } from '../../src/modules/alerts/routes/push/support.js';
-import { WebPushSender } from '../../src/modules/alerts/push/sender.js';
+import { subscribePayload } from '../../src/modules/notifications/routes/push/support.js';
+import { WebPushSender } from '../../src/modules/notifications/push/sender.js';
 import { PushEndpoint } from '../helpers/push-endpoint.js';
 
 const vapid = { ...webPush.generateVAPIDKeys(), subject: 'mailto:ops@example.com' };

@@ -16,6 +16,7 @@ export function declaredAudience(route: RequestRoute): Audience {
   if (vessel)
     return {
       vessel: [...(vessel.needs ?? [])],
+      ...(vessel.entity ? { entity: vessel.entity } : {}),
       ...(vessel.param ? { param: vessel.param } : {}),
       ...(vessel.query ? { query: vessel.query } : {}),
       ...(vessel.payload ? { payload: vessel.payload } : {}),
@@ -30,6 +31,8 @@ export function declaredAudience(route: RequestRoute): Audience {
 }
 
 const PLACEHOLDERS: Record<string, string> = { state: 'true', flag: 'true', paused: 'true', level: 'info', kind: 'dealer' };
+/** An id no record has. */
+const NOTHING = 999999;
 
 export interface Probe {
   method: string;
@@ -38,11 +41,15 @@ export interface Probe {
   headers: Record<string, string>;
 }
 
-/** A request for the route on `vesselId`, every other id a number that names nothing, and an empty body. */
+/**
+ * A request for the route on `vesselId`, every other id a number that names nothing, and an empty
+ * body; a route keyed by an entity of a vessel gets an entity id that names nothing either.
+ */
 export function probe(route: RequestRoute, audience: Audience, vesselId: number): Probe {
-  const vesselParam = typeof audience === 'object' ? (audience.param ?? (audience.query || audience.payload ? null : 'id')) : null;
-  const path = route.path.replace(/\{(\w+)\??\}/g, (_m, name: string) => (name === vesselParam ? String(vesselId) : (PLACEHOLDERS[name] ?? '999999')));
-  const query = typeof audience === 'object' && audience.query ? `?${audience.query}=${vesselId}` : '';
+  const scopeId = typeof audience === 'object' && audience.entity ? NOTHING : vesselId;
+  const vesselParam = typeof audience === 'object' && !audience.entity ? (audience.param ?? (audience.query || audience.payload ? null : 'id')) : null;
+  const path = route.path.replace(/\{(\w+)\??\}/g, (_m, name: string) => (name === vesselParam ? String(vesselId) : (PLACEHOLDERS[name] ?? String(NOTHING))));
+  const query = typeof audience === 'object' && audience.query ? `?${audience.query}=${scopeId}` : '';
   const probeRequest: Probe = { method: route.method.toUpperCase(), url: path + query, headers: {} };
   if (route.method === 'get' || route.method === 'delete') return probeRequest;
   const allow = route.settings.payload?.allow;
@@ -54,7 +61,7 @@ export function probe(route: RequestRoute, audience: Audience, vesselId: number)
     probeRequest.headers['content-type'] = 'application/json';
     // A vessel named in the body sits at its dotted path (`filter.vesselId`).
     const body =
-      typeof audience === 'object' && audience.payload ? audience.payload.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), vesselId) : {};
+      typeof audience === 'object' && audience.payload ? audience.payload.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), scopeId) : {};
     probeRequest.payload = JSON.stringify(body);
   }
   return probeRequest;

@@ -1,23 +1,45 @@
 /**
  * What other modules may ask of the alerts module: applying a condition's reading to its alert
- * (the devices module's ingest does, for Signal K notifications and warning levels), counting a
- * vessel's active alerts (the vessel list does), reading the alert log of some paths (the
- * devices module's alert log of a device), and deleting a bridge's alerts when its pairing ends.
+ * (the ingest does, for Signal K notifications), counting a vessel's active alerts (the vessel
+ * list does), an alert and whether it is held back (the notifications module's delivery), the
+ * warning levels of a bridge's properties (the devices module's device list), and deleting a
+ * bridge's alerts when its pairing ends. The ingest hands each batch to the custom alerts and
+ * warning levels of `server.plugins.alerts.api`, and the devices module its properties.
  */
 import type { Db } from '../../db/knex.js';
 import { nowIso } from '../../db/knex.js';
 import type { EventBus } from '../../platform/events.js';
 import { bridgeOfVessel, bridgesOfVessels, vesselIdsOfBridges } from '../bridges/api.js';
-import type { ChannelName } from './delivery/channels.js';
-import { wants } from './delivery/preferences.js';
+import type { CustomAlerts } from './custom/watch.js';
+import type { AlertLifecycle } from './lifecycle.js';
+import { deletePairingLevels } from './levels/repository.js';
+import type { LevelAlerts } from './levels/service.js';
+import type { PropertyDirectory } from './properties.js';
 import * as repo from './repository.js';
-import { DEFAULT_USER_SETTINGS, deleteShelvesOfBridge, userSettingsOf } from './settings-repository.js';
+import { deleteShelvesOfBridge } from './settings-repository.js';
 
-export type { AlertLogRow, LogAction } from './repository.js';
+export type { AlertLogRow, AlertOrigin, AlertRow, LogAction } from './repository.js';
+export { findAlert, insertLog } from './repository.js';
+export type { AlertLifecycle } from './lifecycle.js';
 export type { CustomAlerts } from './custom/watch.js';
-export type { Notice } from './delivery/channels.js';
+export type { LevelAlerts } from './levels/service.js';
+export type { PropertyDirectory } from './properties.js';
 export { distanceMetres } from './geofence/distance.js';
 export { findGeofence, type GeofenceRow } from './geofence/repository.js';
+export { levelsByProperty, type WarningLevels } from './levels/repository.js';
+export { heldBack } from './suppression.js';
+
+/** What the alerts module keeps in memory for other modules (`server.plugins.alerts.api`). */
+export interface AlertsApi {
+  /** Acknowledging, silencing and shelving alarms, on the module's clock (which tests move). */
+  lifecycle: AlertLifecycle;
+  /** Custom alerts, judged on each batch of the ingest. */
+  custom: CustomAlerts;
+  /** Warning levels, judged on each batch of the ingest. */
+  levels: LevelAlerts;
+  /** The devices module hands over its properties and devices at registration. */
+  useProperties(directory: PropertyDirectory): void;
+}
 
 /**
  * Where an alarm stands (docs/decisions.md, "Alarms"). `rectified-unacknowledged`: the
@@ -206,13 +228,15 @@ export async function applyRoutineAlert(
 
 /**
  * A pairing ended (its bridge unlinked, or its vessel deleted): the alerts the bridge raised under
- * it, their log and the shelves made of its alarm points are deleted, in the caller's transaction.
- * Custom alerts go with the properties they watch (the devices module's deletePairingData). Whoever
- * ends the pairing announces it (`bridge.paired`), and every node forgets the bridge's rules.
+ * it, their log, the shelves made of its alarm points and the warning levels of its properties are
+ * deleted, in the caller's transaction. Custom alerts go with the properties they watch (the
+ * devices module's deletePairingDevices). Whoever ends the pairing announces it (`bridge.paired`),
+ * and every node forgets the bridge's rules and levels.
  */
 export async function deletePairingAlerts(db: Db, bridgeId: number): Promise<void> {
   await deleteShelvesOfBridge(db, bridgeId);
   await repo.deleteAlertsOfBridge(db, bridgeId);
+  await deletePairingLevels(db, bridgeId);
 }
 
 /** vessel id → number of active alerts (vessels without any are absent). */
@@ -228,50 +252,6 @@ export async function activeAlertCounts(db: Db, vesselIds: number[]): Promise<Ma
     if (n) out.set(vesselId, n);
   }
   return out;
-}
-
-/** docs/api.md `AlertLogEntry`. */
-export interface AlertLogEntry {
-  id: number;
-  alertId: number;
-  path: string;
-  action: repo.LogAction;
-  state: repo.AlertState;
-  userId: number | null;
-  messageText: string;
-  at: string;
-}
-
-export const logView = (row: repo.AlertLogRow): AlertLogEntry => ({
-  id: row.id,
-  alertId: row.alertId,
-  path: row.path,
-  action: row.action,
-  state: row.state,
-  userId: row.userId,
-  messageText: row.messageText,
-  at: row.at,
-});
-
-/**
- * The alert log of some paths of a bridge (a device's properties), newest first, paged: the
- * alerts raised on a property path, by a warning level, and by a notification of the same path.
- */
-export async function alertLogOfPaths(
-  db: Db,
-  bridgeId: number,
-  paths: string[],
-  page: { page: number; size: number; from?: string; to?: string },
-): Promise<{ totalElements: number; content: AlertLogEntry[] }> {
-  const query = repo.logQuery(db, bridgeId, [...paths, ...paths.map((p) => `notifications.${p}`)]);
-  if (page.from) query.where('at', '>=', new Date(page.from).toISOString());
-  if (page.to) query.where('at', '<=', new Date(page.to).toISOString());
-  const count = await query.clone().clearSelect().count<{ n: number | string }[]>({ n: '*' }).first();
-  const rows = await query
-    .orderBy('id', 'desc')
-    .limit(page.size)
-    .offset(page.page * page.size);
-  return { totalElements: Number(count?.n ?? 0), content: rows.map((r: Parameters<typeof repo.toLogRow>[0]) => logView(repo.toLogRow(r))) };
 }
 
 /** Active alerts of the vessels named, newest first, each with its vesselId. */
@@ -300,17 +280,4 @@ export async function alarmCountsByPriority(db: Db, vesselIds: number[], sinceIs
     out.set(vesselId, counts);
   }
   return out;
-}
-
-/**
- * Which of these users want a notice of the lowest priority on a channel now, by their own
- * minimum priority and quiet hours (the messaging module's e-mail digest of unread messages).
- */
-export async function wantLowestPriority(db: Db, users: Array<{ id: number; timeZone: string }>, channel: ChannelName, nowMs: number): Promise<Set<number>> {
-  const settings = await userSettingsOf(
-    db,
-    users.map((u) => u.id),
-  );
-  const lowest = repo.ALERT_PRIORITIES[repo.ALERT_PRIORITIES.length - 1];
-  return new Set(users.filter((u) => wants(settings.get(u.id) ?? DEFAULT_USER_SETTINGS, channel, lowest, nowMs, u.timeZone)).map((u) => u.id));
 }

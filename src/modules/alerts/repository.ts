@@ -5,6 +5,8 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
 import { insertId, nowIso } from '../../db/knex.js';
+import { type Page, type PageRequest, paginate } from '../../platform/pagination.js';
+import type { AlertStatus } from './api.js';
 
 // The states, priorities and origins are the shared contract's (contracts/alerts.ts).
 export {
@@ -196,7 +198,54 @@ export async function lapsedSilences(db: Db, nowIsoText: string): Promise<AlertR
   return rows.map(toAlertRow);
 }
 
-export const historyQuery = (db: Db, bridgeIds: number[]) => db('alerts').whereIn('bridge_id', bridgeIds).select('*');
+/** What the alert history is filtered by (`POST alerts/history/page`); `from`/`to` bound when alerts were raised. */
+export interface HistoryFilter {
+  state?: AlertState;
+  status?: AlertStatus;
+  priority?: AlertPriority;
+  origin?: AlertOrigin;
+  path?: string;
+  active?: boolean;
+  from?: string;
+  to?: string;
+}
+
+/** The lifecycle status as a condition on the alerts table. */
+function whereStatus(query: Knex.QueryBuilder, status: AlertStatus, nowIso: string): void {
+  if (status === 'cleared') query.whereNotNull('cleared_at').whereNotNull('acknowledged_at');
+  else if (status === 'rectified-unacknowledged') query.whereNotNull('cleared_at').whereNull('acknowledged_at');
+  else if (status === 'active-acknowledged') query.whereNull('cleared_at').whereNotNull('acknowledged_at');
+  else if (status === 'silenced') query.whereNull('cleared_at').whereNull('acknowledged_at').where('silenced_until', '>', nowIso);
+  else
+    query
+      .whereNull('cleared_at')
+      .whereNull('acknowledged_at')
+      .where((w) => w.whereNull('silenced_until').orWhere('silenced_until', '<=', nowIso));
+}
+
+/** A page of the alert history of some bridges, filtered; a silence counts as such at `nowIso`. */
+export function historyPage<T>(
+  db: Db,
+  bridgeIds: number[],
+  f: HistoryFilter,
+  nowIso: string,
+  page: PageRequest<unknown>,
+  map: (row: AlertRow) => T,
+): Promise<Page<T>> {
+  const query = db('alerts').whereIn('bridge_id', bridgeIds).select('*');
+  if (f.state) query.where('state', f.state);
+  if (f.status) whereStatus(query, f.status, nowIso);
+  if (f.priority) query.where('priority', f.priority);
+  if (f.origin) query.where('origin', f.origin);
+  if (f.path) query.where('path', f.path);
+  if (f.active === true) query.where((w) => w.whereNull('cleared_at').orWhereNull('acknowledged_at'));
+  if (f.active === false) query.whereNotNull('cleared_at').whereNotNull('acknowledged_at');
+  if (f.from) query.where('raised_at', '>=', new Date(f.from).toISOString());
+  if (f.to) query.where('raised_at', '<=', new Date(f.to).toISOString());
+  return paginate(query, page, { raisedAt: 'raised_at', state: 'state', priority: 'priority', path: 'path' }, ['raised_at', 'desc'], (row: AlertRecord) =>
+    map(toAlertRow(row)),
+  );
+}
 
 /** Every alert of a bridge with its log (their escalation timers cascade): a pairing's alerts end with it. */
 export async function deleteAlertsOfBridge(db: Db, bridgeId: number): Promise<void> {
@@ -281,8 +330,23 @@ export async function findLog(db: Db, id: number): Promise<AlertLogRow | null> {
   return row ? toLogRow(row) : null;
 }
 
-/** The log of some paths of a bridge, newest first. */
-export const logQuery = (db: Db, bridgeId: number, paths: string[]) => db('alert_log').where({ bridge_id: bridgeId }).whereIn('path', paths).select('*');
+/** A page of the log of some paths of a bridge, newest first, optionally between two times; with the count of all its entries. */
+export async function logPageOfPaths(
+  db: Db,
+  bridgeId: number,
+  paths: string[],
+  page: { page: number; size: number; from?: string; to?: string },
+): Promise<{ total: number; rows: AlertLogRow[] }> {
+  const query = db('alert_log').where({ bridge_id: bridgeId }).whereIn('path', paths).select('*');
+  if (page.from) query.where('at', '>=', new Date(page.from).toISOString());
+  if (page.to) query.where('at', '<=', new Date(page.to).toISOString());
+  const count = await query.clone().clearSelect().count<{ n: number | string }[]>({ n: '*' }).first();
+  const rows: AlertLogRecord[] = await query
+    .orderBy('id', 'desc')
+    .limit(page.size)
+    .offset(page.page * page.size);
+  return { total: Number(count?.n ?? 0), rows: rows.map(toLogRow) };
+}
 
 // Custom alerts.
 
@@ -353,17 +417,6 @@ export async function updateCustomAlert(db: Db, id: number, change: CustomAlertF
 
 export async function deleteCustomAlert(db: Db, id: number): Promise<void> {
   await db('custom_alerts').where({ id }).delete();
-}
-
-// Vessels muted by their members (no alarm e-mail).
-
-export async function mutedUserIds(db: Db, vesselId: number): Promise<Set<number>> {
-  return new Set(await db('alert_mutes').where({ vessel_id: vesselId }).pluck('user_id'));
-}
-
-export async function setMuted(db: Db, vesselId: number, userId: number, muted: boolean): Promise<void> {
-  if (!muted) await db('alert_mutes').where({ vessel_id: vesselId, user_id: userId }).delete();
-  else await db('alert_mutes').insert({ vessel_id: vesselId, user_id: userId, created_at: nowIso() }).onConflict(['vessel_id', 'user_id']).ignore();
 }
 
 /** bridge id → priority → alerts raised since `sinceIso` (the manufacturers' fleet statistics). */

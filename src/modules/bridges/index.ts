@@ -38,7 +38,7 @@ export const bridgesModule: Plugin<ModuleOptions> = {
   name: 'bridges',
   dependencies: ['auth', 'access', 'mqtt'],
   register(server, { ctx }) {
-    const broker = server.plugins.mqtt.broker;
+    const broker = server.plugins.mqtt.api;
     const { redisUrl, redisPrefix, presenceSeconds } = ctx.config;
     const presence = redisUrl ? new Presence(redisUrl, redisPrefix, presenceSeconds * 1000, ctx.redis) : null;
     const service = new BridgeService(ctx, broker, new BridgeSecrets(ctx.config.sessionSecret), presence);

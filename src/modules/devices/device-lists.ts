@@ -3,7 +3,7 @@
  * throughput"; docs/decisions.md, "Request caches"): built once from the database and served
  * until the vessel's values or inventory change (`vessel.batch`, `vessel.devices`, from any node),
  * a bridge is paired with it (`bridge.paired`), or the first of its properties turns stale with
- * time (stale.ts), whichever comes first. Many people watching one vessel then cost one build per
+ * time (telemetry's stale.ts), whichever comes first. Many people watching one vessel then cost one build per
  * change rather than a query per look.
  */
 import { gzipSync } from 'node:zlib';
@@ -11,7 +11,7 @@ import type { ScopeBridge } from '../access/api.js';
 import type { EventBus } from '../../platform/events.js';
 import { ReadThrough } from '../../platform/read-through.js';
 import type { Device } from './repository.js';
-import type { PropertyCadence } from './stale.js';
+import type { PropertyCadence } from '../telemetry/api.js';
 
 /** Vessels whose list is kept; the bound on age is for changes nobody announces (a restore, the CLI). */
 export const DEVICE_LIST_CACHE = { max: 1000, ttlMs: 60_000 } as const;

@@ -1,17 +1,16 @@
 /**
  * Downloads of a vessel's history (docs/api.md, "Exports"): a property's values as CSV and the
- * track as GPX. Both are written while they are read (repository.ts reads an hour at a time), so
- * a year of one-second data never sits in memory; the values are converted to the unit system
- * asked for, the caller's own by default, or left in SI.
+ * track as GPX. Both are written while they are read (the telemetry module reads an hour at a
+ * time), so a year of one-second data never sits in memory; the values are converted to the unit
+ * system asked for, the caller's own by default, or left in SI.
  */
 import { Readable } from 'node:stream';
 import Boom from '@hapi/boom';
 import type { Database } from '../../db/knex.js';
 import { displayUnit, round, type UnitSystem } from '../../../contracts/units.js';
 import type { ScopeBridge } from '../access/api.js';
-import { showsPosition } from './api.js';
+import { DAY_MS, type HistoryAccess, historySamples, positions, rangeOf, requireHistory, showsPosition } from '../telemetry/api.js';
 import * as repo from './repository.js';
-import { DAY_MS, type PropertyAccess, rangeOf, requireHistory } from './service.js';
 
 export type ExportUnits = UnitSystem | 'si';
 
@@ -19,7 +18,7 @@ export type ExportUnits = UnitSystem | 'si';
 export type UnitPreference = (userId: number) => Promise<UnitSystem>;
 
 /** What an export asks of the access module. */
-export interface ExportAccess extends Pick<PropertyAccess, 'requireCloudService'> {
+export interface ExportAccess extends HistoryAccess {
   vesselNames(vesselIds: number[]): Promise<Map<number, string>>;
 }
 
@@ -56,7 +55,7 @@ export class HistoryExports {
     const target = units === 'si' ? null : displayUnit(siUnit, units, property.path);
     const convert = (value: unknown) => (target && typeof value === 'number' ? round(target.fromSi(value), target.decimals + EXPORT_EXTRA_DECIMALS) : value);
     const label = target ? target.unit : siUnit;
-    const samples = repo.historySamples(this.db, property.bridgeId, property.path, fromMs, toMs);
+    const samples = historySamples(this.db, property.bridgeId, property.path, fromMs, toMs);
     async function* lines() {
       yield `timestamp,${csvField(label ? `${property!.displayName} (${label})` : property!.displayName)}\r\n`;
       for await (const [ts, value] of samples) yield `${new Date(ts).toISOString()},${csvValue(convert(value))}\r\n`;
@@ -69,7 +68,7 @@ export class HistoryExports {
     const { fromMs, toMs } = await this.range(request);
     const vesselName = (await this.access.vesselNames([request.vesselId])).get(request.vesselId) ?? 'Vessel';
     const bridge = request.bridge && (await showsPosition(this.db, request.vesselId)) ? request.bridge : null;
-    const points = bridge ? repo.positions(this.db, bridge.id, fromMs, toMs) : (async function* () {})();
+    const points = bridge ? positions(this.db, bridge.id, fromMs, toMs) : (async function* () {})();
     const name = xml(`${vesselName} ${day(fromMs)}`);
     async function* lines() {
       yield '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -13,8 +13,8 @@ import type { LiveEventMap, LiveEventName } from '../../../contracts/live.js';
 import type { AppContext } from '../../platform/context.js';
 import { EventStream } from '../../platform/event-stream.js';
 import { bridgeOfVessel } from '../bridges/api.js';
-import { type AccessApi, allows, type VesselAccess } from '../access/api.js';
-import * as repo from './repository.js';
+import { type AccessApi, ALERTS_VIEW, allows, DEVICES_VIEW, type VesselAccess } from '../access/api.js';
+import { devicesWithValues } from './service.js';
 
 export { EventStream };
 
@@ -32,8 +32,8 @@ interface Rights {
 }
 
 const rightsOf = (access: VesselAccess): Rights => ({
-  values: allows(access, { area: 'deviceManager', level: 'VIEW' }),
-  alerts: allows(access, { area: 'alertManager', level: 'VIEW' }),
+  values: allows(access, DEVICES_VIEW),
+  alerts: allows(access, ALERTS_VIEW),
 });
 
 /** The user whose session the request still carries, or null once the session is revoked or the user suspended. */
@@ -72,7 +72,7 @@ export class LiveStreams {
     /** Replaceable so that a test can make the devices query fail. */
     public loadDevices: DevicesLoader = async (vesselId) => {
       const bridge = await bridgeOfVessel(ctx.db, vesselId);
-      return bridge ? repo.devicesOfBridge(ctx.db, bridge.id) : [];
+      return bridge ? devicesWithValues(ctx.db, bridge.id) : [];
     },
   ) {
     const { events } = ctx;

@@ -57,6 +57,9 @@ export async function addSchemaProperties(db: Database, bridgeId: number, paths:
   return true;
 }
 
+/** A bridge's description of a path (Signal K `meta`). */
+export type PathMeta = { path: string; value: { units?: string; description?: string } };
+
 /** The longest units kept (device_properties.units): longer ones are no units the server knows to show. */
 const UNITS_MAX = 32;
 
@@ -66,11 +69,7 @@ const UNITS_MAX = 32;
  * path outside the schema. What the schema gives stays, and so does a bridge's inventory (its
  * properties are not described from the schema). Returns whether anything changed.
  */
-export async function describeFromMeta(
-  db: Database,
-  bridgeId: number,
-  meta: Array<{ path: string; value: { units?: string; description?: string } }>,
-): Promise<boolean> {
+export async function describeFromMeta(db: Database, bridgeId: number, meta: PathMeta[]): Promise<boolean> {
   const byPath = new Map(meta.map(({ path, value }) => [path, value]));
   const rows: Array<{ id: number; path: string; units: string; description: string | null }> = await db('device_properties')
     .where({ bridge_id: bridgeId })

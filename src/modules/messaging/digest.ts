@@ -6,7 +6,7 @@
  * twice. Muted threads never notify.
  */
 import type { AppContext } from '../../platform/context.js';
-import { wantLowestPriority } from '../alerts/api.js';
+import { wantLowestPriority } from '../notifications/api.js';
 import type { AuthApi } from '../auth/api.js';
 import * as repo from './repository.js';
 import type { Clock } from './service.js';

@@ -7,7 +7,8 @@ import Boom from '@hapi/boom';
 import { parseDelta } from '../../../contracts/bridge-validation.js';
 import type { Action, DryRun, RoutineInput, TriggerTrace } from '../../../contracts/routines.js';
 import type { Database } from '../../db/knex.js';
-import { currentLocation, propertyHistory, type VesselProperty } from '../devices/api.js';
+import type { VesselProperty } from '../devices/api.js';
+import { currentLocation, propertyHistory } from '../telemetry/api.js';
 import { describeTest, type Facts, type Hold, idleHold, isTimed, judgeConditions, nextFiring, observe, type Reading } from './judge.js';
 
 /** At most this many firings are answered; a routine firing more often than that says enough. */

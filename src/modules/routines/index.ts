@@ -1,8 +1,8 @@
 /**
  * The routines module: automations a vessel's members write (triggers, conditions, actions),
  * run by the engine inside the server on the bus's events and on timers, each run traced. It
- * reaches devices (commands), alerts (its own alert, notices) and bridges only through their
- * api. docs/architecture.md, "Routines".
+ * reaches commands, devices and telemetry (properties, values, history), alerts (its own alert),
+ * notifications (notices) and bridges only through their api. docs/architecture.md, "Routines".
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
@@ -29,11 +29,11 @@ declare module '@hapi/hapi' {
 
 export const routinesModule: Plugin<ModuleOptions> = {
   name: 'routines',
-  dependencies: ['auth', 'access', 'bridges', 'alerts', 'devices'],
+  dependencies: ['auth', 'access', 'bridges', 'alerts', 'commands', 'notifications'],
   register(server, { ctx }) {
     const access = server.plugins.access.api;
-    const requests = server.plugins.devices.requests;
-    const delivery = server.plugins.alerts.delivery;
+    const requests = server.plugins.commands.api;
+    const notifications = server.plugins.notifications.api;
     const auth = server.plugins.auth.api;
 
     const ports: ActionPorts = {
@@ -68,7 +68,7 @@ export const routinesModule: Plugin<ModuleOptions> = {
         const userIds = action.userIds ?? (routine.createdBy === null ? [] : [routine.createdBy]);
         const vesselName = (await access.vesselNames([routine.vesselId])).get(routine.vesselId) ?? `Vessel ${routine.vesselId}`;
         const priority = action.priority ?? 'warning';
-        await delivery.notify(
+        await notifications.notify(
           routine.vesselId,
           {
             vesselId: routine.vesselId,

@@ -3,7 +3,7 @@
  * every step written to the run's trace as it ends (docs/architecture.md, "Routines").
  */
 import type { Action, ActionTrace, ConditionResult, RoutineRun, StepOutcome, TriggerTrace } from '../../../contracts/routines.js';
-import type { Clock } from '../devices/api.js';
+import type { Clock } from '../commands/api.js';
 import type { RoutineRow } from './repository.js';
 import * as repo from './repository.js';
 import type { Db } from '../../db/knex.js';

@@ -16,7 +16,7 @@ import {
   type ServiceLogEntry,
   type ServiceSchedule,
 } from '../../../contracts/service.js';
-import { engineRunHours } from '../devices/api.js';
+import { engineRunHours } from '../telemetry/api.js';
 import { vesselDocumentNames } from '../vessel/api.js';
 import { dayOf, dueOf } from './due.js';
 import * as repo from './repository.js';

@@ -4,17 +4,11 @@
  * changes). A rule raises its alert once its comparison has held for its duration, by the
  * values' measurement times, and clears it once it no longer holds.
  */
-import assert from 'node:assert';
-import type { Db } from '../../../db/knex.js';
 import type { AppContext } from '../../../platform/context.js';
 import { bridgeOfVessel, vesselIdsOfBridges } from '../../bridges/api.js';
 import { type AlertChange, applyCondition } from '../api.js';
+import type { PropertyDirectory } from '../properties.js';
 import * as repo from '../repository.js';
-
-/** What the alerts module asks of the devices module, which hands it over at registration. */
-export interface PropertyDirectory {
-  propertyOf(db: Db, id: number): Promise<{ id: number; bridgeId: number; path: string } | null>;
-}
 
 const STATE_OF: Record<repo.AlertPriority, 'emergency' | 'alarm' | 'warn' | 'alert'> = {
   emergency: 'emergency',
@@ -42,20 +36,17 @@ interface RuleWatch {
 }
 
 export class CustomAlerts {
-  private directory: PropertyDirectory | null = null;
   /** bridge id → its vessel's active rules by path. */
   private readonly loaded = new Map<number, Promise<Map<string, RuleWatch[]>>>();
 
-  constructor(private readonly ctx: AppContext) {}
-
-  useProperties(directory: PropertyDirectory): void {
-    this.directory = directory;
-  }
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly properties: PropertyDirectory,
+  ) {}
 
   /** The property a rule names, if it is on the vessel's paired bridge. */
   async propertyOfVessel(vesselId: number, propertyId: number): Promise<{ id: number; path: string } | null> {
-    assert(this.directory, 'the devices module hands over its properties at registration');
-    const [property, bridge] = await Promise.all([this.directory.propertyOf(this.ctx.db, propertyId), bridgeOfVessel(this.ctx.db, vesselId)]);
+    const [property, bridge] = await Promise.all([this.properties.propertyOf(this.ctx.db, propertyId), bridgeOfVessel(this.ctx.db, vesselId)]);
     return property && bridge && property.bridgeId === bridge.id ? property : null;
   }
 

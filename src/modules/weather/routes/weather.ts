@@ -3,7 +3,7 @@ import type { Weather } from '../../../../contracts/vessels.js';
 import type { Db } from '../../../db/knex.js';
 import { callerOf, defineRoute } from '../../../platform/routes.js';
 import type { AccessApi } from '../../access/api.js';
-import { currentEnvironment } from '../../devices/api.js';
+import { currentEnvironment } from '../../telemetry/api.js';
 import type { WeatherService } from '../service-provider.js';
 import { weatherFromSensors } from '../sensors.js';
 

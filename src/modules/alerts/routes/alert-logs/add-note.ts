@@ -7,16 +7,13 @@ import Boom from '@hapi/boom';
 import Joi from 'joi';
 import { auditTarget } from '../../../../platform/audit.js';
 import type { AppContext } from '../../../../platform/context.js';
-import { callerOf, defineRoute } from '../../../../platform/routes.js';
-import { type AccessApi, type AccessNeed, allows } from '../../../access/api.js';
-import { vesselIdsOfBridges } from '../../../bridges/api.js';
-import { logView } from '../../api.js';
+import { defineRoute } from '../../../../platform/routes.js';
+import { ALERTS_MANAGE, vesselOf } from '../../../access/api.js';
+import { logView } from '../../alert-log.js';
 import type { AlertLifecycle } from '../../lifecycle.js';
 import * as repo from '../../repository.js';
 
-const ALERTS_MANAGE: AccessNeed = { area: 'alertManager', level: 'MANAGE' };
-
-export const addAlertLogNote = (ctx: AppContext, lifecycle: AlertLifecycle, access: AccessApi) =>
+export const addAlertLogNote = (ctx: AppContext, lifecycle: AlertLifecycle) =>
   defineRoute<{ Payload: { alertLogId: number; messageText: string } }>({
     method: 'POST',
     path: '/api/devices/alertLogs/addNote',
@@ -24,15 +21,12 @@ export const addAlertLogNote = (ctx: AppContext, lifecycle: AlertLifecycle, acce
       tags: ['api', 'devices', 'alerts'],
       description: "Add a note to an alert's log (alertManager MANAGE)",
       validate: { payload: Joi.object({ alertLogId: Joi.number().integer().min(1).required(), messageText: Joi.string().trim().min(1).max(5000).required() }) },
+      plugins: { vessel: { entity: 'alertLogEntry', payload: 'alertLogId', needs: [ALERTS_MANAGE] } },
       async handler(request) {
         const { db } = ctx;
-        const caller = callerOf(request);
+        const { vesselId, caller } = vesselOf(request);
         const entry = await repo.findLog(db, request.payload.alertLogId);
-        const vesselId = entry ? (await vesselIdsOfBridges(db, [entry.bridgeId])).get(entry.bridgeId) : undefined;
-        const held = vesselId === undefined ? null : await access.accessOf(caller.id, vesselId);
-        if (!entry || !held) throw Boom.notFound('Alert log entry not found');
-        if (!allows(held, ALERTS_MANAGE)) throw Boom.forbidden('You need MANAGE on alertManager for this');
-        const alert = await repo.findAlert(db, entry.alertId);
+        const alert = entry && (await repo.findAlert(db, entry.alertId));
         if (!alert) throw Boom.notFound('Alert log entry not found');
         auditTarget(request, { targetType: 'alert', targetId: alert.id, vesselId });
         const id = await repo.insertLog(db, alert, {

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../../../platform/context.js';
 import { callerOf, defineRoute } from '../../../../platform/routes.js';
+import { ALERTS_MANAGE } from '../../../access/api.js';
 import type { AlertLifecycle } from '../../lifecycle.js';
-import { ALERTS_MANAGE, alertParams, managedAlert } from './support.js';
+import { alertParams, managedAlert } from './support.js';
 
 /** POST vessel/{id}/alerts/{alertId}/ack (alertManager MANAGE). */
 export const acknowledgeAlert = (ctx: AppContext, lifecycle: AlertLifecycle) =>

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../../../platform/context.js';
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { ALERTS_VIEW, vesselOf } from '../../../access/api.js';
 import type { AlertLifecycle } from '../../lifecycle.js';
 import * as repo from '../../repository.js';
-import { ALERTS_VIEW, DAY_MS, vesselParams } from './support.js';
+import { DAY_MS, vesselParams } from './support.js';
 
 /** GET vessel/{id}/alerts: active alerts, then those cleared in the last day (alertManager VIEW). */
 export const listAlerts = (ctx: AppContext, lifecycle: AlertLifecycle) =>

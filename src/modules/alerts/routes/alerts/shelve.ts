@@ -1,8 +1,9 @@
 import Joi from 'joi';
 import type { AppContext } from '../../../../platform/context.js';
 import { callerOf, defineRoute } from '../../../../platform/routes.js';
+import { ALERTS_MANAGE } from '../../../access/api.js';
 import type { AlertLifecycle } from '../../lifecycle.js';
-import { ALERTS_MANAGE, alertParams, managedAlert } from './support.js';
+import { alertParams, managedAlert } from './support.js';
 
 /** POST vessel/{id}/alerts/{alertId}/shelve {reason, until}: the alert's point out of service until a time (alertManager MANAGE). */
 export const shelveAlert = (ctx: AppContext, lifecycle: AlertLifecycle) =>

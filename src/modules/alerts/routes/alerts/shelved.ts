@@ -1,9 +1,9 @@
 import type { AppContext } from '../../../../platform/context.js';
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { ALERTS_VIEW, vesselOf } from '../../../access/api.js';
 import { latestOfPath } from '../../repository.js';
 import { shelvesOfBridge } from '../../settings-repository.js';
-import { ALERTS_VIEW, vesselParams } from './support.js';
+import { vesselParams } from './support.js';
 
 /** GET vessel/{id}/alerts/shelved: the alarm points out of service, soonest back first (alertManager VIEW). */
 export const shelvedAlerts = (ctx: AppContext) =>

@@ -1,6 +1,7 @@
 import { callerOf, defineRoute } from '../../../../platform/routes.js';
+import { ALERTS_MANAGE } from '../../../access/api.js';
 import type { AlertLifecycle } from '../../lifecycle.js';
-import { ALERTS_MANAGE, managedVessel, silencePayload, type SilencePayload, vesselParams } from './support.js';
+import { managedVessel, silencePayload, type SilencePayload, vesselParams } from './support.js';
 
 /** POST vessel/{id}/alerts/silenceAll {seconds?} (alertManager MANAGE): how many were silenced. */
 export const silenceAllAlerts = (lifecycle: AlertLifecycle) =>

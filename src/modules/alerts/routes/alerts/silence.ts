@@ -1,7 +1,8 @@
 import type { AppContext } from '../../../../platform/context.js';
 import { callerOf, defineRoute } from '../../../../platform/routes.js';
+import { ALERTS_MANAGE } from '../../../access/api.js';
 import type { AlertLifecycle } from '../../lifecycle.js';
-import { ALERTS_MANAGE, alertParams, managedAlert, silencePayload, type SilencePayload } from './support.js';
+import { alertParams, managedAlert, silencePayload, type SilencePayload } from './support.js';
 
 /** POST vessel/{id}/alerts/{alertId}/silence {seconds?} (alertManager MANAGE). */
 export const silenceAlert = (ctx: AppContext, lifecycle: AlertLifecycle) =>

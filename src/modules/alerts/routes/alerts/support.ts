@@ -8,13 +8,11 @@ import Joi from 'joi';
 import type { AppContext } from '../../../../platform/context.js';
 import { auditTarget } from '../../../../platform/audit.js';
 import { callerOf } from '../../../../platform/routes.js';
-import { allows, type AccessApi, type AccessNeed, vesselOf } from '../../../access/api.js';
+import { type AccessApi, ALERTS_VIEW, allows, vesselOf } from '../../../access/api.js';
 import { bridgesOfVessels } from '../../../bridges/api.js';
 import { SILENCE_MAX_SECONDS } from '../../lifecycle.js';
 import * as repo from '../../repository.js';
 
-export const ALERTS_VIEW: AccessNeed = { area: 'alertManager', level: 'VIEW' };
-export const ALERTS_MANAGE: AccessNeed = { area: 'alertManager', level: 'MANAGE' };
 export const DAY_MS = 24 * 3600 * 1000;
 
 export const vesselParams = Joi.object({ id: Joi.number().integer().required() });

@@ -1,8 +1,9 @@
 import Boom from '@hapi/boom';
 import type { AppContext } from '../../../../platform/context.js';
 import { callerOf, defineRoute } from '../../../../platform/routes.js';
+import { ALERTS_MANAGE } from '../../../access/api.js';
 import type { AlertLifecycle } from '../../lifecycle.js';
-import { ALERTS_MANAGE, alertParams, managedAlert } from './support.js';
+import { alertParams, managedAlert } from './support.js';
 
 /** POST vessel/{id}/alerts/{alertId}/unshelve: the alert's point back in service now (alertManager MANAGE). */
 export const unshelveAlert = (ctx: AppContext, lifecycle: AlertLifecycle) =>

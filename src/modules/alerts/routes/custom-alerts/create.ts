@@ -1,10 +1,10 @@
 import { auditTarget } from '../../../../platform/audit.js';
 import type { AppContext } from '../../../../platform/context.js';
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { ALERTS_MANAGE, vesselOf } from '../../../access/api.js';
 import type { CustomAlerts } from '../../custom/watch.js';
 import * as repo from '../../repository.js';
-import { ALERTS_MANAGE, fieldsOf, ruleOf, rulePayload, type RulePayload, vesselParams } from './support.js';
+import { fieldsOf, ruleOf, rulePayload, type RulePayload, vesselParams } from './support.js';
 
 /** POST vessel/{id}/customAlerts: a rule on a property of the vessel (alertManager MANAGE). */
 export const createCustomAlert = (ctx: AppContext, custom: CustomAlerts) =>

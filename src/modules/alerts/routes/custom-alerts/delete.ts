@@ -1,10 +1,10 @@
 import { auditTarget } from '../../../../platform/audit.js';
 import type { AppContext } from '../../../../platform/context.js';
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { ALERTS_MANAGE, vesselOf } from '../../../access/api.js';
 import type { CustomAlerts } from '../../custom/watch.js';
 import * as repo from '../../repository.js';
-import { ALERTS_MANAGE, ruleOf, ruleParams, type RuleParams } from './support.js';
+import { ruleOf, ruleParams, type RuleParams } from './support.js';
 
 /** DELETE vessel/{id}/customAlerts/{alertId} (alertManager MANAGE): clears the alert it had raised. */
 export const deleteCustomAlert = (ctx: AppContext, custom: CustomAlerts) =>

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../../platform/context.js';
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
-import { ALERTS_VIEW, ruleOf, ruleParams, type RuleParams } from './support.js';
+import { ALERTS_VIEW, vesselOf } from '../../../access/api.js';
+import { ruleOf, ruleParams, type RuleParams } from './support.js';
 
 /** GET vessel/{id}/customAlerts/{alertId} (alertManager VIEW). */
 export const getCustomAlert = (ctx: AppContext) =>

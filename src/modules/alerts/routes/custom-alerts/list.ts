@@ -1,8 +1,8 @@
 import type { AppContext } from '../../../../platform/context.js';
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { ALERTS_VIEW, vesselOf } from '../../../access/api.js';
 import * as repo from '../../repository.js';
-import { ALERTS_VIEW, vesselParams } from './support.js';
+import { vesselParams } from './support.js';
 
 /** GET vessel/{id}/customAlerts (alertManager VIEW). */
 export const listCustomAlerts = (ctx: AppContext) =>

@@ -2,10 +2,10 @@ import Joi from 'joi';
 import { auditTarget } from '../../../../platform/audit.js';
 import type { AppContext } from '../../../../platform/context.js';
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { ALERTS_MANAGE, vesselOf } from '../../../access/api.js';
 import type { CustomAlerts } from '../../custom/watch.js';
 import * as repo from '../../repository.js';
-import { ALERTS_MANAGE, ruleOf, ruleParams, type RuleParams } from './support.js';
+import { ruleOf, ruleParams, type RuleParams } from './support.js';
 
 /** POST vessel/{id}/customAlerts/{alertId}/pause?paused= (alertManager MANAGE). */
 export const pauseCustomAlert = (ctx: AppContext, custom: CustomAlerts) =>

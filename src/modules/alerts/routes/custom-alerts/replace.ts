@@ -1,10 +1,10 @@
 import { auditTarget } from '../../../../platform/audit.js';
 import type { AppContext } from '../../../../platform/context.js';
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { ALERTS_MANAGE, vesselOf } from '../../../access/api.js';
 import type { CustomAlerts } from '../../custom/watch.js';
 import * as repo from '../../repository.js';
-import { ALERTS_MANAGE, fieldsOf, ruleOf, ruleParams, type RuleParams, rulePayload, type RulePayload } from './support.js';
+import { fieldsOf, ruleOf, ruleParams, type RuleParams, rulePayload, type RulePayload } from './support.js';
 
 /** PUT vessel/{id}/customAlerts/{alertId} (alertManager MANAGE). */
 export const replaceCustomAlert = (ctx: AppContext, custom: CustomAlerts) =>

@@ -5,12 +5,8 @@
 import Boom from '@hapi/boom';
 import Joi from 'joi';
 import type { Db } from '../../../../db/knex.js';
-import type { AccessNeed } from '../../../access/api.js';
 import type { CustomAlerts } from '../../custom/watch.js';
 import * as repo from '../../repository.js';
-
-export const ALERTS_VIEW: AccessNeed = { area: 'alertManager', level: 'VIEW' };
-export const ALERTS_MANAGE: AccessNeed = { area: 'alertManager', level: 'MANAGE' };
 
 export type RuleParams = { id: number; alertId: number };
 export type RulePayload = Omit<repo.CustomAlertFields, 'path' | 'message'> & { message?: string };

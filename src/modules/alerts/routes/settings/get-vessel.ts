@@ -1,8 +1,8 @@
 import type { AppContext } from '../../../../platform/context.js';
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { ALERTS_VIEW, vesselOf } from '../../../access/api.js';
 import { suppressionsOf, VESSEL_MODES, vesselSettings } from '../../settings-repository.js';
-import { ALERTS_VIEW, vesselParams } from '../alerts/support.js';
+import { vesselParams } from '../alerts/support.js';
 
 /** GET vessel/{id}/alarmSettings: the vessel's mode, no-data time and what each mode suppresses (alertManager VIEW). */
 export const getAlarmSettings = (ctx: AppContext) =>

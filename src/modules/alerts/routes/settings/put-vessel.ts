@@ -1,8 +1,9 @@
 import Joi from 'joi';
 import type { AppContext } from '../../../../platform/context.js';
 import { defineRoute } from '../../../../platform/routes.js';
+import { ALERTS_MANAGE } from '../../../access/api.js';
 import { replaceSuppressions, saveVesselSettings, suppressionsOf, type VesselMode, VESSEL_MODES, vesselSettings } from '../../settings-repository.js';
-import { ALERTS_MANAGE, managedVessel, vesselParams } from '../alerts/support.js';
+import { managedVessel, vesselParams } from '../alerts/support.js';
 import { mode, source } from './support.js';
 
 type Payload = { mode?: VesselMode; noDataMinutes?: number; suppressions?: Partial<Record<VesselMode, string[]>> };

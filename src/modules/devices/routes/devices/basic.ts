@@ -1,8 +1,7 @@
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { DEVICES_VIEW, vesselOf } from '../../../access/api.js';
 import { vesselIdParams } from '../../schemas.js';
 import type { DevicesService } from '../../service.js';
-import { DEVICES_VIEW } from '../support.js';
 
 /** GET vessel/{id}/devices/basic: the devices without their values (deviceManager VIEW). */
 export const basicDevices = (devices: DevicesService) =>

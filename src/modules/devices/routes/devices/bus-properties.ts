@@ -1,9 +1,8 @@
 import Joi from 'joi';
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { DEVICES_VIEW, vesselOf } from '../../../access/api.js';
 import { busId } from '../../schemas.js';
 import type { DevicesService } from '../../service.js';
-import { DEVICES_VIEW } from '../support.js';
 
 /**
  * GET devices/busProperties?vesselId=&bus=: what a vessel's bus carries (deviceManager VIEW). The

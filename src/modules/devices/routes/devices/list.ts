@@ -1,8 +1,7 @@
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { DEVICES_VIEW, vesselOf } from '../../../access/api.js';
 import type { DeviceLists } from '../../device-lists.js';
 import { vesselIdParams } from '../../schemas.js';
-import { DEVICES_VIEW } from '../support.js';
 
 /**
  * GET vessel/{id}/devices: the devices with their properties and current values (deviceManager

@@ -1,12 +1,13 @@
 import Joi from 'joi';
-import { callerOf, defineRoute } from '../../../../platform/routes.js';
+import { defineRoute } from '../../../../platform/routes.js';
+import { DEVICES_VIEW, vesselOf } from '../../../access/api.js';
+import { MAX_BUCKETS } from '../../../telemetry/api.js';
 import { timeRange } from '../../schemas.js';
 import type { DevicesService } from '../../service.js';
-import { MAX_BUCKETS } from '../../buckets.js';
 
 /**
- * GET simpleDevices/values?propertyId=: a property's history for charts. The vessel is known only
- * from the property, so the service checks deviceManager VIEW on it (404 like a missing property).
+ * GET simpleDevices/values?propertyId=: a property's history for charts (deviceManager VIEW on
+ * the property's vessel; another tenant's property answers 404 like a missing one).
  */
 export const propertyValues = (devices: DevicesService) =>
   defineRoute<{ Query: { propertyId: number; dateFrom?: string; dateTo?: string; buckets?: number } }>({
@@ -22,9 +23,10 @@ export const propertyValues = (devices: DevicesService) =>
           buckets: Joi.number().integer().min(2).max(MAX_BUCKETS),
         }),
       },
+      plugins: { vessel: { entity: 'property', query: 'propertyId', needs: [DEVICES_VIEW] } },
       handler(request) {
         const { propertyId, ...range } = request.query;
-        return devices.propertyHistory(callerOf(request), propertyId, range);
+        return devices.propertyHistory(vesselOf(request).vesselId, propertyId, range);
       },
     },
   });

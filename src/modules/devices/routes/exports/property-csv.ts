@@ -1,8 +1,7 @@
 import Joi from 'joi';
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { DEVICES_VIEW, vesselOf } from '../../../access/api.js';
 import type { ExportUnits, HistoryExports } from '../../exports.js';
-import { DEVICES_VIEW } from '../support.js';
 import { exportQuery, sendDownload } from './support.js';
 
 /** GET vessel/{id}/properties/{propertyId}/history.csv: a property's history as CSV (deviceManager VIEW). */

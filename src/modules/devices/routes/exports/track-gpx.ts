@@ -1,8 +1,7 @@
 import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
+import { DEVICES_VIEW, vesselOf } from '../../../access/api.js';
 import type { HistoryExports } from '../../exports.js';
 import { vesselIdParams } from '../../schemas.js';
-import { DEVICES_VIEW } from '../support.js';
 import { exportQuery, sendDownload } from './support.js';
 
 /** GET vessel/{id}/locationHistory.gpx: the track as GPX (deviceManager VIEW and allowLocationServices). */

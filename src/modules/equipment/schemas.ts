@@ -1,0 +1,3 @@
+import Joi from 'joi';
+
+export const vesselIdParams = Joi.object({ id: Joi.number().integer().required() });

@@ -1,0 +1,38 @@
+/**
+ * How an alarm reaches people away from the app (docs/architecture.md, "Alarm delivery"). A
+ * channel is one file implementing `NotificationChannel`, registered once with
+ * `delivery.register(channel)` in the notifications module's `index.ts`; the delivery applies each recipient's
+ * minimum priority for the channel and their quiet hours before handing it the recipients.
+ */
+import type { AlertPriority } from '../../alerts/api.js';
+
+export interface Recipient {
+  userId: number;
+  email: string;
+}
+
+/** One notice: an alarm raised or sounding again, or a flood of them grouped. */
+export interface Notice {
+  vesselId: number;
+  vesselName: string;
+  /** The highest priority the notice carries (a group: its highest alarm's). */
+  priority: AlertPriority;
+  /** The alarm a notice is about; a group of alarms has none. */
+  alertId?: number;
+  subject: string;
+  text: string;
+}
+
+/** The channels a user sets a minimum priority for (docs/api.md, `NotificationSettings`). */
+export type ChannelName = 'email' | 'push' | 'inApp';
+
+/** What a channel made of one notice, in its own messages (an e-mail per recipient, a push message per device). */
+export interface Delivered {
+  delivered: number;
+  failed: number;
+}
+
+export interface NotificationChannel {
+  name: ChannelName;
+  deliver(recipients: Recipient[], notice: Notice): Promise<Delivered>;
+}

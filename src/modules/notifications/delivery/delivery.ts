@@ -1,0 +1,172 @@
+/**
+ * Alarm delivery (docs/architecture.md, "Alarm delivery"): when an alarm is raised, rises in
+ * priority, sounds again after a silence or comes back from the shelf without anyone having
+ * acknowledged it, the people it concerns are told through every registered channel. Who: with
+ * no escalation ladder, the owner and every member receiving notifications; with one, the
+ * people its steps have reached so far (escalation.ts walks the steps). Always without who
+ * muted the vessel, and each channel only at or above the recipient's minimum priority for it
+ * and outside their quiet hours (preferences.ts, the one place they are applied). A shelved
+ * alarm, or one the vessel's mode suppresses, is recorded and shown but not sent. More than
+ * FLOOD_LIMIT new alarms on a vessel within FLOOD_WINDOW_MS are grouped: the rest go out as one
+ * notice with their count (`flush`), so a failing sensor cannot bury the crew in mail.
+ */
+import type { AppContext } from '../../../platform/context.js';
+import { listVessels } from '../../vessel/api.js';
+import { type Alert, type AlertChange, type AlertOrigin, type AlertPriority, findAlert, heldBack, insertLog } from '../../alerts/api.js';
+import { DEFAULT_USER_SETTINGS, ladderOf, userSettingsOf } from '../repository.js';
+import { Audience } from './audience.js';
+import type { NotificationChannel, Notice } from './channels.js';
+import { EscalationLadder } from './escalation.js';
+import { noticeOf } from './notice.js';
+import { rankOf, wants } from './preferences.js';
+
+export const FLOOD_LIMIT = 10;
+export const FLOOD_WINDOW_MS = 10 * 60_000;
+/** How often alarms held back as a flood go out as one notice. */
+const FLUSH_MS = 60_000;
+/** Changes that call for people's attention. */
+const NOTIFYING = new Set(['raised', 'escalated', 'unsilenced', 'unshelved']);
+/** Changes after which nobody needs to be chased any more. */
+const SETTLED = new Set(['acknowledged', 'cleared', 'rectified', 'shelved']);
+
+type UsersByIds = (ids: number[]) => Promise<Map<number, { id: number; email: string; status: string; preferences: { timeZone: string } }>>;
+
+export class AlarmDelivery {
+  /** Per vessel: when its recent alarms were delivered, and the alarms held back as a flood. */
+  private readonly recent = new Map<number, number[]>();
+  private readonly held = new Map<number, Alert[]>();
+  private readonly channels: NotificationChannel[] = [];
+  private readonly audience: Audience;
+  readonly ladder: EscalationLadder;
+  /** Deliveries run one after the other, off the ingest's path. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly usersByIds: UsersByIds,
+    private readonly now: () => number,
+  ) {
+    this.audience = new Audience(ctx.db);
+    this.ladder = new EscalationLadder(ctx.db, this.audience, (vesselId, notice, userIds, origin) => this.send(vesselId, notice, userIds, origin), now);
+  }
+
+  /** Adds a channel: every notice from now on goes through it too. */
+  register(channel: NotificationChannel): void {
+    this.channels.push(channel);
+  }
+
+  private timer: NodeJS.Timeout | null = null;
+
+  start(): void {
+    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Called for every alert change announced on a vessel. */
+  onChange(vesselId: number, alert: Record<string, unknown>): void {
+    const change = alert as unknown as AlertChange;
+    if (SETTLED.has(change.change)) this.enqueue(() => this.ladder.stop(change.id));
+    else if (NOTIFYING.has(change.change)) this.enqueue(() => this.deliverOne(vesselId, change));
+  }
+
+  /** Sends a notice to the users named (a routine's notify action), through every channel as their settings allow. */
+  notify(vesselId: number, notice: Notice, userIds: number[]): Promise<void> {
+    this.enqueue(() => this.send(vesselId, notice, userIds, null));
+    return this.idle();
+  }
+
+  /** Sends the grouped notice of every vessel with alarms held back. */
+  flush(): Promise<void> {
+    for (const [vesselId, alerts] of this.held) {
+      this.held.delete(vesselId);
+      this.enqueue(() => this.deliverGroup(vesselId, alerts));
+    }
+    return this.idle();
+  }
+
+  /** Sends the escalation steps that have come due. */
+  escalate(): Promise<void> {
+    this.enqueue(() => this.ladder.sweep());
+    return this.idle();
+  }
+
+  /** Resolves once everything queued so far is delivered. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue.then(task).catch((err) => this.ctx.log.error('alarm delivery failed', { error: err }));
+  }
+
+  private async deliverOne(vesselId: number, alert: AlertChange): Promise<void> {
+    const row = await findAlert(this.ctx.db, alert.id);
+    if (!row || row.acknowledgedAt !== null || (row.clearedAt !== null && alert.change !== 'raised')) return;
+    const held = await heldBack(this.ctx.db, vesselId, row);
+    if (held) {
+      if (alert.change === 'raised' && held === 'suppressed')
+        await insertLog(this.ctx.db, row, { action: 'suppressed', userId: null, at: new Date(this.now()).toISOString() });
+      return;
+    }
+    const ladder = await ladderOf(this.ctx.db, vesselId);
+    if (ladder.length && alert.change === 'raised') return this.ladder.begin(vesselId, row, ladder);
+    const userIds = ladder.length ? await this.ladder.reached(vesselId, row.id, ladder) : await this.audience.everyone(vesselId);
+    const now = this.now();
+    const recent = (this.recent.get(vesselId) ?? []).filter((at) => now - at < FLOOD_WINDOW_MS);
+    if (recent.length >= FLOOD_LIMIT) {
+      this.held.set(vesselId, [...(this.held.get(vesselId) ?? []), alert]);
+      this.recent.set(vesselId, recent);
+      return;
+    }
+    this.recent.set(vesselId, [...recent, now]);
+    const again = alert.change === 'unsilenced' ? ' (silence ended, not acknowledged)' : alert.change === 'unshelved' ? ' (back from the shelf)' : '';
+    await this.send(vesselId, noticeOf(vesselId, await this.vesselName(vesselId), alert, again), userIds, row.origin);
+  }
+
+  private async deliverGroup(vesselId: number, alerts: Alert[]): Promise<void> {
+    const vessel = await this.vesselName(vesselId);
+    const lines = alerts.slice(0, 20).map((a) => `- ${a.priority}: ${a.message || a.path}`);
+    const priority = alerts.reduce<AlertPriority>((top, a) => (rankOf(a.priority) > rankOf(top) ? a.priority : top), 'caution');
+    await this.send(
+      vesselId,
+      {
+        vesselId,
+        vesselName: vessel,
+        priority,
+        subject: `${vessel}: ${alerts.length} more alarms`,
+        text: `${alerts.length} more alarms were raised on ${vessel} in the last minutes:\n${lines.join('\n')}${alerts.length > 20 ? `\n… and ${alerts.length - 20} more` : ''}`,
+      },
+      await this.audience.everyone(vesselId),
+      null,
+    );
+  }
+
+  /** Hands a notice to every channel, for the people named who want it there now. */
+  private async send(vesselId: number, notice: Notice, userIds: number[], origin: AlertOrigin | null): Promise<void> {
+    const ids = await this.audience.without(vesselId, userIds, origin);
+    const users = [...(await this.usersByIds(ids)).values()].filter((u) => u.status === 'active');
+    if (!users.length) return;
+    const settings = await userSettingsOf(
+      this.ctx.db,
+      users.map((u) => u.id),
+    );
+    const now = this.now();
+    for (const channel of this.channels) {
+      const recipients = users
+        .filter((u) => wants(settings.get(u.id) ?? DEFAULT_USER_SETTINGS, channel.name, notice.priority, now, u.preferences.timeZone))
+        .map((u) => ({ userId: u.id, email: u.email }));
+      if (!recipients.length) continue;
+      const { delivered, failed } = await channel.deliver(recipients, notice);
+      this.ctx.events.emit('notification.delivered', { channel: channel.name, delivered, failed });
+    }
+  }
+
+  private async vesselName(vesselId: number): Promise<string> {
+    return (await listVessels(this.ctx.db, { ids: [vesselId] }))[0]?.name ?? `Vessel ${vesselId}`;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The notifications module: how alarms reach people away from the app (docs/architecture.md,
+ * "Alarm delivery"). Every alarm change the alerts module announces (`vessel.alert`) goes to the
+ * people it concerns through the registered channels (e-mail, and push to the devices people
+ * subscribed), as each person's own settings allow, up the vessel's escalation ladder when it
+ * has one. Its routes are each person's notification settings, the ladder, geofence
+ * notifications, muting a vessel, and push subscriptions with the acknowledgement from a push.
+ */
+import type { Plugin } from '@hapi/hapi';
+import type { ModuleOptions } from '../../platform/context.js';
+import type { NotificationsApi } from './api.js';
+import { AlarmDelivery } from './delivery/delivery.js';
+import { EmailChannel } from './delivery/email.js';
+import { PushChannel } from './delivery/push.js';
+import { AckTokens } from './push/ack-token.js';
+import { pushSenderOf } from './push/sender.js';
+import { acknowledgeFromNotification } from './routes/push/ack.js';
+import { listPushSubscriptions } from './routes/push/list.js';
+import { subscribePush } from './routes/push/subscribe.js';
+import { unsubscribePush } from './routes/push/unsubscribe.js';
+import { getEscalation, putEscalation } from './routes/settings/escalation.js';
+import { geofenceNotifyPermissions, setGeofenceNotifyRoute } from './routes/settings/geofence-notify.js';
+import { muteAlerts } from './routes/settings/mute.js';
+import { getOwnNotifications, setOwnNotifications } from './routes/settings/own-notifications.js';
+import { getNotificationSettings, setNotificationSettings } from './routes/settings/profile.js';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    notifications: { api: NotificationsApi; delivery: AlarmDelivery };
+  }
+}
+
+/** How often due escalation steps are looked for. */
+const SWEEP_MS = 5000;
+
+export const notificationsModule: Plugin<ModuleOptions> = {
+  name: 'notifications',
+  dependencies: ['auth', 'access', 'alerts'],
+  register(server, { ctx }) {
+    const alerts = server.plugins.alerts.api;
+    const auth = server.plugins.auth.api;
+    // The alerts module's clock, which tests move: an escalation step is due by the alarm's time.
+    const clock = () => alerts.lifecycle.now();
+    const delivery = new AlarmDelivery(ctx, (ids) => auth.usersByIds(ids), clock);
+    // The channels (docs/architecture.md, "Alarm delivery"): one file and one line each.
+    delivery.register(new EmailChannel(ctx.mail, ctx.config.publicUrl));
+    const push = pushSenderOf(ctx.config);
+    const ackTokens = new AckTokens(ctx.config.sessionSecret);
+    delivery.register(new PushChannel(ctx, push, ackTokens, clock));
+    server.expose('delivery', delivery);
+    server.expose('api', { notify: (vesselId, notice, userIds) => delivery.notify(vesselId, notice, userIds) } satisfies NotificationsApi);
+    ctx.events.on('vessel.alert', ({ vesselId, alert }) => delivery.onChange(vesselId, alert));
+    ctx.scheduler.every('alerts.escalation', SWEEP_MS, () => delivery.escalate());
+    server.ext('onPostStart', () => delivery.start());
+    server.ext('onPreStop', () => {
+      delivery.stop();
+      return delivery.idle();
+    });
+    server.route([
+      getOwnNotifications(ctx),
+      setOwnNotifications(ctx),
+      muteAlerts(ctx),
+      getEscalation(ctx),
+      putEscalation(ctx),
+      geofenceNotifyPermissions(ctx),
+      setGeofenceNotifyRoute(ctx),
+      getNotificationSettings(ctx),
+      setNotificationSettings(ctx, clock),
+      listPushSubscriptions(ctx, push),
+      subscribePush(ctx, push, clock),
+      unsubscribePush(ctx),
+      acknowledgeFromNotification(ctx, alerts.lifecycle, server.plugins.access.api, ackTokens),
+    ]);
+  },
+};

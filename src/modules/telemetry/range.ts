@@ -1,0 +1,34 @@
+/**
+ * The time range of a history read: its defaults, and the unsubscribed-vessel rule for how far
+ * back it may reach.
+ */
+import Boom from '@hapi/boom';
+import { type CloudService, SUBSCRIPTION_TERMS } from '../../../contracts/billing.js';
+
+export const DAY_MS = 24 * 3600 * 1000;
+
+/** A time range from optional ISO ends: `to` defaults to now, `from` to `defaultSpanMs` before it. */
+export function rangeOf(from: string | undefined, to: string | undefined, defaultSpanMs: number): { fromMs: number; toMs: number } {
+  const toMs = to ? Date.parse(to) : Date.now();
+  const fromMs = from ? Date.parse(from) : toMs - defaultSpanMs;
+  if (fromMs > toMs) throw Boom.badRequest('from must be before to');
+  return { fromMs, toMs };
+}
+
+/** What reading history asks of the access module: the unsubscribed-vessel rule. */
+export interface HistoryAccess {
+  requireCloudService(vesselId: number, service: CloudService): Promise<void>;
+}
+
+/** Slack for a range computed on a client a moment before the server checks it. */
+const HISTORY_GRACE_MS = 3600 * 1000;
+
+/**
+ * The unsubscribed-vessel rule for history (docs/decisions.md, "Billing"): without a
+ * subscription, outside the test period, history reaches back only the test period's length
+ * (7 days); a range starting earlier is the 418 that says why and how to renew.
+ */
+export async function requireHistory(access: HistoryAccess, vesselId: number, fromMs: number): Promise<void> {
+  if (fromMs >= Date.now() - SUBSCRIPTION_TERMS.testPeriodDays * DAY_MS - HISTORY_GRACE_MS) return;
+  await access.requireCloudService(vesselId, 'history');
+}
