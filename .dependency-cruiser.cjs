@@ -13,6 +13,13 @@ module.exports = {
       to: { path: '^src/modules/([^/]+)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/api\\.ts$'] },
     },
     {
+      name: 'cli-through-api',
+      comment: 'The admin CLI opens the server (src/server.ts) and reaches a module only through its api.ts.',
+      severity: 'error',
+      from: { path: '^cli/' },
+      to: { path: '^src/modules/[^/]+/', pathNot: '^src/modules/[^/]+/api\\.ts$' },
+    },
+    {
       name: 'no-circular',
       comment: 'Files do not import each other in a circle.',
       severity: 'error',

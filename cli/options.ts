@@ -4,7 +4,7 @@
  * instead: commander would echo the rejected value.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { email as emailSchema, password as passwordSchema } from '../src/modules/auth/schemas.js';
+import { email as emailSchema, password as passwordSchema } from '../src/modules/auth/api.js';
 import { UsageError } from './errors.js';
 
 export interface OutputOptions {

@@ -1,20 +1,34 @@
 /**
  * The architecture checks `npm test` runs (tests/architecture/boundaries.test.ts) and
- * `npx tsx scripts/boundaries.ts` prints: dependency-cruiser's import rules
- * (.dependency-cruiser.cjs), no cycle between modules, and every table touched only by the
- * module that owns it (docs/architecture.md, "Modules and their tables").
+ * `npx tsx scripts/boundaries.ts` prints (docs/architecture.md, "Boundaries"):
+ * - dependency-cruiser's import rules (.dependency-cruiser.cjs): a module reaches another only
+ *   through its api.ts, and so does the CLI; no circular imports; each side stays on its side;
+ * - no cycle between modules;
+ * - a module reaches another plugin's members only through its `api` (`server.plugins.x.api`);
+ * - no route builds a query: queries live in repositories;
+ * - every table the migrations create has an owner below, and each table is touched only by
+ *   its owner's repository files (a table nobody owns is a violation, never a table unchecked).
+ * Every check takes the root of a tree to read, so a test can plant drift in a copy.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
+import type { Knex } from 'knex';
+import { createDatabase } from '../src/db/knex.js';
 
-const root = new URL('..', import.meta.url).pathname;
+export const ROOT = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
 
-/** Which module owns which table. A module's tables are read and written only in its `repository.ts` files. */
+/**
+ * Which module owns which table. A module's tables are read and written only in its `repository.ts`
+ * files; `db` is the database layer (src/db: Knex's migration bookkeeping and the write probe).
+ */
 export const TABLE_OWNERS: Record<string, string[]> = {
-  platform: ['mail_outbox', 'files', 'audit_log', 'rate_limits'],
+  db: ['knex_migrations', 'knex_migrations_lock', 'write_probes'],
+  platform: ['mail_outbox', 'files', 'audit_log'],
   auth: ['users', 'sessions', 'one_time_tokens'],
   utility: ['countries', 'languages', 'error_reports'],
   admin: ['navigation_components'],
@@ -61,24 +75,34 @@ export interface Violation {
   to: string;
 }
 
+interface SourceFile {
+  /** Relative to the root, with forward slashes. */
+  file: string;
+  text: string;
+}
+
 function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? filesUnder(path) : /\.tsx?$/.test(name) ? [path] : [];
   });
 }
 
-const moduleOf = (file: string): string | null => /^src\/modules\/([^/]+)\//.exec(file)?.[1] ?? (file.startsWith('src/platform/') ? 'platform' : null);
+const sourcesUnder = (root: string, dir: string): SourceFile[] =>
+  filesUnder(join(root, dir)).map((path) => ({ file: relative(root, path).split('\\').join('/'), text: readFileSync(path, 'utf8') }));
 
-export async function importViolations(): Promise<{ violations: Violation[]; result: ICruiseResult }> {
-  const config = require(join(root, '.dependency-cruiser.cjs')) as IConfiguration;
+const moduleOf = (file: string): string | null =>
+  /^src\/modules\/([^/]+)\//.exec(file)?.[1] ?? (file.startsWith('src/platform/') ? 'platform' : file.startsWith('src/db/') ? 'db' : null);
+
+export async function importViolations(root = ROOT): Promise<{ violations: Violation[]; result: ICruiseResult }> {
+  const config = require(join(ROOT, '.dependency-cruiser.cjs')) as IConfiguration;
+  const tsconfig = join(root, 'tsconfig.json');
   const { output } = await cruise(
-    ['src', 'contracts', 'web/src', 'cli', 'simulator'],
+    ['src', 'contracts', 'web/src', 'cli', 'simulator'].filter((dir) => existsSync(join(root, dir))),
     { ...config.options, ruleSet: { forbidden: config.forbidden }, baseDir: root, validate: true },
     undefined,
-    {
-      tsConfig: JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')),
-    },
+    existsSync(tsconfig) ? { tsConfig: JSON.parse(readFileSync(tsconfig, 'utf8')) } : undefined,
   );
   const result = output as ICruiseResult;
   const violations = result.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
@@ -123,38 +147,108 @@ function reaches(edges: Map<string, Set<string>>, start: string, goal: string): 
   return false;
 }
 
+/** `server.plugins.alerts.lifecycle` (or `registered.plugins...`, in a dependency callback): the plugin and the member reached. */
+const PLUGIN_MEMBER = /\b(?:server|registered)\.plugins\.(\w+)(?:\??\.(\w+))?/g;
+
+/** A module reaching another plugin's members other than its `api` (or the whole plugin object, to take members from it). */
+export function pluginMemberViolations(root = ROOT): Violation[] {
+  const out: Violation[] = [];
+  for (const { file, text } of sourcesUnder(root, 'src/modules')) {
+    const module = moduleOf(file);
+    for (const m of text.matchAll(PLUGIN_MEMBER)) {
+      const [reached, plugin, member] = m;
+      if (plugin !== module && member !== 'api') out.push({ rule: 'plugin-member', from: file, to: reached });
+    }
+  }
+  return out;
+}
+
+/** What building a query looks like: a table called up, a query builder's clauses, Knex itself. */
+const QUERY = [
+  /\b(?:db|trx|knex|conn)\s*(?:<[^>]*>)?\(\s*['"`]/,
+  /\.(?:where|andWhere|orWhere)\w*\(|\.(?:orderBy|groupBy|having|select|pluck|first|insert|onConflict|clearSelect|count)\(/,
+  /from ['"]knex['"]/,
+];
+
+/** A route file that builds a query itself: queries live in the module's repository files. */
+export function routeQueryViolations(root = ROOT): Violation[] {
+  const out: Violation[] = [];
+  for (const { file, text } of sourcesUnder(root, 'src/modules')) {
+    if (!/^src\/modules\/[^/]+\/routes\//.test(file)) continue;
+    const found = QUERY.map((pattern) => pattern.exec(text)?.[0]).find((hit) => hit !== undefined);
+    if (found) out.push({ rule: 'query-in-route', from: file, to: found });
+  }
+  return out;
+}
+
 /** Knex calls naming a table: `db('t')`, `trx<T>('t as x')`, `.join('t ...')`, `.from('t')`, `.into('t')`, `.table('t')`. */
 const TABLE_USE =
   /(?:\b(?:db|trx|knex|conn)(?:<[^>]*>)?\(\s*|\.(?:join|leftJoin|innerJoin|rightJoin|from|into|table)\(\s*)['"`]([a-z_]+)(?:\s+as\s+\w+)?['"`]/g;
 const SQL_TABLE = /\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_]+)\b/g;
 
-/** A table touched outside its owner's repository files. */
-export function tableViolations(): Violation[] {
-  const owners = new Map(Object.entries(TABLE_OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module] as const)));
+const ownerOf = (owners: Record<string, string[]>) => new Map(Object.entries(owners).flatMap(([module, tables]) => tables.map((t) => [t, module] as const)));
+
+/** A table touched outside its owner's repository files, or one nobody owns. */
+export function tableViolations(root = ROOT, owners = TABLE_OWNERS): Violation[] {
+  const owner = ownerOf(owners);
   const out: Violation[] = [];
-  for (const path of filesUnder(join(root, 'src'))) {
-    const file = relative(root, path);
-    const text = readFileSync(path, 'utf8');
+  for (const { file, text } of sourcesUnder(root, 'src')) {
     const module = moduleOf(file);
     // Repository files: `repository.ts`, `<concept>-repository.ts`, anything under a `repository/`
-    // folder, and the devices module's hot-path writer (`value-store/`).
+    // folder, and the telemetry module's hot-path writer (`value-store/`).
     const isRepository = /(^|\/)([\w-]+-)?repository(\/|\.ts$)|\/value-store\//.test(file) || file.startsWith('src/platform/') || file.startsWith('src/db/');
     const tables = new Set<string>();
     for (const m of text.matchAll(TABLE_USE)) tables.add(m[1]);
-    for (const m of text.matchAll(SQL_TABLE)) if (owners.has(m[1])) tables.add(m[1]);
+    for (const m of text.matchAll(SQL_TABLE)) if (owner.has(m[1])) tables.add(m[1]);
     for (const table of tables) {
-      const owner = owners.get(table);
-      if (!owner) continue;
-      if (owner !== module) out.push({ rule: 'foreign-table', from: file, to: table });
+      const tableOwner = owner.get(table);
+      if (!tableOwner) out.push({ rule: 'unowned-table', from: file, to: table });
+      else if (tableOwner !== module) out.push({ rule: 'foreign-table', from: file, to: table });
       else if (!isRepository) out.push({ rule: 'table-outside-repository', from: file, to: table });
     }
   }
   return out;
 }
 
-export async function allViolations(): Promise<Violation[]> {
-  const { violations, result } = await importViolations();
-  return [...violations, ...moduleCycles(result), ...tableViolations()];
+/** The tables the migrations under `root` create, read back from a scratch SQLite database they ran on. */
+export async function migratedTables(root = ROOT): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'vessel-link-boundaries-'));
+  const db = createDatabase(join(dir, 'tables.db'));
+  const folder = join(root, 'migrations');
+  const source: Knex.MigrationSource<string> = {
+    getMigrations: async () =>
+      readdirSync(folder)
+        .filter((f) => /^\d{14}_[\w-]+\.[jt]s$/.test(f))
+        .sort(),
+    getMigrationName: (name) => name,
+    getMigration: (name) => import(pathToFileURL(join(folder, name)).href),
+  };
+  try {
+    await db.migrate.latest({ migrationSource: source });
+    const rows: Array<{ name: string }> = await db.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
+    return rows.map((r) => r.name);
+  } finally {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Tables the migrations create that have no owner: the ownership check would pass them by. */
+export async function unownedTables(root = ROOT, owners = TABLE_OWNERS): Promise<Violation[]> {
+  const owner = ownerOf(owners);
+  return (await migratedTables(root)).filter((table) => !owner.has(table)).map((table) => ({ rule: 'table-without-owner', from: 'migrations', to: table }));
+}
+
+export async function allViolations(root = ROOT): Promise<Violation[]> {
+  const { violations, result } = await importViolations(root);
+  return [
+    ...violations,
+    ...moduleCycles(result),
+    ...pluginMemberViolations(root),
+    ...routeQueryViolations(root),
+    ...tableViolations(root),
+    ...(await unownedTables(root)),
+  ];
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {

@@ -3,17 +3,15 @@
  * service the admin routes use (and the admin module's subscription states).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { subscriptionStates, type SubscriptionState } from '../../src/modules/admin/subscriptions.js';
-import { voucherAttempts } from '../../src/modules/billing/api.js';
-import type { ProductInput } from '../../src/modules/billing/repository.js';
-import { BillingService } from '../../src/modules/billing/service.js';
+import { subscriptionStates, type SubscriptionState } from '../../src/modules/admin/api.js';
+import type { BillingService, ProductInput } from '../../src/modules/billing/api.js';
 import { audited, openOptions, withApp, type App } from '../app.js';
 import { parseId, parseInteger, parseText, withJson, withPaging, type OutputOptions, type PageOptions } from '../options.js';
 import { morePagesNote, present } from '../output.js';
 import { tableOf } from '../table.js';
 import { pageFooter, shortDate } from '../ui/view.js';
 
-const billingOf = (app: App) => new BillingService(app.db, app.server.plugins.access.api, voucherAttempts(app.ctx.limits));
+const billingOf = (app: App) => app.server.plugins.billing.api;
 
 const examples = (command: Command, text: string): Command => command.addHelpText('after', `\nExamples:\n${text}`);
 

@@ -16,7 +16,7 @@ import {
   provisionBridge,
   type ReportingClient,
 } from '../../src/modules/bridges/api.js';
-import { serial as serialSchema, version as versionSchema } from '../../src/modules/bridges/schemas.js';
+import { serial as serialSchema, version as versionSchema } from '../../src/modules/bridges/api.js';
 import { listVessels } from '../../src/modules/vessel/api.js';
 import { audited, openOptions, withApp, type App } from '../app.js';
 import { rolloutsCommand, updateCommand } from './rollouts.js';

@@ -333,9 +333,7 @@ export function navigationCommand(): Command {
             'navigation add',
             { type: 'navigation' },
             async () => {
-              const { Administration } = await import('../../src/modules/admin/service.js');
-              const admin = new Administration(app.db, app.server.plugins.auth.api);
-              return admin.addNavigation({
+              return app.server.plugins.admin.api.addNavigation({
                 code: options.code,
                 name: options.name,
                 path: options.path,
@@ -353,10 +351,7 @@ export function navigationCommand(): Command {
   return referenceCommand({
     name: 'navigation',
     description: 'Navigation components (the menu)',
-    list: async (app) => {
-      const { Administration } = await import('../../src/modules/admin/service.js');
-      return new Administration(app.db, app.server.plugins.auth.api).allNavigation();
-    },
+    list: (app) => app.server.plugins.admin.api.allNavigation(),
     columns: [
       { header: 'ID', align: 'right', cell: (n) => n.id },
       { header: 'CODE', cell: (n) => n.code },

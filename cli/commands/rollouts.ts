@@ -7,7 +7,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { Command, Option } from 'commander';
 import { loadConfig } from '../../src/config.js';
-import type { RolloutTarget, RolloutView } from '../../src/modules/bridges/rollouts.js';
+import type { RolloutTarget, RolloutView } from '../../src/modules/bridges/api.js';
 import { UsageError } from '../errors.js';
 import { signIn, type ApiClient } from '../http.js';
 import { parseEmail, parseId, parseInteger, readStdin, withJson, type OutputOptions } from '../options.js';

@@ -5,11 +5,8 @@
 import { readFileSync } from 'node:fs';
 import Boom from '@hapi/boom';
 import { Argument, Command, Option } from 'commander';
-import { subscriptionStates } from '../../src/modules/admin/subscriptions.js';
-import { publicUser } from '../../src/modules/auth/api.js';
-import { email as emailSchema, password as passwordSchema } from '../../src/modules/auth/schemas.js';
-import { voucherAttempts } from '../../src/modules/billing/api.js';
-import { BillingService } from '../../src/modules/billing/service.js';
+import { subscriptionStates } from '../../src/modules/admin/api.js';
+import { email as emailSchema, password as passwordSchema, publicUser } from '../../src/modules/auth/api.js';
 import { listBridges } from '../../src/modules/bridges/api.js';
 import { pageCompanies, vesselModelsOf } from '../../src/modules/org/api.js';
 import { languages, pageErrorReports } from '../../src/modules/utility/api.js';
@@ -157,7 +154,7 @@ async function everyPage<T>(load: (request: PageRequest<Record<string, never>>) 
   }
 }
 
-const billingOf = (app: App) => new BillingService(app.db, app.server.plugins.access.api, voucherAttempts(app.ctx.limits));
+const billingOf = (app: App) => app.server.plugins.billing.api;
 
 const LISTS: Record<string, (app: App) => Promise<object[]>> = {
   users: async (app) => (await everyPage((r) => app.server.plugins.auth.api.pageUsers(r))).map(publicUser),

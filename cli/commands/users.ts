@@ -4,8 +4,7 @@
  */
 import Boom from '@hapi/boom';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { publicUser, type User } from '../../src/modules/auth/api.js';
-import { name as nameSchema } from '../../src/modules/auth/schemas.js';
+import { name as nameSchema, publicUser, type User } from '../../src/modules/auth/api.js';
 import { audited, openOptions, withApp, type App } from '../app.js';
 import { UsageError } from '../errors.js';
 import { checkPassword, parseEmail, parseUserRef, readStdin, withJson, withPaging, type OutputOptions, type PageOptions, type UserRef } from '../options.js';

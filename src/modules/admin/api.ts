@@ -1,11 +1,13 @@
 /**
- * What other modules may ask of the admin module. Reached as `server.plugins.admin.api`.
+ * What other modules (and the admin CLI) may ask of the admin module. Reached as
+ * `server.plugins.admin.api`; every vessel's subscription state is a plain import.
  */
 import type { Db } from '../../db/knex.js';
 import * as repo from './repository.js';
 import type { Audience, NavigationComponent } from './repository.js';
 
 export type { NavigationComponent } from './repository.js';
+export { type SubscriptionState, subscriptionStates } from './subscriptions.js';
 
 /** What an operator's tools (the CLI) do to accounts beyond the auth module: the admin console's own rules. */
 export interface AccountAdministration {
@@ -15,9 +17,17 @@ export interface AccountAdministration {
   setAccountPassword(userId: number, password: string): Promise<void>;
 }
 
-export function createAdminApi(db: Db, accounts: AccountAdministration) {
+/** The menu as an operator's tools (the CLI) edit it, by the admin console's rules. */
+export interface NavigationAdministration {
+  /** Every navigation component, whoever sees it. */
+  allNavigation(): Promise<NavigationComponent[]>;
+  /** A new navigation component; 409 when its code is taken. */
+  addNavigation(component: Omit<NavigationComponent, 'id'>): Promise<NavigationComponent>;
+}
+
+export function createAdminApi(db: Db, operator: AccountAdministration & NavigationAdministration) {
   return {
-    ...accounts,
+    ...operator,
     /** The navigation components a user may see, in menu order. */
     async navigationFor(user: { isAdmin: boolean; corporate: boolean }): Promise<Omit<NavigationComponent, 'audience'>[]> {
       const audiences: Audience[] = ['all', ...(user.isAdmin ? ['admin' as const] : []), ...(user.corporate || user.isAdmin ? ['corporate' as const] : [])];

@@ -64,6 +64,8 @@ export const adminModule: Plugin<AdminModuleOptions> = {
         // An operator is nobody's own account: the "not on oneself" rule of the console does not apply.
         deleteAccount: (userId) => admin.deleteUser(null, userId),
         setAccountPassword: async (userId, password) => void (await admin.setPassword(null, userId, password)),
+        allNavigation: () => admin.allNavigation(),
+        addNavigation: (component) => admin.addNavigation(component),
       }),
     );
     const clock: AdminClock = { now: () => Date.now() };

@@ -14,7 +14,9 @@ import * as repo from './repository.js';
 export type { CloudService, CloudServices } from '../../../contracts/billing.js';
 export { SUBSCRIPTION_TERMS } from '../../../contracts/billing.js';
 
-export type { Product } from './repository.js';
+export type { Product, ProductInput } from './repository.js';
+/** The operator's billing (products, vouchers, subscriptions), as the admin CLI reaches it: `server.plugins.billing.api`. */
+export type { BillingService } from './service.js';
 
 /** 10 voucher lookups or redemptions an hour per user. */
 export const VOUCHER_ATTEMPTS = { points: 10, windowSeconds: 3600 };

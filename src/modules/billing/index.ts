@@ -34,7 +34,7 @@ import { BillingService } from './service.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    billing: { payments: PaymentsService };
+    billing: { api: BillingService; payments: PaymentsService };
   }
 }
 
@@ -67,6 +67,7 @@ export const billingModule: Plugin<ModuleOptions> = {
       ctx.log,
     );
     server.expose('payments', payments);
+    server.expose('api', billing);
 
     ctx.scheduler.every('billing.renewals', RENEWAL_SWEEP_MS, () => payments.renewDue(), { atStart: true });
 

@@ -15,8 +15,19 @@ import type { Page, PageRequest } from '../../platform/pagination.js';
 import { randomCode } from '../../platform/secrets.js';
 import * as repo from './repository.js';
 import { BridgeSecrets, newPairingCode, pairingCodeHash } from './secrets.js';
+import type { IngestMeter } from './service.js';
 
 export { BridgeSecrets } from './secrets.js';
+
+/** What the bridges module keeps in memory for other modules (`server.plugins.bridges.api`). */
+export interface BridgesApi {
+  /** The messages bridges published, per minute (the admin overview's ingest rate). */
+  ingest: IngestMeter;
+}
+
+/** A bridge's serial and software version as the admin CLI's flags take them. */
+export { serial, version } from './schemas.js';
+export type { RolloutTarget, RolloutView } from './rollouts.js';
 
 type Db = Database | Knex.Transaction;
 

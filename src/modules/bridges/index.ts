@@ -26,11 +26,12 @@ import { createRollout } from './routes/rollouts/create.js';
 import { listRollouts } from './routes/rollouts/list.js';
 import { showRollout } from './routes/rollouts/show.js';
 import { BridgeSecrets } from './secrets.js';
-import { BridgeService, type IngestMeter } from './service.js';
+import type { BridgesApi } from './api.js';
+import { BridgeService } from './service.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    bridges: { rollouts: Rollouts; ingest: IngestMeter };
+    bridges: { api: BridgesApi; rollouts: Rollouts };
   }
 }
 
@@ -49,7 +50,7 @@ export const bridgesModule: Plugin<ModuleOptions> = {
     const rollouts = new Rollouts(ctx.db, service);
     service.rollouts = rollouts;
     server.expose('rollouts', rollouts);
-    server.expose('ingest', service.ingest);
+    server.expose('api', { ingest: service.ingest } satisfies BridgesApi);
     broker.authenticateWith((serial, secret) => service.authenticate(serial, secret));
     broker.route('status', (message) => service.onStatus(message), { ordered: true });
     broker.route('admin/response', (message) => service.onAdminResponse(message), { ordered: true });

@@ -17,7 +17,7 @@ export const adminOverview = (db: Db, auth: AuthApi, now: () => number) =>
         'The platform at a glance: users, vessels, companies, bridges (online), active alarms, ingest rate (messages/min, last hour per minute), subscriptions expiring this month, error reports this week, 14-day series, and the health of the service and its scheduled backups',
       async handler(request) {
         // The bridges module registers after this one; its meter is read at request time.
-        const ingest: IngestRate | null = request.server.plugins.bridges?.ingest ?? null;
+        const ingest: IngestRate | null = request.server.plugins.bridges?.api.ingest ?? null;
         const operations = {
           health: await probeParts(request.server, { database: 'down', broker: 'down' }),
           backups: request.server.app.backups?.status ?? null,
