@@ -19,7 +19,9 @@ function access(route: RequestRoute): string {
   const vessel = route.settings.plugins?.vessel;
   if (vessel) {
     const needs = (vessel.needs ?? []).map((n) => ('owner' in n ? 'owner' : 'flag' in n ? n.flag : `${n.area} ${n.level}`));
-    return needs.length ? `vessel: ${needs.join(', ')}` : 'vessel member';
+    // A route keyed by an entity of a vessel (`simpleDeviceField`) names whose vessel it is.
+    const whose = vessel.entity ? `vessel of the ${vessel.entity.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}` : 'vessel';
+    return needs.length ? `${whose}: ${needs.join(', ')}` : `${whose} member`;
   }
   const auth: unknown = route.settings.auth;
   if (auth === false) return 'public';

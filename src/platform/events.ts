@@ -41,7 +41,7 @@ export interface EventMap {
   'command.answer': { bridgeId: number; requestId: string; state: 'PENDING' | 'COMPLETED' | 'FAILED'; statusCode: number; message: string | null };
   /** One group commit of bridge deltas was written (the operator's figures, platform/metrics.ts). */
   'ingest.batch': { messages: number; values: number; seconds: number };
-  /** A write of bridge deltas failed: a group commit, or one message of a failed commit written again alone (devices/group-commit.ts). */
+  /** A write of bridge deltas failed: a group commit, or one message of a failed commit written again alone (ingest/group-commit.ts). */
   'ingest.failed': Record<string, never>;
   /** Bridge messages were answered with their PUBACKs this long after they arrived (one entry each, handed on together: mqtt/tally.ts). */
   'mqtt.acknowledged': { lagsMs: readonly number[] };

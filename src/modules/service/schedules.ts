@@ -1,7 +1,7 @@
 /**
  * A vessel's service schedule (docs/api.md, "Service schedules"): maintenance items due by engine
  * run hours, by calendar or both, the log of services done, and completing an item (which logs it
- * and restarts its interval). Run hours come from the devices module, documents from the vessel's
+ * and restarts its interval). Run hours come from the telemetry module, documents from the vessel's
  * own documents; who may do what was settled by the vessel-scoped route option.
  */
 import Boom from '@hapi/boom';
