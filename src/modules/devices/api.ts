@@ -13,7 +13,7 @@ import * as repo from './repository.js';
 type Db = Database | Knex.Transaction;
 
 export type { Device, Property, PropertyRow } from './repository.js';
-export type { Inventory, PathIds } from './inventory.js';
+export type { Inventory } from './inventory.js';
 export type { PathMeta } from './schema-repository.js';
 
 /** What the devices module keeps in memory for the ingest (`server.plugins.devices.api`). */

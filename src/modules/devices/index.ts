@@ -48,16 +48,13 @@ export const devicesModule: Plugin<ModuleOptions> = {
     alerts.useProperties({ propertyOf: repo.findProperty, propertiesOf: repo.propertiesOfBridge, deviceOf: repo.deviceWithPaths });
 
     // A property and a device belong to the vessel their bridge is paired with.
-    const vesselOfBridge = async (bridgeId: number | undefined) =>
-      bridgeId === undefined ? null : ((await vesselIdsOfBridges(ctx.db, [bridgeId])).get(bridgeId) ?? null);
+    const vesselOfBridge = async (bridgeId: number | null) =>
+      bridgeId === null ? null : ((await vesselIdsOfBridges(ctx.db, [bridgeId])).get(bridgeId) ?? null);
     access.registerEntity('property', {
       notFound: 'Property not found',
-      vesselOf: async (id) => vesselOfBridge((await repo.findProperty(ctx.db, id))?.bridgeId),
+      vesselOf: async (id) => vesselOfBridge((await repo.findProperty(ctx.db, id))?.bridgeId ?? null),
     });
-    access.registerEntity('device', {
-      notFound: 'Device not found',
-      vesselOf: async (id) => vesselOfBridge((await repo.deviceWithPaths(ctx.db, id))?.bridgeId),
-    });
+    access.registerEntity('device', { notFound: 'Device not found', vesselOf: async (id) => vesselOfBridge(await repo.bridgeOfDevice(ctx.db, id)) });
 
     const live = new LiveStreams(ctx, (request) => accounts.sessionUserOf(request.auth.credentials), access.accessOf);
     server.expose('live', live);

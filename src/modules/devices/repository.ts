@@ -221,6 +221,11 @@ export async function devicesOfBridge(db: Db, bridgeId: number): Promise<Array<O
   }));
 }
 
+/** The bridge a device was reported by, or null when there is no such device. */
+export async function bridgeOfDevice(db: Db, id: number): Promise<number | null> {
+  return (await db('devices').where({ id }).first('bridge_id'))?.bridge_id ?? null;
+}
+
 /** A device's bridge and the paths of its properties, or null when there is no such device. */
 export async function deviceWithPaths(db: Db, id: number): Promise<{ id: number; bridgeId: number; paths: string[] } | null> {
   const device = await db('devices').where({ id }).first();

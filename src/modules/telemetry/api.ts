@@ -22,11 +22,11 @@ export { MAX_BUCKETED_RANGE_MS, MAX_BUCKETS } from './buckets.js';
 export { historyBuckets } from './history.js';
 export { PerBridge } from './per-bridge.js';
 export { sharedPath } from './path-names.js';
-export { type CurrentValue, currentValue, currentValues, currentValuesOnBus, historyOf, historySamples, type LocationRow, positions } from './repository.js';
+export { currentValue, currentValues, currentValuesOnBus, historyOf, historySamples, positions } from './repository.js';
 export { DAY_MS, type HistoryAccess, rangeOf, requireHistory } from './range.js';
-export { DEFAULT_SOURCE, type MessageSources, type SourceState } from './sources.js';
+export { DEFAULT_SOURCE, type SourceState } from './sources.js';
 export type { PropertyCadence } from './stale.js';
-export { type IngestItem, jsonOf, receiptOf, type ValueStore } from './value-store/index.js';
+export { type IngestItem, jsonOf, receiptOf } from './value-store/index.js';
 
 /** What the telemetry module keeps in memory and the ingest writes through (`server.plugins.telemetry.api`). */
 export interface TelemetryApi {
