@@ -30,18 +30,16 @@ beforeAll(async () => {
   await t.call('POST', `/api/vessel/${seaBreezeId}/cameras`, { token: await t.login('owner@demo.test'), payload: { name: 'Deck', streamUrl: cameraUrl } });
   // A long audit log: more than a page of it.
   const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
-  await t.database
-    .db('audit_log')
-    .insert(
-      Array.from({ length: 120 }, (_, i) => ({
-        at: at(i),
-        actor_email: 'owner@demo.test',
-        action: 'POST /api/vessel/{id}/notes',
-        target_type: 'vessel',
-        vessel_id: seaBreezeId,
-        outcome: 200,
-      })),
-    );
+  await t.database.db('audit_log').insert(
+    Array.from({ length: 120 }, (_, i) => ({
+      at: at(i),
+      actor_email: 'owner@demo.test',
+      action: 'POST /api/vessel/{id}/notes',
+      target_type: 'vessel',
+      vessel_id: seaBreezeId,
+      outcome: 200,
+    })),
+  );
   browser = await launchBrowser();
 }, 180_000);
 
