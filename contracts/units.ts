@@ -1,5 +1,5 @@
 /**
- * Shared by the web app and the server (alarm messages). Signal K sends SI units (BRIDGE.md); people read metric or imperial. Speeds are shown in
+ * Shared by the web app and the server (alarm messages). Signal K sends SI units (docs/protocol.md); people read metric or imperial. Speeds are shown in
  * knots in both systems because this is a marine product: boat speed and wind speed are
  * knots on every chart plotter, whatever the owner's other preferences. Angles are degrees
  * in both systems.

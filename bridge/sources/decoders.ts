@@ -2,7 +2,7 @@
  * Turning what instruments say into Signal K deltas: NMEA 2000 lines (Actisense N2K ASCII, canboat
  * "plain", Yacht Devices RAW and the other text formats canboatjs reads) through canboatjs and
  * n2k-signalk, and NMEA 0183 sentences through nmea0183-signalk. Each update gets a `$source`
- * naming the bus and the sender (`n2k.17`, `nmea0183.GP`), as BRIDGE.md's example does.
+ * naming the bus and the sender (`n2k.17`, `nmea0183.GP`), as docs/protocol.md's example does.
  */
 import { FromPgn } from '@canboat/canboatjs';
 import { N2kMapper } from '@signalk/n2k-signalk';

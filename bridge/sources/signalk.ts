@@ -62,7 +62,7 @@ export interface SignalKSourceOptions {
   putTimeoutMs?: number;
 }
 
-/** A PUT's final outcome, in BRIDGE.md's status codes. */
+/** A PUT's final outcome, in docs/protocol.md's status codes. */
 export interface PutOutcome {
   statusCode: number;
   message?: string;
@@ -77,7 +77,7 @@ interface SignalKReply {
 
 const POLL_MS = 250;
 
-/** Signal K's answer to one of BRIDGE.md's codes: 200, 400, 403, 405 or 502. */
+/** Signal K's answer to one of docs/protocol.md's codes: 200, 400, 403, 405 or 502. */
 function outcomeOf(reply: SignalKReply, httpStatus: number): PutOutcome {
   const code = reply.statusCode ?? httpStatus;
   const message = reply.message;

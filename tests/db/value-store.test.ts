@@ -1,6 +1,6 @@
 /**
  * The ingest's writers (src/modules/devices/value-store) on their own: history keeps every sample
- * in any order, a current value only moves forward (BRIDGE.md store-and-forward), and what a
+ * in any order, a current value only moves forward (docs/protocol.md store-and-forward), and what a
  * batch wrote reads the same before and after the rollup job folds it into per-series rows
  * (docs/decisions.md, "History as a batch writes it"), including values buffered hours ago that
  * arrive beside live ones.

@@ -1,5 +1,5 @@
 /**
- * Vessel alerts from Signal K notifications (BRIDGE.md): raised, escalated, cleared, never undone
+ * Vessel alerts from Signal K notifications (docs/protocol.md): raised, escalated, cleared, never undone
  * by late messages; acknowledged and silenced by members with alertManager MANAGE.
  */
 import type { MqttClient } from 'mqtt';

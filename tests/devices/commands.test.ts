@@ -1,5 +1,5 @@
 /**
- * Commands (BRIDGE.md control): the round trip through a bridge answering PUTs, timeouts, the
+ * Commands (docs/protocol.md control): the round trip through a bridge answering PUTs, timeouts, the
  * offline refusal, the audit log, who may send them, and actions on the bridge itself.
  */
 import type { MqttClient } from 'mqtt';

@@ -1,5 +1,5 @@
 /**
- * The live stream (docs/api-shapes.md) over real HTTP: what a browser's EventSource receives
+ * The live stream (docs/api.md, "Live stream") over real HTTP: what a browser's EventSource receives
  * when a bridge publishes, who receives what, and when the stream ends.
  */
 import type { MqttClient } from 'mqtt';

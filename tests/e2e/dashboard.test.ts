@@ -1,6 +1,6 @@
 /**
  * The signed-in app in a real browser: the session guard, the fleet, and a vessel whose bridge
- * (a real MQTT client speaking BRIDGE.md) sends live values and answers commands.
+ * (a real MQTT client speaking docs/protocol.md) sends live values and answers commands.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

@@ -4,7 +4,7 @@
  * its pairing"). One owner pairs a bridge and their vessel collects devices, values, a track,
  * alarms with their settings and a queued command; the vessel is deleted, or the bridge unlinked;
  * another owner pairs the same bridge and finds none of it. What the bridge sends while unpaired
- * does show on the next vessel (BRIDGE.md), unless it was measured before the pairing ended.
+ * does show on the next vessel (docs/protocol.md), unless it was measured before the pairing ended.
  * Real MQTT clients play the bridge on the server's broker.
  */
 import type { MqttClient } from 'mqtt';
@@ -199,7 +199,7 @@ describe('a bridge paired with another vessel', () => {
     await pair(ownerB, tern, bridge);
     await expectNothingOfThePreviousPairing(tern);
     await expect.poll(async () => (await propertyOf(ownerB, tern, VOLTAGE))?.value, POLL).toBe(12.5);
-    // Sent while unpaired, measured after the pairing ended: the next vessel's (BRIDGE.md).
+    // Sent while unpaired, measured after the pairing ended: the next vessel's (docs/protocol.md).
     expect((await propertyOf(ownerB, tern, FUEL))?.value).toBe(0.42);
 
     const own = await t.call('POST', `/api/vessel/${tern}/sendCommand`, {

@@ -1,5 +1,5 @@
 /**
- * Commands to devices on board as Signal K PUT requests (BRIDGE.md), one request id from the
+ * Commands to devices on board as Signal K PUT requests (docs/protocol.md), one request id from the
  * client to every channel: the `sendCommand` answer, the live `command` event and the stored
  * state (`device_commands`, read by `GET vessel/{id}/commands/{requestId}`). The states are
  * contracts/live.ts's:

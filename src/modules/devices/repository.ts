@@ -11,7 +11,7 @@ import { sharedPath } from '../telemetry/api.js';
 
 type Db = Database | Knex.Transaction;
 
-/** API.md Property. */
+/** docs/api.md Property. */
 export interface Property {
   id: number;
   path: string;
@@ -29,7 +29,7 @@ export interface Property {
   stale: boolean;
 }
 
-/** API.md Device. */
+/** docs/api.md Device. */
 export interface Device {
   id: number;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * Telemetry ingest, one straight line per message (BRIDGE.md):
+ * Telemetry ingest, one straight line per message (docs/protocol.md):
  *   bridge `delta` → parse and check → values, positions and source sightings → group commit
  *   (one transaction for many messages, through the telemetry module's value store) → alerts from
  *   notifications, warning levels and custom alerts → one `vessel.batch` event per vessel with

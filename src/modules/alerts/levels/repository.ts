@@ -5,7 +5,7 @@
 import type { Db } from '../../../db/knex.js';
 import { nowIso } from '../../../db/knex.js';
 
-/** API.md `WarningLevels`: any of the four levels may be absent (null). */
+/** docs/api.md `WarningLevels`: any of the four levels may be absent (null). */
 export interface WarningLevels {
   lowCritical: number | null;
   lowWarning: number | null;

@@ -7,7 +7,7 @@ import { commandPayload, vesselIdParams } from '../schemas.js';
 import type { CommandRequests } from '../requests.js';
 
 /**
- * POST vessel/{id}/sendCommand (BRIDGE.md control): deviceManager VIEW and allowDeviceControl;
+ * POST vessel/{id}/sendCommand (docs/protocol.md control): deviceManager VIEW and allowDeviceControl;
  * writable properties only; an offline vessel refuses at once (418) unless the caller asked to
  * queue the command; 418 for an unsubscribed vessel outside its test period; 504 when the command did not reach a final state in time. The command and
  * its outcome go to the vessel's audit log.

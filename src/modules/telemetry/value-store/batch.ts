@@ -2,7 +2,7 @@
  * A batch of telemetry messages as the writers store it: grouped into series (one path of one
  * bridge: its newest value and its samples), history chunks, source sightings and receipts.
  * Both writers (sqlite-writer.ts, knex-writer.ts) keep the same rules: history takes
- * everything, in any order; a current value is replaced only by one at least as new (BRIDGE.md
+ * everything, in any order; a current value is replaced only by one at least as new (docs/protocol.md
  * store-and-forward).
  */
 import { hash } from 'node:crypto';

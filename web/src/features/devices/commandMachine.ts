@@ -61,7 +61,7 @@ const TEXT_BY_STATE: Partial<Record<CommandState, string>> = {
   REPLACED: 'Replaced by a newer command',
 };
 
-/** What the user reads when a command does not go through: its final state, else the bridge's status code (BRIDGE.md), in words. */
+/** What the user reads when a command does not go through: its final state, else the bridge's status code (docs/protocol.md), in words. */
 export function commandFailureText(statusCode: number | null, message?: string | null, state?: CommandState): string {
   if (message) return message;
   const byState = state ? TEXT_BY_STATE[state] : undefined;

@@ -63,7 +63,7 @@ function newestByProperty(values: LiveValue[]): Map<number | string, LiveValue> 
 
 /**
  * Merges a batch's values into the devices list in one pass. Values buffered on board arrive
- * late with their original timestamps, so a shown value only moves forward in time (BRIDGE.md).
+ * late with their original timestamps, so a shown value only moves forward in time (docs/protocol.md).
  * A value the server has not matched to a property yet (propertyId null) is matched by path.
  */
 export function applyBatch(devices: Device[] | undefined, values: LiveValue[]): Device[] | undefined {

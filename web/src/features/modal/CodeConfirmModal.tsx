@@ -19,7 +19,7 @@ interface CodeConfirmModalProps<T> {
 }
 
 /**
- * The two-step confirmations of API.md (vessel delete, bridge unlink): confirm what will be
+ * The two-step confirmations of docs/api.md (vessel delete, bridge unlink): confirm what will be
  * lost, the server e-mails a code, the user enters it. Failures show the server's words in place.
  */
 export function CodeConfirmModal<T>({ title, consequences, confirmLabel, request, complete, onDone, onClose }: CodeConfirmModalProps<T>) {

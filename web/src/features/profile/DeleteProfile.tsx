@@ -6,7 +6,7 @@ import { profileActions } from './queries';
 
 /**
  * Deleting one's own profile, as the privacy policy promises: two steps, the second with a code
- * e-mailed to the address (API.md, "Two-step confirmations"). The server refuses while the person
+ * e-mailed to the address (docs/api.md, "Two-step confirmations"). The server refuses while the person
  * still owns vessels and says so in the dialog.
  */
 export function DeleteProfile({ userId, email }: { userId: number; email: string }) {

@@ -1,4 +1,4 @@
-/** Pairing codes are 8 characters (BRIDGE.md); people type them with spaces, dashes or in lower case. */
+/** Pairing codes are 8 characters (docs/protocol.md); people type them with spaces, dashes or in lower case. */
 export const PAIRING_CODE_LENGTH = 8;
 
 export function normalisePairingCode(raw: string): string {

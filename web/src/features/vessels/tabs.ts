@@ -69,7 +69,7 @@ export function visibleTabs(permissions: PermissionSet): VesselTab[] {
   return VESSEL_TABS.filter((tab) => mayOpenTab(permissions, tab));
 }
 
-/** Sending commands needs deviceManager VIEW and allowDeviceControl (API.md). */
+/** Sending commands needs deviceManager VIEW and allowDeviceControl (docs/api.md). */
 export function canControlDevices(permissions: PermissionSet): boolean {
   return atLeast(permissions.deviceManager, 'VIEW') && permissions.allowDeviceControl;
 }

@@ -5,7 +5,7 @@ import type { LiveStreams } from '../../live.js';
 import { vesselIdParams } from '../../schemas.js';
 
 /**
- * GET vessel/{id}/live: the vessel's server-sent event stream (docs/api-shapes.md), open to any
+ * GET vessel/{id}/live: the vessel's server-sent event stream (docs/api.md, "Live stream"), open to any
  * member; what each kind of event needs is checked in live.ts. An unsubscribed vessel outside its
  * test period answers a 418 that says why and how to renew (docs/product.md). EventSource cannot
  * set headers, so a link key may ride in the query; the stream outlives it, checking the session
