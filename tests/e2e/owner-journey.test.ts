@@ -98,7 +98,9 @@ describe("an owner's whole journey", () => {
 
   it('subscribes with a voucher from the renew banner', async () => {
     const { page } = tab;
-    await page.getByRole('button', { name: 'Renew now' }).click();
+    // In the test period after pairing the banner says until when, and offers to subscribe.
+    await page.getByText(/^Test period: every cloud service is on until /).waitFor();
+    await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(/\/subscribe$/);
     await page.getByText('renews for a further 12 months').waitFor();
     await page.getByText('28 days').first().waitFor();

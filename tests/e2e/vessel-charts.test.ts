@@ -86,7 +86,7 @@ describe.each([
     await page.getByRole('heading', { name: 'Devices on the map' }).waitFor();
     await page.getByRole('listitem').filter({ hasText: 'Tender' }).waitFor();
 
-    const mine = page.getByRole('checkbox', { name: 'You: geofence alarms' });
+    const mine = page.getByRole('checkbox', { name: /^You\W+geofence alarms$/ });
     await mine.waitFor();
     const before = await mine.isChecked();
     await mine.click();

@@ -20,7 +20,6 @@ import type { VesselDetail } from '../features/vessels/types';
 import { createQueryClient } from './queryClient';
 import { forgetOfflineCache } from './offlineCache';
 import { lastKnownMode } from '../features/offline/useOnline';
-import { theme } from '../features/theme/theme';
 
 /**
  * The app's long-lived actors and clients. They are created here, once, with the browser
@@ -52,14 +51,12 @@ export const session = createActor(
         const user = await queryClient.ensureQueryData(sessionQueries.user());
         const fetchOrLastKnown = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) =>
           lastKnownWhenOffline<T>(options.queryKey, () => queryClient.fetchQuery({ ...options, retry: false }));
-        const { preferences } = await loadSessionData(user, {
+        await loadSessionData(user, {
           profile: () => fetchOrLastKnown(profileQueries.details()),
           preferences: () => fetchOrLastKnown(profileQueries.preferences()),
           navigation: () => fetchOrLastKnown(profileQueries.navigation()),
           organisation: () => fetchOrLastKnown(organisationQueries.mine()),
         });
-        // The theme chosen in the preferences follows the person to every device they sign in on.
-        if (preferences?.theme && preferences.theme !== theme.get()) theme.set(preferences.theme);
       }),
       logout: fromPromise(async ({ input }) => {
         await api.post('auth/logout', undefined, { token: input.token });
