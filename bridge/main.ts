@@ -7,7 +7,7 @@
  * last reported (status.ts). Exit codes: 0 connected, 1 running but not connected, 2 bad command
  * line, 3 no agent running.
  */
-import packageJson from '../package.json' with { type: 'json' };
+import packageJson from './package.json' with { type: 'json' };
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { read, readSecrets } from './client/read-input';
 import { integer, mqttUrl, positiveNumber, serial } from './client/options';
