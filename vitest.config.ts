@@ -49,6 +49,7 @@ const CLI = [
   'tests/ops/cli.test.ts',
   'tests/ops/startup.test.ts',
   'tests/bridge/cli.test.ts',
+  'tests/bridge/package.test.ts',
   'tests/bridge/signalk-server.test.ts',
   'tests/simulator/cli.test.ts',
 ];

@@ -6,7 +6,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { toDelta } from '../simulator/delta.js';
 import { profileNamed } from '../simulator/profiles.js';
-import { createRandom } from '../simulator/random.js';
+import { createRandom } from '../bridge/client/random.js';
 import { Vessel } from '../simulator/vessel.js';
 import { DEMO_PASSWORD } from '../fixtures/demo.js';
 

@@ -6,11 +6,11 @@
  * written); the status carries the agent's version for over-the-air rollouts.
  */
 import type { AdminResponse, BridgeStatus, PutResponse, SignalKDelta } from '../contracts/bridge';
-import { paced } from '../simulator/replay';
-import { parseAdminRequest, parsePutRequest, readOrRefuse } from '../simulator/requests';
-import { BridgeConnection, type ConnectionStats } from '../simulator/connection';
-import { BridgeLog, type LogLevel, type Logger, isLogLevel } from '../simulator/logger';
-import { createRandom, hashSeed } from '../simulator/random';
+import { paced } from './client/paced';
+import { parseAdminRequest, parsePutRequest, readOrRefuse } from './client/requests';
+import { BridgeConnection, type ConnectionStats } from './client/connection';
+import { BridgeLog, type LogLevel, type Logger, isLogLevel } from './client/logger';
+import { createRandom, hashSeed } from './client/random';
 import { type LimitsConfig, PathLimits, type Reading, defaultLimits } from './limits';
 import { DiskQueue } from './queue';
 import { type AgentStatus, writeStatus } from './status';

@@ -7,13 +7,13 @@
  * last reported (status.ts). Exit codes: 0 connected, 1 running but not connected, 2 bad command
  * line, 3 no agent running.
  */
-import packageJson from '../package.json' with { type: 'json' };
+import packageJson from './package.json' with { type: 'json' };
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { read, readSecrets } from '../simulator/cli/bridges-file';
-import { integer, mqttUrl, positiveNumber, serial } from '../simulator/cli/options';
-import { runProgram } from '../simulator/cli/run-program';
-import { UsageError } from '../simulator/cli/usage-error';
-import { LOG_LEVELS, type LogLevel, stderrLogger } from '../simulator/logger';
+import { read, readSecrets } from './client/read-input';
+import { integer, mqttUrl, positiveNumber, serial } from './client/options';
+import { runProgram } from './client/run-program';
+import { UsageError } from './client/usage-error';
+import { LOG_LEVELS, type LogLevel, stderrLogger } from './client/logger';
 import { Agent } from './agent';
 import { describeStatus, isRunning, readStatus } from './status';
 import { type LimitsConfig, NO_LIMITS, defaultLimits, parseLimitsFile } from './limits';

@@ -13,7 +13,7 @@
 import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SignalKDelta, SignalKUpdate } from '../contracts/bridge';
-import type { DeltaStore } from '../simulator/buffer';
+import type { DeltaStore } from './client/buffer';
 
 export interface DiskQueueOptions {
   directory: string;

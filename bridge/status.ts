@@ -7,7 +7,7 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LinkState } from '../simulator/connection';
+import type { LinkState } from './client/connection';
 
 export interface AgentStatus {
   pid: number;

@@ -3,7 +3,7 @@
  * progress one step per tick, so a fleet updating at once needs no timers of its own.
  */
 import type { AdminRequest, AdminResponse } from '../contracts/bridge';
-import { LOG_LEVELS, type LogLevel, isLogLevel } from './logger';
+import { LOG_LEVELS, type LogLevel, isLogLevel } from '../bridge/client/logger';
 
 /** What an admin action may do to the bridge it runs on. */
 export interface AdminTarget {

@@ -6,12 +6,12 @@
 import type { MqttClient } from 'mqtt';
 import type { AdminResponse, BridgeStatus, PutResponse, SignalKDelta } from '../contracts/bridge';
 import { AdminActions, type AdminTarget } from './admin';
-import { parseAdminRequest, parsePutRequest, readOrRefuse } from './requests';
-import { BridgeConnection, type ConnectionStats } from './connection';
+import { parseAdminRequest, parsePutRequest, readOrRefuse } from '../bridge/client/requests';
+import { BridgeConnection, type ConnectionStats } from '../bridge/client/connection';
 import { toDelta } from './delta';
-import { BridgeLog, type LogLevel, type Logger, isLogLevel, silentLogger } from './logger';
+import { BridgeLog, type LogLevel, type Logger, isLogLevel, silentLogger } from '../bridge/client/logger';
 import { DEFAULT_PROFILE, type VesselProfile, profileNamed } from './profiles';
-import { createRandom, hashSeed } from './random';
+import { createRandom, hashSeed } from '../bridge/client/random';
 import { type ScenarioName, ScenarioRun, isScenarioName } from './scenarios';
 import { Ticker } from './ticker';
 import { Vessel } from './vessel';

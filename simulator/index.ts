@@ -5,6 +5,6 @@ export { replayLog, readDeltaLog, checkDeltaLog, DeltaLogError, type ReplayHandl
 export { createRecorder, type DeltaRecorder } from './recorder';
 export { SCENARIOS, SCENARIO_NAMES, isScenarioName, type ScenarioName } from './scenarios';
 export { PROFILES, PROFILE_NAMES, DEFAULT_PROFILE, profileNamed, type VesselProfile } from './profiles';
-export { LOG_LEVELS, stderrLogger, type LogLevel, type Logger } from './logger';
+export { LOG_LEVELS, stderrLogger, type LogLevel, type Logger } from '../bridge/client/logger';
 export { Ticker } from './ticker';
 export { inventoryOf } from './vessel';

@@ -10,12 +10,15 @@ import type { MqttClient } from 'mqtt';
 import type { DeviceInventory, SignalKDelta } from '../contracts/bridge';
 import { parseDelta } from '../contracts/bridge-validation';
 import { DEFAULT_VERSION } from './bridge';
-import { parseAdminRequest, parsePutRequest } from './requests';
-import { BridgeConnection, type ConnectionStats } from './connection';
-import { BridgeLog, type Logger, silentLogger } from './logger';
-import { createRandom, hashSeed } from './random';
+import { parseAdminRequest, parsePutRequest } from '../bridge/client/requests';
+import { BridgeConnection, type ConnectionStats } from '../bridge/client/connection';
+import { BridgeLog, type Logger, silentLogger } from '../bridge/client/logger';
+import { createRandom, hashSeed } from '../bridge/client/random';
 import { n2kDecoder } from '../bridge/sources/decoders';
 import { readLog } from '../bridge/sources/lines';
+import { paced } from '../bridge/client/paced';
+
+export { paced };
 
 export interface ReplayOptions {
   mqttUrl: string;
@@ -73,43 +76,6 @@ export async function checkDeltaLog(file: string): Promise<number> {
 
 async function* readDeltaEntries(file: string): AsyncGenerator<SignalKDelta> {
   for await (const { delta } of readDeltaLog(file)) yield delta;
-}
-
-/** When a delta was measured: its earliest update timestamp, if any. */
-function measuredAt(delta: SignalKDelta): number | undefined {
-  const times = delta.updates.flatMap((update) => (update.timestamp ? [Date.parse(update.timestamp)] : []));
-  return times.length > 0 ? Math.min(...times) : undefined;
-}
-
-/**
- * A log's deltas at its recorded pace divided by `speed`, their timestamps moved to the time of
- * replay with their spacing kept. Shared with the bridge agent, which plays recordings the same way.
- */
-export async function* paced(
-  deltas: AsyncIterable<SignalKDelta>,
-  speed: number,
-  sleep: (ms: number) => Promise<void>,
-  stopped: () => boolean,
-): AsyncGenerator<SignalKDelta> {
-  const startedAt = Date.now();
-  let logStart: number | undefined;
-  let previous: number | undefined;
-  for await (const delta of deltas) {
-    if (stopped()) return;
-    const at = measuredAt(delta) ?? previous ?? Date.now();
-    logStart ??= at;
-    previous = at;
-    const replayAt = (logTime: number) => startedAt + (logTime - (logStart as number)) / speed;
-    const wait = replayAt(at) - Date.now();
-    if (wait > 0) await sleep(wait);
-    if (stopped()) return;
-    yield {
-      ...delta,
-      updates: delta.updates.map((update) =>
-        update.timestamp ? { ...update, timestamp: new Date(replayAt(Date.parse(update.timestamp))).toISOString() } : update,
-      ),
-    };
-  }
 }
 
 const REFUSAL = 'This bridge is replaying a recorded log';

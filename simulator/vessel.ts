@@ -18,7 +18,7 @@ import { Shades } from './devices/shades';
 import { Tanks } from './devices/tanks';
 import { Uplink } from './devices/uplink';
 import type { VesselProfile } from './profiles';
-import { type Random, createRandom } from './random';
+import { type Random, createRandom } from '../bridge/client/random';
 import { Voyage } from './voyage';
 
 /** Values from one source, measured at the same moment: one update of a delta. */

@@ -4,7 +4,7 @@
  * comes back in. Every bridge starts at a seeded point of that cycle so a fleet is a mix of
  * berthed, anchored and moving vessels.
  */
-import type { Random } from './random';
+import type { Random } from '../bridge/client/random';
 import { knots } from './units';
 
 export type VoyageMode = 'berthed' | 'underWay' | 'anchored';

@@ -8,7 +8,7 @@ import type { SignalKDelta } from '../../contracts/bridge';
 import type { LineDecoder } from './decoders';
 import { createSocket } from 'node:dgram';
 import { connect, type Socket } from 'node:net';
-import type { Logger } from '../../simulator/logger';
+import type { Logger } from '../client/logger';
 
 export interface LineSource {
   readonly describe: string;

@@ -7,7 +7,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
-import type { Logger } from '../../simulator/logger';
+import type { Logger } from '../client/logger';
 import type { LineSource } from './lines';
 
 export type N2kDeviceAddress = { kind: 'socketcan'; interface: string } | { kind: 'actisense'; device: string; baudRate: number };

@@ -10,7 +10,7 @@
  */
 import WebSocket from 'ws';
 import type { SignalKDelta, SignalKUpdate } from '../../contracts/bridge';
-import type { Logger } from '../../simulator/logger';
+import type { Logger } from '../client/logger';
 
 /** Where a Signal K server answers: its REST API over http(s), its stream over ws(s), both without a trailing slash. */
 export interface SignalKAddress {

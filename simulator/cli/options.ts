@@ -2,46 +2,19 @@
  * The simulator's command line: flags, their checks, and the run they describe. Every mistake is
  * a UsageError or a commander error, both printed as one line with exit code 2 by main.ts.
  */
-import { InvalidArgumentError, Command, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { DEFAULT_MQTT_URL } from '../bridge';
 import type { FleetMember } from '../fleet';
-import { LOG_LEVELS, type LogLevel } from '../logger';
+import { LOG_LEVELS, type LogLevel } from '../../bridge/client/logger';
 import { DEFAULT_PROFILE, PROFILE_NAMES } from '../profiles';
 import { SCENARIO_NAMES, type ScenarioName } from '../scenarios';
 import { readBridgesFile, readSecrets } from './bridges-file';
-import { UsageError } from './usage-error';
+import { UsageError } from '../../bridge/client/usage-error';
+import { integer, mqttUrl, positiveNumber, serial } from '../../bridge/client/options';
+
+export { integer, mqttUrl, positiveNumber, serial };
 
 const MAX_BRIDGES = 10_000;
-
-export function integer(min: number, max: number) {
-  return (text: string): number => {
-    const value = Number(text);
-    if (!/^-?\d+$/.test(text.trim()) || value < min || value > max) throw new InvalidArgumentError(`Expected an integer from ${min} to ${max}.`);
-    return value;
-  };
-}
-
-export function positiveNumber(text: string): number {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw new InvalidArgumentError('Expected a positive number.');
-  return value;
-}
-
-export function mqttUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new InvalidArgumentError('Expected a URL such as mqtt://127.0.0.1:1883.');
-  }
-  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:'].includes(url.protocol)) throw new InvalidArgumentError('Expected an mqtt://, mqtts://, ws:// or wss:// URL.');
-  return text;
-}
-
-export function serial(text: string): string {
-  if (!/^[^/+#\s]{1,128}$/.test(text)) throw new InvalidArgumentError('A serial is 1-128 characters without spaces, "/", "+" or "#".');
-  return text;
-}
 
 export function buildProgram(): Command {
   return new Command('sim')

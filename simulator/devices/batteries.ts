@@ -4,7 +4,7 @@
  * when an engine cranks and is topped up by the alternators under way.
  */
 import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
-import type { Random } from '../random';
+import type { Random } from '../../bridge/client/random';
 import { clamp, round } from '../units';
 import { type DeviceModel, type StepContext, readOnly } from './device-model';
 

@@ -4,7 +4,7 @@
  * the high bilge activity alarm is for.
  */
 import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
-import type { Random } from '../random';
+import type { Random } from '../../bridge/client/random';
 import { type DeviceModel, type StepContext, readOnly } from './device-model';
 
 const RUN_SECONDS = 20;

@@ -5,7 +5,7 @@
  */
 import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { ClimateZone, VesselProfile } from '../profiles';
-import type { Random } from '../random';
+import type { Random } from '../../bridge/client/random';
 import { approach, celsius, round } from '../units';
 import { type DeviceModel, type StepContext, type WriteOutcome, numberWithin, oneOf, readOnly, writable } from './device-model';
 

@@ -4,7 +4,7 @@
  * as Signal K values; the inventory entries it describes are what the cloud shows as devices.
  */
 import type { InventoryDevice, InventoryProperty, SignalKValue } from '../../contracts/bridge';
-import type { Random } from '../random';
+import type { Random } from '../../bridge/client/random';
 import type { Vessel } from '../vessel';
 
 export interface StepContext {

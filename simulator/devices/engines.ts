@@ -5,7 +5,7 @@
  */
 import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { Engine, VesselProfile } from '../profiles';
-import type { Random } from '../random';
+import type { Random } from '../../bridge/client/random';
 import { approach, celsius, clamp, kilopascal, knots, litres, round, rpm } from '../units';
 import { type DeviceModel, type StepContext, type WriteOutcome, readOnly, switchState, writable } from './device-model';
 

@@ -4,7 +4,7 @@
  * and the engines drift towards.
  */
 import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
-import type { Random } from '../random';
+import type { Random } from '../../bridge/client/random';
 import { approach, celsius, clamp, round } from '../units';
 import type { Voyage } from '../voyage';
 import { type DeviceModel, type StepContext, readOnly } from './device-model';

@@ -5,7 +5,7 @@
  */
 import type { InventoryDevice, SignalKValue } from '../../contracts/bridge';
 import type { Tank, TankFluid, VesselProfile } from '../profiles';
-import type { Random } from '../random';
+import type { Random } from '../../bridge/client/random';
 import { clamp, litres, round } from '../units';
 import { type DeviceModel, type StepContext, readOnly } from './device-model';
 

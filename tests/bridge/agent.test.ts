@@ -13,7 +13,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { Agent } from '../../bridge/agent';
 import { signalKAddress } from '../../bridge/sources/signalk';
 import type { Device } from '../../contracts/devices';
-import { silentLogger } from '../../simulator/logger';
+import { silentLogger } from '../../bridge/client/logger';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { eventually, mqttUrl, pairedBridge, storedCurrent, type TestBridge } from '../mqtt/helpers.js';
 

@@ -15,7 +15,7 @@ import { DiskQueue } from '../../bridge/queue';
 import { n2kDecoder } from '../../bridge/sources/decoders';
 import { readLog } from '../../bridge/sources/lines';
 import type { SignalKDelta } from '../../contracts/bridge';
-import { silentLogger } from '../../simulator/logger';
+import { silentLogger } from '../../bridge/client/logger';
 import { type TestBroker, startTestBroker } from '../simulator/helpers/broker';
 import { type Observer, observe } from '../simulator/helpers/observer';
 import { until } from '../simulator/helpers/until';

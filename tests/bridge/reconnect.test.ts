@@ -18,7 +18,7 @@ import { signalKAddress } from '../../bridge/sources/signalk';
 import { NO_LIMITS } from '../../bridge/limits';
 import { readStatus } from '../../bridge/status';
 import type { Authenticator } from '../../src/mqtt/broker';
-import { silentLogger, type Logger } from '../../simulator/logger';
+import { silentLogger, type Logger } from '../../bridge/client/logger';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { eventually, mqttUrl, pairedBridge, storedHistory, type TestBridge } from '../mqtt/helpers.js';
 import { type FakeSignalK, startSignalK } from './signalk-server';

@@ -14,7 +14,7 @@
  * switching on a light because of a tap made minutes ago is worse than the 418 the user got then.
  */
 import mqtt, { type MqttClient } from 'mqtt';
-import { type BridgePublishTopic, MAX_KEEPALIVE_SECONDS, topicFor } from '../contracts/bridge';
+import { type BridgePublishTopic, MAX_KEEPALIVE_SECONDS, topicFor } from '../../contracts/bridge';
 import { CREDENTIALS_REFUSED, backoffConfig, reconnectDelay, type BackoffConfig } from './backoff';
 import { DeltaBuffer, type DeltaStore } from './buffer';
 import type { Logger } from './logger';

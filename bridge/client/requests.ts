@@ -3,7 +3,7 @@
  * Anything that cannot be read is answered as FAILED when it at least names a requestId, and
  * only logged when it does not (there is nobody to answer).
  */
-import { ADMIN_ACTIONS, type AdminRequest, type PutRequest } from '../contracts/bridge';
+import { ADMIN_ACTIONS, type AdminRequest, type PutRequest } from '../../contracts/bridge';
 import type { Logger } from './logger';
 
 export type Parsed<T> = { ok: true; request: T } | { ok: false; requestId?: string; message: string };
