@@ -78,6 +78,12 @@ export const COMMANDS: CommandEntry[] = [
   },
   { name: 'vouchers', term: 'vouchers', description: 'Subscription vouchers', load: async () => (await import('./commands/billing.js')).vouchersCommand() },
   {
+    name: 'overview',
+    term: 'overview',
+    description: "The platform at a glance: the admin console's overview numbers",
+    load: async () => (await import('./commands/overview.js')).overviewCommand(),
+  },
+  {
     name: 'subscriptions',
     term: 'subscriptions',
     description: "Vessels' subscriptions",

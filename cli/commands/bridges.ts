@@ -10,10 +10,12 @@ import {
   BridgeSecrets,
   connectionHistory,
   deleteBridge,
+  editBridge,
   findBridge,
   listBridges,
   newPairingCodeFor,
   provisionBridge,
+  storedUsageOf,
   type ReportingClient,
 } from '../../src/modules/bridges/api.js';
 import { serial as serialSchema, version as versionSchema } from '../../src/modules/bridges/api.js';
@@ -220,13 +222,136 @@ function connectionsCommand(): Command {
     });
 }
 
+function editCommand(): Command {
+  return withJson(new Command('edit'))
+    .description("Change a bridge's serial or software version, or give it a new secret or pairing code (each shown only this once)")
+    .argument('<bridge>', 'bridge id or serial', parseBridgeRef)
+    .option('--serial <serial>', 'the new serial', parseSerial)
+    .option('--version <version>', 'the software version it runs', parseWith(versionSchema, 'At most 64 letters, digits, ., +, - or _.'))
+    .option('--new-secret', 'issue a new MQTT secret; the old one stops working')
+    .option('--new-pairing-code', 'issue a new pairing code; the old one stops working')
+    .addHelpText('after', '\nExamples:\n  vessel-link bridges edit VL-DEMO-0001 --version 2.4.1\n  vessel-link bridges edit 4 --new-secret --json')
+    .action(
+      async (
+        ref: BridgeRef,
+        options: OutputOptions & { serial?: string; version?: string; newSecret?: boolean; newPairingCode?: boolean },
+        command: Command,
+      ) => {
+        if (options.serial === undefined && options.version === undefined && !options.newSecret && !options.newPairingCode) {
+          throw new InvalidArgumentError('Nothing to change: give --serial, --version, --new-secret or --new-pairing-code.');
+        }
+        const edited = await withApp(openOptions(command), (app) =>
+          audited(
+            app,
+            'bridges edit',
+            {
+              type: 'bridge',
+              id: 'id' in ref ? ref.id : undefined,
+              details: {
+                ...ref,
+                serialChanged: options.serial !== undefined,
+                newSecret: Boolean(options.newSecret),
+                newPairingCode: Boolean(options.newPairingCode),
+              },
+            },
+            async () =>
+              editBridge(app.db, new BridgeSecrets(app.config.sessionSecret), (await findBridgeOrFail(app, ref)).id, {
+                serial: options.serial,
+                version: options.version,
+                rotateSecret: Boolean(options.newSecret),
+                newPairingCode: Boolean(options.newPairingCode),
+              }),
+            (result) => result.bridge.id,
+          ),
+        );
+        if (!options.json && edited.disconnect) {
+          note('A server running now drops the bridge at its next check; it must connect with its new serial or secret.');
+        }
+        if (!options.json && (edited.secret || edited.pairingCode))
+          note('Shown only this once: put it on the bridge (or give the pairing code to the owner) now.');
+        const { bridge, secret, pairingCode } = edited;
+        await present(
+          options,
+          { ...bridge, ...(secret ? { secret } : {}), ...(pairingCode ? { pairingCode } : {}) },
+          {
+            kind: 'records',
+            records: [
+              {
+                title: `Bridge #${bridge.id}`,
+                fields: [
+                  ['Serial', bridge.serial],
+                  ['Version', bridge.version ?? NONE],
+                  ...(secret ? ([['Secret', secret]] as Array<[string, string]>) : []),
+                  ...(pairingCode ? ([['Pairing code', pairingCode]] as Array<[string, string]>) : []),
+                ],
+              },
+            ],
+            empty: '',
+          },
+        );
+      },
+    );
+}
+
+const DAY_MS = 86_400_000;
+
+function parseDays(value: string): number {
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 366) throw new InvalidArgumentError('A whole number of days from 1 to 366.');
+  return days;
+}
+
+/** A bar of up to `width` blocks for `value` against `max`. */
+const bar = (value: number, max: number, width = 20): string => (max <= 0 || value <= 0 ? '' : '█'.repeat(Math.max(1, Math.round((value / max) * width))));
+
+function usageCommand(): Command {
+  return withJson(new Command('usage'))
+    .description("A bridge's messages, bytes and rejected messages per day (UTC), the last 30 days unless --days says otherwise")
+    .argument('<bridge>', 'bridge id or serial', parseBridgeRef)
+    .option('--days <n>', 'how many days back, today included', parseDays, 30)
+    .addHelpText('after', '\nExamples:\n  vessel-link bridges usage VL-DEMO-0001\n  vessel-link bridges usage 4 --days 7 --json')
+    .action(async (ref: BridgeRef, options: OutputOptions & { days: number }, command: Command) => {
+      const now = Date.now();
+      const to = new Date(now).toISOString().slice(0, 10);
+      const from = new Date(now - (options.days - 1) * DAY_MS).toISOString().slice(0, 10);
+      const stored = await withApp(openOptions(command), async (app) => storedUsageOf(app.db, (await findBridgeOrFail(app, ref)).id, from, to));
+      const byDay = new Map(stored.map((u) => [u.day, u]));
+      // Every day of the range, a quiet one as zeros: a gap in the bridge's traffic is what the operator looks for.
+      const days = Array.from({ length: options.days }, (_, i) => {
+        const day = new Date(Date.parse(from) + i * DAY_MS).toISOString().slice(0, 10);
+        return byDay.get(day) ?? { day, messages: 0, bytes: 0, rejected: 0 };
+      });
+      const max = Math.max(0, ...days.map((d) => d.messages));
+      const total = days.reduce((sum, d) => sum + d.messages, 0);
+      if (!options.json) note('Counts are written every 10 s by the server; the last seconds of today may be missing.');
+      await present(
+        options,
+        days,
+        tableOf(
+          days,
+          [
+            { header: 'DAY', cell: (d) => d.day },
+            { header: 'MESSAGES', align: 'right', cell: (d) => d.messages.toLocaleString('en-GB') },
+            { header: 'BYTES', align: 'right', cell: (d) => d.bytes.toLocaleString('en-GB') },
+            { header: 'REJECTED', align: 'right', cell: (d) => d.rejected, tone: (c) => (c === '0' ? undefined : 'red') },
+            { header: '', cell: (d) => bar(d.messages, max) },
+          ],
+          `${total.toLocaleString('en-GB')} messages in ${options.days} day(s)`,
+          'No usage recorded.',
+        ),
+      );
+    });
+}
+
 export function bridgesCommand(): Command {
   return new Command('bridges')
     .description('Bridges (reporting clients): list, provisioning, deletion, pairing codes, staged software updates')
     .addCommand(listCommand())
     .addCommand(createCommand())
+    .addCommand(editCommand())
     .addCommand(deleteCommand())
     .addCommand(pairingCodeCommand())
+    .addCommand(usageCommand())
     .addCommand(connectionsCommand())
     .addCommand(updateCommand())
     .addCommand(rolloutsCommand());

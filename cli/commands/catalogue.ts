@@ -13,7 +13,9 @@ import {
   createVesselModel,
   deleteVesselModel,
   findVesselModel,
+  findCompany,
   pageCompanies,
+  staffOfCompany,
   setVesselModelImage,
   updateCompany,
   updateVesselModel,
@@ -117,9 +119,48 @@ export function companiesCommand(): Command {
       );
       await present(options, company, companyTable([company], 'updated'));
     });
+  const staff = withJson(new Command('staff'))
+    .description("A company's staff: members and open invitations, with role, state and e-mail address")
+    .argument('<id>', 'company id', parseId)
+    .action(async (id: number, options: OutputOptions, command: Command) => {
+      const members = await withApp(openOptions(command), async (app) => {
+        if (!(await findCompany(app.db, id))) throw Boom.notFound(`No company with id ${id}`);
+        const rows = await staffOfCompany(app.db, id);
+        const users = await app.server.plugins.auth.api.usersByIds(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])));
+        return rows.map((r) => {
+          const user = r.userId === null ? undefined : users.get(r.userId);
+          return {
+            id: r.id,
+            userId: r.userId,
+            email: user?.email ?? r.invitedEmail,
+            name: user ? `${user.firstName} ${user.lastName}`.trim() : null,
+            role: r.role,
+            status: r.status,
+            paused: r.paused,
+          };
+        });
+      });
+      await present(
+        options,
+        members,
+        tableOf(
+          members,
+          [
+            { header: 'ID', align: 'right', cell: (m) => m.id },
+            { header: 'E-MAIL', cell: (m) => m.email ?? '' },
+            { header: 'NAME', cell: (m) => m.name ?? '' },
+            { header: 'ROLE', cell: (m) => m.role },
+            { header: 'STATE', cell: (m) => (m.paused ? 'paused' : m.status === 'pending' ? 'invited' : m.status) },
+          ],
+          `${members.length} member(s)`,
+          'No staff yet: invite its administrator from the admin console (Companies → Invite its administrator).',
+        ),
+      );
+    });
   return examples(
-    new Command('companies').description('Dealers, manufacturers and contractors').addCommand(list).addCommand(create).addCommand(edit),
+    new Command('companies').description('Dealers, manufacturers and contractors').addCommand(list).addCommand(create).addCommand(edit).addCommand(staff),
     `  vessel-link companies list --kind dealer
+  vessel-link companies staff 4 --json
   vessel-link companies create dealer --name "Riviera Yachts" --country FR --email sales@riviera.example
   vessel-link companies edit 4 --phone "+33 4 93 00 00 00" --json`,
   );

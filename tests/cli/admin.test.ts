@@ -102,6 +102,44 @@ describe('vessel-link admin nouns', CLI_TESTS, () => {
     expect(gone.json()).toMatchObject({ ok: false, code: 'not_found' });
   });
 
+  it('edits a bridge and shows its daily usage', async () => {
+    const created = (await cli.run(['bridges', 'create', '--serial', 'CLI-EDIT-1', '--json'])).json();
+    const edited = await cli.run(['bridges', 'edit', 'CLI-EDIT-1', '--version', '2.4.1', '--new-secret', '--json']);
+    expect(edited.code).toBe(0);
+    expect(edited.json()).toMatchObject({ id: created.id, serial: 'CLI-EDIT-1', version: '2.4.1', secret: expect.any(String) });
+    expect(edited.json().secret).not.toBe(created.secret);
+    expect(edited.json()).not.toHaveProperty('pairingCode');
+    const renamed = await cli.run(['bridges', 'edit', String(created.id), '--serial', 'CLI-EDIT-2', '--new-pairing-code', '--json']);
+    expect(renamed.json()).toMatchObject({ serial: 'CLI-EDIT-2', pairingCode: expect.any(String) });
+    const nothing = await cli.run(['bridges', 'edit', 'CLI-EDIT-2', '--json']);
+    expect(nothing.code).toBe(2);
+    expect(nothing.json()).toMatchObject({ ok: false, code: 'usage' });
+
+    const usage = await cli.run(['bridges', 'usage', 'CLI-EDIT-2', '--days', '7', '--json']);
+    expect(usage.json()).toHaveLength(7);
+    expect(usage.json().at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), messages: 0, bytes: 0, rejected: 0 });
+    expect((await cli.run(['bridges', 'usage', 'CLI-EDIT-2', '--days', '0'])).code).toBe(2);
+    const table = await cli.run(['bridges', 'usage', 'CLI-EDIT-2', '--days', '3']);
+    expect(table.stdout.trim().split('\n').slice(1)).toHaveLength(3);
+    expect(table.stdout).toContain(`${new Date().toISOString().slice(0, 10)}         0      0         0`);
+  });
+
+  it("shows the platform overview and a company's staff", async () => {
+    await cli.run(['bridges', 'create', '--serial', 'CLI-OVERVIEW-1', '--json']);
+    const overview = await cli.run(['overview', '--json']);
+    expect(overview.code).toBe(0);
+    expect(overview.json()).toMatchObject({ bridges: { total: expect.any(Number), online: 0 }, activeAlarms: 0, series: { days: 14 } });
+    expect(overview.json().bridges.total).toBeGreaterThanOrEqual(1);
+    expect((await cli.run(['overview'])).stdout).toMatch(/Bridges: +0 online of \d+/);
+
+    const dealer = (await cli.run(['companies', 'create', 'dealer', '--name', 'Staffless Marine', '--json'])).json();
+    expect((await cli.run(['companies', 'staff', String(dealer.id), '--json'])).json()).toEqual([]);
+    expect((await cli.run(['companies', 'staff', String(dealer.id)])).stderr).toContain('No staff yet');
+    const missing = await cli.run(['companies', 'staff', '999999', '--json']);
+    expect(missing.code).toBe(1);
+    expect(missing.json()).toMatchObject({ ok: false, code: 'not_found' });
+  });
+
   it('reads error reports and adds a document category', async () => {
     expect((await cli.run(['error-reports', 'list', '--search', 'nothing', '--json'])).json()).toEqual([]);
     expect((await cli.run(['document-categories', 'add', 'Survey reports', '--json'])).json()).toMatchObject({ name: 'Survey reports' });

@@ -8,6 +8,8 @@ import type { Audience, NavigationComponent } from './repository.js';
 
 export type { NavigationComponent } from './repository.js';
 export { type SubscriptionState, subscriptionStates } from './subscriptions.js';
+/** The admin console's overview numbers (the admin CLI's `overview` reads them too). */
+export { overview } from './overview.js';
 
 /** What an operator's tools (the CLI) do to accounts beyond the auth module: the admin console's own rules. */
 export interface AccountAdministration {

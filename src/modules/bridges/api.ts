@@ -173,6 +173,49 @@ export async function newPairingCodeFor(db: Db, bridgeId: number): Promise<{ bri
   throw Boom.conflict(`Bridge ${row.serial} is paired with ${row.vesselId === null ? 'a vessel' : `vessel #${row.vesselId}`}; its owner must unlink it first`);
 }
 
+/** What an edit may change: serial, version, a new secret, a new pairing code. */
+export interface BridgeEdit {
+  serial?: string;
+  version?: string | null;
+  rotateSecret: boolean;
+  newPairingCode: boolean;
+}
+
+/**
+ * Edits a reporting client and answers it with the new secret or pairing code, each shown this
+ * once. `disconnect` says whether its connection must be closed (a new secret or serial): the
+ * bridge service closes it; a CLI in another process leaves it to the broker's next check.
+ */
+export async function editBridge(
+  db: Db,
+  secrets: BridgeSecrets,
+  bridgeId: number,
+  input: BridgeEdit,
+): Promise<{ bridge: ReportingClient; secret?: string; pairingCode?: string; disconnect: boolean }> {
+  const row = await repo.findBridge(db, bridgeId);
+  if (!row) throw Boom.notFound('Reporting client not found');
+  const serialChanges = input.serial !== undefined && input.serial !== row.serial;
+  if (serialChanges && (await repo.findBridgeBySerial(db, input.serial!))) throw Boom.conflict('A reporting client with this serial already exists');
+  const secret = input.rotateSecret ? secrets.newSecret() : undefined;
+  const pairingCode = input.newPairingCode ? newPairingCode() : undefined;
+  await repo.updateBridge(db, bridgeId, {
+    serial: input.serial,
+    version: input.version,
+    secretHash: secret ? secrets.hash(secret) : undefined,
+    pairingCodeHash: pairingCode ? pairingCodeHash(pairingCode) : undefined,
+  });
+  const updated = await repo.findBridge(db, bridgeId);
+  return {
+    bridge: reportingClientOf(updated!),
+    ...(secret ? { secret } : {}),
+    ...(pairingCode ? { pairingCode } : {}),
+    disconnect: Boolean(secret) || serialChanges,
+  };
+}
+
+/** Messages, bytes and rejected messages per UTC day, as written (up to 10 s behind the live count). */
+export const storedUsageOf = (db: Db, bridgeId: number, fromDay: string, toDay: string): Promise<repo.UsageDay[]> => repo.usageOf(db, bridgeId, fromDay, toDay);
+
 export type { BridgeCounts, BridgeFilter, UsageDay } from './repository.js';
 
 /** A page of reporting clients (docs/api.md paging). */

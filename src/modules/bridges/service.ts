@@ -10,10 +10,10 @@ import { type AdminAction, type AdminRequest, parseAdminResponse, parseStatus } 
 import type { AppContext } from '../../platform/context.js';
 import Boom from '@hapi/boom';
 import { ruleRefused } from '../../platform/errors.js';
-import { deleteBridge, listBridges, provisionBridge, reportingClientOf, type ReportingClient } from './api.js';
+import { type BridgeEdit, deleteBridge, editBridge, listBridges, provisionBridge, reportingClientOf, type ReportingClient } from './api.js';
 import type { Presence } from './presence.js';
 import * as repo from './repository.js';
-import { type BridgeSecrets, newPairingCode, pairingCodeHash } from './secrets.js';
+import type { BridgeSecrets } from './secrets.js';
 
 /** How often `lastSeen` and usage counters are written (and when the server stops). */
 const ACTIVITY_FLUSH_MS = 10_000;
@@ -185,23 +185,10 @@ export class BridgeService {
    * Edits a reporting client; a new secret or pairing code is answered once. A new secret or
    * serial disconnects the bridge, which must come back with its new credentials.
    */
-  async edit(
-    bridge: repo.BridgeRow,
-    input: { serial?: string; version?: string | null; rotateSecret: boolean; newPairingCode: boolean },
-  ): Promise<ReportingClient & { secret?: string; pairingCode?: string }> {
-    if (input.serial && input.serial !== bridge.serial && (await repo.findBridgeBySerial(this.ctx.db, input.serial))) {
-      throw Boom.conflict('A reporting client with this serial already exists');
-    }
-    const secret = input.rotateSecret ? this.secrets.newSecret() : undefined;
-    const pairingCode = input.newPairingCode ? newPairingCode() : undefined;
-    await repo.updateBridge(this.ctx.db, bridge.id, {
-      serial: input.serial,
-      version: input.version,
-      secretHash: secret ? this.secrets.hash(secret) : undefined,
-      pairingCodeHash: pairingCode ? pairingCodeHash(pairingCode) : undefined,
-    });
-    if (secret || (input.serial && input.serial !== bridge.serial)) this.broker.disconnect(bridge.serial);
-    return { ...reportingClientOf(await this.find(bridge.id)), ...(secret ? { secret } : {}), ...(pairingCode ? { pairingCode } : {}) };
+  async edit(bridge: repo.BridgeRow, input: BridgeEdit): Promise<ReportingClient & { secret?: string; pairingCode?: string }> {
+    const { bridge: edited, disconnect, ...shownOnce } = await editBridge(this.ctx.db, this.secrets, bridge.id, input);
+    if (disconnect) this.broker.disconnect(bridge.serial);
+    return { ...edited, ...shownOnce };
   }
 
   /** Before the broker accepts bridges: none is connected yet, whatever the table says. */

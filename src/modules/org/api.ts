@@ -34,6 +34,10 @@ export async function companyNames(db: Db, ids: number[]): Promise<Map<number, s
  */
 export const staffCompaniesOf = (db: Db, userId: number): Promise<Array<{ companyId: number; paused: boolean }>> => technicalStaffCompaniesOf(db, userId);
 
+/** Every staff row of a company, invitations included, oldest first (the admin CLI's `companies staff`). */
+export const staffOfCompany = (db: Db, companyId: number): Promise<repo.StaffMember[]> => repo.staffOf(db, companyId);
+export type { StaffMember } from './repository.js';
+
 /** The user ids of a company's active, unpaused staff (the alerts module's escalation ladder reaches them). */
 export async function activeStaffUserIds(db: Db, companyId: number): Promise<number[]> {
   return (await repo.staffOf(db, companyId)).filter((s) => s.userId !== null && s.status === 'active' && !s.paused).map((s) => s.userId!);
