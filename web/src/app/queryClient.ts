@@ -7,6 +7,12 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/**
+ * `networkMode: 'always'`: a request is sent even when the browser says it is offline, so its
+ * failure reaches the connectivity counter and the Connection Issue dialog (spec 4 and 8) instead
+ * of waiting unseen, and a command fails at once rather than being sent when the network is back,
+ * to a vessel whose state may have changed meanwhile. Queries still refetch on reconnecting.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -14,8 +20,9 @@ export function createQueryClient(): QueryClient {
         staleTime: 15_000,
         retry: shouldRetry,
         refetchOnWindowFocus: false,
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
