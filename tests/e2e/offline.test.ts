@@ -120,7 +120,9 @@ describe('losing the network under an open vessel page', () => {
     await publishVoltage(13.1);
     await expect.poll(() => liveData(page).textContent(), { timeout: 20_000 }).toBe('Live');
     await header(page).getByText('Online', { exact: true }).waitFor();
-    await header(page).getByText(/Offline: last known/).waitFor({ state: 'detached' });
+    await header(page)
+      .getByText(/Offline: last known/)
+      .waitFor({ state: 'detached' });
     expect(pageErrors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -10,6 +10,7 @@ import { ApiError } from '../../web/src/lib/api';
 import { RETAINED_VESSELS, forgetOfflineCache, offlineSnapshot, restoreOfflineCache, saveOfflineCache } from '../../web/src/app/offlineCache';
 import { networkState } from '../../web/src/features/offline/useOnline';
 import { liveLabel } from '../../web/src/features/live/liveLabel';
+import { shouldRetry } from '../../web/src/app/queryClient';
 
 const KEY = 'vessel-link.offline-cache';
 
@@ -140,5 +141,14 @@ describe('what the vessel page says without a network', () => {
     expect(liveLabel({ ...base, stream: 'live' }).text).toBe('Live');
     expect(liveLabel({ ...base, stream: 'offline' })).toEqual({ text: 'Not live: you are offline', tone: 'server' });
     expect(liveLabel({ ...base, stream: 'live', browserOnline: false }).text).toBe('Not live: you are offline');
+  });
+});
+
+describe('retries while offline', () => {
+  it('retries a request that got no answer twice while the browser has a network, never while it has none', () => {
+    const lost = new ApiError(null, 'No response from the server', 'GET vessel/basic');
+    expect([0, 1, 2].map((count) => shouldRetry(count, lost, true))).toEqual([true, true, false]);
+    expect(shouldRetry(0, lost, false)).toBe(false);
+    expect(shouldRetry(0, new ApiError(404, 'Not found', 'GET vessel/9'), true)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { LastKnown } from '../offline/LastKnown';
+import { LastKnown, lastFetchFailed } from '../offline/LastKnown';
 import { useSelector } from '@xstate/react';
 import { connectivity, session, streamHealth } from '../../app/services';
 import { AlarmBanner } from '../alerts/AlarmBanner';
@@ -98,7 +98,7 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
               Your company&apos;s access runs until {format.dateTime(vessel.accessUntil)}.
             </p>
           ) : null}
-          <LastKnown updatedAt={lastKnownAt} failing={detail.failureCount > 0 || detail.isRefetchError} />
+          <LastKnown updatedAt={lastKnownAt} failing={lastFetchFailed(detail)} />
           {liveStatus.catchingUp ? (
             <span className="online-state is-catching-up" role="status">
               <span className="online-state__dot" aria-hidden="true" />
