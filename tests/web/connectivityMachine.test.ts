@@ -43,6 +43,18 @@ describe('connectivity machine', () => {
     expect(dialogOpen()).toBe(false);
   });
 
+  it('closes the dialog by itself, without a reload, once a request succeeds again', () => {
+    const { actor, fail, reloadPage, dialogOpen } = setup();
+    fail(4);
+    expect(dialogOpen()).toBe(true);
+    actor.send({ type: 'REQUEST_SUCCEEDED' });
+    expect(dialogOpen()).toBe(false);
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.consecutiveFailures).toBe(0);
+    fail(3);
+    expect(dialogOpen()).toBe(false);
+  });
+
   it('uses the exact message of the specification', () => {
     expect(CONNECTION_ISSUE_MESSAGE).toBe(
       'There is an issue with the server connection. Please check if you have a reliable internet connection. If your internet connection is stable, we apologize for the inconvenience. The server should be back online shortly.',

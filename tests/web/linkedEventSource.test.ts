@@ -6,6 +6,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../web/src/lib/api';
 import { openLinkedEventSource } from '../../web/src/features/links/linkedEventSource';
+import type { Network } from '../../web/src/features/offline/useOnline';
+
+/** A network the test switches on and off, as the browser's online/offline events would. */
+function fakeNetwork(online = true): Network & { set: (online: boolean) => void } {
+  const listeners = new Set<() => void>();
+  return {
+    isOnline: () => online,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(value) {
+      online = value;
+      listeners.forEach((listener) => listener());
+    },
+  };
+}
 
 class FakeEventSource extends EventTarget {
   static readonly CONNECTING = 0;
@@ -90,5 +107,51 @@ describe('a stream on a link key', () => {
     );
     await vi.advanceTimersByTimeAsync(60_000);
     expect(refused).toBe(1);
+  });
+
+  it('closes while the browser is offline, asks nothing meanwhile, and opens again when the network is back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const network = fakeNetwork();
+    let asked = 0;
+    const stop = openLinkedEventSource(
+      async () => `/api/vessel/1/live?linkKey=${++asked}`,
+      () => undefined,
+      network,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    FakeEventSource.made[0].answer(true);
+    network.set(false);
+    expect(FakeEventSource.made[0].closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeEventSource.made).toHaveLength(1);
+    expect(asked).toBe(1);
+    network.set(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeEventSource.made.map((source) => source.url)).toEqual(['/api/vessel/1/live?linkKey=1', '/api/vessel/1/live?linkKey=2']);
+    stop();
+    expect(FakeEventSource.made[1].closed).toBe(true);
+  });
+
+  it('opens nothing while started offline, nor for a link answered after the network went away', async () => {
+    const offline = fakeNetwork(false);
+    openLinkedEventSource(
+      async () => '/api/messages/live?linkKey=a',
+      () => undefined,
+      offline,
+    );
+    await settle();
+    expect(FakeEventSource.made).toHaveLength(0);
+
+    const network = fakeNetwork();
+    let answer: (url: string) => void = () => undefined;
+    openLinkedEventSource(
+      () => new Promise<string>((resolve) => (answer = resolve)),
+      () => undefined,
+      network,
+    );
+    network.set(false);
+    answer('/api/messages/live?linkKey=late');
+    await settle();
+    expect(FakeEventSource.made).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { sessionMachine } from '../../web/src/features/session/sessionMachine';
+import { ApiError } from '../../web/src/lib/api';
+import { NO_ANSWER_MESSAGE, sessionMachine } from '../../web/src/features/session/sessionMachine';
 import type { Credentials, SessionUser } from '../../web/src/features/session/types';
 import { sessionUser } from './fixtures';
 
@@ -71,6 +72,28 @@ describe('session machine', () => {
     expect(calls.clearPersistedState).toHaveBeenCalledTimes(1);
     expect(calls.resetCaches).toHaveBeenCalledTimes(1);
     expect(calls.loadSessionData).not.toHaveBeenCalled();
+  });
+
+  it('keeps the stored session and copy when the server gives no answer at start (offline, no last known copy)', async () => {
+    for (const status of [null, 502, 503, 504]) {
+      const { actor, calls } = setup({ token: 'stored', checkSession: () => Promise.reject(new ApiError(status, 'No answer', 'POST auth/checkSession')) });
+      const state = await settled(actor);
+      expect(state.hasTag('signedOut')).toBe(true);
+      expect(state.context.error).toBe(NO_ANSWER_MESSAGE);
+      expect(calls.clearPersistedState).not.toHaveBeenCalled();
+      expect(calls.resetCaches).not.toHaveBeenCalled();
+    }
+    const loading = setup({ token: 'stored', loadSessionData: () => Promise.reject(new ApiError(null, 'No answer', 'GET profile')) });
+    await settled(loading.actor);
+    expect(loading.calls.clearPersistedState).not.toHaveBeenCalled();
+  });
+
+  it('still signs out and forgets everything when the server answers 401 at start', async () => {
+    const { actor, calls } = setup({ token: 'stored', checkSession: () => Promise.reject(new ApiError(401, 'Unauthorized', 'POST auth/checkSession')) });
+    const state = await settled(actor);
+    expect(state.hasTag('signedOut')).toBe(true);
+    expect(calls.clearPersistedState).toHaveBeenCalledTimes(1);
+    expect(calls.resetCaches).toHaveBeenCalledTimes(1);
   });
 
   it('logs in: stores the token, checks the session with it, then loads the session data', async () => {

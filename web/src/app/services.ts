@@ -1,6 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
-import { api, configureApi, isApiError } from '../lib/api';
+import { api, classifyStatus, configureApi, isApiError } from '../lib/api';
 import { buildErrorReport, type CaughtError } from '../lib/errorReport';
 import { canViewErrorReport, currentEnvironmentLabel } from '../lib/env';
 import { localTimeZone } from '../lib/dates';
@@ -28,7 +28,20 @@ import { lastKnownMode } from '../features/offline/useOnline';
  */
 export const queryClient = createQueryClient();
 
-export const connectivity = createActor(connectivityMachine.provide({ actions: { reloadPage: () => window.location.reload() } }));
+/**
+ * Closing the Connection Issue dialog reloads the page (spec 4), except while the browser itself
+ * has no network: a reload could reach nothing and would only open the same last known copy, and
+ * the dialog with it, again (docs/decisions.md, "Phone app").
+ */
+export const connectivity = createActor(
+  connectivityMachine.provide({
+    actions: {
+      reloadPage: () => {
+        if (navigator.onLine) window.location.reload();
+      },
+    },
+  }),
+);
 
 export const toaster = createActor(toasterMachine);
 export const toast = createToastApi(toaster);
@@ -115,20 +128,24 @@ export function showError(error: CaughtError): void {
 
 /** The live stream's connections count like requests towards the Connection Issue dialog (spec 8). */
 export const streamHealth = {
-  onOpen: () => connectivity.send({ type: 'REQUEST_SUCCEEDED' }),
+  onOpen: () => {
+    lastKnownMode.set(false);
+    connectivity.send({ type: 'REQUEST_SUCCEEDED' });
+  },
   onFailure: () => connectivity.send({ type: 'CONNECTION_FAILED' }),
 };
 
 /**
- * Without a network, the last known copy of a query (restored by app/offlineCache.ts) stands in
- * for the answer, so a signed-in phone opens offline; any other failure stays a failure.
+ * Without an answer from the server (no response, or 502/503/504), the last known copy of a
+ * query (restored by app/offlineCache.ts) stands in for the answer, so a signed-in phone opens
+ * offline; any other failure (a 401 above all) stays a failure.
  */
 async function lastKnownWhenOffline<T>(queryKey: QueryKey, fetch: () => Promise<T>): Promise<T> {
   try {
     return await fetch();
   } catch (error) {
     const lastKnown = queryClient.getQueryData<T>(queryKey);
-    if (isApiError(error) && error.status === null && lastKnown !== undefined) {
+    if (isApiError(error) && classifyStatus(error.status) === 'connection-failure' && lastKnown !== undefined) {
       lastKnownMode.set(true);
       return lastKnown;
     }
@@ -163,8 +180,8 @@ export function startServices(): void {
         lastKnownMode.set(false);
         connectivity.send({ type: 'REQUEST_SUCCEEDED' });
       }
-      // An app showing its last known values says so on each screen rather than with the Connection Issue dialog.
-      else if (outcome === 'connection-failure' && navigator.onLine && !lastKnownMode.get()) connectivity.send({ type: 'CONNECTION_FAILED' });
+      // Offline or not, on the last known copy or not: every failure counts (spec 4 and 8).
+      else if (outcome === 'connection-failure') connectivity.send({ type: 'CONNECTION_FAILED' });
     },
     onUnauthorized: () => session.send({ type: 'SESSION_EXPIRED' }),
     onForbidden: recheckPermissions,

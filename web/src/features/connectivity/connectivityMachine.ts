@@ -15,7 +15,8 @@ export type ConnectivityEvent =
 
 /**
  * Counts consecutive connection failures; above the threshold the app is unreachable and the
- * Connection Issue dialog is open until the user closes it, which reloads the page.
+ * Connection Issue dialog is open until the user closes it, which reloads the page, or until a
+ * request succeeds again: the server is back, and the dialog closes by itself without a reload.
  */
 export const connectivityMachine = setup({
   types: {
@@ -50,6 +51,7 @@ export const connectivityMachine = setup({
       tags: ['unreachable'],
       on: {
         CONNECTION_FAILED: { actions: 'countFailure' },
+        REQUEST_SUCCEEDED: { target: 'reachable', actions: 'resetFailures' },
         DIALOG_CLOSED: { target: 'reachable', actions: ['resetFailures', 'reloadPage'] },
       },
     },

@@ -7,6 +7,8 @@ export interface LiveLabelInput {
   stream: LiveStreamStatus;
   /** The Connection Issue state: the server, not the vessel, cannot be reached. */
   serverUnreachable: boolean;
+  /** Whether the browser has a network (false: nothing can be live, whatever the cache says). */
+  browserOnline?: boolean;
   online: boolean;
   lastSeen: string | null;
   /** When the last value arrived on the stream, in ms since the epoch. */
@@ -18,9 +20,11 @@ export type LiveTone = 'live' | 'waiting' | 'none' | 'server';
 
 /**
  * What the "Live data" figure says. "Live" only while values arrive; a vessel that never
- * reported says so; a server that cannot be reached is never shown as the vessel being offline.
+ * reported says so; a server that cannot be reached is never shown as the vessel being offline,
+ * and a phone without a network never shows anything as live.
  */
 export function liveLabel(input: LiveLabelInput): { text: string; tone: LiveTone } {
+  if (input.browserOnline === false || input.stream === 'offline') return { text: 'Not live: you are offline', tone: 'server' };
   if (input.serverUnreachable) return { text: 'Server unreachable', tone: 'server' };
   if (input.stream === 'reconnecting') return { text: 'Reconnecting to the server…', tone: 'server' };
   if (input.stream === 'connecting') return { text: 'Connecting…', tone: 'waiting' };

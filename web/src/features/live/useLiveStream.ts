@@ -5,8 +5,10 @@ import { openLinkedEventSource } from '../links/linkedEventSource';
 import { linkTo } from '../links/queries';
 import { applyLiveEvent } from './liveCache';
 import { LIVE_EVENT_TYPES, isBacklog, parseLiveEvent } from './liveEvents';
+import { useBrowserOnline } from '../offline/useOnline';
 
-export type LiveStreamStatus = 'connecting' | 'live' | 'reconnecting';
+/** `offline`: the browser has no network, and the stream is closed until it has (linkedEventSource.ts). */
+export type LiveStreamStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
 export interface LiveStream {
   status: LiveStreamStatus;
@@ -26,7 +28,9 @@ export interface StreamHealth {
  * Subscribes to GET /api/vessel/{id}/live while the vessel is open, in the session `sessionKey`
  * names (null: none). EventSource cannot send headers, so the stream's link carries a link key
  * (features/links); the browser reconnects by itself, with a new key once the old one is refused,
- * and each failed connection counts towards the Connection Issue dialog (spec 8).
+ * and each failed connection counts towards the Connection Issue dialog (spec 8). Without a
+ * network the stream is closed and its status is `offline`; it connects again when the network is
+ * back. `lastValueAt` stays the time of the last values received, offline too.
  */
 export function useLiveStream(vesselId: number, sessionKey: string | null, health: StreamHealth): LiveStream {
   const queryClient = useQueryClient();
@@ -34,6 +38,12 @@ export function useLiveStream(vesselId: number, sessionKey: string | null, healt
   const [lastValueAt, setLastValueAt] = useState<number | null>(null);
   const [catchingUp, setCatchingUp] = useState(false);
   const { onOpen, onFailure } = health;
+  const browserOnline = useBrowserOnline();
+
+  // Back online, the stream is opened again (linkedEventSource.ts): connecting until it is.
+  useEffect(() => {
+    if (browserOnline) setStatus('connecting');
+  }, [browserOnline]);
 
   useEffect(() => {
     if (!sessionKey || typeof EventSource === 'undefined') return;
@@ -67,5 +77,5 @@ export function useLiveStream(vesselId: number, sessionKey: string | null, healt
     );
   }, [queryClient, vesselId, sessionKey, onOpen, onFailure]);
 
-  return { status, lastValueAt, catchingUp };
+  return { status: browserOnline ? status : 'offline', lastValueAt, catchingUp: browserOnline && catchingUp };
 }

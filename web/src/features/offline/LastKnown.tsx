@@ -6,6 +6,15 @@ import './offline.css';
 const AGE_REFRESH_MS = 30_000;
 
 /**
+ * Whether what a query shows is known to be out of date: its latest fetch failed, or it is
+ * retrying one that did. Newer data since (a live value written into the cache) clears it, even
+ * though such a write leaves the query's failure count as it was.
+ */
+export function lastFetchFailed(query: { isRefetchError: boolean; failureCount: number; fetchStatus: string }): boolean {
+  return query.isRefetchError || (query.failureCount > 0 && query.fetchStatus === 'fetching');
+}
+
+/**
  * Marks what a screen shows as the last known values while the phone is offline or the server
  * cannot be reached (`failing`: the query's latest fetch failed), with their age ("Offline: last
  * known, 12 minutes ago"); nothing otherwise.

@@ -1,4 +1,4 @@
-import { isApiError, lockoutMessage } from '../../lib/api';
+import { classifyStatus, isApiError, lockoutMessage } from '../../lib/api';
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Credentials } from './types';
 
@@ -39,6 +39,10 @@ function messageOf(error: unknown, fallback: string): string {
   if (isApiError(error) && error.status === 429) return lockoutMessage(error.retryAfterSeconds);
   return error instanceof Error && error.message ? error.message : fallback;
 }
+
+/** The server gave no answer (no response, or 502/503/504): nothing is known about the session. */
+export const NO_ANSWER_MESSAGE = 'The server could not be reached. Your session is kept: open the app again when you are online.';
+const isNoAnswer = (error: unknown) => isApiError(error) && classifyStatus(error.status) === 'connection-failure';
 
 const accountState = ({ context }: { context: SessionContext }): AccountState => ({
   token: context.token!,
@@ -81,6 +85,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
+    noAnswer: (_, params: { error: unknown }) => isNoAnswer(params.error),
   },
 }).createMachine({
   id: 'session',
@@ -133,10 +138,16 @@ export const sessionMachine = setup({
         src: 'checkSession',
         input: ({ context }) => ({ token: context.token! }),
         onDone: 'loadingSessionData',
-        onError: {
-          target: 'signedOut',
-          actions: ['resetSession', 'clearPersistedState', 'resetCaches'],
-        },
+        onError: [
+          // No answer (and no last known copy to open from, services.ts): the session may well be
+          // alive, so the stored account and copy are kept for the next start with a network.
+          {
+            guard: { type: 'noAnswer', params: ({ event }) => ({ error: event.error }) },
+            target: 'signedOut',
+            actions: ['resetSession', assign({ error: NO_ANSWER_MESSAGE })],
+          },
+          { target: 'signedOut', actions: ['resetSession', 'clearPersistedState', 'resetCaches'] },
+        ],
       },
     },
     loadingSessionData: {
@@ -145,15 +156,22 @@ export const sessionMachine = setup({
         src: 'loadSessionData',
         input: ({ context }) => ({ token: context.token! }),
         onDone: 'signedIn',
-        onError: {
-          target: 'signedOut',
-          actions: [
-            'resetSession',
-            assign({ error: ({ event }) => `Your session could not be loaded: ${messageOf(event.error, 'unknown error')}` }),
-            'clearPersistedState',
-            'resetCaches',
-          ],
-        },
+        onError: [
+          {
+            guard: { type: 'noAnswer', params: ({ event }) => ({ error: event.error }) },
+            target: 'signedOut',
+            actions: ['resetSession', assign({ error: NO_ANSWER_MESSAGE })],
+          },
+          {
+            target: 'signedOut',
+            actions: [
+              'resetSession',
+              assign({ error: ({ event }) => `Your session could not be loaded: ${messageOf(event.error, 'unknown error')}` }),
+              'clearPersistedState',
+              'resetCaches',
+            ],
+          },
+        ],
       },
     },
     signedIn: {

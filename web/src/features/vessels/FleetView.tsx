@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { LastKnown } from '../offline/LastKnown';
+import { LastKnown, lastFetchFailed } from '../offline/LastKnown';
 import { PRIORITY_ICONS } from '../alerts/PriorityBadge';
 import { alertQueries } from '../alerts/queries';
 import { bannerAlarms, PRIORITY_LABELS, priorityOf, type Alert } from '../alerts/types';
@@ -159,7 +159,7 @@ export function FleetView() {
       <header className="page__header">
         <div>
           <h1>Fleet</h1>
-          <LastKnown updatedAt={fleet.dataUpdatedAt} failing={fleet.failureCount > 0 || fleet.isRefetchError} />
+          <LastKnown updatedAt={fleet.dataUpdatedAt} failing={lastFetchFailed(fleet)} />
           <p className="muted">
             {vessels.length} {vessels.length === 1 ? 'vessel' : 'vessels'} · {online} online · {alerts} active {alerts === 1 ? 'alert' : 'alerts'}
           </p>

@@ -1,16 +1,19 @@
-import { useSelector } from '@xstate/react';
 import { connectivity } from '../../app/services';
 import { formatRelative } from '../../lib/dates';
+import { useNetworkState } from '../offline/useOnline';
 import './vessels.css';
 
-/** The bridge's state; while the server itself cannot be reached it is unknown, never "offline". */
+/**
+ * The bridge's state; while the phone has no network, or the server cannot be reached, it is
+ * unknown (the cached state may be long out of date), never "Online" or "Offline".
+ */
 export function OnlineState({ online, lastSeen }: { online: boolean; lastSeen: string | null }) {
-  const serverUnreachable = useSelector(connectivity, (state) => state.hasTag('unreachable'));
-  if (serverUnreachable) {
+  const network = useNetworkState(connectivity);
+  if (network !== 'connected') {
     return (
       <span className="online-state is-unknown">
         <span className="online-state__dot" aria-hidden="true" />
-        Unknown: the server cannot be reached
+        {network === 'offline' ? 'Unknown: you are offline' : 'Unknown: the server cannot be reached'}
       </span>
     );
   }

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { LastKnown } from '../offline/LastKnown';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { LastKnown, lastFetchFailed } from '../offline/LastKnown';
 import { useSelector } from '@xstate/react';
 import { connectivity, session, streamHealth } from '../../app/services';
 import { AlarmBanner } from '../alerts/AlarmBanner';
 import { alertQueries } from '../alerts/queries';
+import { deviceQueries } from '../devices/queries';
 import { bannerAlarms } from '../alerts/types';
 import { cloudServicesOff } from '../billing/CloudServicesNotice';
 import { RenderErrorBoundary } from '../errors/RenderErrorBoundary';
@@ -81,6 +82,9 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
         canSubscribe: atLeast(permissions.billingManager, 'MANAGE'),
       });
   const image = useFixedLink(vessel.imageUrl ?? null);
+  // What the page last heard about the vessel: its details, or a live value (kept in the devices query, also in the offline copy).
+  const devicesUpdatedAt = useQueryClient().getQueryState(deviceQueries.list(vesselId).queryKey)?.dataUpdatedAt ?? 0;
+  const lastKnownAt = Math.max(detail.dataUpdatedAt, devicesUpdatedAt, liveStatus.lastValueAt ?? 0);
 
   return (
     <div className="page vessel">
@@ -94,7 +98,7 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
               Your company&apos;s access runs until {format.dateTime(vessel.accessUntil)}.
             </p>
           ) : null}
-          <LastKnown updatedAt={detail.dataUpdatedAt} failing={detail.failureCount > 0 || detail.isRefetchError} />
+          <LastKnown updatedAt={lastKnownAt} failing={lastFetchFailed(detail)} />
           {liveStatus.catchingUp ? (
             <span className="online-state is-catching-up" role="status">
               <span className="online-state__dot" aria-hidden="true" />
