@@ -51,6 +51,7 @@ const CLI = [
   'tests/bridge/cli.test.ts',
   'tests/bridge/package.test.ts',
   'tests/bridge/signalk-server.test.ts',
+  'tests/bridge/signalk-plugin.test.ts',
   'tests/simulator/cli.test.ts',
 ];
 const E2E = ['tests/e2e/**/*.test.ts', 'tests/main.test.ts'];
