@@ -199,9 +199,12 @@ export class SignalKSource {
     const context = message.context;
     if (context !== undefined && context !== 'vessels.self' && context !== this.self && context !== `vessels.${this.self}`) return;
     const updates = (message.updates as SignalKUpdate[])
-      .filter((update) => Array.isArray(update.values) && update.values.length > 0)
+      .filter((update) => Array.isArray(update.values))
       // The stream's `meta` is left out: the model read at each opening brings every path's units and description, checked.
-      .map(({ meta: _meta, ...update }) => update);
+      // So is the vessel's identity (`{"path": "", "value": {"name", "uuid", "mmsi"}}`, sent on every subscribe): not a value, and
+      // a path the cloud refuses, with the whole message it comes in.
+      .map(({ meta: _meta, ...update }) => ({ ...update, values: update.values.filter(({ path }) => typeof path === 'string' && path.length > 0) }))
+      .filter((update) => update.values.length > 0);
     for (const update of updates) {
       const at = Date.parse(update.timestamp ?? '') || Date.now();
       for (const { path } of update.values) this.streamed.set(path, Math.max(at, this.streamed.get(path) ?? -Infinity));

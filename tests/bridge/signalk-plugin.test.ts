@@ -3,9 +3,9 @@
  * compiles it, installed in a real signalk-server's node_modules as its app store would leave it
  * and configured through its plugin configuration, with the server replaying the NMEA 2000 sample
  * it ships. Every numeric path of the server's model reaches the vessel with the server's units
- * and descriptions (a path outside the schema, set once as the server starts, included), and a
- * command from the cloud goes through the server's PUT handling to the plugin that owns the path
- * and back.
+ * and descriptions (a path outside the schema, set once as the server starts, included), the
+ * whole model goes again after the link reconnects, and a command from the cloud goes through the
+ * server's PUT handling to the plugin that owns the path and back.
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
@@ -93,7 +93,12 @@ beforeAll(async () => {
   signalk = await startSignalKServer({
     baseDeltas: BASE_DELTAS,
     plugins: [
-      { directory: bridgePackage, id: 'vessel-link-bridge', configuration: { mqttUrl: mqttUrl(t), serial: bridge.serial, secret: bridge.secret } },
+      {
+        directory: bridgePackage,
+        id: 'vessel-link-bridge',
+        configuration: { mqttUrl: mqttUrl(t), serial: bridge.serial, secret: bridge.secret },
+        debug: true,
+      },
       { directory: switchPlugin, id: 'test-anchor-light' },
     ],
   });
@@ -158,6 +163,16 @@ describe('the Vessel Link plugin inside a real Signal K server', () => {
     expect(shown.get(CO)).toMatchObject({ ...CO_META, value: 0.000004 });
     expect(shown.get(LIGHT)).toMatchObject({ units: 'bool', writable: true, value: 0 });
   }, 60_000);
+
+  it('sends the whole model again when its link to Vessel Link reconnects', async () => {
+    const modelsSent = () => signalk.output().match(/Signal K model this Signal K server: \d+ values/g)?.length ?? 0;
+    await eventually(() => modelsSent() === 1, 'the model sent on the first connect');
+    // The cloud's reboot restarts the bridge's uplink: a new connect.
+    const res = await t.call('POST', `/api/vessel/${bridge.vesselId}/reboot?adminPassword=vessel-link-demo`, { token: owner });
+    expect(res.status).toBe(200);
+    await eventually(() => modelsSent() === 2, 'the model sent again', 20_000);
+    expect(signalk.output()).toMatch(/Signal K model this Signal K server: [1-9]\d+ values/);
+  }, 30_000);
 
   it("carries out a command from the cloud through the server's PUT handling, and reports a refusal", async () => {
     const light = await eventually(async () => (await vesselProperties()).get(LIGHT), 'the anchor light property', 20_000);

@@ -26,6 +26,8 @@ export interface SignalKPlugin {
   id: string;
   /** What the plugin is configured with (its schema's values). */
   configuration?: object;
+  /** Its debug log on (the admin UI's "Enable debug log"): what it writes with `app.debug` is in the server's output. */
+  debug?: boolean;
 }
 
 export interface SignalKServerOptions {
@@ -98,7 +100,10 @@ export async function startSignalKServer(options: SignalKServerOptions = {}): Pr
     await mkdir(dirname(join(configDir, 'node_modules', name)), { recursive: true });
     await symlink(plugin.directory, join(configDir, 'node_modules', name), 'dir');
     await mkdir(join(configDir, 'plugin-config-data'), { recursive: true });
-    await writeFile(join(configDir, 'plugin-config-data', `${plugin.id}.json`), JSON.stringify({ enabled: true, configuration: plugin.configuration ?? {} }));
+    await writeFile(
+      join(configDir, 'plugin-config-data', `${plugin.id}.json`),
+      JSON.stringify({ enabled: true, enableDebug: plugin.debug ?? false, configuration: plugin.configuration ?? {} }),
+    );
   }
 
   const port = await freePort();
