@@ -17,6 +17,7 @@ const UNIT = [
   'tests/docs/**/*.test.ts',
   'tests/bridge/limits.test.ts',
   'tests/bridge/n2k-devices.test.ts',
+  'tests/bridge/plugin-config.test.ts',
   'tests/bridge/queue.test.ts',
   'tests/bridge/signalk-address.test.ts',
   'tests/cli/views.test.tsx',
