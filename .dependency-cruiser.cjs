@@ -1,6 +1,6 @@
 /**
  * Import boundaries (docs/architecture.md, "Boundaries"). `npm test` runs them through
- * tests/architecture/boundaries.test.ts; `npx depcruise -c .dependency-cruiser.cjs src contracts web/src cli simulator`
+ * tests/architecture/boundaries.test.ts; `npx depcruise -c .dependency-cruiser.cjs src contracts web/src cli simulator bridge`
  * prints the same findings.
  */
 module.exports = {
@@ -53,6 +53,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^simulator/' },
       to: { path: '^(src|cli|web)/' },
+    },
+    {
+      name: 'bridge-stands-alone',
+      comment:
+        'The bridge package (bridge/) ships on its own to the boat: it shares contracts/ with the cloud and imports nothing of the server, the simulator, the web app or the CLI. The simulator may use the bridge client, not the other way round.',
+      severity: 'error',
+      from: { path: '^bridge/' },
+      to: { path: '^(src|simulator|web|cli|tests|migrations)/' },
     },
   ],
   options: {

@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'web/dist/', 'coverage/', 'web/src/routeTree.gen.ts', 'bench/results/'] },
+  { ignores: ['node_modules/', 'dist/', 'bridge/dist/', 'web/dist/', 'coverage/', 'web/src/routeTree.gen.ts', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -17,6 +17,7 @@ const UNIT = [
   'tests/docs/**/*.test.ts',
   'tests/bridge/limits.test.ts',
   'tests/bridge/n2k-devices.test.ts',
+  'tests/bridge/plugin-config.test.ts',
   'tests/bridge/queue.test.ts',
   'tests/bridge/signalk-address.test.ts',
   'tests/cli/views.test.tsx',
@@ -51,6 +52,7 @@ const CLI = [
   'tests/bridge/cli.test.ts',
   'tests/bridge/package.test.ts',
   'tests/bridge/signalk-server.test.ts',
+  'tests/bridge/signalk-plugin.test.ts',
   'tests/simulator/cli.test.ts',
 ];
 const E2E = ['tests/e2e/**/*.test.ts', 'tests/main.test.ts'];

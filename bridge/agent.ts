@@ -17,7 +17,8 @@ import { type AgentStatus, writeStatus } from './status';
 import { type LineDecoder, n2kDecoder, nmea0183Decoder } from './sources/decoders';
 import { type LineAddress, type LineSource, openLines, readLog } from './sources/lines';
 import { type N2kDeviceAddress, openN2kDevice } from './sources/n2k-devices';
-import { type SignalKAddress, SignalKSource } from './sources/signalk';
+import { type PutOutcome, type SignalKAddress, SignalKSource } from './sources/signalk';
+import { type SignalKApp, SignalKAppSource } from './sources/signalk-app';
 
 export type SourceKind = 'signalk' | 'n2k' | 'nmea0183';
 
@@ -27,6 +28,11 @@ export interface AgentOptions {
   secret: string;
   version: string;
   signalk?: { address: SignalKAddress; token?: string };
+  /**
+   * The Signal K server this agent runs inside as a plugin (plugin.ts): read and written through
+   * the plugin API, its whole model sent on every connect of the uplink.
+   */
+  signalkApp?: SignalKApp;
   n2k?: Array<LineAddress | N2kDeviceAddress>;
   nmea0183?: LineAddress[];
   queue: { directory: string; maxBytes: number; maxAgeMs: number };
@@ -48,6 +54,17 @@ export interface AgentOptions {
   /** The first wait after the broker refused the credentials. Default 40 000 (30 to 40 s with the jitter). */
   refusedReconnectMs?: number;
   keepaliveSeconds?: number;
+  /** Called with what the status file says, each time it is written (the Signal K plugin shows it in the server's admin UI). */
+  onStatus?(status: AgentStatus): void;
+}
+
+/** A Signal K server as the agent uses one: over the network (signalk.ts) or from inside it (signalk-app.ts). */
+interface SignalKSide {
+  open(): void;
+  close(): void;
+  put(path: string, value: unknown): Promise<PutOutcome>;
+  /** Sends the server's whole model, when the uplink connects (the plugin's source). */
+  sendModel?(): void;
 }
 
 /** A batch is sent early past this size, well under the protocol's 256 KiB per message. */
@@ -63,7 +80,7 @@ export class Agent {
   readonly connection: BridgeConnection;
   readonly queue: DiskQueue;
   private readonly log: BridgeLog;
-  private readonly signalk: SignalKSource | undefined;
+  private readonly signalk: SignalKSide | undefined;
   private readonly lines: LineSource[] = [];
   /** path → the source kind that last reported it, and its latest value (the snapshot). */
   private readonly latest = new Map<string, { kind: SourceKind; source: string; timestamp: string; value: unknown }>();
@@ -103,7 +120,9 @@ export class Agent {
       onRequest: (leaf, payload) => void (leaf === 'put' ? this.put(payload) : this.admin(payload)),
       onLinkChange: () => this.writeStatusFile(),
     });
-    if (options.signalk) this.signalk = new SignalKSource({ ...options.signalk, log: this.log, onDelta: (delta) => this.telemetry('signalk', delta) });
+    const onDelta = (delta: SignalKDelta) => this.telemetry('signalk', delta);
+    if (options.signalkApp) this.signalk = new SignalKAppSource({ app: options.signalkApp, log: this.log, onDelta });
+    else if (options.signalk) this.signalk = new SignalKSource({ ...options.signalk, log: this.log, onDelta });
   }
 
   get stats(): ConnectionStats {
@@ -255,6 +274,7 @@ export class Agent {
     } catch (error) {
       this.log.debug(`status file not written: ${(error as Error).message}`);
     }
+    this.options.onStatus?.(status);
   }
 
   private onConnect(): void {
@@ -262,6 +282,8 @@ export class Agent {
     // Queued deltas are older than the snapshot: they go first so that history stays in order. The
     // snapshot itself answers the server's request, which every connect brings (docs/protocol.md).
     this.connection.flushBuffer();
+    // Inside a Signal K server: its whole model after the queue, so that values it holds but does not stream arrive after every outage.
+    this.signalk?.sendModel?.();
   }
 
   private publishStatus(): void {

@@ -99,7 +99,7 @@ export async function importViolations(root = ROOT): Promise<{ violations: Viola
   const config = require(join(ROOT, '.dependency-cruiser.cjs')) as IConfiguration;
   const tsconfig = join(root, 'tsconfig.json');
   const { output } = await cruise(
-    ['src', 'contracts', 'web/src', 'cli', 'simulator'].filter((dir) => existsSync(join(root, dir))),
+    ['src', 'contracts', 'web/src', 'cli', 'simulator', 'bridge'].filter((dir) => existsSync(join(root, dir))),
     { ...config.options, ruleSet: { forbidden: config.forbidden }, baseDir: root, validate: true },
     undefined,
     existsSync(tsconfig) ? { tsConfig: JSON.parse(readFileSync(tsconfig, 'utf8')) } : undefined,

@@ -68,7 +68,7 @@ export interface PutOutcome {
   message?: string;
 }
 
-interface SignalKReply {
+export interface SignalKReply {
   state?: string;
   statusCode?: number;
   message?: string;
@@ -78,7 +78,7 @@ interface SignalKReply {
 const POLL_MS = 250;
 
 /** Signal K's answer to one of docs/protocol.md's codes: 200, 400, 403, 405 or 502. */
-function outcomeOf(reply: SignalKReply, httpStatus: number): PutOutcome {
+export function outcomeOf(reply: SignalKReply, httpStatus: number): PutOutcome {
   const code = reply.statusCode ?? httpStatus;
   const message = reply.message;
   if (code >= 200 && code < 300) return { statusCode: 200 };
@@ -164,23 +164,8 @@ export class SignalKSource {
       if (socket !== this.socket || this.closed) return;
       const fresh = readings.filter(({ path, timestamp }) => Date.parse(timestamp) >= (this.streamed.get(path) ?? -Infinity));
       log.info(`Signal K model ${address.http}: ${readings.length} values`);
-      const updates = new Map<string, SignalKUpdate>();
-      for (const { path, value, source, timestamp } of fresh) {
-        const key = `${source}\u0000${timestamp}`;
-        const update = updates.get(key) ?? { $source: source, timestamp, values: [] };
-        updates.set(key, update);
-        update.values.push({ path, value });
-      }
-      const sent = [...updates.values()];
-      // Every path's units and description (Signal K `meta`) go with the first update, those of the paths the stream moved past too.
-      const meta = readings
-        .filter(({ units, description }) => units !== undefined || description !== undefined)
-        .map(({ path, units, description }) => ({ path, value: { units, description } }));
-      if (meta.length > 0) {
-        if (sent.length === 0) sent.push({ $source: readings[0].source, timestamp: readings[0].timestamp, values: [] });
-        sent[0].meta = meta;
-      }
-      if (sent.length > 0) this.options.onDelta({ context: 'vessels.self', updates: sent });
+      const delta = modelDelta(readings, fresh);
+      if (delta) this.options.onDelta(delta);
     } catch (error) {
       log.warn(`Signal K model ${address.http}: ${(error as Error).message}`);
     }
@@ -214,15 +199,42 @@ export class SignalKSource {
     const context = message.context;
     if (context !== undefined && context !== 'vessels.self' && context !== this.self && context !== `vessels.${this.self}`) return;
     const updates = (message.updates as SignalKUpdate[])
-      .filter((update) => Array.isArray(update.values) && update.values.length > 0)
+      .filter((update) => Array.isArray(update.values))
       // The stream's `meta` is left out: the model read at each opening brings every path's units and description, checked.
-      .map(({ meta: _meta, ...update }) => update);
+      // So is the vessel's identity (`{"path": "", "value": {"name", "uuid", "mmsi"}}`, sent on every subscribe): not a value, and
+      // a path the cloud refuses, with the whole message it comes in.
+      .map(({ meta: _meta, ...update }) => ({ ...update, values: update.values.filter(({ path }) => typeof path === 'string' && path.length > 0) }))
+      .filter((update) => update.values.length > 0);
     for (const update of updates) {
       const at = Date.parse(update.timestamp ?? '') || Date.now();
       for (const { path } of update.values) this.streamed.set(path, Math.max(at, this.streamed.get(path) ?? -Infinity));
     }
     if (updates.length > 0) this.options.onDelta({ context: 'vessels.self', updates });
   }
+}
+
+/**
+ * A model's values as one delta (`fresh`: those to send, all by default), an update per source and
+ * timestamp; every path's units and description (Signal K `meta`) go with the first update, those
+ * of the values left out too. Undefined when there is nothing to send.
+ */
+export function modelDelta(readings: ModelValue[], fresh: ModelValue[] = readings): SignalKDelta | undefined {
+  const updates = new Map<string, SignalKUpdate>();
+  for (const { path, value, source, timestamp } of fresh) {
+    const key = `${source}\u0000${timestamp}`;
+    const update = updates.get(key) ?? { $source: source, timestamp, values: [] };
+    updates.set(key, update);
+    update.values.push({ path, value });
+  }
+  const sent = [...updates.values()];
+  const meta = readings
+    .filter(({ units, description }) => units !== undefined || description !== undefined)
+    .map(({ path, units, description }) => ({ path, value: { units, description } }));
+  if (meta.length > 0) {
+    if (sent.length === 0) sent.push({ $source: readings[0].source, timestamp: readings[0].timestamp, values: [] });
+    sent[0].meta = meta;
+  }
+  return sent.length > 0 ? { context: 'vessels.self', updates: sent } : undefined;
 }
 
 /** One value of the model, with its meta's units and description when it has them. */

@@ -52,10 +52,14 @@ describe('the boundary checks, on a copy of the tree with one drift of each kind
 
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), 'vessel-link-drift-'));
-    for (const entry of ['src', 'cli', 'contracts', 'migrations', 'tsconfig.json']) cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
+    for (const entry of ['src', 'cli', 'contracts', 'migrations', 'simulator', 'bridge', 'tsconfig.json'])
+      cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
     // The copy's migrations import the server's code, which imports packages.
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
     plant('cli/commands/drift.ts', "import { password } from '../../src/modules/auth/schemas.js';\n\nexport const drift = password;\n");
+    // The bridge package reaching into the simulator and the server.
+    plant('bridge/client/drift.ts', "import { SCENARIOS } from '../../simulator/scenarios.js';\n\nexport const drift = SCENARIOS;\n");
+    plant('bridge/drift.ts', "import type { Server } from '../src/server.js';\n\nexport type Drift = Server;\n");
     plant(
       'src/modules/weather/drift.ts',
       "import type { Server } from '@hapi/hapi';\n\nexport const drift = (server: Server) => server.plugins.alerts.lifecycle;\n",
@@ -75,9 +79,16 @@ describe('the boundary checks, on a copy of the tree with one drift of each kind
   });
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-  it('reports a CLI file that imports a module’s internals', async () => {
+  it('reports a CLI file that imports a module’s internals, and a bridge file that imports the simulator or the server', async () => {
     const { violations } = await importViolations(copy);
-    expect(violations).toEqual([{ rule: 'cli-through-api', from: 'cli/commands/drift.ts', to: 'src/modules/auth/schemas.ts' }]);
+    expect(violations).toEqual(
+      expect.arrayContaining([
+        { rule: 'cli-through-api', from: 'cli/commands/drift.ts', to: 'src/modules/auth/schemas.ts' },
+        { rule: 'bridge-stands-alone', from: 'bridge/client/drift.ts', to: 'simulator/scenarios.ts' },
+        { rule: 'bridge-stands-alone', from: 'bridge/drift.ts', to: 'src/server.ts' },
+      ]),
+    );
+    expect(violations).toHaveLength(3);
   }, 120_000);
 
   it('reports a module that reaches another plugin’s member other than its api', () => {

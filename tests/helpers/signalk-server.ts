@@ -26,6 +26,8 @@ export interface SignalKPlugin {
   id: string;
   /** What the plugin is configured with (its schema's values). */
   configuration?: object;
+  /** Its debug log on (the admin UI's "Enable debug log"): what it writes with `app.debug` is in the server's output. */
+  debug?: boolean;
 }
 
 export interface SignalKServerOptions {
@@ -69,6 +71,15 @@ const SAMPLE_PROVIDER = {
   ],
 };
 
+const VESSEL = { name: 'Aava', uuid: 'urn:mrn:signalk:uuid:c0d79334-4e25-4245-8892-54e8ccc8021d' };
+
+/**
+ * Base deltas with the vessel's name and uuid first, where signalk-server 2 keeps its identity (it
+ * writes a new uuid there on its first start): without them the server has no self id, its own
+ * vessel is `vessels.undefined`, and a plugin's `app.selfId` and `app.signalk.self` are empty.
+ */
+const withIdentity = (baseDeltas: object[] = []) => [{ context: 'vessels.self', updates: [{ values: [{ path: '', value: VESSEL }] }] }, ...baseDeltas];
+
 /** Whether a model holds a value somewhere: the server has started and has data. */
 function holdsValue(node: unknown): boolean {
   if (typeof node !== 'object' || node === null) return false;
@@ -78,19 +89,21 @@ function holdsValue(node: unknown): boolean {
 export async function startSignalKServer(options: SignalKServerOptions = {}): Promise<SignalKServer> {
   const configDir = await mkdtemp(join(tmpdir(), 'signalk-server-'));
   const settings = {
-    vessel: { name: 'Aava', uuid: 'urn:mrn:signalk:uuid:c0d79334-4e25-4245-8892-54e8ccc8021d' },
     mdns: false,
     interfaces: { 'nmea-tcp': false, tcp: false, appstore: false },
     pipedProviders: options.sample === false ? [] : [SAMPLE_PROVIDER],
   };
   await writeFile(join(configDir, 'settings.json'), JSON.stringify(settings, null, 2));
-  await writeFile(join(configDir, 'baseDeltas.json'), JSON.stringify(options.baseDeltas ?? []));
+  await writeFile(join(configDir, 'baseDeltas.json'), JSON.stringify(withIdentity(options.baseDeltas)));
   for (const plugin of options.plugins ?? []) {
     const { name } = JSON.parse(await readFile(join(plugin.directory, 'package.json'), 'utf8')) as { name: string };
     await mkdir(dirname(join(configDir, 'node_modules', name)), { recursive: true });
     await symlink(plugin.directory, join(configDir, 'node_modules', name), 'dir');
     await mkdir(join(configDir, 'plugin-config-data'), { recursive: true });
-    await writeFile(join(configDir, 'plugin-config-data', `${plugin.id}.json`), JSON.stringify({ enabled: true, configuration: plugin.configuration ?? {} }));
+    await writeFile(
+      join(configDir, 'plugin-config-data', `${plugin.id}.json`),
+      JSON.stringify({ enabled: true, enableDebug: plugin.debug ?? false, configuration: plugin.configuration ?? {} }),
+    );
   }
 
   const port = await freePort();
@@ -157,7 +170,7 @@ export async function startSignalKServer(options: SignalKServerOptions = {}): Pr
     model,
     async restart(changes = {}) {
       await stop();
-      if (changes.baseDeltas) await writeFile(join(configDir, 'baseDeltas.json'), JSON.stringify(changes.baseDeltas));
+      if (changes.baseDeltas) await writeFile(join(configDir, 'baseDeltas.json'), JSON.stringify(withIdentity(changes.baseDeltas)));
       await start();
     },
     async close() {
