@@ -1,6 +1,6 @@
 /**
  * The alarm settings in the browser: the owner puts Sea Breeze in survey mode with the bilge
- * suppressed, builds an escalation ladder, and sets quiet hours on their profile; the crew member
+ * suppressed, builds an escalation ladder, chooses when an outage is announced, and sets quiet hours on their profile; the crew member
  * (no edit rights) mutes the vessel for themselves with "Notify me". What the screens show is what
  * the server then holds.
  */
@@ -55,10 +55,21 @@ describe('alarm settings', () => {
     await page.getByLabel('Step 2: who').selectOption({ label: 'Riviera Yachts (company)' });
     await page.getByRole('button', { name: 'Save the ladder' }).click();
     await page.getByText('Escalation ladder saved').first().waitFor();
+
+    // The offline notice's delay: out of range is refused before it is sent, 30 minutes is saved.
+    const offline = page.getByLabel('Offline notice after (minutes)');
+    await offline.fill('0');
+    await page.getByText('Between 1 and 1440 minutes.').waitFor();
+    expect(await page.getByRole('button', { name: 'Save offline notice after (minutes)' }).isDisabled()).toBe(true);
+    await offline.fill('30');
+    await page.getByRole('button', { name: 'Save offline notice after (minutes)' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Save offline notice after (minutes)' }).isDisabled()).toBe(true);
+    expect(await offline.inputValue()).toBe('30');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/alarm-settings-light.png`, fullPage: true });
 
     const settings = (await t.call('GET', `/api/vessel/${vesselId}/alarmSettings`, { token: await t.login('owner@demo.test') })).body.data;
     expect(settings.mode).toBe('in-survey');
+    expect(settings.offlineMinutes).toBe(30);
     expect(settings.suppressions['in-survey']).toEqual(['environment.inside.bilge']);
     const company = await t.database.db('companies').where({ name: 'Riviera Yachts' }).first();
     expect((await t.call('GET', `/api/vessel/${vesselId}/escalation`, { token: await t.login('owner@demo.test') })).body.data.steps).toEqual([
