@@ -18,6 +18,8 @@ export const VESSEL_MODE_LABELS: Record<VesselMode, string> = {
 export interface AlarmSettings {
   mode: VesselMode;
   noDataMinutes: number;
+  /** How long the bridge must stay disconnected before the vessel is announced offline (1–1440, default 15). */
+  offlineMinutes: number;
   /** mode → alarm sources (an origin such as `no-data`, or a path prefix) suppressed in it. */
   suppressions: Record<VesselMode, string[]>;
 }

@@ -32,6 +32,11 @@ export interface LiveBatch {
 export interface LiveOnline {
   online: boolean;
   lastSeen: string | null;
+  /**
+   * While the bridge is disconnected: since when every value of the vessel is the last known
+   * (its disconnect); null while connected. Missing from older servers.
+   */
+  staleSince?: string | null;
 }
 
 /**

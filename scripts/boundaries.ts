@@ -64,6 +64,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
     'vessel_alarm_settings',
     'alarm_mode_suppressions',
     'property_warning_levels',
+    'vessel_outages',
   ],
   notifications: ['user_notification_settings', 'geofence_notify', 'escalation_steps', 'alert_escalations', 'push_subscriptions', 'alert_mutes'],
   routines: ['routines', 'routine_runs', 'routine_schedules'],

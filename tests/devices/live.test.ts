@@ -50,7 +50,7 @@ const crewMember = () => t.database.db('vessel_members').where({ vessel_id: brid
 describe('the live stream', () => {
   it('relays values, inventory changes, alerts, command states and online state', async () => {
     const live = await openLive(t, bridge.vesselId, owner);
-    expect(await live.next('hello')).toEqual({ vesselId: bridge.vesselId, online: true, lastSeen: expect.any(String) });
+    expect(await live.next('hello')).toEqual({ vesselId: bridge.vesselId, online: true, lastSeen: expect.any(String), staleSince: null });
 
     const timestamp = new Date().toISOString();
     await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.9 }], { timestamp }), {
@@ -89,9 +89,11 @@ describe('the live stream', () => {
     expect(states.at(-1)).toEqual(sent.body.data);
 
     await client.endAsync();
-    expect(await live.next('online')).toEqual({ online: false, lastSeen: expect.any(String) });
+    // Disconnected: every value is stale since the bridge went away.
+    const offline = (await live.next('online')) as { online: boolean; lastSeen: string; staleSince: string };
+    expect(offline).toEqual({ online: false, lastSeen: expect.any(String), staleSince: offline.lastSeen });
     client = await connectBridge(t, bridge);
-    expect(await live.next('online')).toMatchObject({ online: true });
+    expect(await live.next('online')).toMatchObject({ online: true, staleSince: null });
     live.close();
   });
 

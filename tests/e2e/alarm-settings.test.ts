@@ -1,6 +1,6 @@
 /**
  * The alarm settings in the browser: the owner puts Sea Breeze in survey mode with the bilge
- * suppressed, builds an escalation ladder, and sets quiet hours on their profile; the crew member
+ * suppressed, builds an escalation ladder, chooses when an outage is announced, and sets quiet hours on their profile; the crew member
  * (no edit rights) mutes the vessel for themselves with "Notify me". What the screens show is what
  * the server then holds.
  */
@@ -31,6 +31,7 @@ afterAll(async () => {
 
 describe('alarm settings', () => {
   let tab: TestPage;
+  let bridge: Awaited<ReturnType<typeof pairedBridge>>;
 
   it('the owner sets the mode, a suppression and an escalation ladder on the Settings tab', async () => {
     tab = await openPage(browser);
@@ -55,10 +56,21 @@ describe('alarm settings', () => {
     await page.getByLabel('Step 2: who').selectOption({ label: 'Riviera Yachts (company)' });
     await page.getByRole('button', { name: 'Save the ladder' }).click();
     await page.getByText('Escalation ladder saved').first().waitFor();
+
+    // The offline notice's delay: out of range is refused before it is sent, 30 minutes is saved.
+    const offline = page.getByLabel('Offline notice after (minutes)', { exact: true });
+    await offline.fill('0');
+    await page.getByText('Between 1 and 1440 minutes.').waitFor();
+    expect(await page.getByRole('button', { name: 'Save offline notice after (minutes)' }).isDisabled()).toBe(true);
+    await offline.fill('30');
+    await page.getByRole('button', { name: 'Save offline notice after (minutes)' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Save offline notice after (minutes)' }).isDisabled()).toBe(true);
+    expect(await offline.inputValue()).toBe('30');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/alarm-settings-light.png`, fullPage: true });
 
     const settings = (await t.call('GET', `/api/vessel/${vesselId}/alarmSettings`, { token: await t.login('owner@demo.test') })).body.data;
     expect(settings.mode).toBe('in-survey');
+    expect(settings.offlineMinutes).toBe(30);
     expect(settings.suppressions['in-survey']).toEqual(['environment.inside.bilge']);
     const company = await t.database.db('companies').where({ name: 'Riviera Yachts' }).first();
     expect((await t.call('GET', `/api/vessel/${vesselId}/escalation`, { token: await t.login('owner@demo.test') })).body.data.steps).toEqual([
@@ -71,7 +83,7 @@ describe('alarm settings', () => {
   it('the owner sees a shelved alarm with its reason and puts it back in service', async () => {
     const { page } = tab;
     const owner = await t.login('owner@demo.test');
-    const bridge = await pairedBridge(t, await t.login('admin@demo.test'), 'Sea Breeze', 'BR-E2E-SHELF');
+    bridge = await pairedBridge(t, await t.login('admin@demo.test'), 'Sea Breeze', 'BR-E2E-SHELF');
     const client = await connectBridge(t, bridge);
     await publishInventory(client, bridge.serial);
     await client.publishAsync(
@@ -89,6 +101,27 @@ describe('alarm settings', () => {
     await page.getByRole('button', { name: 'Put notifications.bilge.aft back in service now' }).click();
     await page.getByText('No alarm is shelved.').waitFor();
     expect((await t.call('GET', `/api/vessel/${vesselId}/alerts/shelved`, { token: owner })).body.data).toEqual([]);
+    expect(tab.pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('while the bridge is away every value on the Devices tab is stale since it went, and fresh once it is back', async () => {
+    const { page } = tab;
+    let client = await connectBridge(t, bridge);
+    await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.8 }]), { qos: 1 });
+    await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/devices`);
+    await page.getByText('12.8', { exact: false }).first().waitFor();
+    expect(await page.getByText(/stale since/).count()).toBe(0);
+
+    // The live stream says the bridge went: the values say since when.
+    await client.endAsync();
+    await page
+      .getByText(/stale since/)
+      .first()
+      .waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/devices-stale-since-light.png`, fullPage: true });
+    client = await connectBridge(t, bridge);
+    await expect.poll(() => page.getByText(/stale since/).count()).toBe(0);
+    await client.endAsync();
     expect(tab.pageErrors).toEqual([]);
   }, 60_000);
 

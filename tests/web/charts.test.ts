@@ -67,6 +67,20 @@ describe('chart scales', () => {
     expect(linePath(points, x, y)).toBe('M0.0,50.0L1.0,50.0L2.0,50.0M62.0,50.0L63.0,50.0');
   });
 
+  it('draws a 20-minute outage as a gap, among raw samples a minute apart and among 5-minute buckets alike', () => {
+    const minute = 60_000;
+    const x = linearScale([0, 120 * minute], [0, 120]);
+    const y = linearScale([0, 10], [100, 0]);
+    const raw = [0, 1, 2, 3, 4, 5, 25, 26, 27, 28].map((m) => ({ t: m * minute, v: 5 }));
+    expect(linePath(raw, x, y)).toBe('M0.0,50.0L1.0,50.0L2.0,50.0L3.0,50.0L4.0,50.0L5.0,50.0M25.0,50.0L26.0,50.0L27.0,50.0L28.0,50.0');
+    // Buckets at 0, 5, …, 30 min, none for the outage from 30 to 50, then again from 55.
+    const buckets = [0, 5, 10, 15, 20, 25, 30, 55, 60, 65].map((m) => ({ t: m * minute, v: 5, low: 4, high: 6 }));
+    expect(linePath(buckets, x, y)).toBe('M0.0,50.0L5.0,50.0L10.0,50.0L15.0,50.0L20.0,50.0L25.0,50.0L30.0,50.0M55.0,50.0L60.0,50.0L65.0,50.0');
+    // One bucket late by half its width is still one line.
+    const late = [0, 5, 10, 17, 20, 25].map((m) => ({ t: m * minute, v: 5, low: 4, high: 6 }));
+    expect(linePath(late, x, y)).not.toContain('M17');
+  });
+
   it('finds the point nearest the pointer', () => {
     const points = [0, 10, 20, 30].map((t) => ({ t, v: t }));
     expect(nearestIndex(points, 14)).toBe(1);

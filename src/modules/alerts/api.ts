@@ -113,6 +113,10 @@ function readNotification(value: unknown): Reading | null {
 
 export const isNotificationPath = (path: string): boolean => path.startsWith('notifications.');
 
+/** The path of the offline notice (origin `no-data`), whose clearing is the "back online" notice (outage.ts). */
+export const OFFLINE_PATH = 'bridge.connection';
+export const isOfflineNotice = (alarm: { origin?: string; path: string }): boolean => alarm.origin === 'no-data' && alarm.path === OFFLINE_PATH;
+
 /**
  * `bridgeId path` of the alerts of these bridges raised by one origin and not yet cleared: a
  * condition that says all is well changes nothing on any other path.

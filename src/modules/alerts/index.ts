@@ -4,7 +4,8 @@
  * by the geofence, whose watch judges the positions each committed batch announces. Whatever
  * raised them, alerts share one lifecycle (acknowledged, silenced, rectified, cleared; shelving,
  * vessel modes), and each transition is logged and announced (`vessel.alert`), for the live
- * stream and the notifications module. A vessel whose bridge falls silent raises a no-data alarm.
+ * stream and the notifications module. A vessel whose bridge falls silent raises a no-data alarm;
+ * one whose bridge loses its connection is announced offline once per outage (outage.ts).
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
@@ -14,6 +15,7 @@ import { GeofenceWatch } from './geofence/watch.js';
 import { LevelAlerts } from './levels/service.js';
 import { AlertLifecycle, SILENCE_SWEEP_MS } from './lifecycle.js';
 import { NoDataWatch } from './no-data.js';
+import { OutageWatch } from './outage.js';
 import { Properties } from './properties.js';
 import { vesselIdsOfBridges } from '../bridges/api.js';
 import * as repo from './repository.js';
@@ -44,7 +46,7 @@ import { putAlarmSettings } from './routes/settings/put-vessel.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    alerts: { api: AlertsApi; lifecycle: AlertLifecycle; noData: NoDataWatch };
+    alerts: { api: AlertsApi; lifecycle: AlertLifecycle; noData: NoDataWatch; outages: OutageWatch };
   }
 }
 
@@ -75,7 +77,16 @@ export const alertsModule: Plugin<ModuleOptions> = {
       { cluster: true },
     );
     ctx.events.on('vessel.alert', ({ vesselId, alert }) => noData.onAlert(vesselId, alert), { cluster: true });
+    // A disconnected bridge is the outage watch's: the no-data watch counts silence while connected only.
+    ctx.events.on('bridge.online', ({ vesselId, online }) => vesselId !== null && noData.connection(vesselId, online), { cluster: true });
     ctx.scheduler.every('alerts.no-data', SWEEP_MS, () => noData.sweep());
+    const outages = new OutageWatch(ctx, clock);
+    server.expose('outages', outages);
+    // The node holding the bridge's connection records its changes; the sweep runs once per cluster.
+    ctx.events.on('bridge.online', ({ vesselId, bridgeId, online }) => {
+      outages.connection(vesselId, bridgeId, online).catch((err) => ctx.log.error('bridge outage not recorded', { bridgeId, error: err }));
+    });
+    ctx.scheduler.every('alerts.outages', SWEEP_MS, () => outages.sweep());
     ctx.scheduler.every('alerts.silences', SILENCE_SWEEP_MS, () => lifecycle.sweep());
     // A bridge deleted, paired or unpaired judges its values by another vessel's rules, or by none.
     for (const event of ['bridge.deleted', 'bridge.paired'] as const)

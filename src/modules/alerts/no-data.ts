@@ -3,7 +3,9 @@
  * no-data time (15 minutes unless the owner chose another) raises one alarm, origin `no-data`,
  * through the ordinary lifecycle. It clears only once data has flowed steadily again (no gap
  * longer than GAP_MS for STEADY_MS), so a patchy uplink, with data in bursts between long gaps,
- * keeps the one alarm rather than raising and clearing it every few minutes. Time comes from
+ * keeps the one alarm rather than raising and clearing it every few minutes. A bridge that is
+ * not connected is the outage watch's business (outage.ts): its silence counts only from when it
+ * connects again, so an outage brings one offline notice, not a no-data alarm too. Time comes from
  * `now` (the lifecycle's clock) and the sweep runs with the lifecycle's.
  */
 import type { AppContext } from '../../platform/context.js';
@@ -20,6 +22,8 @@ export const STEADY_MS = 5 * 60_000;
 
 interface Flow {
   lastMs: number;
+  /** When the bridge last connected: silence counts from then at the earliest. */
+  connectedMs?: number;
   flowingSinceMs: number;
   /** Whether the vessel's no-data alarm is active; undefined until read from the database. */
   raised?: boolean;
@@ -45,6 +49,12 @@ export class NoDataWatch {
       if (now - flow.lastMs > GAP_MS) flow.flowingSinceMs = now;
       flow.lastMs = Math.max(flow.lastMs, now);
     }
+  }
+
+  /** The vessel's bridge connected or disconnected. */
+  connection(vesselId: number, online: boolean): void {
+    const flow = this.flows.get(vesselId);
+    if (online && flow) flow.connectedMs = this.now();
   }
 
   /** A no-data alarm changed, maybe on another node: the next sweep starts from its state. */
@@ -79,7 +89,8 @@ export class NoDataWatch {
       }
       const limitMs = (minutes.get(vesselId) ?? NO_DATA_DEFAULT_MINUTES) * 60_000;
       const silentMs = now - flow.lastMs;
-      if (!flow.raised && silentMs > limitMs) {
+      if (!flow.raised && !bridge.online) continue;
+      if (!flow.raised && now - Math.max(flow.lastMs, flow.connectedMs ?? 0) > limitMs) {
         const message = `No data from the bridge for ${Math.round(silentMs / 60_000)} min`;
         await this.apply(vesselId, bridge.id, { state: 'alarm', message }, now);
         flow.raised = true;

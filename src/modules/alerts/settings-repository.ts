@@ -1,6 +1,6 @@
 /**
  * The alerts module's settings tables (docs/decisions.md, "Alarms"): shelved alarm points, the
- * vessel's mode and no-data time, and the alarm sources each mode suppresses.
+ * vessel's mode, no-data time and offline-notice delay, and the alarm sources each mode suppresses.
  */
 import type { Db } from '../../db/knex.js';
 import { insertId } from '../../db/knex.js';
@@ -82,15 +82,31 @@ export async function deleteShelvesOfBridge(db: Db, bridgeId: number): Promise<v
 export const VESSEL_MODES = ['at-sea', 'at-anchor', 'in-marina', 'hauled-out', 'in-survey'] as const;
 export type VesselMode = (typeof VESSEL_MODES)[number];
 export const NO_DATA_DEFAULT_MINUTES = 15;
+export const OFFLINE_DEFAULT_MINUTES = 15;
 
 export interface VesselAlarmSettings {
   mode: VesselMode;
   noDataMinutes: number;
+  /** How long the bridge must stay away before the vessel is announced offline (docs/decisions.md, "One notice per outage"). */
+  offlineMinutes: number;
 }
 
 export async function vesselSettings(db: Db, vesselId: number): Promise<VesselAlarmSettings> {
   const row = await db('vessel_alarm_settings').where({ vessel_id: vesselId }).first();
-  return { mode: row?.mode ?? 'at-sea', noDataMinutes: row?.no_data_minutes ?? NO_DATA_DEFAULT_MINUTES };
+  return {
+    mode: row?.mode ?? 'at-sea',
+    noDataMinutes: row?.no_data_minutes ?? NO_DATA_DEFAULT_MINUTES,
+    offlineMinutes: row?.offline_minutes ?? OFFLINE_DEFAULT_MINUTES,
+  };
+}
+
+/** vessel id → its offline-notice delay in minutes, for the vessels that have settings. */
+export async function offlineMinutesOf(db: Db, vesselIds: number[]): Promise<Map<number, number>> {
+  if (!vesselIds.length) return new Map();
+  const rows: Array<{ vessel_id: number; offline_minutes: number }> = await db('vessel_alarm_settings')
+    .whereIn('vessel_id', vesselIds)
+    .select('vessel_id', 'offline_minutes');
+  return new Map(rows.map((r) => [r.vessel_id, r.offline_minutes]));
 }
 
 /** vessel id → its no-data time in minutes, for the vessels that set one. */
@@ -104,7 +120,7 @@ export async function noDataMinutesOf(db: Db, vesselIds: number[]): Promise<Map<
 
 export async function saveVesselSettings(db: Db, vesselId: number, settings: VesselAlarmSettings, at: string): Promise<void> {
   await db('vessel_alarm_settings')
-    .insert({ vessel_id: vesselId, mode: settings.mode, no_data_minutes: settings.noDataMinutes, updated_at: at })
+    .insert({ vessel_id: vesselId, mode: settings.mode, no_data_minutes: settings.noDataMinutes, offline_minutes: settings.offlineMinutes, updated_at: at })
     .onConflict('vessel_id')
     .merge();
 }

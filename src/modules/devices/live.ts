@@ -81,7 +81,8 @@ export class LiveStreams {
       events.on('vessel.devices', ({ vesselId }) => void this.pushDevices(vesselId), CLUSTER),
       events.on(
         'bridge.online',
-        ({ vesselId, online, lastSeen }) => vesselId !== null && this.broadcast(vesselId, null, 'online', { online, lastSeen }),
+        ({ vesselId, online, lastSeen }) =>
+          vesselId !== null && this.broadcast(vesselId, null, 'online', { online, lastSeen, staleSince: online ? null : lastSeen }),
         CLUSTER,
       ),
       events.on('vessel.alert', ({ vesselId, alert }) => this.broadcast(vesselId, 'alerts', 'alert', alert), CLUSTER),
@@ -159,7 +160,9 @@ export class LiveStreams {
     try {
       const bridge = await bridgeOfVessel(this.ctx.db, vesselId);
       out.send('retry: 3000\n\n');
-      open.send('hello', { vesselId, online: bridge?.online ?? false, lastSeen: bridge?.lastSeen ?? null });
+      const online = bridge?.online ?? false;
+      const lastSeen = bridge?.lastSeen ?? null;
+      open.send('hello', { vesselId, online, lastSeen, staleSince: online ? null : lastSeen });
     } catch (err) {
       open.close();
       throw err;

@@ -8,11 +8,13 @@
  * and outside their quiet hours (preferences.ts, the one place they are applied). A shelved
  * alarm, or one the vessel's mode suppresses, is recorded and shown but not sent. More than
  * FLOOD_LIMIT new alarms on a vessel within FLOOD_WINDOW_MS are grouped: the rest go out as one
- * notice with their count (`flush`), so a failing sensor cannot bury the crew in mail.
+ * notice with their count (`flush`), so a failing sensor cannot bury the crew in mail. The
+ * offline notice of an outage clearing is sent as "back online", to the people the offline
+ * notice was for (docs/decisions.md, "One notice per outage").
  */
 import type { AppContext } from '../../../platform/context.js';
 import { listVessels } from '../../vessel/api.js';
-import { type Alert, type AlertChange, type AlertOrigin, type AlertPriority, findAlert, heldBack, insertLog } from '../../alerts/api.js';
+import { type Alert, type AlertChange, type AlertOrigin, type AlertPriority, findAlert, heldBack, insertLog, isOfflineNotice } from '../../alerts/api.js';
 import { DEFAULT_USER_SETTINGS, ladderOf, userSettingsOf } from '../repository.js';
 import { Audience } from './audience.js';
 import type { NotificationChannel, Notice } from './channels.js';
@@ -70,6 +72,8 @@ export class AlarmDelivery {
   /** Called for every alert change announced on a vessel. */
   onChange(vesselId: number, alert: Record<string, unknown>): void {
     const change = alert as unknown as AlertChange;
+    // Before the ladder stops: who it reached is who hears the vessel is back.
+    if ((change.change === 'rectified' || change.change === 'cleared') && isOfflineNotice(change)) this.enqueue(() => this.deliverBackOnline(vesselId, change));
     if (SETTLED.has(change.change)) this.enqueue(() => this.ladder.stop(change.id));
     else if (NOTIFYING.has(change.change)) this.enqueue(() => this.deliverOne(vesselId, change));
   }
@@ -126,6 +130,25 @@ export class AlarmDelivery {
     this.recent.set(vesselId, [...recent, now]);
     const again = alert.change === 'unsilenced' ? ' (silence ended, not acknowledged)' : alert.change === 'unshelved' ? ' (back from the shelf)' : '';
     await this.send(vesselId, noticeOf(vesselId, await this.vesselName(vesselId), alert, again), userIds, row.origin);
+  }
+
+  /** The outage is over: whoever the offline notice was for hears the vessel is back (as their own settings allow). */
+  private async deliverBackOnline(vesselId: number, alert: AlertChange): Promise<void> {
+    const row = await findAlert(this.ctx.db, alert.id);
+    if (!row || row.clearedAt === null || (await heldBack(this.ctx.db, vesselId, row))) return;
+    const ladder = await ladderOf(this.ctx.db, vesselId);
+    const userIds = ladder.length ? await this.ladder.reached(vesselId, row.id, ladder) : await this.audience.everyone(vesselId);
+    const vessel = await this.vesselName(vesselId);
+    const back = new Date(row.notifiedMs).toISOString().slice(11, 16);
+    const notice = {
+      vesselId,
+      vesselName: vessel,
+      priority: row.priority,
+      alertId: row.id,
+      subject: `${vessel}: back online`,
+      text: `${vessel} is back online: its bridge has been connected steadily again (${back} UTC).\n\nThe offline notice said: ${row.message}`,
+    };
+    await this.send(vesselId, notice, userIds, row.origin);
   }
 
   private async deliverGroup(vesselId: number, alerts: Alert[]): Promise<void> {

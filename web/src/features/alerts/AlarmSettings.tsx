@@ -114,18 +114,14 @@ function NotifyMe({ vesselId }: { vesselId: number }) {
 function ModeCard({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
   const queryClient = useQueryClient();
   const settings = useQuery(alarmSettingsQueries.settings(vesselId));
-  const [minutes, setMinutes] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (change: Partial<Settings>) => alarmSettingsActions.save(vesselId, change),
     onSuccess: (data) => {
       queryClient.setQueryData(alarmSettingsQueries.settings(vesselId).queryKey, data);
-      setMinutes(null);
       toast.success('Alarm settings saved');
     },
     onError: (error) => reportActionFailure('Saving the alarm settings', error),
   });
-  const shownMinutes = minutes ?? String(settings.data?.noDataMinutes ?? '');
-  const minutesValid = /^\d+$/.test(shownMinutes) && Number(shownMinutes) >= 5 && Number(shownMinutes) <= 1440;
   return (
     <section className="card" aria-labelledby="vessel-mode-title">
       <h2 id="vessel-mode-title">Vessel mode</h2>
@@ -152,44 +148,86 @@ function ModeCard({ vesselId, canManage }: { vesselId: number; canManage: boolea
               ))}
             </select>
           </div>
-          <form
-            className="inline-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (minutesValid) save.mutate({ noDataMinutes: Number(shownMinutes) });
-            }}
-          >
-            <div className="field">
-              <label htmlFor="no-data-minutes" className="field__label">
-                No-data alarm after (minutes)
-              </label>
-              <input
-                className="input"
-                id="no-data-minutes"
-                type="number"
-                min={5}
-                max={1440}
-                inputMode="numeric"
-                value={shownMinutes}
-                disabled={!canManage}
-                aria-invalid={minutesValid ? undefined : true}
-                aria-describedby="no-data-hint"
-                onChange={(event) => setMinutes(event.target.value)}
-              />
-              <p id="no-data-hint" className="field__hint">
-                {minutesValid ? 'An alarm when the bridge sends nothing for this long (5 to 1440).' : 'Between 5 and 1440 minutes.'}
-              </p>
-            </div>
-            {canManage ? (
-              <button type="submit" className="button" disabled={!minutesValid || minutes === null || save.isPending}>
-                Save
-              </button>
-            ) : null}
-          </form>
+          <MinutesForm
+            id="no-data-minutes"
+            label="No-data alarm after (minutes)"
+            hint="An alarm when the bridge, connected, sends nothing for this long (5 to 1440)."
+            min={5}
+            value={settings.data.noDataMinutes}
+            canManage={canManage}
+            saving={save.isPending}
+            onSave={(noDataMinutes, saved) => save.mutate({ noDataMinutes }, { onSuccess: saved })}
+          />
+          <MinutesForm
+            id="offline-minutes"
+            label="Offline notice after (minutes)"
+            hint="One notice when the bridge has been disconnected this long, and one when it is back (1 to 1440); shorter drops, however many, send nothing."
+            min={1}
+            value={settings.data.offlineMinutes}
+            canManage={canManage}
+            saving={save.isPending}
+            onSave={(offlineMinutes, saved) => save.mutate({ offlineMinutes }, { onSuccess: saved })}
+          />
           {!canManage ? <p className="field__hint">Changing these needs alert management rights.</p> : null}
         </>
       ) : null}
     </section>
+  );
+}
+
+interface MinutesFormProps {
+  id: string;
+  label: string;
+  hint: string;
+  min: number;
+  value: number;
+  canManage: boolean;
+  saving: boolean;
+  /** Saves; `saved` is called once it is, and what was typed gives way to the saved value. */
+  onSave: (minutes: number, saved: () => void) => void;
+}
+
+/** A number of minutes (min to 1440) with its own Save button: what is typed stays until it is saved. */
+function MinutesForm({ id, label, hint, min, value, canManage, saving, onSave }: MinutesFormProps) {
+  const [minutes, setMinutes] = useState<string | null>(null);
+  const shown = minutes ?? String(value);
+  const valid = /^\d+$/.test(shown) && Number(shown) >= min && Number(shown) <= 1440;
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!valid) return;
+        onSave(Number(shown), () => setMinutes(null));
+      }}
+    >
+      <div className="field">
+        <label htmlFor={id} className="field__label">
+          {label}
+        </label>
+        <input
+          className="input"
+          id={id}
+          type="number"
+          min={min}
+          max={1440}
+          inputMode="numeric"
+          value={shown}
+          disabled={!canManage}
+          aria-invalid={valid ? undefined : true}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => setMinutes(event.target.value)}
+        />
+        <p id={`${id}-hint`} className="field__hint">
+          {valid ? hint : `Between ${min} and 1440 minutes.`}
+        </p>
+      </div>
+      {canManage ? (
+        <button type="submit" className="button" aria-label={`Save ${label.toLowerCase()}`} disabled={!valid || minutes === null || saving}>
+          Save
+        </button>
+      ) : null}
+    </form>
   );
 }
 

@@ -110,15 +110,25 @@ export function bandPath(points: ChartPoint[], x: Scale, y: Scale): string {
 
 /** Samples further apart than this many times the usual interval are not joined. */
 export const GAP_FACTOR = 5;
+/**
+ * Buckets (history downsampled on the server) lie on a regular grid: one missing is a stretch of
+ * time without a single value, so a gap of more than this many usual intervals is not joined. A
+ * 20-minute outage among 5-minute buckets is a gap, not a straight line across it.
+ */
+export const BUCKET_GAP_FACTOR = 1.5;
 
-/** GAP_FACTOR times the median interval between samples; Infinity with too few samples to tell. */
+/**
+ * The longest interval still joined: GAP_FACTOR times the median interval between samples
+ * (BUCKET_GAP_FACTOR for buckets); Infinity with too few samples to tell.
+ */
 export function longestUsualGap(points: ChartPoint[]): number {
   const gaps: number[] = [];
   for (let i = 1; i < points.length; i += 1) gaps.push(points[i].t - points[i - 1].t);
   if (gaps.length < 3) return Infinity;
   gaps.sort((a, b) => a - b);
   const median = gaps[Math.floor(gaps.length / 2)];
-  return median > 0 ? median * GAP_FACTOR : Infinity;
+  const bucketed = points.every((point) => point.v === null || (point.low !== undefined && point.high !== undefined));
+  return median > 0 ? median * (bucketed ? BUCKET_GAP_FACTOR : GAP_FACTOR) : Infinity;
 }
 
 /** The index of the point closest in time to `t` (points sorted by time). */

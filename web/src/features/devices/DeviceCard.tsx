@@ -11,10 +11,12 @@ interface DeviceCardProps {
   canControl: boolean;
   /** Set while the vessel is offline and the user lets commands wait for it. */
   queueForSeconds?: number;
+  /** While the vessel is offline: since when every value is the last known (its bridge's disconnect). */
+  staleSince?: string | null;
   onShowHistory: (device: Device, property: Property) => void;
 }
 
-export function DeviceCard({ vesselId, device, canControl, queueForSeconds, onShowHistory }: DeviceCardProps) {
+export function DeviceCard({ vesselId, device, canControl, queueForSeconds, staleSince = null, onShowHistory }: DeviceCardProps) {
   const format = useFormatters();
   const details = [device.manufacturer, device.model].filter(Boolean).join(' ');
   return (
@@ -36,7 +38,11 @@ export function DeviceCard({ vesselId, device, canControl, queueForSeconds, onSh
                 {format.value(property.value, property.units, property.path)}
               </span>
             )}
-            {property.stale ? (
+            {staleSince && property.timestamp ? (
+              <span className="chip chip--stale" title="The vessel is offline: this is the last value it sent">
+                stale since {format.dateTime(staleSince)}
+              </span>
+            ) : property.stale ? (
               <span className="chip chip--stale" title="No new value for longer than this sensor usually takes: it may have stopped reporting">
                 stale
               </span>

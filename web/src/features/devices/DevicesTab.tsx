@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CloudServicesNotice } from '../billing/CloudServicesNotice';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { vesselQueries } from '../vessels/queries';
 import { QUEUE_CHOICES } from './commandMachine';
 import { DeviceCard } from './DeviceCard';
 import { PropertyHistoryModal } from './PropertyHistoryModal';
@@ -27,6 +28,9 @@ export function DevicesTab({ vesselId, mayControl, online, canEditLevels = false
   const [queueForSeconds, setQueueForSeconds] = useState<number>(QUEUE_CHOICES[1].seconds);
   const canControl = mayControl && !servicesOff;
   const devices = useQuery(deviceQueries.list(vesselId));
+  // While the bridge is away every value is the last known, stale since it went (the live `online` event keeps this current).
+  const vessel = useQuery(vesselQueries.detail(vesselId));
+  const staleSince = !online ? (vessel.data?.lastSeen ?? null) : null;
   const [category, setCategory] = useState<DeviceCategory | 'ALL'>('ALL');
   const [history, setHistory] = useState<{ device: Device; property: Property } | null>(null);
 
@@ -101,6 +105,7 @@ export function DevicesTab({ vesselId, mayControl, online, canEditLevels = false
             device={device}
             canControl={canControl}
             queueForSeconds={online ? undefined : queueForSeconds}
+            staleSince={staleSince}
             onShowHistory={(chosenDevice, property) => setHistory({ device: chosenDevice, property })}
           />
         ))}

@@ -4,14 +4,14 @@ import { ALERTS_VIEW, vesselOf } from '../../../access/api.js';
 import { suppressionsOf, VESSEL_MODES, vesselSettings } from '../../settings-repository.js';
 import { vesselParams } from '../alerts/support.js';
 
-/** GET vessel/{id}/alarmSettings: the vessel's mode, no-data time and what each mode suppresses (alertManager VIEW). */
+/** GET vessel/{id}/alarmSettings: the vessel's mode, no-data time, offline-notice delay and what each mode suppresses (alertManager VIEW). */
 export const getAlarmSettings = (ctx: AppContext) =>
   defineRoute<{ Params: { id: number } }>({
     method: 'GET',
     path: '/api/vessel/{id}/alarmSettings',
     options: {
       tags: ['api', 'vessel', 'alerts'],
-      description: "The vessel's mode, no-data time in minutes, and the alarm sources each mode suppresses (alertManager VIEW)",
+      description: "The vessel's mode, no-data time and offline-notice delay in minutes, and the alarm sources each mode suppresses (alertManager VIEW)",
       validate: { params: vesselParams },
       plugins: { vessel: { needs: [ALERTS_VIEW] } },
       async handler(request) {

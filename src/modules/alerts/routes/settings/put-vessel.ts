@@ -6,9 +6,9 @@ import { replaceSuppressions, saveVesselSettings, suppressionsOf, type VesselMod
 import { managedVessel, vesselParams } from '../alerts/support.js';
 import { mode, source } from './support.js';
 
-type Payload = { mode?: VesselMode; noDataMinutes?: number; suppressions?: Partial<Record<VesselMode, string[]>> };
+type Payload = { mode?: VesselMode; noDataMinutes?: number; offlineMinutes?: number; suppressions?: Partial<Record<VesselMode, string[]>> };
 
-/** PUT vessel/{id}/alarmSettings {mode?, noDataMinutes?, suppressions?} (alertManager MANAGE); what is left out stays. */
+/** PUT vessel/{id}/alarmSettings {mode?, noDataMinutes?, offlineMinutes?, suppressions?} (alertManager MANAGE); what is left out stays. */
 export const putAlarmSettings = (ctx: AppContext, clock: () => number) =>
   defineRoute<{ Params: { id: number }; Payload: Payload }>({
     method: 'PUT',
@@ -16,12 +16,13 @@ export const putAlarmSettings = (ctx: AppContext, clock: () => number) =>
     options: {
       tags: ['api', 'vessel', 'alerts'],
       description:
-        "Change the vessel's mode, its no-data time (5 to 1440 minutes) or, per mode, the alarm sources it suppresses (the whole table) (alertManager MANAGE)",
+        "Change the vessel's mode, its no-data time (5 to 1440 minutes), how long its bridge must stay away before the vessel is announced offline (1 to 1440 minutes) or, per mode, the alarm sources it suppresses (the whole table) (alertManager MANAGE)",
       validate: {
         params: vesselParams,
         payload: Joi.object({
           mode,
           noDataMinutes: Joi.number().integer().min(5).max(1440),
+          offlineMinutes: Joi.number().integer().min(1).max(1440),
           suppressions: Joi.object(Object.fromEntries(VESSEL_MODES.map((m) => [m, Joi.array().items(source).max(100)]))),
         })
           .min(1)
@@ -31,8 +32,12 @@ export const putAlarmSettings = (ctx: AppContext, clock: () => number) =>
       async handler(request) {
         const { vesselId } = managedVessel(request);
         const current = await vesselSettings(ctx.db, vesselId);
-        const { mode: newMode, noDataMinutes, suppressions } = request.payload;
-        const next = { mode: newMode ?? current.mode, noDataMinutes: noDataMinutes ?? current.noDataMinutes };
+        const { mode: newMode, noDataMinutes, offlineMinutes, suppressions } = request.payload;
+        const next = {
+          mode: newMode ?? current.mode,
+          noDataMinutes: noDataMinutes ?? current.noDataMinutes,
+          offlineMinutes: offlineMinutes ?? current.offlineMinutes,
+        };
         await saveVesselSettings(ctx.db, vesselId, next, new Date(clock()).toISOString());
         if (suppressions) await replaceSuppressions(ctx.db, vesselId, suppressions);
         const byMode = await suppressionsOf(ctx.db, vesselId);
