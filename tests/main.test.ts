@@ -23,7 +23,7 @@ describe('the server process', () => {
     expect((await p.exited).code).toBe(0);
     expect(p.stdout()).toContain('"msg":"stopping"');
     expect(p.stdout()).not.toContain('vessel-link-demo');
-  });
+  }, 120_000);
 
   it('names the variable to change when the HTTP port is taken, without a stack trace', async () => {
     const blocker = createServer();
@@ -38,7 +38,7 @@ describe('the server process', () => {
     } finally {
       blocker.close();
     }
-  });
+  }, 120_000);
 
   it('names MQTT_PORT when the broker port is taken', async () => {
     const blocker = createServer();
@@ -53,13 +53,13 @@ describe('the server process', () => {
     } finally {
       blocker.close();
     }
-  });
+  }, 120_000);
 
   it('refuses invalid configuration with one clear line', async () => {
     const p = await startServerProcess({ PORT: 'eighty' } as Record<string, string>);
     expect((await p.exited).code).toBe(1);
     expect(p.stderr()).toMatch(/Invalid configuration: "PORT" must be a number/);
-  });
+  }, 120_000);
 });
 
 describe('npm start', () => {

@@ -38,7 +38,7 @@ describe('an account guessed at from 25 addresses', () => {
     expect(answers.every((status) => status === 401 || status === 429)).toBe(true);
     // No more guesses were checked than the account's shared budget.
     expect(answers.filter((status) => status === 401).length).toBeLessThanOrEqual(LOGIN_LIMITS.perAccount.points);
-  });
+  }, 120_000); // 200 password checks: minutes on a loaded 2-core machine, not the default 30 s
 
   it('refuses the right password from an address and device the account never used', async () => {
     const res = await login('owner@demo.test', DEMO_PASSWORD, '192.0.2.200');
