@@ -240,6 +240,21 @@ export async function unownedTables(root = ROOT, owners = TABLE_OWNERS): Promise
   return (await migratedTables(root)).filter((table) => !owner.has(table)).map((table) => ({ rule: 'table-without-owner', from: 'migrations', to: table }));
 }
 
+/** Issue 43: a module a reader can hold in mind; past this, it is several modules in one. */
+export const MODULE_LINE_LIMIT = 3000;
+
+/** A module under src/modules whose source holds more lines than the limit (counted as `wc -l` counts them). */
+export function moduleSizeViolations(root = ROOT, limit = MODULE_LINE_LIMIT): Violation[] {
+  const lines = new Map<string, number>();
+  for (const { file, text } of sourcesUnder(root, 'src/modules')) {
+    const module = moduleOf(file);
+    if (module) lines.set(module, (lines.get(module) ?? 0) + (text.match(/\n/g)?.length ?? 0));
+  }
+  return [...lines]
+    .filter(([, count]) => count > limit)
+    .map(([module, count]) => ({ rule: 'module-too-large', from: `src/modules/${module}`, to: `${count} lines (at most ${limit})` }));
+}
+
 export async function allViolations(root = ROOT): Promise<Violation[]> {
   const { violations, result } = await importViolations(root);
   return [
@@ -248,6 +263,7 @@ export async function allViolations(root = ROOT): Promise<Violation[]> {
     ...pluginMemberViolations(root),
     ...routeQueryViolations(root),
     ...tableViolations(root),
+    ...moduleSizeViolations(root),
     ...(await unownedTables(root)),
   ];
 }

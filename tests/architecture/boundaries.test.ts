@@ -2,7 +2,7 @@
  * The architecture checks of docs/architecture.md ("Boundaries"): import rules
  * (.dependency-cruiser.cjs, the CLI's included), no cycle between modules, other plugins reached
  * only through their `api`, no query built in a route, every table with an owner and touched only
- * by its owner's repository files. `npx tsx scripts/boundaries.ts` prints the same findings.
+ * by its owner's repository files, no module past 3,000 lines. `npx tsx scripts/boundaries.ts` prints the same findings.
  * The checks are shown to catch each kind of drift in a copy of the tree with one of each planted.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   importViolations,
   moduleCycles,
+  moduleSizeViolations,
   pluginMemberViolations,
   ROOT,
   routeQueryViolations,
@@ -36,6 +37,10 @@ describe('module boundaries', () => {
 
   it('touches each table only in the repository files of the module that owns it', () => {
     expect(tableViolations()).toEqual([]);
+  });
+
+  it('keeps every module within 3,000 lines', () => {
+    expect(moduleSizeViolations()).toEqual([]);
   });
 
   it('has an owner for every table the migrations create', async () => {
@@ -76,6 +81,8 @@ describe('the boundary checks, on a copy of the tree with one drift of each kind
       'src/modules/weather/repository.ts',
       "import type { Db } from '../../db/knex.js';\n\nexport const notes = (db: Db) => db('drift_notes').select('id');\n",
     );
+    // The weather module grown past the limit by one large file.
+    plant('src/modules/weather/grown.ts', '// one line of a module that grew\n'.repeat(3001));
   });
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
@@ -97,6 +104,12 @@ describe('the boundary checks, on a copy of the tree with one drift of each kind
 
   it('reports a route that builds its own query', () => {
     expect(routeQueryViolations(copy)).toEqual([{ rule: 'query-in-route', from: 'src/modules/weather/routes/drift.ts', to: "db('" }]);
+  });
+
+  it('reports a module grown past 3,000 lines', () => {
+    expect(moduleSizeViolations(copy)).toEqual([
+      { rule: 'module-too-large', from: 'src/modules/weather', to: expect.stringMatching(/^\d+ lines \(at most 3000\)$/) },
+    ]);
   });
 
   it('reports a table the migrations create that is missing from the owner list, and the code that touches it', async () => {
