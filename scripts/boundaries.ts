@@ -58,7 +58,6 @@ export const TABLE_OWNERS: Record<string, string[]> = {
   alerts: [
     'alerts',
     'alert_log',
-    'vessel_geofences',
     'custom_alerts',
     'alarm_shelves',
     'vessel_alarm_settings',
@@ -66,6 +65,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
     'property_warning_levels',
     'vessel_outages',
   ],
+  geofence: ['vessel_geofences'],
   notifications: ['user_notification_settings', 'geofence_notify', 'escalation_steps', 'alert_escalations', 'push_subscriptions', 'alert_mutes'],
   routines: ['routines', 'routine_runs', 'routine_schedules'],
 };

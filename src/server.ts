@@ -28,6 +28,7 @@ import { accessModule } from './modules/access/index.js';
 import { adminModule } from './modules/admin/index.js';
 import { activeAlertCounts, alarmCountsByPriority, deletePairingAlerts } from './modules/alerts/api.js';
 import { alertsModule } from './modules/alerts/index.js';
+import { geofenceModule } from './modules/geofence/index.js';
 import { authModule } from './modules/auth/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { bridgeOfVessel } from './modules/bridges/api.js';
@@ -80,6 +81,7 @@ const MODULES = [
   mqttModule,
   bridgesModule,
   alertsModule,
+  geofenceModule,
   notificationsModule,
   telemetryModule,
   devicesModule,

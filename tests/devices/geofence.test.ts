@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distanceMetres } from '../../src/modules/alerts/geofence/distance.js';
+import { distanceMetres } from '../../src/modules/geofence/distance.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
 

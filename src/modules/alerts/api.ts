@@ -22,8 +22,6 @@ export type { AlertLogRow, AlertOrigin, AlertRow, LogAction } from './repository
 export { findAlert, insertLog } from './repository.js';
 export type { AlertLifecycle } from './lifecycle.js';
 export type { CustomAlerts } from './custom/watch.js';
-export { distanceMetres } from './geofence/distance.js';
-export { findGeofence, type GeofenceRow } from './geofence/repository.js';
 export { levelsByProperty, type WarningLevels } from './levels/repository.js';
 export { heldBack } from './suppression.js';
 

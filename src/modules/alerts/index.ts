@@ -1,7 +1,7 @@
 /**
  * The alerts module: vessel alerts raised and cleared by the Signal K notifications bridges
  * send, by warning levels and custom alerts (both judged on each batch the ingest hands over) and
- * by the geofence, whose watch judges the positions each committed batch announces. Whatever
+ * by the geofence module's watch (through `applyNotification`). Whatever
  * raised them, alerts share one lifecycle (acknowledged, silenced, rectified, cleared; shelving,
  * vessel modes), and each transition is logged and announced (`vessel.alert`), for the live
  * stream and the notifications module. A vessel whose bridge falls silent raises a no-data alarm;
@@ -11,7 +11,6 @@ import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
 import type { AlertsApi } from './api.js';
 import { CustomAlerts } from './custom/watch.js';
-import { GeofenceWatch } from './geofence/watch.js';
 import { LevelAlerts } from './levels/service.js';
 import { AlertLifecycle, SILENCE_SWEEP_MS } from './lifecycle.js';
 import { NoDataWatch } from './no-data.js';
@@ -37,9 +36,6 @@ import { getCustomAlert } from './routes/custom-alerts/get.js';
 import { listCustomAlerts } from './routes/custom-alerts/list.js';
 import { pauseCustomAlert } from './routes/custom-alerts/pause.js';
 import { replaceCustomAlert } from './routes/custom-alerts/replace.js';
-import { getGeofence } from './routes/geofence/get.js';
-import { setGeofenceState } from './routes/geofence/set-state.js';
-import { setGeofence } from './routes/geofence/set.js';
 import { setPropertyWarningLevels } from './routes/levels/set.js';
 import { getAlarmSettings } from './routes/settings/get-vessel.js';
 import { putAlarmSettings } from './routes/settings/put-vessel.js';
@@ -57,7 +53,6 @@ export const alertsModule: Plugin<ModuleOptions> = {
   name: 'alerts',
   dependencies: ['auth', 'access'],
   register(server, { ctx }) {
-    const geofences = new GeofenceWatch(ctx);
     const lifecycle = new AlertLifecycle(ctx);
     const properties = new Properties();
     const custom = new CustomAlerts(ctx, properties);
@@ -98,8 +93,6 @@ export const alertsModule: Plugin<ModuleOptions> = {
         },
         { cluster: true },
       );
-    server.ext('onPostStart', () => geofences.start());
-    server.ext('onPreStop', () => geofences.stop());
     // An alert-log entry belongs to the vessel its bridge is paired with.
     const access = server.plugins.access.api;
     access.registerEntity('alertLogEntry', {
@@ -121,10 +114,6 @@ export const alertsModule: Plugin<ModuleOptions> = {
       putAlarmSettings(ctx, clock),
       activeAlerts(ctx, lifecycle, access),
       alertHistoryPage(ctx, lifecycle, access),
-
-      getGeofence(ctx),
-      setGeofence(ctx, geofences),
-      setGeofenceState(ctx, geofences),
 
       setPropertyWarningLevels(ctx, levels, properties),
       deviceAlertLogs(ctx, properties),

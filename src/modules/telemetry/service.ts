@@ -8,7 +8,7 @@ import type { Database } from '../../db/knex.js';
 import { SUBSCRIPTION_TERMS } from '../../../contracts/billing.js';
 import type { Bus, GeofenceRoute } from '../../../contracts/devices.js';
 import type { ScopeBridge } from '../access/api.js';
-import { distanceMetres, findGeofence } from '../alerts/api.js';
+import { distanceMetres, findGeofence } from '../geofence/api.js';
 import { currentLocation, locationHistory } from './api.js';
 import { DAY_MS, type HistoryAccess, rangeOf, requireHistory } from './range.js';
 import type { LocationRow, SourceRow } from './repository.js';

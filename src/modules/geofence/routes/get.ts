@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../../platform/context.js';
-import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
-import { findGeofence } from '../../geofence/repository.js';
+import type { AppContext } from '../../../platform/context.js';
+import { defineRoute } from '../../../platform/routes.js';
+import { vesselOf } from '../../access/api.js';
+import { findGeofence } from '../repository.js';
 import { geofenceView, idParams, LOCATION_SERVICES, SECURITY_VIEW } from './support.js';
 
 /** GET vessel/{id}/geofence (allowLocationServices, securityManager VIEW). */

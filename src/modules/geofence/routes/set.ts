@@ -1,10 +1,10 @@
 import Joi from 'joi';
-import { auditTarget } from '../../../../platform/audit.js';
-import type { AppContext } from '../../../../platform/context.js';
-import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
-import { saveGeofence } from '../../geofence/repository.js';
-import type { GeofenceWatch } from '../../geofence/watch.js';
+import { auditTarget } from '../../../platform/audit.js';
+import type { AppContext } from '../../../platform/context.js';
+import { defineRoute } from '../../../platform/routes.js';
+import { vesselOf } from '../../access/api.js';
+import { saveGeofence } from '../repository.js';
+import type { GeofenceWatch } from '../watch.js';
 import { geofenceView, idParams, LOCATION_SERVICES, SECURITY_MANAGE } from './support.js';
 
 type Fence = { radius: number; lat: number; lon: number; delay: number };

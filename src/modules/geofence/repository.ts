@@ -3,8 +3,8 @@
  * since the geofence exists to raise an alarm.
  */
 import type { Knex } from 'knex';
-import type { Database } from '../../../db/knex.js';
-import { nowIso } from '../../../db/knex.js';
+import type { Database } from '../../db/knex.js';
+import { nowIso } from '../../db/knex.js';
 
 type Db = Database | Knex.Transaction;
 

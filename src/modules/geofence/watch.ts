@@ -5,11 +5,11 @@
  * clears it. Times are the positions' own measurement times, so a track buffered on board while
  * the link was down is judged point by point as it was sailed, not by its last point.
  */
-import type { LivePosition } from '../../../../contracts/live.js';
-import type { AppContext } from '../../../platform/context.js';
-import { bridgeOfVessel } from '../../bridges/api.js';
-import { listVessels } from '../../vessel/api.js';
-import { applyNotification } from '../api.js';
+import type { LivePosition } from '../../../contracts/live.js';
+import type { AppContext } from '../../platform/context.js';
+import { bridgeOfVessel } from '../bridges/api.js';
+import { listVessels } from '../vessel/api.js';
+import { applyNotification } from '../alerts/api.js';
 import { distanceMetres } from './distance.js';
 import { findGeofence } from './repository.js';
 

@@ -1,10 +1,10 @@
 import Boom from '@hapi/boom';
-import { auditTarget } from '../../../../platform/audit.js';
-import type { AppContext } from '../../../../platform/context.js';
-import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
-import { setGeofenceEnabled } from '../../geofence/repository.js';
-import type { GeofenceWatch } from '../../geofence/watch.js';
+import { auditTarget } from '../../../platform/audit.js';
+import type { AppContext } from '../../../platform/context.js';
+import { defineRoute } from '../../../platform/routes.js';
+import { vesselOf } from '../../access/api.js';
+import { setGeofenceEnabled } from '../repository.js';
+import type { GeofenceWatch } from '../watch.js';
 import { geofenceView, LOCATION_SERVICES, SECURITY_MANAGE, stateParams } from './support.js';
 
 /** POST vessel/{id}/geofence/{state}: on (true) or off (false) (allowLocationServices, securityManager MANAGE). */

@@ -3,8 +3,8 @@
  * read, MANAGE to change).
  */
 import Joi from 'joi';
-import type { AccessNeed } from '../../../access/api.js';
-import type { GeofenceRow } from '../../geofence/repository.js';
+import type { AccessNeed } from '../../access/api.js';
+import type { GeofenceRow } from '../repository.js';
 
 export const LOCATION_SERVICES: AccessNeed = { flag: 'allowLocationServices' };
 export const SECURITY_VIEW: AccessNeed = { area: 'securityManager', level: 'VIEW' };
