@@ -56,13 +56,20 @@ describe('simple devices and gauges', () => {
     await page.getByText('Edit details').click();
     const details = page.getByRole('form', { name: 'Details of House bank' });
     await details.getByLabel('Location on board').fill('Engine room');
+    // The maker is suggested from NMEA 2000's manufacturer list (company/deviceManufacturers).
+    const maker = details.getByLabel('Manufacturer');
+    await expect.poll(() => maker.evaluate((input: HTMLInputElement) => input.list?.querySelectorAll('option').length ?? 0)).toBeGreaterThan(100);
+    expect(
+      await maker.evaluate((input: HTMLInputElement) => [...(input.list?.querySelectorAll('option') ?? [])].some((o) => o.value === 'Victron Energy')),
+    ).toBe(true);
+    await maker.fill('Victron Energy');
     await details.getByRole('button', { name: 'Save details' }).click();
     await expect
       .poll(
         async () =>
           (await t.call<{ data: Array<{ name: string; location: string | null }> }>('GET', `/api/simpleDevices?vesselId=${seaBreezeId}`, { token })).body.data,
       )
-      .toContainEqual(expect.objectContaining({ name: 'House bank', location: 'Engine room' }));
+      .toContainEqual(expect.objectContaining({ name: 'House bank', location: 'Engine room', manufacturer: 'Victron Energy' }));
 
     const picker = page.getByLabel('Property shown in Voltage');
     await picker.selectOption(String(property.id));

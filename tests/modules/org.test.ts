@@ -54,6 +54,21 @@ describe('company/manufacturers and company/dealers', () => {
   });
 });
 
+describe('company/deviceManufacturers', () => {
+  it('lists the makers of on-board devices by name with their NMEA 2000 code, to any signed-in user', async () => {
+    expect((await get('/api/company/deviceManufacturers')).status).toBe(401);
+    const makers: Array<{ code: number; name: string }> = (await get('/api/company/deviceManufacturers', 'owner')).body.data;
+    expect(makers).toEqual(
+      expect.arrayContaining([
+        { code: 358, name: 'Victron Energy' },
+        { code: 229, name: 'Garmin' },
+      ]),
+    );
+    const names = makers.map((m) => m.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+  });
+});
+
 describe('company/manufacturers/{id}/models', () => {
   it('needs a session', async () => {
     expect((await get(`/api/company/manufacturers/${await companyId('manufacturers')}/models`)).status).toBe(401);

@@ -57,6 +57,7 @@ export const MATRIX: Record<string, Audience> = {
   'GET /api/company/dealers': 'user',
   'GET /api/dataUtils': 'user',
   'GET /api/company/manufacturers': 'user',
+  'GET /api/company/deviceManufacturers': 'user',
   'GET /api/discovery/messageSources': { vessel: [{ area: 'deviceManager', level: 'VIEW' }], query: 'vesselId' },
   'GET /api/devices/busProperties': { vessel: [{ area: 'deviceManager', level: 'VIEW' }], query: 'vesselId' },
   'GET /api/files/{fileId}': 'user',

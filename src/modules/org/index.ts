@@ -10,6 +10,7 @@ import { FleetService } from './fleet-service.js';
 import { type Clock, systemClock } from './membership.js';
 import { NetworkService } from './network-service.js';
 import { contractors, dealers, manufacturers } from './routes/catalogue/companies.js';
+import { deviceManufacturers } from './routes/catalogue/device-manufacturers.js';
 import { manufacturerModels } from './routes/catalogue/manufacturer-models.js';
 import { vesselModel } from './routes/catalogue/vessel-model.js';
 import { vesselModels } from './routes/catalogue/vessel-models.js';
@@ -76,6 +77,7 @@ export const orgModule: Plugin<OrgModuleOptions> = {
       currentUserPerms(org),
       staffPermissions(),
       manufacturers(org),
+      deviceManufacturers(),
       dealers(org),
       contractors(org),
       manufacturerModels(org),

@@ -18,6 +18,13 @@ export const simpleDeviceQueries = {
       queryFn: () => api.get<Gauge[]>(`simpleDevices/dashboard/${encodeURIComponent(vesselId)}`),
       staleTime: SIMPLE_DEVICE_DEDUPE_MS,
     }),
+  /** Makers of on-board devices (NMEA 2000's list), suggested in the device details form; they never change while the app runs. */
+  manufacturers: () =>
+    queryOptions({
+      queryKey: ['company', 'deviceManufacturers'] as const,
+      queryFn: () => api.get<Array<{ code: number; name: string }>>('company/deviceManufacturers'),
+      staleTime: Infinity,
+    }),
   templates: () =>
     queryOptions({
       queryKey: ['simpleDevices', 'templates'] as const,
