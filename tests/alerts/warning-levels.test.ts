@@ -165,6 +165,21 @@ describe('the alert log of a device', () => {
     expect(page.body.data.totalElements).toBe(log.length + 1);
     expect((await t.call('POST', '/api/devices/alertLogs/page', { token: owner, payload: { filter: {} } })).body.message).toMatch(/deviceId/);
     expect((await t.call('GET', `/api/devices/${deviceId}/alertLogs`, { token: owner2 })).status).toBe(404);
+
+    // Only some kinds of entry: the notes, or the notes and the raisings; the page filter likewise.
+    const notes = await t.call('POST', `/api/devices/${deviceId}/alertLogs`, { token: owner, payload: { actions: ['note'] } });
+    expect(notes.body.data).toEqual([expect.objectContaining({ action: 'note', messageText: 'Charger checked' })]);
+    const raisedOrNotes = await t.call('POST', `/api/devices/${deviceId}/alertLogs`, { token: owner, payload: { actions: ['note', 'raised'] } });
+    expect(new Set(raisedOrNotes.body.data.map((e: { action: string }) => e.action))).toEqual(new Set(['note', 'raised']));
+    expect((await t.call('POST', `/api/devices/${deviceId}/alertLogs`, { token: owner, payload: {} })).body.data).toHaveLength(log.length + 1);
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await t.call('POST', `/api/devices/${deviceId}/alertLogs`, { token: owner, payload: { from: future } })).body.data).toEqual([]);
+    const bad = await t.call('POST', `/api/devices/${deviceId}/alertLogs`, { token: owner, payload: { actions: ['deleted'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/actions/);
+    expect((await t.call('POST', `/api/devices/${deviceId}/alertLogs`, { token: owner2, payload: {} })).status).toBe(404);
+    const notePage = await t.call('POST', '/api/devices/alertLogs/page', { token: owner, payload: { filter: { deviceId, actions: ['note'] } } });
+    expect(notePage.body.data).toMatchObject({ totalElements: 1, content: [expect.objectContaining({ action: 'note' })] });
   });
 });
 

@@ -158,6 +158,13 @@ describe('an alarm on a warning level, in the browser', () => {
       .first()
       .waitFor();
     expect(await entries.getByText(COOLANT).count()).toBe(0);
+    // Narrowed to what people did, and to notes (there are none here).
+    await page.getByLabel('Show').selectOption('Acknowledged and silenced');
+    await entries.getByText('Coolant temperature acknowledged').first().waitFor();
+    await expect.poll(() => entries.getByText(/Coolant temperature (raised|cleared)/).count()).toBe(0);
+    await page.getByLabel('Show').selectOption('Notes');
+    await page.getByText('No entries of this kind (notes).').waitFor();
+    await page.getByLabel('Show').selectOption('Everything');
     // The property's chart marks where the alarm was raised and cleared.
     await page.getByRole('link', { name: 'Devices', exact: true }).click();
     await page.getByRole('button', { name: 'History of Port engine Coolant temperature' }).click();

@@ -127,6 +127,7 @@ export const MATRIX: Record<string, Audience> = {
   'GET /api/vesselModels/{id}': 'user',
   'GET /api/admin/products/all': 'admin',
   'GET /api/devices/{deviceId}/alertLogs': { vessel: [{ area: 'alertManager', level: 'VIEW' }], entity: 'device', param: 'deviceId' },
+  'POST /api/devices/{deviceId}/alertLogs': { vessel: [{ area: 'alertManager', level: 'VIEW' }], entity: 'device', param: 'deviceId' },
   'GET /api/profile/billing/showVoucherDetails': 'user',
   'GET /api/profile/paymentMethods': 'user',
   'GET /api/profile/subscriptions': 'user',

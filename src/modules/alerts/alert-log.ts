@@ -33,7 +33,7 @@ export async function alertLogOfPaths(
   db: Db,
   bridgeId: number,
   paths: string[],
-  page: { page: number; size: number; from?: string; to?: string },
+  page: { page: number; size: number; from?: string; to?: string; actions?: repo.LogAction[] },
 ): Promise<{ totalElements: number; content: AlertLogEntry[] }> {
   const { total, rows } = await repo.logPageOfPaths(db, bridgeId, [...paths, ...paths.map((p) => `notifications.${p}`)], page);
   return { totalElements: total, content: rows.map(logView) };

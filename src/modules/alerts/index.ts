@@ -19,6 +19,7 @@ import { Properties } from './properties.js';
 import { vesselIdsOfBridges } from '../bridges/api.js';
 import * as repo from './repository.js';
 import { addAlertLogNote } from './routes/alert-logs/add-note.js';
+import { filteredDeviceAlertLogs } from './routes/alert-logs/filtered.js';
 import { deviceAlertLogs } from './routes/alert-logs/logs.js';
 import { deviceAlertLogPage } from './routes/alert-logs/page.js';
 import { acknowledgeAlert } from './routes/alerts/ack.js';
@@ -117,6 +118,7 @@ export const alertsModule: Plugin<ModuleOptions> = {
 
       setPropertyWarningLevels(ctx, levels, properties),
       deviceAlertLogs(ctx, properties),
+      filteredDeviceAlertLogs(ctx, properties),
       deviceAlertLogPage(ctx, properties),
       addAlertLogNote(ctx, lifecycle),
 

@@ -335,9 +335,10 @@ export async function logPageOfPaths(
   db: Db,
   bridgeId: number,
   paths: string[],
-  page: { page: number; size: number; from?: string; to?: string },
+  page: { page: number; size: number; from?: string; to?: string; actions?: LogAction[] },
 ): Promise<{ total: number; rows: AlertLogRow[] }> {
   const query = db('alert_log').where({ bridge_id: bridgeId }).whereIn('path', paths).select('*');
+  if (page.actions?.length) query.whereIn('action', page.actions);
   if (page.from) query.where('at', '>=', new Date(page.from).toISOString());
   if (page.to) query.where('at', '<=', new Date(page.to).toISOString());
   const count = await query.clone().clearSelect().count<{ n: number | string }[]>({ n: '*' }).first();

@@ -25,6 +25,14 @@ const ACTION_WORDS: Record<AlertLogAction, string> = {
   note: 'note',
 };
 
+/** What the log can be narrowed to: the kinds of entry people look for. */
+const SHOWN: Record<string, { label: string; actions: AlertLogAction[] }> = {
+  all: { label: 'Everything', actions: [] },
+  alarms: { label: 'Raised and cleared', actions: ['raised', 'escalated', 'rectified', 'cleared'] },
+  people: { label: 'Acknowledged and silenced', actions: ['acknowledged', 'silenced', 'unsilenced'] },
+  notes: { label: 'Notes', actions: ['note'] },
+};
+
 function NoteOn({ vesselId, entry }: { vesselId: number; entry: AlertLogEntry }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -78,8 +86,9 @@ export function AlertLog({
   const format = useFormatters();
   const devices = useQuery({ ...deviceQueries.list(vesselId), enabled: canSeeDevices });
   const [chosen, setChosen] = useState('');
+  const [shown, setShown] = useState('all');
   const deviceId = chosen ? Number(chosen) : (devices.data?.[0]?.id ?? null);
-  const log = useInfiniteQuery({ ...alertQueries.deviceLogPages(vesselId, deviceId ?? 0), enabled: deviceId !== null });
+  const log = useInfiniteQuery({ ...alertQueries.deviceLogPages(vesselId, deviceId ?? 0, SHOWN[shown].actions), enabled: deviceId !== null });
   const entries = log.data?.pages.flatMap((page) => page.content) ?? [];
   const device = devices.data?.find((candidate) => candidate.id === deviceId);
   // The property's name as the Devices tab shows it, not its Signal K path.
@@ -115,13 +124,25 @@ export function AlertLog({
           onChange={(event) => setChosen(event.target.value)}
         />
       ) : null}
+      {devices.data && devices.data.length > 0 ? (
+        <SelectField
+          label="Show"
+          value={shown}
+          options={Object.entries(SHOWN).map(([value, { label }]) => ({ value, label }))}
+          onChange={(event) => setShown(event.target.value)}
+        />
+      ) : null}
       <DelayedSpinner loading={(canSeeDevices && devices.isPending) || (log.isFetching && !log.isFetchingNextPage)} label="Loading the alert log…" />
       {devices.isError || (log.isError && !log.isFetchNextPageError) ? (
         <p className="form-error" role="alert">
           The alert log could not be loaded.
         </p>
       ) : null}
-      {log.isSuccess && entries.length === 0 ? <p className="empty-state">Nothing has happened to this device&apos;s alerts yet.</p> : null}
+      {log.isSuccess && entries.length === 0 ? (
+        <p className="empty-state">
+          {shown === 'all' ? "Nothing has happened to this device's alerts yet." : `No entries of this kind (${SHOWN[shown].label.toLowerCase()}).`}
+        </p>
+      ) : null}
       <ol className="alert-log" aria-label="Alert log entries">
         {entries.map((entry) => (
           <li key={entry.id}>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from '../vessels/queries';
+import type { AlertLogAction } from '../../../../contracts/alerts';
 import { sortAlerts, type Alert, type AlertLogEntry, type AlertPriority, type AlertStatus, type CustomAlert, type CustomAlertInput, type Page } from './types';
 
 /** The filter of POST alerts/history/page (docs/api.md "Alerts"). */
@@ -49,10 +50,15 @@ export const alertQueries = {
       queryFn: () => api.get<AlertLogEntry[]>(`devices/${encodeURIComponent(deviceId)}/alertLogs`),
     }),
   /** A device's alert log a page at a time, newest first (POST devices/alertLogs/page). */
-  deviceLogPages: (vesselId: number, deviceId: number) =>
+  deviceLogPages: (vesselId: number, deviceId: number, actions: readonly AlertLogAction[] = []) =>
     infiniteQueryOptions({
-      queryKey: [...vesselKeys.section(vesselId, 'alertLogs'), deviceId, 'pages'] as const,
-      queryFn: ({ pageParam }) => api.post<Page<AlertLogEntry>>('devices/alertLogs/page', { page: pageParam, size: ALERT_LOG_PAGE_SIZE, filter: { deviceId } }),
+      queryKey: [...vesselKeys.section(vesselId, 'alertLogs'), deviceId, 'pages', actions] as const,
+      queryFn: ({ pageParam }) =>
+        api.post<Page<AlertLogEntry>>('devices/alertLogs/page', {
+          page: pageParam,
+          size: ALERT_LOG_PAGE_SIZE,
+          filter: { deviceId, ...(actions.length ? { actions } : {}) },
+        }),
       initialPageParam: 0,
       getNextPageParam: (last, pages) => (pages.length * ALERT_LOG_PAGE_SIZE < last.totalElements ? pages.length : undefined),
     }),
