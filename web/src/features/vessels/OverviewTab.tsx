@@ -14,6 +14,7 @@ import { deviceQueries } from '../devices/queries';
 import type { Device, Property } from '../devices/types';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { CloudServicesNotice, cloudServicesOff } from '../billing/CloudServicesNotice';
+import { LapsedValuesNotice } from '../billing/LapsedValuesNotice';
 import { useLiveStatus } from '../live/LiveStatus';
 import { useFormatters } from '../profile/usePreferences';
 import { keyFigures } from './keyFigures';
@@ -94,6 +95,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
             </div>
           ) : null}
         </dl>
+        <LapsedValuesNotice vesselId={vesselId} vessel={vessel} />
       </section>
 
       {showDevices ? (

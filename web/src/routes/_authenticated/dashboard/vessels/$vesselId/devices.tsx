@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { cloudServicesOff } from '../../../../../features/billing/CloudServicesNotice';
+import { LapsedValuesNotice } from '../../../../../features/billing/LapsedValuesNotice';
 import { BusView } from '../../../../../features/devices/BusView';
 import { DevicesTab } from '../../../../../features/devices/DevicesTab';
 import { deviceQueries } from '../../../../../features/devices/queries';
@@ -52,6 +53,7 @@ function DevicesRoute() {
           </button>
         ))}
       </div>
+      <LapsedValuesNotice vesselId={vesselId} vessel={vessel} />
       {view === 'gauges' ? <GaugeDashboard vesselId={vesselId} /> : null}
       {view === 'buses' ? <BusView vesselId={vesselId} /> : null}
       {view === 'mine' ? <SimpleDevicesEditor vesselId={vesselId} canManage={canManage} /> : null}
