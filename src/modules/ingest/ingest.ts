@@ -162,7 +162,7 @@ export class IngestService {
     private readonly ctx: AppContext,
     private readonly telemetry: TelemetryApi,
     private readonly inventory: Inventory,
-    private readonly alerts: Pick<AlertsApi, 'custom' | 'levels'>,
+    private readonly alerts: Pick<AlertsApi, 'custom' | 'levels' | 'naming'>,
   ) {
     this.queue = new GroupCommit(
       (items) => this.commit(items),
@@ -302,7 +302,7 @@ export class IngestService {
         for (const notification of item.notifications) {
           const key = `${item.bridgeId} ${notification.path}`;
           if (!uncleared.has(key) && notificationClears(notification.value)) continue;
-          const alert = await applyNotification(this.ctx.db, item.bridgeId, notification);
+          const alert = await applyNotification(this.ctx.db, item.bridgeId, notification, 'notification', this.alerts.naming);
           if (!alert) continue;
           alerts.push({ bridgeId: item.bridgeId, alert });
           uncleared.add(key);

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { alertQueries } from '../alerts/queries';
 import { PriorityBadge } from '../alerts/PriorityBadge';
-import { isActiveAlert, priorityOf } from '../alerts/types';
+import { alarmText, isActiveAlert, priorityOf } from '../alerts/types';
 import { Gauge } from '../charts/Gauge';
 import { PropertyHistoryModal } from '../devices/PropertyHistoryModal';
 import { isChartable, isEngineOrGenerator, isLevel, levelTone, propertiesMatching } from '../devices/properties';
@@ -186,7 +186,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
             {activeAlerts.slice(0, 3).map((alert) => (
               <li key={alert.id} className={`alert-item alert-item--${alert.state} alert-item--priority-${priorityOf(alert)}`}>
                 <PriorityBadge priority={priorityOf(alert)} />
-                <span>{alert.message || alert.path}</span>
+                <span>{alarmText(alert)}</span>
               </li>
             ))}
           </ul>
