@@ -15,6 +15,7 @@ import type { Device, Property } from '../devices/types';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { CloudServicesNotice, cloudServicesOff } from '../billing/CloudServicesNotice';
 import { LapsedValuesNotice } from '../billing/LapsedValuesNotice';
+import { useScreenSetting } from '../appSettings/screenSetting';
 import { useLiveStatus } from '../live/LiveStatus';
 import { useFormatters } from '../profile/usePreferences';
 import { keyFigures } from './keyFigures';
@@ -57,6 +58,10 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
   const [history, setHistory] = useState<{ device: Device; property: Property } | null>(null);
 
   const figures = keyFigures(devices.data);
+  // The gauges of the app setting this screen shows, in the setting's order.
+  const screen = useScreenSetting(vesselId);
+  const byProperty = new Map((devices.data ?? []).flatMap((device) => device.properties.map((property) => [property.id, { device, property }] as const)));
+  const screenGauges = (screen?.gaugePropertyIds ?? []).flatMap((id) => byProperty.get(id) ?? []);
   const levels = propertiesMatching(devices.data, isLevel);
   const engines = (devices.data ?? []).filter(isEngineOrGenerator);
   const activeAlerts = (alerts.data ?? []).filter(isActiveAlert);
@@ -106,6 +111,28 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
             <p className="form-error" role="alert">
               The values could not be loaded.
             </p>
+          ) : null}
+          {screen && screenGauges.length > 0 ? (
+            <section aria-labelledby="screen-gauges-title" data-testid="screen-gauges">
+              <h2 id="screen-gauges-title" className="section-title">
+                {screen.name}
+              </h2>
+              <ul className="figure-grid">
+                {screenGauges.map(({ device, property }) => (
+                  <li key={property.id} className="figure">
+                    {property.units === 'ratio' && typeof property.value === 'number' ? (
+                      <Gauge label={device.name} caption={property.displayName} ratio={property.value} tone={levelTone(property, property.value)} />
+                    ) : (
+                      <>
+                        <span className="figure__label">{property.displayName}</span>
+                        <span className="figure__value">{format.value(property.value, property.units, property.path)}</span>
+                        <span className="figure__source muted">{device.name}</span>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : null}
           {figures.length > 0 ? (
             <section aria-labelledby="figures-title">
