@@ -45,6 +45,30 @@ export interface Alert {
   vesselId?: number;
   /** Set on the live stream's `alert` event. */
   change?: AlertChange;
+  /**
+   * The device and property the alarm is about, as the Devices tab names them (when it was
+   * raised); null for an alarm about no property (the geofence, no data, a routine) or raised
+   * before the names were kept.
+   */
+  deviceName?: string | null;
+  propertyName?: string | null;
+}
+
+/**
+ * What an alarm says, naming the device and the property as the Devices tab does, never a raw
+ * path while it has them: "House battery: Voltage is below its low warning level of 11.50 V
+ * (11.20 V)", "Engine room bilge · Bilge level: High water". The server's e-mails and push
+ * messages and the web app's banners and lists all word it here.
+ */
+export function alarmText(alert: Pick<Alert, 'message' | 'path' | 'deviceName' | 'propertyName'>): string {
+  const message = alert.message.trim();
+  const { deviceName, propertyName } = alert;
+  if (!propertyName) return message || alert.path;
+  const subject = deviceName ? `${deviceName} · ${propertyName}` : propertyName;
+  if (!message) return subject;
+  // A warning level's message starts with the property's name already.
+  if (message.toLowerCase().startsWith(propertyName.toLowerCase())) return deviceName ? `${deviceName}: ${message}` : message;
+  return `${subject}: ${message}`;
 }
 
 /** docs/api.md `AlertLogEntry`: who (userId null: the system or the CLI operator) did what, when. */

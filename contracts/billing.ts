@@ -28,6 +28,14 @@ export interface CloudServices {
   /** The end of the test period after the vessel's bridge was first paired; null without a bridge. */
   testPeriodUntil: string | null;
   inTestPeriod: boolean;
+  /** While active: when the running subscription (with the terms already bought after it) or the test period ends. */
+  activeUntil?: string | null;
+  /**
+   * While not active: when the services ended (the last subscription's end or the test period's,
+   * whichever is later); null when the vessel never had any. Nothing the bridge measured after it
+   * is stored, so every value shown is from before it (docs/decisions.md, "Lapsed services").
+   */
+  endedAt?: string | null;
 }
 
 /** What an unsubscribed vessel refuses (418, the message says why and how to renew). */

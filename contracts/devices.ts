@@ -50,6 +50,8 @@ export interface Location {
   timestamp: string;
   speedOverGround?: number | null;
   courseOverGroundTrue?: number | null;
+  /** Set once the vessel's cloud services have ended: the position is the last from before then (`GET vessel/{id}/location`). */
+  servicesEndedAt?: string;
 }
 
 /**

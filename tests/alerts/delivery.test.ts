@@ -13,6 +13,7 @@ import { delta, eventually, type TestBridge } from '../mqtt/helpers.js';
 import { seaBreezeOnline } from '../helpers/sea-breeze.js';
 
 const VOLTAGE = 'electrical.batteries.house.voltage';
+const SOC = 'electrical.batteries.house.capacity.stateOfCharge';
 
 let t: TestServer;
 let owner: string;
@@ -49,8 +50,25 @@ describe('alarms by e-mail', () => {
     await delivery.idle();
     const sent = await mails();
     expect(sent.map((m) => m.to).sort()).toEqual(['crew@demo.test', 'owner@demo.test']);
-    expect(sent[0].subject).toMatch(/alarm — Voltage is above its high critical level of 15.00 V/);
+    // Named as the Devices tab names it: the device, then the property; never the Signal K path.
+    expect(sent[0].subject).toMatch(/alarm — House battery: Voltage is above its high critical level of 15.00 V/);
+    expect(sent[0].text).toContain('Device: House battery\nProperty: Voltage\n');
+    expect(sent[0].text).not.toContain(VOLTAGE);
     expect(sent[0].transport).toBe('outbox');
+    // The banner's data carries the same names.
+    const [alert] = (await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token: owner })).body.data;
+    expect(alert).toMatchObject({ deviceName: 'House battery', propertyName: 'Voltage', path: VOLTAGE });
+  });
+
+  it("names the device and property of a bridge's own notification about a property", async () => {
+    const before = (await mails()).length;
+    await send(`notifications.${SOC}`, { state: 'alarm', message: 'Battery nearly flat' }, 3);
+    await delivery.idle();
+    const sent = (await mails()).slice(0, (await mails()).length - before);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent[0].subject).toBe('Sea Breeze: alarm — House battery · State of charge: Battery nearly flat');
+    expect(sent[0].text).toContain('Device: House battery\nProperty: State of charge\n');
+    expect(sent[0].text).not.toContain('notifications.');
   });
 
   it('notifies again when a silence ends without acknowledgement', async () => {

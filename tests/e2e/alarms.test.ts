@@ -114,8 +114,10 @@ describe('an alarm on a warning level, in the browser', () => {
   it('shows the alarm banner as soon as the level is saved below the current value, and the bell counts it', async () => {
     const { page } = tab;
     // The level of 80 °C was saved under the coolant's 84 °C: judged at once, not at the bridge's next report.
-    const banner = page.getByRole('alert').filter({ hasText: 'Coolant temperature is above its high critical level of 80.0 °C' });
+    // Named as the Devices tab names it: the device, then the property, never the Signal K path.
+    const banner = page.getByRole('alert').filter({ hasText: 'Port engine: Coolant temperature is above its high critical level of 80.0 °C' });
     await banner.waitFor();
+    expect(await banner.textContent()).not.toContain('propulsion.');
     await banner.getByText(/^Alarm:/).waitFor();
     await page.getByTestId('bell-count').filter({ hasText: '1' }).waitFor();
     // A further value past the level keeps the one alarm.
@@ -227,13 +229,13 @@ describe('custom alerts and silences, in the browser', () => {
     const { page } = tab;
     await publishCoolant(76);
     const banner = page.getByTestId('alarm-banner');
-    await banner.getByText('Alarm: Coolant running hot').waitFor();
+    await banner.getByText('Alarm: Port engine · Coolant temperature: Coolant running hot').waitFor();
     await page.getByRole('group', { name: 'Alerts view' }).getByRole('button', { name: 'Active' }).click();
     const alarm = page.getByTestId('active-alert').filter({ hasText: 'Coolant running hot' });
     await alarm.getByLabel('Silence for').selectOption({ label: '5 minutes' });
     await alarm.getByRole('button', { name: 'Silence', exact: true }).click();
     await alarm.getByText(/^Silenced until \d\d:\d\d/).waitFor();
-    await banner.getByText('Alarm: Coolant running hot').waitFor();
+    await banner.getByText('Alarm: Port engine · Coolant temperature: Coolant running hot').waitFor();
   });
 
   it('pauses the rule with its switch and deletes it after a confirmation naming it', async () => {
@@ -245,7 +247,7 @@ describe('custom alerts and silences, in the browser', () => {
     await rule.getByText('Paused', { exact: true }).waitFor();
     // A paused rule clears its condition; nobody acknowledged the alarm, so it stays, rectified, until someone does.
     const banner = page.getByTestId('alarm-banner');
-    await banner.getByText('Alarm: Coolant running hot (condition cleared, not acknowledged)').waitFor();
+    await banner.getByText('Alarm: Port engine · Coolant temperature: Coolant running hot (condition cleared, not acknowledged)').waitFor();
     await banner.getByRole('button', { name: 'Acknowledge' }).click();
     await banner.waitFor({ state: 'detached' });
     await rule.getByRole('button', { name: /^Delete/ }).click();
@@ -282,7 +284,7 @@ describe('a crew member with alertManager and deviceManager VIEW', () => {
     await expect.poll(raised).toBe(true);
     openStream();
     const banner = page.getByTestId('alarm-banner');
-    await banner.getByText(/^Alarm: Coolant temperature is above its high critical level/).waitFor();
+    await banner.getByText(/^Alarm: Port engine: Coolant temperature is above its high critical level/).waitFor();
     await expect(banner.getByRole('button', { name: 'Acknowledge' }).count()).resolves.toBe(0);
     const alarm = page.getByTestId('active-alert').filter({ hasText: 'Coolant temperature is above its high critical level' });
     await alarm.getByText('Active, not acknowledged').waitFor();

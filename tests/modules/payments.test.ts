@@ -162,7 +162,7 @@ describe('the unsubscribed-vessel rule and card subscriptions', () => {
     const from = new Date(Date.now() - 30 * DAY).toISOString();
     const history = await t.call('GET', `/api/vessel/${vesselId}/locationHistory?from=${from}`, { token: owner2 });
     expect(history.status).toBe(418);
-    expect(history.body.message).toMatch(/^History older than 7 days is not shown/);
+    expect(history.body.message).toMatch(/^History from more than 7 days before the services ended is not shown/);
     const chart = await t.call('GET', `/api/simpleDevices/values?propertyId=${lights}&dateFrom=${from}`, { token: owner2 });
     expect(chart.status).toBe(418);
     expect(chart.body.message).toBe(history.body.message);

@@ -14,7 +14,8 @@ import type { CustomAlerts } from './custom/watch.js';
 import type { AlertLifecycle } from './lifecycle.js';
 import { deletePairingLevels } from './levels/repository.js';
 import type { LevelAlerts } from './levels/service.js';
-import type { PropertyDirectory } from './properties.js';
+import type { AlarmNaming, PropertyDirectory } from './properties.js';
+export type { AlarmNames, AlarmNaming } from './properties.js';
 import * as repo from './repository.js';
 import { deleteShelvesOfBridge } from './settings-repository.js';
 
@@ -35,6 +36,8 @@ export interface AlertsApi {
   levels: LevelAlerts;
   /** The devices module hands over its properties and devices at registration. */
   useProperties(directory: PropertyDirectory): void;
+  /** Names an alarm's device and property as the Devices tab does (for a notification the ingest applies). */
+  naming: AlarmNaming;
 }
 
 /**
@@ -64,6 +67,9 @@ export interface Alert {
   acknowledgedAt: string | null;
   silenced: boolean;
   silencedUntil: string | null;
+  /** The device and property it is about, as the Devices tab names them (contracts/alerts.ts `alarmText`). */
+  deviceName: string | null;
+  propertyName: string | null;
 }
 
 /** An alert as a change announced it: what just happened to it. */
@@ -91,6 +97,8 @@ export const alertView = (row: repo.AlertRow, nowMs = Date.now()): Alert => ({
   acknowledgedAt: row.acknowledgedAt,
   silenced: silencedAt(row, nowMs) && row.acknowledgedAt === null,
   silencedUntil: silencedAt(row, nowMs) ? row.silencedUntil : null,
+  deviceName: row.deviceName,
+  propertyName: row.propertyName,
 });
 
 /** Signal K notification states in rising severity; `nominal` counts as `normal`. */
@@ -133,10 +141,11 @@ export async function applyNotification(
   bridgeId: number,
   notification: { path: string; value: unknown; timestampMs: number },
   origin: repo.AlertOrigin = 'notification',
+  naming?: AlarmNaming,
 ): Promise<AlertChange | null> {
   const reading = readNotification(notification.value);
   if (!reading) return null;
-  return applyCondition(db, bridgeId, { origin, path: notification.path, reading, timestampMs: notification.timestampMs });
+  return applyCondition(db, bridgeId, { origin, path: notification.path, reading, timestampMs: notification.timestampMs }, naming);
 }
 
 /**
@@ -151,6 +160,8 @@ export async function applyCondition(
   db: Db,
   bridgeId: number,
   condition: { origin: repo.AlertOrigin; customAlertId?: number; path: string; reading: Reading; timestampMs: number },
+  /** Names the device and property of an alarm it raises (the alerts module's api `naming`); an alarm about no property needs none. */
+  naming?: AlarmNaming,
 ): Promise<AlertChange | null> {
   const { origin, path, reading, timestampMs } = condition;
   const customAlertId = condition.customAlertId ?? null;
@@ -165,7 +176,9 @@ export async function applyCondition(
     changedId = active.id;
     change = active.acknowledgedAt === null ? 'rectified' : 'cleared';
   } else if (!active) {
+    const names = naming ? await naming.alarmNames(db, bridgeId, path) : null;
     changedId = await repo.insertAlert(db, {
+      ...names,
       bridgeId,
       origin,
       customAlertId,

@@ -58,7 +58,7 @@ export const alertsModule: Plugin<ModuleOptions> = {
     const properties = new Properties();
     const custom = new CustomAlerts(ctx, properties);
     const levels = new LevelAlerts(ctx, properties);
-    server.expose('api', { lifecycle, custom, levels, useProperties: (directory) => properties.use(directory) } satisfies AlertsApi);
+    server.expose('api', { lifecycle, custom, levels, naming: properties, useProperties: (directory) => properties.use(directory) } satisfies AlertsApi);
     server.expose('lifecycle', lifecycle);
     const clock = () => lifecycle.now();
     const noData = new NoDataWatch(ctx, clock);

@@ -13,9 +13,25 @@ export interface PropertyDirectory {
   propertiesOf(db: Db, bridgeId: number, ids: number[]): Promise<Array<{ id: number; path: string; displayName: string; units: string }>>;
   /** A device's bridge and the paths of its properties. */
   deviceOf(db: Db, id: number): Promise<{ id: number; bridgeId: number; paths: string[] } | null>;
+  /** The bridge's properties of these paths with their device's name (the first device's, should two list one path). */
+  namedPaths(db: Db, bridgeId: number, paths: string[]): Promise<Array<{ path: string; displayName: string; deviceName: string }>>;
 }
 
-export class Properties implements PropertyDirectory {
+/** The device and property an alarm is about, as the Devices tab names them; both null when its path is no property's. */
+export interface AlarmNames {
+  deviceName: string | null;
+  propertyName: string | null;
+}
+
+/** Names alarms (`applyCondition`): the one place an alarm's path becomes the names people read. */
+export interface AlarmNaming {
+  alarmNames(db: Db, bridgeId: number, path: string): Promise<AlarmNames>;
+}
+
+/** The property a path is about: a Signal K notification's path is its property's under `notifications.`. */
+export const propertyPathOf = (path: string): string => (path.startsWith('notifications.') ? path.slice('notifications.'.length) : path);
+
+export class Properties implements PropertyDirectory, AlarmNaming {
   private directory: PropertyDirectory | null = null;
 
   use(directory: PropertyDirectory): void {
@@ -32,6 +48,21 @@ export class Properties implements PropertyDirectory {
 
   deviceOf(db: Db, id: number) {
     return this.handedOver().deviceOf(db, id);
+  }
+
+  namedPaths(db: Db, bridgeId: number, paths: string[]) {
+    return this.handedOver().namedPaths(db, bridgeId, paths);
+  }
+
+  /**
+   * An alarm's device and property: the property of its path, or of the path a notification is
+   * about ("notifications.electrical.batteries.house.voltage" is the house battery's voltage).
+   */
+  async alarmNames(db: Db, bridgeId: number, path: string): Promise<AlarmNames> {
+    const about = propertyPathOf(path);
+    const rows = await this.namedPaths(db, bridgeId, about === path ? [path] : [path, about]);
+    const row = rows.find((r) => r.path === path) ?? rows.find((r) => r.path === about);
+    return row ? { deviceName: row.deviceName, propertyName: row.displayName } : { deviceName: null, propertyName: null };
   }
 
   private handedOver(): PropertyDirectory {

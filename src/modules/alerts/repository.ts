@@ -36,6 +36,9 @@ export interface AlertRow {
   acknowledgedBy: number | null;
   silencedUntil: string | null;
   customAlertId: number | null;
+  /** The device and property it is about, named when it was raised (`AlarmNames`). */
+  deviceName: string | null;
+  propertyName: string | null;
 }
 
 interface AlertRecord {
@@ -53,6 +56,8 @@ interface AlertRecord {
   acknowledged_by: number | null;
   silenced_until: string | null;
   custom_alert_id: number | null;
+  device_name?: string | null;
+  property_name?: string | null;
 }
 
 export const toAlertRow = (r: AlertRecord): AlertRow => ({
@@ -70,6 +75,8 @@ export const toAlertRow = (r: AlertRecord): AlertRow => ({
   acknowledgedBy: r.acknowledged_by ?? null,
   silencedUntil: r.silenced_until ?? null,
   customAlertId: r.custom_alert_id ?? null,
+  deviceName: r.device_name ?? null,
+  propertyName: r.property_name ?? null,
 });
 
 export async function findAlert(db: Db, id: number): Promise<AlertRow | null> {
@@ -103,10 +110,14 @@ export async function insertAlert(
     priority: AlertPriority;
     message: string;
     notifiedMs: number;
+    deviceName?: string | null;
+    propertyName?: string | null;
   },
 ): Promise<number> {
   const now = nowIso();
   return insertId(db, 'alerts', {
+    device_name: row.deviceName ?? null,
+    property_name: row.propertyName ?? null,
     bridge_id: row.bridgeId,
     origin: row.origin,
     custom_alert_id: row.customAlertId,

@@ -88,7 +88,11 @@ export async function cloudServicesOf(db: Db, firstPairedAt: Map<number, string 
     const subscribed = Boolean(subscriptions.get(vesselId)?.valid);
     const testPeriodUntil = pairedAt ? new Date(new Date(pairedAt).getTime() + SUBSCRIPTION_TERMS.testPeriodDays * DAY_MS).toISOString() : null;
     const inTestPeriod = testPeriodUntil !== null && testPeriodUntil > now.toISOString();
-    out.set(vesselId, { active: subscribed || inTestPeriod, subscribed, testPeriodUntil, inTestPeriod });
+    const subscribedUntil = subscriptions.get(vesselId)?.validUntil ?? null;
+    // The later of the two ends: while active, when the services stop; once over, when they stopped.
+    const until = [subscribedUntil, testPeriodUntil].reduce<string | null>((a, b) => (b !== null && (a === null || b > a) ? b : a), null);
+    const active = subscribed || inTestPeriod;
+    out.set(vesselId, { active, subscribed, testPeriodUntil, inTestPeriod, activeUntil: active ? until : null, endedAt: active ? null : until });
   }
   return out;
 }
@@ -97,7 +101,7 @@ const WHAT: Record<CloudService, { refused: string; again: string }> = {
   live: { refused: 'Live values are not shown', again: 'to see its live values again' },
   commands: { refused: 'Commands are not sent', again: 'to control its devices again' },
   history: {
-    refused: `History older than ${SUBSCRIPTION_TERMS.testPeriodDays} days is not shown`,
+    refused: `History from more than ${SUBSCRIPTION_TERMS.testPeriodDays} days before the services ended is not shown`,
     again: 'to see its whole history',
   },
 };

@@ -45,7 +45,12 @@ export const devicesModule: Plugin<ModuleOptions> = {
     server.expose('api', { inventory } satisfies DevicesApi);
     broker.route('devices', (message) => inventory.onInventory(message), { ordered: true });
     for (const event of ['bridge.deleted', 'bridge.paired'] as const) ctx.events.on(event, ({ bridgeId }) => inventory.forget(bridgeId), { cluster: true });
-    alerts.useProperties({ propertyOf: repo.findProperty, propertiesOf: repo.propertiesOfBridge, deviceOf: repo.deviceWithPaths });
+    alerts.useProperties({
+      propertyOf: repo.findProperty,
+      propertiesOf: repo.propertiesOfBridge,
+      deviceOf: repo.deviceWithPaths,
+      namedPaths: repo.propertiesWithDevice,
+    });
 
     // A property and a device belong to the vessel their bridge is paired with.
     const vesselOfBridge = async (bridgeId: number | null) =>

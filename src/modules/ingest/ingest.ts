@@ -15,7 +15,7 @@ import { type AlertChange, type AlertsApi, applyNotification, isNotificationPath
 import { pairingOfBridge } from '../bridges/api.js';
 import type { Inventory, PathMeta } from '../devices/api.js';
 import { currentValue, DEFAULT_SOURCE, type IngestItem, jsonOf, PerBridge, receiptOf, type SourceState, type TelemetryApi } from '../telemetry/api.js';
-import { reportingOf, type VesselReporting } from '../vessel/api.js';
+import { cloudServices, reportingOf, type VesselReporting } from '../vessel/api.js';
 import { GroupCommit } from './group-commit.js';
 
 /**
@@ -51,6 +51,20 @@ function valuesByBridge(items: IngestItem[]): Map<number, IngestItem['values']> 
 /** A bridge paired to no vessel reports everything. */
 const UNPAIRED: VesselReporting = Object.freeze({ gpsReporting: true, propertyUpdate: true });
 
+/**
+ * What a vessel's cloud services let the ingest store (docs/decisions.md, "Lapsed services"):
+ * only what was measured before they ended (Infinity while they run), read again at `recheckAtMs`
+ * (when they would end, and at least every minute so that a renewal, or a subscription ended
+ * early, is followed within a minute on every node).
+ */
+interface Storing {
+  beforeMs: number;
+  recheckAtMs: number;
+}
+
+/** How often a vessel's services are read again at most. */
+const SERVICES_RECHECK_MS = 60_000;
+
 /** The vessel a bridge reports for, and what it may still report (bridges api `pairingOfBridge`). */
 type Pairing = Awaited<ReturnType<typeof pairingOfBridge>>;
 
@@ -60,7 +74,14 @@ type Pairing = Awaited<ReturnType<typeof pairingOfBridge>>;
  * data with it: a buffer flushed after the end stores none of them (docs/decisions.md, "What a
  * bridge sends belongs to its pairing").
  */
-function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string, SourceState>, reporting: VesselReporting, pairing: Pairing): IngestItem {
+function itemOf(
+  message: BridgeMessage,
+  delta: SignalKDelta,
+  sources: Map<string, SourceState>,
+  reporting: VesselReporting,
+  pairing: Pairing,
+  storesBeforeMs: number,
+): IngestItem {
   const bridgeId = message.bridge.id;
   const receivedMs = message.receivedAt.getTime();
   const item: IngestItem = {
@@ -92,6 +113,8 @@ function itemOf(message: BridgeMessage, delta: SignalKDelta, sources: Map<string
     const measured = update.timestampMs ?? receivedMs;
     const tsMs = measured > receivedMs + FUTURE_TOLERANCE_MS ? receivedMs : measured;
     if (tsMs < pairing.measuredFromMs) continue;
+    // Measured after the vessel's cloud services ended: free access stores nothing new.
+    if (tsMs >= storesBeforeMs) continue;
     if (update.meta.length) (item.meta ??= []).push(...update.meta);
     // Speed and course travel with the position measured with them, in the same update.
     let position: { lat: number; lon: number } | null = null;
@@ -132,12 +155,14 @@ export class IngestService {
    * change: the event is emitted before the switch's call answers, so the next message obeys it.
    */
   private readonly reportingByVessel: PerBridge<VesselReporting>;
+  /** Each vessel's cloud services as the ingest obeys them (`Storing`). */
+  private readonly storingByVessel: PerBridge<Storing>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly telemetry: TelemetryApi,
     private readonly inventory: Inventory,
-    private readonly alerts: Pick<AlertsApi, 'custom' | 'levels'>,
+    private readonly alerts: Pick<AlertsApi, 'custom' | 'levels' | 'naming'>,
   ) {
     this.queue = new GroupCommit(
       (items) => this.commit(items),
@@ -145,6 +170,7 @@ export class IngestService {
     );
     this.pairings = new PerBridge((bridgeId) => pairingOfBridge(ctx.db, bridgeId));
     this.reportingByVessel = new PerBridge((vesselId) => reportingOf(ctx.db, vesselId));
+    this.storingByVessel = new PerBridge((vesselId) => this.loadStoring(vesselId));
     // What it keeps in memory follows the changes made on any node of a cluster.
     ctx.events.on('vessel.reporting', ({ vesselId, gpsReporting, propertyUpdate }) => this.reportingByVessel.set(vesselId, { gpsReporting, propertyUpdate }), {
       cluster: true,
@@ -166,9 +192,10 @@ export class IngestService {
     const sources = this.telemetry.sources.known(bridgeId);
     const pairing = this.pairings.known(bridgeId);
     const reporting = pairing && this.knownReporting(pairing);
-    if (!sources || !pairing || !reporting || message.dup) return this.onDeltaWaiting(message, parsed.value);
+    const storing = pairing && this.knownStoring(pairing, message.receivedAt.getTime());
+    if (!sources || !pairing || !reporting || storing === undefined || message.dup) return this.onDeltaWaiting(message, parsed.value);
     try {
-      return this.queue.submit(itemOf(message, parsed.value, sources, reporting, pairing));
+      return this.queue.submit(itemOf(message, parsed.value, sources, reporting, pairing, storing));
     } catch (err) {
       return Promise.reject(err);
     }
@@ -180,7 +207,9 @@ export class IngestService {
     const pairing = this.pairings.known(bridgeId) ?? (await this.pairings.of(bridgeId));
     const { vesselId } = pairing;
     const reporting = vesselId === null ? UNPAIRED : (this.reportingByVessel.known(vesselId) ?? (await this.reportingByVessel.of(vesselId)));
-    const item = itemOf(message, delta, sources, reporting, pairing);
+    const storing =
+      this.knownStoring(pairing, message.receivedAt.getTime()) ?? (vesselId === null ? Infinity : (await this.storingByVessel.of(vesselId)).beforeMs);
+    const item = itemOf(message, delta, sources, reporting, pairing, storing);
     if (item.receipt && message.dup) {
       // A redelivery whose PUBACK was lost: stored already if its receipt is (the original may
       // still be in the batch being written, hence the wait).
@@ -209,6 +238,28 @@ export class IngestService {
     if (!current || typeof current.value !== 'number') return;
     const value = { path, json: JSON.stringify(current.value), value: current.value, tsMs: current.tsMs, source: DEFAULT_SOURCE };
     await this.queue.submit({ bridgeId, values: [value], locations: [], sources: [], receipt: null, duplicate: false, notifications: [], rejudge: true });
+  }
+
+  /**
+   * Before when the bridge's values are stored, if known and not due to be read again: a bridge
+   * paired to no vessel has nothing to store them for but is not refused here (its pairing's own rule applies).
+   */
+  private knownStoring(pairing: Pairing, nowMs: number): number | undefined {
+    if (pairing.vesselId === null) return Infinity;
+    const storing = this.storingByVessel.known(pairing.vesselId);
+    if (storing && nowMs >= storing.recheckAtMs) {
+      this.storingByVessel.forget(pairing.vesselId);
+      return undefined;
+    }
+    return storing?.beforeMs;
+  }
+
+  private async loadStoring(vesselId: number): Promise<Storing> {
+    const nowMs = Date.now();
+    const services = await cloudServices(this.ctx.db, vesselId);
+    const soon = nowMs + SERVICES_RECHECK_MS;
+    if (services.active) return { beforeMs: Infinity, recheckAtMs: Math.min(soon, services.activeUntil ? Date.parse(services.activeUntil) : soon) };
+    return { beforeMs: services.endedAt ? Date.parse(services.endedAt) : -Infinity, recheckAtMs: soon };
   }
 
   /** The switches the bridge's values obey, if loaded (only a paired bridge's vessel has any to load). */
@@ -251,7 +302,7 @@ export class IngestService {
         for (const notification of item.notifications) {
           const key = `${item.bridgeId} ${notification.path}`;
           if (!uncleared.has(key) && notificationClears(notification.value)) continue;
-          const alert = await applyNotification(this.ctx.db, item.bridgeId, notification);
+          const alert = await applyNotification(this.ctx.db, item.bridgeId, notification, 'notification', this.alerts.naming);
           if (!alert) continue;
           alerts.push({ bridgeId: item.bridgeId, alert });
           uncleared.add(key);

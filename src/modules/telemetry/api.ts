@@ -53,10 +53,10 @@ export async function showsPosition(db: Db, vesselId: number): Promise<boolean> 
   return (await reportingOf(db, vesselId)).gpsReporting;
 }
 
-export async function currentLocation(db: Db, vesselId: number): Promise<repo.LocationRow | null> {
+export async function currentLocation(db: Db, vesselId: number, beforeMs = Infinity): Promise<repo.LocationRow | null> {
   if (!(await showsPosition(db, vesselId))) return null;
   const bridge = await bridgeOfVessel(db, vesselId);
-  return bridge ? repo.latestLocation(db, bridge.id) : null;
+  return bridge ? repo.latestLocation(db, bridge.id, beforeMs) : null;
 }
 
 /** Positions between two times, oldest first, at most MAX_TRACK_POINTS. */

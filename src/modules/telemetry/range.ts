@@ -3,7 +3,7 @@
  * back it may reach.
  */
 import Boom from '@hapi/boom';
-import { type CloudService, SUBSCRIPTION_TERMS } from '../../../contracts/billing.js';
+import { type CloudService, type CloudServices, SUBSCRIPTION_TERMS } from '../../../contracts/billing.js';
 
 export const DAY_MS = 24 * 3600 * 1000;
 
@@ -17,6 +17,7 @@ export function rangeOf(from: string | undefined, to: string | undefined, defaul
 
 /** What reading history asks of the access module: the unsubscribed-vessel rule. */
 export interface HistoryAccess {
+  cloudServices(vesselId: number): Promise<CloudServices>;
   requireCloudService(vesselId: number, service: CloudService): Promise<void>;
 }
 
@@ -24,11 +25,16 @@ export interface HistoryAccess {
 const HISTORY_GRACE_MS = 3600 * 1000;
 
 /**
- * The unsubscribed-vessel rule for history (docs/decisions.md, "Billing"): without a
- * subscription, outside the test period, history reaches back only the test period's length
- * (7 days); a range starting earlier is the 418 that says why and how to renew.
+ * The unsubscribed-vessel rule for history (docs/decisions.md, "Billing" and "Lapsed services"):
+ * without a subscription, outside the test period, history reaches back only the test period's
+ * length (7 days) before the services ended (nothing is stored after); a range starting earlier
+ * is the 418 that says why and how to renew.
  */
 export async function requireHistory(access: HistoryAccess, vesselId: number, fromMs: number): Promise<void> {
-  if (fromMs >= Date.now() - SUBSCRIPTION_TERMS.testPeriodDays * DAY_MS - HISTORY_GRACE_MS) return;
+  const span = SUBSCRIPTION_TERMS.testPeriodDays * DAY_MS + HISTORY_GRACE_MS;
+  if (fromMs >= Date.now() - span) return;
+  const services = await access.cloudServices(vesselId);
+  if (services.active) return;
+  if (services.endedAt && fromMs >= Date.parse(services.endedAt) - span) return;
   await access.requireCloudService(vesselId, 'history');
 }

@@ -146,8 +146,11 @@ const toLocation = (r: LocationTableRow): LocationRow => ({
   ...(r.course_over_ground_true === null ? {} : { courseOverGroundTrue: Number(r.course_over_ground_true) }),
 });
 
-export async function latestLocation(db: Db, bridgeId: number): Promise<LocationRow | null> {
-  const row = await db('locations').where({ bridge_id: bridgeId }).orderBy('ts_ms', 'desc').first();
+/** The newest position, or the newest measured before `beforeMs`. */
+export async function latestLocation(db: Db, bridgeId: number, beforeMs = Infinity): Promise<LocationRow | null> {
+  const query = db('locations').where({ bridge_id: bridgeId });
+  if (Number.isFinite(beforeMs)) query.where('ts_ms', '<', beforeMs);
+  const row = await query.orderBy('ts_ms', 'desc').first();
   return row ? toLocation(row) : null;
 }
 

@@ -17,6 +17,9 @@ import { busOf, type MessageSources } from './sources.js';
 /** How far back the geofence route looks for where the vessel left: the history every vessel keeps. */
 const GEOFENCE_ROUTE_SPAN_MS = SUBSCRIPTION_TERMS.testPeriodDays * DAY_MS;
 
+/** `GET vessel/{id}/location`: a position, and when the vessel's cloud services ended if they have (every position shown is from before). */
+export type CurrentLocation = LocationRow & { servicesEndedAt?: string };
+
 /** Where the vessel is and has been. */
 export class LocationService {
   constructor(
@@ -39,8 +42,15 @@ export class LocationService {
     return { outsideSince: points[0]?.timestamp ?? null, points };
   }
 
-  location(vesselId: number): Promise<LocationRow | null> {
-    return currentLocation(this.db, vesselId);
+  /**
+   * The last known position; once the vessel's cloud services have ended, the last from before
+   * they ended, saying when they did (docs/decisions.md, "Lapsed services").
+   */
+  async location(vesselId: number): Promise<CurrentLocation | null> {
+    const services = await this.access.cloudServices(vesselId);
+    if (services.active || !services.endedAt) return currentLocation(this.db, vesselId);
+    const row = await currentLocation(this.db, vesselId, Date.parse(services.endedAt));
+    return row && { ...row, servicesEndedAt: services.endedAt };
   }
 
   /** Positions between from and to (default the last 24 hours). */

@@ -7,7 +7,7 @@
 import type { AppContext } from '../../../platform/context.js';
 import { bridgeOfVessel, vesselIdsOfBridges } from '../../bridges/api.js';
 import { type AlertChange, applyCondition } from '../api.js';
-import type { PropertyDirectory } from '../properties.js';
+import type { AlarmNaming, PropertyDirectory } from '../properties.js';
 import * as repo from '../repository.js';
 
 const STATE_OF: Record<repo.AlertPriority, 'emergency' | 'alarm' | 'warn' | 'alert'> = {
@@ -41,7 +41,7 @@ export class CustomAlerts {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly properties: PropertyDirectory,
+    private readonly properties: PropertyDirectory & AlarmNaming,
   ) {}
 
   /** The property a rule names, if it is on the vessel's paired bridge. */
@@ -89,13 +89,18 @@ export class CustomAlerts {
         }
         if (watch.raised === raise) continue;
         watch.raised = raise;
-        const change = await applyCondition(this.ctx.db, bridgeId, {
-          origin: 'custom',
-          customAlertId: rule.id,
-          path,
-          reading: raise ? { state: STATE_OF[rule.priority], message: rule.message } : 'clear',
-          timestampMs: tsMs,
-        });
+        const change = await applyCondition(
+          this.ctx.db,
+          bridgeId,
+          {
+            origin: 'custom',
+            customAlertId: rule.id,
+            path,
+            reading: raise ? { state: STATE_OF[rule.priority], message: rule.message } : 'clear',
+            timestampMs: tsMs,
+          },
+          this.properties,
+        );
         if (change) changes.push(change);
       }
     }

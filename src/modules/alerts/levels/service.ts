@@ -8,7 +8,7 @@
 import assert from 'node:assert';
 import type { AppContext } from '../../../platform/context.js';
 import { type AlertChange, applyCondition, unclearedAlerts } from '../api.js';
-import type { PropertyDirectory } from '../properties.js';
+import type { AlarmNaming, PropertyDirectory } from '../properties.js';
 import { levelsByProperty, setLevels, type WarningLevels } from './repository.js';
 import { judge, type LevelWatch, newWatch, readingOf } from './watch.js';
 
@@ -29,7 +29,7 @@ export class LevelAlerts {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly properties: PropertyDirectory,
+    private readonly properties: PropertyDirectory & AlarmNaming,
   ) {}
 
   /** How a value already stored is judged again: the ingest's commit queue. */
@@ -48,7 +48,7 @@ export class LevelAlerts {
       const zone = judge(property.watch, v.value, v.tsMs);
       if (zone === null) continue;
       const reading = readingOf(zone, { ...property, path: v.path, levels: property.watch.levels }, v.value);
-      const alert = await applyCondition(this.ctx.db, bridgeId, { origin: 'level', path: v.path, reading, timestampMs: v.tsMs });
+      const alert = await applyCondition(this.ctx.db, bridgeId, { origin: 'level', path: v.path, reading, timestampMs: v.tsMs }, this.properties);
       if (alert) changed.push(alert);
     }
     return changed;

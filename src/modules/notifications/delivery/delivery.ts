@@ -20,6 +20,7 @@ import { Audience } from './audience.js';
 import type { NotificationChannel, Notice } from './channels.js';
 import { EscalationLadder } from './escalation.js';
 import { noticeOf } from './notice.js';
+import { alarmText } from '../../../../contracts/alerts.js';
 import { rankOf, wants } from './preferences.js';
 
 export const FLOOD_LIMIT = 10;
@@ -153,7 +154,7 @@ export class AlarmDelivery {
 
   private async deliverGroup(vesselId: number, alerts: Alert[]): Promise<void> {
     const vessel = await this.vesselName(vesselId);
-    const lines = alerts.slice(0, 20).map((a) => `- ${a.priority}: ${a.message || a.path}`);
+    const lines = alerts.slice(0, 20).map((a) => `- ${a.priority}: ${alarmText(a)}`);
     const priority = alerts.reduce<AlertPriority>((top, a) => (rankOf(a.priority) > rankOf(top) ? a.priority : top), 'caution');
     await this.send(
       vesselId,

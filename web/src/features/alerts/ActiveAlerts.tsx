@@ -11,7 +11,7 @@ import { ShelveDialog } from './ShelveDialog';
 import { PriorityBadge } from './PriorityBadge';
 import { alertActions, alertQueries } from './queries';
 import { useAlertActions } from './useAlertActions';
-import { EMERGENCY_SILENCE_MAX_SECONDS, isActiveAlert, priorityOf, SILENCE_CHOICES, statusOf, statusText, type Alert } from './types';
+import { alarmText, EMERGENCY_SILENCE_MAX_SECONDS, isActiveAlert, priorityOf, SILENCE_CHOICES, statusOf, statusText, type Alert } from './types';
 
 /** The device whose property an alert watches: by its path, or the path its notification names. */
 export function deviceOfPath(devices: Device[] | undefined, path: string): Device | undefined {
@@ -46,7 +46,7 @@ function NoteForm({ vesselId, alert, device, onDone }: { vesselId: number; alert
       }}
     >
       <label className="visually-hidden" htmlFor={`note-${alert.id}`}>
-        Note on {alert.message || alert.path}
+        Note on {alarmText(alert)}
       </label>
       <input
         id={`note-${alert.id}`}
@@ -84,7 +84,7 @@ function AlertRow({ vesselId, alert, canManage, device }: { vesselId: number; al
     >
       <PriorityBadge priority={priority} />
       <div className="alert-item__body">
-        <p className="alert-item__message">{alert.message || alert.path}</p>
+        <p className="alert-item__message">{alarmText(alert)}</p>
         <p className="alert-item__status">{statusText(alert, format.time)}</p>
         <p className="muted">
           {device ? `${device.name} · ` : ''}Raised {format.dateTime(alert.raisedAt)}

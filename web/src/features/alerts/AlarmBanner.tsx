@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Icon } from '../icons/Icon';
 import { PRIORITY_ICONS } from './PriorityBadge';
 import { useAlertActions } from './useAlertActions';
-import { bannerAlarms, PRIORITY_LABELS, priorityOf, statusOf, type Alert } from './types';
+import { alarmText, bannerAlarms, PRIORITY_LABELS, priorityOf, statusOf, type Alert } from './types';
 import './alerts.css';
 
 interface Props {
@@ -28,7 +28,7 @@ export function AlarmBanner({ vesselId, alerts, canManage }: Props) {
     <div className={`alarm-banner alarm-banner--${priority}`} role="alert" data-testid="alarm-banner">
       <Icon name={PRIORITY_ICONS[priority]} size={24} />
       <p className="alarm-banner__text">
-        {PRIORITY_LABELS[priority]}: {first.message || first.path}
+        {PRIORITY_LABELS[priority]}: {alarmText(first)}
         {rectified}
         {more > 0 ? ` · ${more} more waiting for acknowledgement` : ''}
       </p>

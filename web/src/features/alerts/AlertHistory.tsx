@@ -9,6 +9,7 @@ import { zonedLocalToIso } from '../../lib/dates';
 import { PriorityBadge } from './PriorityBadge';
 import { alertQueries, HISTORY_PAGE_SIZE, type HistoryFilter } from './queries';
 import {
+  alarmText,
   ALERT_PRIORITIES,
   ALERT_STATUSES,
   PRIORITY_LABELS,
@@ -126,7 +127,7 @@ export function AlertHistory({ vesselId, vessels }: Props) {
             >
               <PriorityBadge priority={alertPriority} />
               <div className="alert-item__body">
-                <p className="alert-item__message">{alert.message || alert.path}</p>
+                <p className="alert-item__message">{alarmText(alert)}</p>
                 <p className="alert-item__status">{statusText(alert, format.time)}</p>
                 <p className="muted">
                   {name && alert.vesselId !== undefined ? (

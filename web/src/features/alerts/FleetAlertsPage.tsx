@@ -6,7 +6,7 @@ import { vesselQueries } from '../vessels/queries';
 import { AlertHistory } from './AlertHistory';
 import { PriorityBadge } from './PriorityBadge';
 import { alertQueries } from './queries';
-import { priorityOf, statusText } from './types';
+import { alarmText, priorityOf, statusText } from './types';
 import './alerts.css';
 
 /** The fleet-wide alerts page: what is active on every vessel the user may see, then the history with filters. */
@@ -47,7 +47,7 @@ export function FleetAlertsPage() {
               <li key={alert.id} className={`alert-item alert-item--priority-${priority}`}>
                 <PriorityBadge priority={priority} />
                 <div className="alert-item__body">
-                  <p className="alert-item__message">{alert.message || alert.path}</p>
+                  <p className="alert-item__message">{alarmText(alert)}</p>
                   <p className="alert-item__status">{statusText(alert, format.time)}</p>
                   <p className="muted">
                     {alert.vesselId !== undefined ? (

@@ -8,7 +8,7 @@ import { ALERT_PRIORITIES } from '../../../../contracts/alerts';
 import { alarmSettingsQueries } from './alarmSettingsQueries';
 import { PriorityBadge } from './PriorityBadge';
 import { alertQueries } from './queries';
-import { needsAcknowledgement, priorityOf, statusText } from './types';
+import { alarmText, needsAcknowledgement, priorityOf, statusText } from './types';
 import './alerts.css';
 
 const SHOWN = 6;
@@ -93,7 +93,7 @@ export function NotificationBell() {
                     {nameOf(alert.vesselId)}
                   </Link>
                 ) : null}
-                <div>{alert.message || alert.path}</div>
+                <div>{alarmText(alert)}</div>
                 <div className="muted">
                   {statusText(alert, format.time)} · {format.dateTime(alert.raisedAt)}
                 </div>

@@ -2,6 +2,7 @@
  * Shelving an alarm (docs/product.md, "Alarms"): its point goes out of service for a chosen time
  * with a reason. The dialog says what stops (nobody is notified or chased) and when it comes back.
  */
+import { alarmText } from './types';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
@@ -34,7 +35,7 @@ export function ShelveDialog({ vesselId, alert, onClose }: { vesselId: number; a
   const format = useFormatters();
   const queryClient = useQueryClient();
   const until = new Date(Date.now() + hours * 3600_000);
-  const name = alert.message || alert.path;
+  const name = alarmText(alert);
 
   const shelve = useMutation({
     mutationFn: () => alarmSettingsActions.shelve(vesselId, alert.id, reason.trim(), new Date(Date.now() + hours * 3600_000).toISOString()),

@@ -11,7 +11,7 @@ export type {
   Comparison,
   Page,
 } from '../../../../contracts/alerts';
-export { ALERT_PRIORITIES, ALERT_STATUSES, COMPARISONS, EMERGENCY_SILENCE_MAX_SECONDS, SILENCE_MAX_SECONDS } from '../../../../contracts/alerts';
+export { alarmText, ALERT_PRIORITIES, ALERT_STATUSES, COMPARISONS, EMERGENCY_SILENCE_MAX_SECONDS, SILENCE_MAX_SECONDS } from '../../../../contracts/alerts';
 
 const PRIORITY_OF_STATE: Record<Exclude<AlertState, 'normal'>, AlertPriority> = { emergency: 'emergency', alarm: 'alarm', warn: 'warning', alert: 'caution' };
 

@@ -11,6 +11,7 @@ import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { ConfirmModal } from '../modal/ConfirmModal';
 import { Modal } from '../modal/Modal';
 import { appSettingActions, appSettingQueries } from './queries';
+import { chooseScreenSetting, useScreenSettingId } from './screenSetting';
 import './appSettings.css';
 import { RetryButton } from '../errors/RetryButton';
 
@@ -37,6 +38,7 @@ export function AppSettingsSection({ vesselId, canManage }: { vesselId: number; 
   const list = useQuery(appSettingQueries.list(vesselId));
   const [editing, setEditing] = useState<AppSetting | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AppSetting | null>(null);
+  const shownHere = useScreenSettingId(vesselId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: appSettingQueries.list(vesselId).queryKey });
   const remove = useMutation({
     mutationFn: (setting: AppSetting) => appSettingActions.remove(vesselId, setting.id),
@@ -51,7 +53,10 @@ export function AppSettingsSection({ vesselId, canManage }: { vesselId: number; 
   return (
     <section className="card app-settings" aria-labelledby="app-settings-title">
       <h2 id="app-settings-title">App and display settings</h2>
-      <p className="muted">What the phone app and the on-board displays show. Each screen picks a setting by its name.</p>
+      <p className="muted">
+        What the phone app and the on-board displays show. Each screen picks a setting by its name with “Show on this screen”: the vessel then opens on its
+        start page, the Devices tab lists its devices, the Overview shows its gauges and the page its background.
+      </p>
       <DelayedSpinner loading={list.isPending} label="Loading app settings…" />
       {list.isError ? (
         <p className="form-error" role="alert">
@@ -68,6 +73,20 @@ export function AppSettingsSection({ vesselId, canManage }: { vesselId: number; 
                 {' '}
                 · opens on {PAGE_NAMES[setting.startPage]} · {setting.deviceIds.length} devices · {setting.gaugePropertyIds.length} gauges
               </span>
+            </span>
+            <span className="button-row">
+              <button
+                type="button"
+                className="button button--small"
+                aria-pressed={shownHere === setting.id}
+                aria-label={`Show ${setting.name} on this screen`}
+                onClick={() => {
+                  chooseScreenSetting(vesselId, shownHere === setting.id ? null : setting.id);
+                  toast.success(shownHere === setting.id ? 'This screen shows the whole vessel again' : `This screen now shows ${setting.name}`);
+                }}
+              >
+                {shownHere === setting.id ? 'Shown on this screen' : 'Show on this screen'}
+              </button>
             </span>
             {canManage ? (
               <span className="button-row">

@@ -9,7 +9,7 @@ export const cloudServicesOff = (vessel: Pick<Vessel, 'cloudServices'>): boolean
 export const CLOUD_SERVICE_REFUSED = {
   live: 'Live values are not shown: this vessel has no active subscription and its test period is over.',
   commands: 'Commands are not sent: this vessel has no active subscription and its test period is over.',
-  history: `History older than ${SUBSCRIPTION_TERMS.testPeriodDays} days is not shown: this vessel has no active subscription.`,
+  history: `History from more than ${SUBSCRIPTION_TERMS.testPeriodDays} days before the services ended is not shown: this vessel has no active subscription.`,
 } as const;
 
 /** Why a cloud service is off, with the way to the vessel's Subscription page. */

@@ -21,10 +21,14 @@ interface DevicesTabProps {
   canSeeAlerts?: boolean;
   /** No subscription and the test period is over: controls are off, with the reason. */
   servicesOff?: boolean;
+  /** The app setting this screen shows (appSettings/screenSetting.ts): only its devices are listed, unless the person asks for all. */
+  screen?: { name: string; deviceIds: number[] } | null;
 }
 
 /** The vessel's devices, ordered and filtered by category, with their live values and controls. */
-export function DevicesTab({ vesselId, mayControl, online, canEditLevels = false, canSeeAlerts = false, servicesOff = false }: DevicesTabProps) {
+export function DevicesTab({ vesselId, mayControl, online, canEditLevels = false, canSeeAlerts = false, servicesOff = false, screen = null }: DevicesTabProps) {
+  const [showAll, setShowAll] = useState(false);
+  const onlyIds = useMemo(() => (screen && screen.deviceIds.length > 0 && !showAll ? new Set(screen.deviceIds) : null), [screen, showAll]);
   const [queueForSeconds, setQueueForSeconds] = useState<number>(QUEUE_CHOICES[1].seconds);
   const canControl = mayControl && !servicesOff;
   const devices = useQuery(deviceQueries.list(vesselId));
@@ -39,8 +43,8 @@ export function DevicesTab({ vesselId, mayControl, online, canEditLevels = false
     () =>
       present
         .filter((candidate) => category === 'ALL' || candidate === category)
-        .flatMap((candidate) => (devices.data ?? []).filter((device) => device.category === candidate)),
-    [present, category, devices.data],
+        .flatMap((candidate) => (devices.data ?? []).filter((device) => device.category === candidate && (!onlyIds || onlyIds.has(device.id)))),
+    [present, category, devices.data, onlyIds],
   );
 
   if (devices.isError) {
@@ -57,6 +61,16 @@ export function DevicesTab({ vesselId, mayControl, online, canEditLevels = false
   return (
     <div className="devices">
       <DelayedSpinner loading={devices.isPending} label="Loading devices…" />
+      {screen && screen.deviceIds.length > 0 ? (
+        <p className="notice" data-testid="screen-devices">
+          {showAll
+            ? `Showing every device; this screen’s setting ${screen.name} lists ${screen.deviceIds.length}.`
+            : `Showing the devices of this screen’s setting ${screen.name}.`}{' '}
+          <button type="button" className="link-button" onClick={() => setShowAll(!showAll)}>
+            {showAll ? `Show only ${screen.name}’s` : 'Show all devices'}
+          </button>
+        </p>
+      ) : null}
       {devices.isSuccess && devices.data.length === 0 ? (
         <section className="empty-state">
           <h2>No devices yet</h2>

@@ -1,3 +1,4 @@
+import { alarmText } from '../alerts/types';
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { alertQueries } from '../alerts/queries';
@@ -56,10 +57,8 @@ export function PropertyHistoryModal({ vesselId, device, property, onClose, canE
     const to = Date.parse(range.to);
     const within = (t: number) => t >= from && t <= to;
     return (alerts.data?.content ?? []).flatMap((alert) => {
-      const raised: ChartMarker = { t: Date.parse(alert.raisedAt), kind: 'raised', label: `Raised: ${alert.message || alert.path}` };
-      const cleared: ChartMarker[] = alert.clearedAt
-        ? [{ t: Date.parse(alert.clearedAt), kind: 'cleared', label: `Cleared: ${alert.message || alert.path}` }]
-        : [];
+      const raised: ChartMarker = { t: Date.parse(alert.raisedAt), kind: 'raised', label: `Raised: ${alarmText(alert)}` };
+      const cleared: ChartMarker[] = alert.clearedAt ? [{ t: Date.parse(alert.clearedAt), kind: 'cleared', label: `Cleared: ${alarmText(alert)}` }] : [];
       return [raised, ...cleared].filter((marker) => within(marker.t));
     });
   }, [alerts.data, range.from, range.to]);

@@ -9,7 +9,8 @@ import { DownloadLink } from '../exports/DownloadLink';
 import { TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
-import { vesselKeys } from '../vessels/queries';
+import { vesselKeys, vesselQueries } from '../vessels/queries';
+import { LapsedValuesNotice } from '../billing/LapsedValuesNotice';
 import { GeofenceNotifyPanel } from './GeofenceNotifyPanel';
 import { DEFAULT_TRACK_PERIOD, geofenceActions, locationQueries } from './queries';
 import type { Geofence, GeofenceRoute, Location } from './types';
@@ -47,6 +48,7 @@ interface LocationTabProps {
 export function LocationTab({ vesselId, canManageGeofence, canSeeMembers }: LocationTabProps) {
   const [preset, setPreset] = useState<RangePreset>(DEFAULT_TRACK_PERIOD);
   const location = useQuery(locationQueries.current(vesselId));
+  const vessel = useQuery(vesselQueries.detail(vesselId));
   const track = useQuery(locationQueries.track(vesselId, preset));
   const geofence = useQuery(locationQueries.geofence(vesselId));
   const route = useQuery({ ...locationQueries.geofenceRoute(vesselId), enabled: geofence.data?.enabled === true });
@@ -91,6 +93,7 @@ export function LocationTab({ vesselId, canManageGeofence, canSeeMembers }: Loca
         <section className="card">
           <h2>Position</h2>
           {location.isError ? <p className="form-error">The position could not be loaded.</p> : null}
+          {vessel.data ? <LapsedValuesNotice vesselId={vesselId} vessel={vessel.data} /> : null}
           {position ? (
             <dl className="key-figures">
               <div>

@@ -4,7 +4,7 @@ import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { LastKnown, lastFetchFailed } from '../offline/LastKnown';
 import { PRIORITY_ICONS } from '../alerts/PriorityBadge';
 import { alertQueries } from '../alerts/queries';
-import { bannerAlarms, PRIORITY_LABELS, priorityOf, type Alert } from '../alerts/types';
+import { alarmText, bannerAlarms, PRIORITY_LABELS, priorityOf, type Alert } from '../alerts/types';
 import { locationQueries } from '../location/queries';
 import type { FleetMapVessel } from '../location/FleetMap';
 import { useFormatters } from '../profile/usePreferences';
@@ -83,7 +83,7 @@ function CardAlarm({ vesselId, alarms }: { vesselId: number; alarms: Alert[] }) 
     <div className={`alarm-banner alarm-banner--${priority} vessel-card__alarm`} role="alert">
       <Icon name={PRIORITY_ICONS[priority]} size={20} />
       <p className="alarm-banner__text">
-        {PRIORITY_LABELS[priority]}: {first.message || first.path}
+        {PRIORITY_LABELS[priority]}: {alarmText(first)}
         {alarms.length > 1 ? ` · ${alarms.length - 1} more` : ''}
       </p>
       <Link to="/dashboard/vessels/$vesselId/alerts" params={{ vesselId }}>

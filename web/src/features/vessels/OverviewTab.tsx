@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { alertQueries } from '../alerts/queries';
 import { PriorityBadge } from '../alerts/PriorityBadge';
-import { isActiveAlert, priorityOf } from '../alerts/types';
+import { alarmText, isActiveAlert, priorityOf } from '../alerts/types';
 import { Gauge } from '../charts/Gauge';
 import { PropertyHistoryModal } from '../devices/PropertyHistoryModal';
 import { isChartable, isEngineOrGenerator, isLevel, levelTone, propertiesMatching } from '../devices/properties';
@@ -14,6 +14,8 @@ import { deviceQueries } from '../devices/queries';
 import type { Device, Property } from '../devices/types';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { CloudServicesNotice, cloudServicesOff } from '../billing/CloudServicesNotice';
+import { LapsedValuesNotice } from '../billing/LapsedValuesNotice';
+import { useScreenSetting } from '../appSettings/screenSetting';
 import { useLiveStatus } from '../live/LiveStatus';
 import { useFormatters } from '../profile/usePreferences';
 import { keyFigures } from './keyFigures';
@@ -56,6 +58,10 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
   const [history, setHistory] = useState<{ device: Device; property: Property } | null>(null);
 
   const figures = keyFigures(devices.data);
+  // The gauges of the app setting this screen shows, in the setting's order.
+  const screen = useScreenSetting(vesselId);
+  const byProperty = new Map((devices.data ?? []).flatMap((device) => device.properties.map((property) => [property.id, { device, property }] as const)));
+  const screenGauges = (screen?.gaugePropertyIds ?? []).flatMap((id) => byProperty.get(id) ?? []);
   const levels = propertiesMatching(devices.data, isLevel);
   const engines = (devices.data ?? []).filter(isEngineOrGenerator);
   const activeAlerts = (alerts.data ?? []).filter(isActiveAlert);
@@ -94,6 +100,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
             </div>
           ) : null}
         </dl>
+        <LapsedValuesNotice vesselId={vesselId} vessel={vessel} />
       </section>
 
       {showDevices ? (
@@ -104,6 +111,28 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
             <p className="form-error" role="alert">
               The values could not be loaded.
             </p>
+          ) : null}
+          {screen && screenGauges.length > 0 ? (
+            <section aria-labelledby="screen-gauges-title" data-testid="screen-gauges">
+              <h2 id="screen-gauges-title" className="section-title">
+                {screen.name}
+              </h2>
+              <ul className="figure-grid">
+                {screenGauges.map(({ device, property }) => (
+                  <li key={property.id} className="figure">
+                    {property.units === 'ratio' && typeof property.value === 'number' ? (
+                      <Gauge label={device.name} caption={property.displayName} ratio={property.value} tone={levelTone(property, property.value)} />
+                    ) : (
+                      <>
+                        <span className="figure__label">{property.displayName}</span>
+                        <span className="figure__value">{format.value(property.value, property.units, property.path)}</span>
+                        <span className="figure__source muted">{device.name}</span>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : null}
           {figures.length > 0 ? (
             <section aria-labelledby="figures-title">
@@ -184,7 +213,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
             {activeAlerts.slice(0, 3).map((alert) => (
               <li key={alert.id} className={`alert-item alert-item--${alert.state} alert-item--priority-${priorityOf(alert)}`}>
                 <PriorityBadge priority={priorityOf(alert)} />
-                <span>{alert.message || alert.path}</span>
+                <span>{alarmText(alert)}</span>
               </li>
             ))}
           </ul>

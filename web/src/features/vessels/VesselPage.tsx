@@ -23,6 +23,8 @@ import { VESSEL_TAB_LABELS, visibleTabs, type VesselTab } from './tabs';
 import { atLeast, normalisePermissions } from './types';
 import { VesselBannerView } from './VesselBannerView';
 import { useFixedLink } from '../links/useLink';
+import { imageSlotOf, useScreenSetting } from '../appSettings/screenSetting';
+import { useTheme } from '../theme/theme';
 import './vessels.css';
 
 /** Every tab is a child route; the links are typed by the route tree. */
@@ -85,9 +87,18 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
   // What the page last heard about the vessel: its details, or a live value (kept in the devices query, also in the offline copy).
   const devicesUpdatedAt = useQueryClient().getQueryState(deviceQueries.list(vesselId).queryKey)?.dataUpdatedAt ?? 0;
   const lastKnownAt = Math.max(detail.dataUpdatedAt, devicesUpdatedAt, liveStatus.lastValueAt ?? 0);
+  // The background of the app setting this screen shows, for the theme and the orientation.
+  const screen = useScreenSetting(vesselId);
+  const themeName = useTheme();
+  const portrait = usePortrait();
+  const background = useFixedLink(screen?.images[imageSlotOf(themeName === 'dark' ? 'dark' : 'light', portrait)] ?? null);
 
   return (
-    <div className="page vessel">
+    <div
+      className={`page vessel${background ? ' vessel--backdrop' : ''}`}
+      style={background ? { backgroundImage: `url(${JSON.stringify(background)})` } : undefined}
+      data-screen-setting={screen?.name}
+    >
       <header className="vessel__header">
         {image ? <img className="vessel__image" src={image} alt="" /> : null}
         <div>
@@ -138,4 +149,16 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
       {pairing ? <PairBridgeModal vesselId={vesselId} onClose={() => setPairing(false)} /> : null}
     </div>
   );
+}
+
+/** Whether the screen is taller than wide (an app setting has a background for each orientation). */
+function usePortrait(): boolean {
+  const [portrait, setPortrait] = useState(() => typeof window !== 'undefined' && window.matchMedia('(orientation: portrait)').matches);
+  useEffect(() => {
+    const query = window.matchMedia('(orientation: portrait)');
+    const changed = () => setPortrait(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return portrait;
 }

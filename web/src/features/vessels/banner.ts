@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../lib/dates';
-import { isActiveAlert, isCriticalAlert, type Alert } from '../alerts/types';
+import { alarmText, isActiveAlert, isCriticalAlert, type Alert } from '../alerts/types';
 import { bannerStateOf, type BannerState } from '../../../../contracts/vessels';
 import type { Vessel } from './types';
 
@@ -90,7 +90,7 @@ export function alertsBannerMessage(alerts: Alert[] | undefined): BannerMessage 
   if (active.length === 0) return null;
   const critical = active.filter(isCriticalAlert);
   const shown = critical.length > 0 ? critical : active;
-  const first = shown[0].message || shown[0].path;
+  const first = alarmText(shown[0]);
   const more = active.length > 1 ? ` (${active.length} active alerts)` : '';
   return {
     type: critical.length > 0 ? 'CRITICAL' : 'WARNING',

@@ -10,7 +10,8 @@ export const currentLocation = (locations: LocationService) =>
     path: '/api/vessel/{id}/location',
     options: {
       tags: ['api', 'vessel', 'location'],
-      description: "The vessel's last known position, or null (deviceManager VIEW)",
+      description:
+        "The vessel's last known position, or null (deviceManager VIEW); once its cloud services have ended, the last from before they ended, with servicesEndedAt",
       validate: { params: vesselIdParams },
       plugins: { vessel: { needs: [DEVICES_VIEW] } },
       handler: (request) => locations.location(vesselOf(request).vesselId),

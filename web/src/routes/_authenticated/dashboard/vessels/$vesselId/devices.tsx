@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { cloudServicesOff } from '../../../../../features/billing/CloudServicesNotice';
+import { LapsedValuesNotice } from '../../../../../features/billing/LapsedValuesNotice';
+import { useScreenSetting } from '../../../../../features/appSettings/screenSetting';
 import { BusView } from '../../../../../features/devices/BusView';
 import { DevicesTab } from '../../../../../features/devices/DevicesTab';
 import { deviceQueries } from '../../../../../features/devices/queries';
@@ -37,6 +39,7 @@ function DevicesRoute() {
   const permissions = normalisePermissions(vessel.permissions);
   const canManage = atLeast(permissions.deviceManager, 'MANAGE');
   const [view, setView] = useState<DevicesView>('bridge');
+  const screen = useScreenSetting(vesselId);
   return (
     <>
       <div className="segmented segmented--wrap" role="group" aria-label="Devices view">
@@ -52,6 +55,7 @@ function DevicesRoute() {
           </button>
         ))}
       </div>
+      <LapsedValuesNotice vesselId={vesselId} vessel={vessel} />
       {view === 'gauges' ? <GaugeDashboard vesselId={vesselId} /> : null}
       {view === 'buses' ? <BusView vesselId={vesselId} /> : null}
       {view === 'mine' ? <SimpleDevicesEditor vesselId={vesselId} canManage={canManage} /> : null}
@@ -63,6 +67,7 @@ function DevicesRoute() {
           canEditLevels={canManage}
           canSeeAlerts={atLeast(permissions.alertManager, 'VIEW')}
           servicesOff={cloudServicesOff(vessel)}
+          screen={screen}
         />
       ) : null}
     </>
