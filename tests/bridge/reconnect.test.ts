@@ -80,9 +80,8 @@ function startAgent(logger: Logger = silentLogger, extra: Partial<ConstructorPar
 }
 
 /** Streams one water temperature every 20 ms, each with its own timestamp; answers how many were sent. */
-function stream(): { stop(): number } {
+function stream(start = Date.now() - 3_600_000): { stop(): number } {
   let sent = 0;
-  const start = Date.now() - 3_600_000;
   const timer = setInterval(() => {
     sent += 1;
     signalk.send({
@@ -98,7 +97,8 @@ function stream(): { stop(): number } {
   };
 }
 
-const storedTimes = async () => new Set((await storedHistory(t, bridge.id, PATH)).map((sample) => sample.tsMs)).size;
+/** How many distinct measurement times are stored, of those from `fromMs` on. */
+const storedTimes = async (fromMs = 0) => new Set((await storedHistory(t, bridge.id, PATH)).map((sample) => sample.tsMs).filter((ts) => ts >= fromMs)).size;
 
 describe('the agent while the server refuses it', () => {
   it('keeps trying through a database outage ("server unavailable"), then delivers every value it queued', async () => {
@@ -145,6 +145,37 @@ describe('the agent while the server refuses it', () => {
     ).toHaveLength(1);
     expect(attempts.length + 1).toBe(Number(back?.[1]));
   }, 60_000);
+
+  it('refused for 30 s with its own backoff (1 s doubling, capped at 60 s): back within 60 s after, every queued value stored', async () => {
+    queueDir = await mkdtemp(join(tmpdir(), 'agent-reconnect-'));
+    // The agent as shipped: no short waits.
+    const running = startAgent(silentLogger, { reconnectMs: undefined, reconnectMaxMs: undefined });
+    agent = running;
+    await running.waitForConnect();
+    // Measured from 50 minutes ago at one a second (within the queue's hour), after every earlier test's values.
+    const start = Date.now() - 3_000_000;
+    const values = stream(start);
+    await eventually(async () => (await storedTimes(start)) >= 5, 'values stored before the refusal');
+    refusal = 'database down';
+    // Dropped by the server (again, should the broker still have been closing an earlier test's link).
+    await eventually(() => {
+      if (running.connected) t.server.plugins.mqtt.api.disconnect(bridge.serial);
+      return !running.connected;
+    }, 'the link down');
+    // 30 s of CONNACK "server unavailable" while the Signal K server keeps streaming.
+    await new Promise((resolve) => setTimeout(resolve, 30_000));
+    expect(running.connected).toBe(false);
+    expect(running.connection.link.lastError).toBe('Connection refused: Server unavailable');
+    expect(running.queue.length).toBeGreaterThan(0);
+    refusal = 'none';
+    const acceptedAt = Date.now();
+    await eventually(() => running.connected, 'the agent back', 60_000);
+    expect(Date.now() - acceptedAt).toBeLessThanOrEqual(60_000);
+    const sent = values.stop();
+    await eventually(() => running.queue.length === 0, 'the queue drained', 30_000);
+    await eventually(async () => (await storedTimes(start)) === sent, `all ${sent} values stored`, 30_000);
+    expect(running.queue.dropped).toBe(0);
+  }, 180_000);
 
   it('keeps trying after "not authorized" (a rotated secret), with the longer wait, and connects once the secret is accepted', async () => {
     queueDir = await mkdtemp(join(tmpdir(), 'agent-reconnect-'));
