@@ -50,6 +50,16 @@ const statusSchema = Joi.object<BridgeStatus>({
   online: Joi.boolean().required(),
   version: Joi.string().max(64),
   uptime: Joi.number().min(0),
+  controllers: Joi.array()
+    .items(
+      Joi.object({
+        id: Joi.string().trim().min(1).max(64).required(),
+        type: Joi.string().valid('MFD', 'Client').required(),
+        name: Joi.string().trim().min(1).max(100).required(),
+      }),
+    )
+    .unique('id')
+    .max(32),
 }).unknown(true);
 
 const putResponseSchema = Joi.object<PutResponse>({

@@ -29,10 +29,33 @@ export function parseBridgeTopic(topic: string): { serial: string; leaf: string 
   return match ? { serial: match[1], leaf: match[2] } : null;
 }
 
+/** Spec 000 §3's device type enum: what controls a vessel's devices. The cloud is Vessel Link itself. */
+export const CONTROLLER_TYPES = ['MFD', 'Client', 'Cloud'] as const;
+export type ControllerType = (typeof CONTROLLER_TYPES)[number];
+
+/** A controller on board as the bridge reports it: a multifunction display or a client app. */
+export interface ReportedController {
+  /** The bridge's own id for it (an NMEA 2000 source, an app's id), unique per bridge. */
+  id: string;
+  type: Exclude<ControllerType, 'Cloud'>;
+  name: string;
+}
+
 export interface BridgeStatus {
   online: boolean;
   version?: string;
   uptime?: number;
+  /** The MFDs and client apps that control the vessel's devices on board now; absent: not reported. */
+  controllers?: ReportedController[];
+}
+
+/** `GET vessel/{id}/controllers`: the cloud first, then what the bridge last reported. */
+export interface Controller {
+  id: string;
+  type: ControllerType;
+  name: string;
+  /** When the bridge reported it (null for the cloud, always there). */
+  reportedAt: string | null;
 }
 
 export interface SignalKValue {

@@ -4,7 +4,7 @@
  * link is down); it answers PUTs and admin actions, and runs alarm scenarios on request.
  */
 import type { MqttClient } from 'mqtt';
-import type { AdminResponse, BridgeStatus, PutResponse, SignalKDelta } from '../contracts/bridge';
+import type { AdminResponse, BridgeStatus, PutResponse, ReportedController, SignalKDelta } from '../contracts/bridge';
 import { AdminActions, type AdminTarget } from './admin';
 import { parseAdminRequest, parsePutRequest, readOrRefuse } from '../bridge/client/requests';
 import { BridgeConnection, type ConnectionStats } from '../bridge/client/connection';
@@ -18,6 +18,12 @@ import { Vessel } from './vessel';
 
 export const DEFAULT_MQTT_URL = 'mqtt://127.0.0.1:1883';
 export const DEFAULT_VERSION = '1.4.2';
+
+/** What controls a simulated boat's devices on board besides the cloud: a chartplotter at the helm and a phone (docs/protocol.md, `status`). */
+const CONTROLLERS_ON_BOARD: ReportedController[] = [
+  { id: 'n2k.0', type: 'MFD', name: 'Helm chartplotter' },
+  { id: 'app.owner-phone', type: 'Client', name: 'Owner’s phone' },
+];
 
 export interface BridgeOptions {
   mqttUrl: string;
@@ -256,7 +262,12 @@ export class Bridge implements BridgeHandle, AdminTarget {
   }
 
   private publishStatus(): void {
-    const status: BridgeStatus = { online: true, version: this.currentVersion, uptime: Math.round((Date.now() - this.bootedAt) / 1000) };
+    const status: BridgeStatus = {
+      online: true,
+      version: this.currentVersion,
+      uptime: Math.round((Date.now() - this.bootedAt) / 1000),
+      controllers: CONTROLLERS_ON_BOARD,
+    };
     this.connection.publish('status', JSON.stringify(status), true);
   }
 

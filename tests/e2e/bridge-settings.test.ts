@@ -32,6 +32,18 @@ beforeAll(async () => {
     if (topic.endsWith('/admin')) asked.push(JSON.parse(payload.toString()));
   });
   await publishInventory(client, bridge.serial);
+  // What controls the boat on board: a chartplotter at the helm and a crew tablet.
+  await client.publishAsync(
+    `bridges/${bridge.serial}/status`,
+    JSON.stringify({
+      online: true,
+      controllers: [
+        { id: 'n2k.5', type: 'MFD', name: 'Helm chartplotter' },
+        { id: 'app.crew', type: 'Client', name: 'Crew tablet' },
+      ],
+    }),
+    { qos: 1, retain: true },
+  );
   // Two GPS receivers on two buses, and a chatty source.
   await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([position(43.73)], { source: 'n2k.3' }), { qos: 1 });
   await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([position(43.74)], { source: 'nmea0183.GP' }), { qos: 1 });
@@ -58,6 +70,15 @@ it("the owner runs the vessel's bridge from Settings", async () => {
   await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/settings`);
   const section = page.getByRole('region', { name: 'Bridge BR-SETTINGS-WEB' });
   await section.waitFor();
+
+  // The controllers: the cloud first, then what the bridge reported on board.
+  const controllers = section.getByRole('list', { name: 'Controllers' });
+  await controllers.getByText('Helm chartplotter').waitFor();
+  expect(await controllers.getByRole('listitem').allTextContents()).toEqual([
+    'Cloud Vessel Link cloud',
+    expect.stringMatching(/^Display \(MFD\) Helm chartplotter\s*reported /),
+    expect.stringMatching(/^App on board Crew tablet\s*reported /),
+  ]);
 
   // A message source switched off: its values are dropped from now on.
   const messages = section.getByRole('list', { name: 'Message sources' });

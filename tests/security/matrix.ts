@@ -282,6 +282,7 @@ export const MATRIX: Record<string, Audience> = {
   // Any member for their own; userManager MANAGE for another's (checked in the handler, tests/alerts/alarm-service.test.ts).
   'POST /api/vessel/{id}/geofenceNotify/{userId}/{state}': { vessel: [] },
   'POST /api/vessel/{id}/logs/logLevel/{level}': { vessel: [{ area: 'deviceManager', level: 'MANAGE' }, { flag: 'allowDeviceControl' }] },
+  'GET /api/vessel/{id}/controllers': { vessel: [{ area: 'deviceManager', level: 'VIEW' }] },
   'POST /api/vessel/{id}/alerts/{alertId}/ack': { vessel: [{ area: 'alertManager', level: 'MANAGE' }] },
   'POST /api/vessel/{id}/pauseCompany/{companyId}/{flag}': { vessel: [{ flag: 'allowGrantTechnicalAccess' }, { area: 'userManager', level: 'MANAGE' }] },
   'DELETE /api/admin/reportingClients/{id}': 'admin',

@@ -14,6 +14,7 @@ import { provisionReportingClient } from './routes/reporting-clients/provision.j
 import { softwareUpdate } from './routes/reporting-clients/software-update.js';
 import { updateProgress } from './routes/reporting-clients/update-progress.js';
 import { reportingClientUsage } from './routes/reporting-clients/usage.js';
+import { vesselControllers } from './routes/vessel-bridge/controllers.js';
 import { setLogLevel } from './routes/vessel-bridge/log-level.js';
 import { rebootBridge } from './routes/vessel-bridge/reboot.js';
 import { wakeUpBridge } from './routes/vessel-bridge/wakeup.js';
@@ -70,6 +71,7 @@ export const bridgesModule: Plugin<ModuleOptions> = {
       softwareUpdate(service, recheck),
       rebootBridge(service, recheck),
       setLogLevel(service),
+      vesselControllers(service),
       wakeUpBridge(service),
       reportingClientsPage(ctx.db),
       connectionHistory(service),

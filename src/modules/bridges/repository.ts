@@ -6,6 +6,7 @@ import type { Database } from '../../db/knex.js';
 import { insertId, nowIso } from '../../db/knex.js';
 import { paginate, type Page, type PageRequest } from '../../platform/pagination.js';
 import type { ConnectionEvent, Rollout, RolloutStatus, UsageDay } from '../../../contracts/admin.js';
+import type { ReportedController } from '../../../contracts/bridge.js';
 
 type Db = Database | Knex.Transaction;
 
@@ -50,6 +51,8 @@ export interface BridgeTableRow {
   updated_at: string;
   first_paired_at?: string | null;
   pairing_ended_at?: string | null;
+  controllers?: string | null;
+  controllers_at?: string | null;
 }
 
 export interface UsageTableRow {
@@ -209,6 +212,19 @@ export async function setOnline(db: Db, id: number, online: boolean, lastSeenMs:
 }
 
 /** A bridge's reported software version, written only when it differs from the stored one. */
+/** The controllers the bridge last reported (its `status`), with when; null when it never did. */
+export async function setControllers(db: Db, id: number, controllers: ReportedController[], atIso: string): Promise<void> {
+  await db<BridgeTableRow>('bridges')
+    .where({ id })
+    .update({ controllers: JSON.stringify(controllers), controllers_at: atIso } as Partial<BridgeTableRow>);
+}
+
+export async function controllersOf(db: Db, id: number): Promise<{ controllers: ReportedController[]; at: string } | null> {
+  const row = await db<BridgeTableRow>('bridges').where({ id }).first('controllers', 'controllers_at');
+  if (!row?.controllers || !row.controllers_at) return null;
+  return { controllers: JSON.parse(row.controllers) as ReportedController[], at: row.controllers_at };
+}
+
 export async function setVersion(db: Db, id: number, version: string): Promise<void> {
   await db<BridgeTableRow>('bridges')
     .where({ id })

@@ -8,6 +8,7 @@ import type { BridgeBroker, BridgeIdentity, BridgeMessage, Traffic } from '../..
 import { MalformedMessage } from '../../mqtt/broker.js';
 import { type AdminAction, type AdminRequest, parseAdminResponse, parseStatus } from '../../mqtt/protocol.js';
 import type { AppContext } from '../../platform/context.js';
+import type { Controller } from '../../../contracts/bridge.js';
 import Boom from '@hapi/boom';
 import { ruleRefused } from '../../platform/errors.js';
 import { type BridgeEdit, deleteBridge, editBridge, listBridges, provisionBridge, reportingClientOf, type ReportingClient } from './api.js';
@@ -302,11 +303,22 @@ export class BridgeService {
     this.broker.replaceConnectedElsewhere([...elsewhere].filter((serial) => !this.broker.isConnectedHere(serial)));
   }
 
-  /** `status` topic: the bridge's software version. Online state comes from the connection, not from here. */
+  /**
+   * `status` topic: the bridge's software version and the controllers on board (MFDs, client
+   * apps) when it reports them. Online state comes from the connection, not from here.
+   */
   async onStatus(message: BridgeMessage): Promise<void> {
     const status = parseStatus(message.payload);
     if (!status.ok) throw new MalformedMessage(status.reason);
     if (status.value.version) await repo.setVersion(this.ctx.db, message.bridge.id, status.value.version);
+    if (status.value.controllers) await repo.setControllers(this.ctx.db, message.bridge.id, status.value.controllers, new Date(this.ctx.now()).toISOString());
+  }
+
+  /** The vessel's controllers: the cloud, then the bridge's last report (docs/api.md, "Controllers"). */
+  async controllersOf(bridgeId: number | null): Promise<Controller[]> {
+    const cloud: Controller = { id: 'cloud', type: 'Cloud', name: 'Vessel Link cloud', reportedAt: null };
+    const reported = bridgeId === null ? null : await repo.controllersOf(this.ctx.db, bridgeId);
+    return [cloud, ...(reported?.controllers ?? []).map((c) => ({ ...c, reportedAt: reported!.at }))];
   }
 
   /** `admin/response` topic: progress of a request sent to the bridge. */

@@ -8,6 +8,7 @@ import { SelectField, TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { Modal } from '../modal/Modal';
 import { useFormatters } from '../profile/usePreferences';
+import type { Controller } from '../../../../contracts/bridge';
 import { BRIDGE_LOG_LEVELS, bridgeActions, bridgeQueries } from './queries';
 import './bridge.css';
 
@@ -22,6 +23,7 @@ export function BridgeSection({ vesselId, serial, canManage, canControl }: { ves
     <section className="card bridge-section" aria-labelledby="bridge-title">
       <h2 id="bridge-title">Bridge {serial}</h2>
       {canControl ? <BridgeActions vesselId={vesselId} /> : null}
+      <Controllers vesselId={vesselId} />
       <MessageSources vesselId={vesselId} canManage={canManage} />
       <LocationSources vesselId={vesselId} canManage={canManage} />
     </section>
@@ -107,6 +109,46 @@ function RebootModal({ vesselId, onClose }: { vesselId: number; onClose: () => v
         />
       </form>
     </Modal>
+  );
+}
+
+const CONTROLLER_TYPES: Record<Controller['type'], string> = {
+  Cloud: 'Cloud',
+  MFD: 'Display (MFD)',
+  Client: 'App on board',
+};
+
+/** What can control the vessel's devices: the cloud, and what the bridge last saw on board. */
+function Controllers({ vesselId }: { vesselId: number }) {
+  const format = useFormatters();
+  const controllers = useQuery(bridgeQueries.controllers(vesselId));
+  const onBoard = controllers.data?.filter((c) => c.type !== 'Cloud') ?? [];
+  return (
+    <div>
+      <h3>Controllers</h3>
+      <p className="muted">What can switch the vessel&apos;s devices: Vessel Link from anywhere, and the displays and apps the bridge sees on board.</p>
+      <DelayedSpinner loading={controllers.isPending} label="Loading the controllers…" />
+      {controllers.isError ? (
+        <p className="form-error" role="alert">
+          {failureMessage(controllers.error, 'The controllers could not be loaded.')}{' '}
+          <RetryButton error={controllers.error} onRetry={() => controllers.refetch()} />
+        </p>
+      ) : null}
+      {controllers.isSuccess ? (
+        <ul className="list" aria-label="Controllers">
+          {controllers.data.map((controller) => (
+            <li key={controller.id} className="list__item">
+              <span>
+                <span className={`badge controller-type controller-type--${controller.type.toLowerCase()}`}>{CONTROLLER_TYPES[controller.type]}</span>{' '}
+                {controller.name}
+              </span>
+              {controller.reportedAt ? <span className="muted">reported {format.dateTime(controller.reportedAt)}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {controllers.isSuccess && onBoard.length === 0 ? <p className="empty-state">The bridge has not reported any display or app on board.</p> : null}
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Controller } from '../../../../contracts/bridge';
 import type { LocationSource, MessageSource } from '../../../../contracts/devices';
 import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from '../vessels/queries';
@@ -8,6 +9,12 @@ export const bridgeQueries = {
     queryOptions({
       queryKey: vesselKeys.section(vesselId, 'messageSources'),
       queryFn: () => api.get<MessageSource[]>('discovery/messageSources', { query: { vesselId } }),
+    }),
+  /** What controls the vessel: the cloud, then the MFDs and apps the bridge reports (GET vessel/{id}/controllers). */
+  controllers: (vesselId: number) =>
+    queryOptions({
+      queryKey: vesselKeys.section(vesselId, 'controllers'),
+      queryFn: () => api.get<Controller[]>(vesselPath(vesselId, 'controllers')),
     }),
   locationSources: (vesselId: number) =>
     queryOptions({
