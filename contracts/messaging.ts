@@ -16,6 +16,14 @@ export interface MessageContact {
   vesselIds: number[];
   /** The kind of company they work for, when they came through one (a dealer looking after a vessel). */
   companyKind: 'dealer' | 'manufacturer' | 'contractor' | null;
+  /**
+   * The caller's vessels this person is invited to and has not accepted yet. Someone only invited
+   * is named as the inviter named them (`firstName`, or empty), and a thread with them is about one
+   * of these vessels: it reaches them once they accept.
+   */
+  invitedTo: Array<{ vesselId: number; vesselName: string }>;
+  /** A contact only through an invitation they have not accepted (nothing else links them to the caller). */
+  pending: boolean;
 }
 
 /** People the user may message at once: the crew of one of their vessels, or their company's staff. */
@@ -30,6 +38,8 @@ export interface ThreadUser {
   userId: number;
   firstName: string;
   lastName: string;
+  /** Invited to the thread's vessel and not accepted yet: named as the inviter named them; they see the thread once they accept. */
+  invited: boolean;
   /** The newest message of the thread this member has read (0: none). */
   lastReadMessageId: number;
 }
@@ -69,7 +79,7 @@ export interface Thread {
 export interface VesselThread {
   id: number;
   name: string | null;
-  users: Array<{ userId: number; firstName: string; lastName: string }>;
+  users: Array<{ userId: number; firstName: string; lastName: string; invited: boolean }>;
   isMember: boolean;
   createdAt: string;
   lastActivityAt: string;

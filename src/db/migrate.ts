@@ -29,7 +29,8 @@ class FolderMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
-const options = (): Knex.MigratorConfig => ({ migrationSource: new FolderMigrationSource(), tableName: 'knex_migrations' });
+/** The migrator configuration (tests step one migration down and up with it). */
+export const options = (): Knex.MigratorConfig => ({ migrationSource: new FolderMigrationSource(), tableName: 'knex_migrations' });
 
 export async function migrateLatest(db: Database): Promise<string[]> {
   const [, applied] = await db.migrate.latest(options());

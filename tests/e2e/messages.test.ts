@@ -116,3 +116,38 @@ describe('messages between an owner and the dealer', () => {
     await second.close();
   });
 });
+
+describe('a thread with someone invited who has not accepted', () => {
+  it('the owner starts it about the vessel they are invited to; they read it once they accept', async () => {
+    const token = await t.login('owner@demo.test');
+    await t.call('POST', `/api/vessel/${seaBreezeId}/addUser?email=owner2@demo.test&name=${encodeURIComponent('Ann (skipper)')}`, { token });
+    const { page } = owner;
+    await page.goto(`${baseUrl}/dashboard/messages`);
+    await page.getByRole('button', { name: 'New thread' }).click();
+    const form = page.getByRole('dialog', { name: 'New thread' });
+    await form.getByLabel('Name (optional)').fill('Welcome aboard');
+    await form.getByRole('checkbox', { name: /Ann \(skipper\)/ }).check();
+    expect(await form.getByText('Invited to Sea Breeze, not accepted yet').count()).toBe(1);
+    expect(await form.getByLabel('About a vessel (optional)').inputValue()).toBe(String(seaBreezeId));
+    await form.getByText('Ann (skipper) has not accepted the invitation to Sea Breeze yet').waitFor();
+    await form.getByRole('button', { name: 'Start the thread' }).click();
+    await page.getByRole('heading', { name: 'Welcome aboard', level: 2 }).waitFor();
+    await page.getByText('Ann (skipper) (invited)').first().waitFor();
+    await page.getByLabel('Message', { exact: true }).fill('We sail on Saturday at ten');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await messageIn(page, 'We sail on Saturday at ten').waitFor();
+
+    const ann = await openPage(browser);
+    await signIn(ann.page, baseUrl, 'owner2@demo.test', DEMO_PASSWORD);
+    const invitations = ann.page.getByRole('dialog', { name: 'Vessel invitations' });
+    await invitations.getByRole('button', { name: 'Accept' }).click();
+    await ann.page.getByText('Invitation accepted').waitFor();
+    await ann.page.keyboard.press('Escape');
+    await ann.page.getByRole('link', { name: 'Messages: 1 unread' }).click();
+    await ann.page.getByRole('button', { name: /Welcome aboard/ }).click();
+    await messageIn(ann.page, 'We sail on Saturday at ten').waitFor();
+    expect(ann.pageErrors).toEqual([]);
+    expect(owner.pageErrors).toEqual([]);
+    await ann.context.close();
+  });
+});

@@ -237,3 +237,82 @@ describe('live stream and digest', () => {
     expect(mails[0].subject).toBe('Vessel Link: 2 unread messages');
   });
 });
+
+describe('a thread with someone invited who has not accepted', () => {
+  const inviteeId = async (email: string) => Number((await t.database.db('users').where({ email }).first('id')).id);
+
+  it('offers the invitee to the owner by the inviter’s name, and starts a thread about the vessel', async () => {
+    const clock = t.server.plugins.messaging.clock;
+    const start = Date.now();
+    clock.now = () => start;
+    await t.call('POST', `/api/vessel/${seaBreeze}/addUser?email=owner2@demo.test&name=${encodeURIComponent('Ann (skipper)')}`, { token: tokens.owner });
+    await t.call('POST', `/api/vessel/${seaBreeze}/addUser?email=newcrew@example.com&name=Marco`, { token: tokens.owner });
+    const newcrew = await inviteeId('newcrew@example.com');
+
+    const contacts = (await t.call('GET', '/api/messages/contacts', { token: tokens.owner })).body.data as Array<Record<string, unknown>>;
+    expect(contacts.find((c) => c.userId === ids.owner2)).toMatchObject({
+      firstName: 'Ann (skipper)',
+      lastName: '',
+      pending: true,
+      invitedTo: [{ vesselId: seaBreeze, vesselName: 'Sea Breeze' }],
+    });
+    expect(contacts.find((c) => c.userId === newcrew)).toMatchObject({ firstName: 'Marco', email: 'newcrew@example.com', pending: true });
+    // Not a contact of the invitee before they accept, nor of a stranger.
+    const theirs = (await t.call('GET', '/api/messages/contacts', { token: tokens.owner2 })).body.data as Array<{ userId: number }>;
+    expect(theirs.map((c) => c.userId)).not.toContain(ids.owner);
+    expect((await t.call('GET', '/api/messages/contacts', { token: tokens.dealer2 })).body.data.map((c: { userId: number }) => c.userId)).not.toContain(
+      newcrew,
+    );
+
+    // No vessel chosen: the thread is about the one they are invited to; another vessel is refused, naming the rule.
+    const created = await t.call('POST', '/api/messages/threads', { token: tokens.owner, payload: { userIds: [ids.owner2, newcrew], name: 'Welcome aboard' } });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ vesselId: seaBreeze, vesselName: 'Sea Breeze' });
+    expect(created.body.data.users).toContainEqual(expect.objectContaining({ userId: ids.owner2, firstName: 'Ann (skipper)', lastName: '', invited: true }));
+    expect(created.body.data.users).toContainEqual(expect.objectContaining({ userId: ids.owner, invited: false }));
+    const other = (await t.call('GET', '/api/vessel/basic', { token: tokens.owner })).body.data.find((v: { id: number }) => v.id !== seaBreeze).id;
+    const refused = await t.call('POST', '/api/messages/threads', { token: tokens.owner, payload: { userIds: [ids.owner2], vesselId: other } });
+    expect(refused.status).toBe(418);
+    expect(refused.body.message).toBe('Ann (skipper) has not accepted the invitation to Sea Breeze yet: a thread with them must be about Sea Breeze');
+    // Nor may they join a thread about nothing.
+    const plain = (await t.call('POST', '/api/messages/threads', { token: tokens.owner, payload: { userIds: [ids.crew] } })).body.data.id;
+    expect((await t.call('PUT', '/api/messages/threads', { token: tokens.owner, payload: { threadId: plain, userIds: [ids.crew, ids.owner2] } })).status).toBe(
+      418,
+    );
+
+    const threadId = created.body.data.id;
+    expect((await post('owner', threadId, 'Welcome! We sail on Saturday.')).status).toBe(200);
+
+    // Kept, not shown: the invitee has no such thread until they accept.
+    expect((await t.call('GET', '/api/messages/threads', { token: tokens.owner2 })).body.data.map((x: { id: number }) => x.id)).not.toContain(threadId);
+    expect((await t.call('GET', `/api/messages/threads/${threadId}/messages`, { token: tokens.owner2 })).status).toBe(404);
+
+    // Delivered by the digest: the mail says it waits for them to accept (a new account: choose a password first).
+    clock.now = () => start + DIGEST_DELAY_MS + 1000;
+    await t.server.plugins.messaging.digest.sweep();
+    const mailTo = async (to: string) =>
+      (await t.database.db('mail_outbox').where({ to_address: to }).orderBy('id', 'desc').first()) as { subject: string; body: string };
+    const annMail = await mailTo('owner2@demo.test');
+    expect(annMail.subject).toBe('Vessel Link: 1 unread message');
+    const newMail = await mailTo('newcrew@example.com');
+    expect(newMail.subject).toBe('Vessel Link: 1 unread message');
+    expect(newMail.body).toContain('- Welcome aboard (about Sea Breeze): 1 new message, waiting for you to accept the invitation');
+    expect(newMail.body).toContain('First choose your password');
+    expect(annMail.body).toContain('accept the invitation at');
+    expect(annMail.body).not.toContain('First choose your password');
+
+    // Accepted: the thread and its message are theirs, and everyone sees their own name.
+    expect((await t.call('POST', `/api/vessel/${seaBreeze}/acceptInvite`, { token: tokens.owner2 })).status).toBe(200);
+    const list = (await t.call('GET', '/api/messages/threads', { token: tokens.owner2 })).body.data as Array<{
+      id: number;
+      unreadCount: number;
+      users: unknown[];
+    }>;
+    expect(list.find((x) => x.id === threadId)).toMatchObject({ unreadCount: 1 });
+    const messages = (await t.call('GET', `/api/messages/threads/${threadId}/messages`, { token: tokens.owner2 })).body.data.content;
+    expect(messages.map((m: { text: string }) => m.text)).toEqual(['Welcome! We sail on Saturday.']);
+    const seen = (await t.call('GET', '/api/messages/threads', { token: tokens.owner })).body.data.find((x: { id: number }) => x.id === threadId);
+    expect(seen.users.find((u: { userId: number }) => u.userId === ids.owner2)).toMatchObject({ invited: false, firstName: 'Oscar', lastName: 'Owner' });
+    clock.now = () => Date.now();
+  });
+});

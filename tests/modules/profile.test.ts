@@ -28,7 +28,8 @@ describe('profile reads', () => {
     const details = await t.call('GET', '/api/profile/details', { token });
     expect(details.body.data).toMatchObject({ email: 'owner@demo.test', firstName: 'Olivia', corporate: false, imageUrl: null });
     const prefs = await t.call('GET', '/api/profile/preferences', { token });
-    expect(prefs.body.data).toEqual({ unitSystem: 'metric', theme: 'light', timeFormat: '24h', timeZone: 'Universal' });
+    // No theme chosen: the device decides (null).
+    expect(prefs.body.data).toEqual({ unitSystem: 'metric', theme: null, timeFormat: '24h', timeZone: 'Universal' });
     const current = await t.call('GET', '/api/profile/currentProfileDetails', { token });
     expect(current.body.data.vesselCount).toBe(2);
   });
@@ -98,6 +99,9 @@ describe('profile edit', () => {
     expect(badZone.status).toBe(400);
     expect(badZone.body.message).toMatch(/timeZone/);
     expect((await t.call('GET', '/api/profile/preferences', { token })).body.data.theme).toBe('dark');
+    // Back to following the device.
+    expect((await t.call('POST', '/api/profile/edit', { token, payload: { preferences: { theme: null } } })).status).toBe(200);
+    expect((await t.call('GET', '/api/profile/preferences', { token })).body.data.theme).toBeNull();
   });
 });
 

@@ -23,6 +23,7 @@ function setup(
     persistAccount: vi.fn(),
     clearPersistedState: vi.fn(),
     resetCaches: vi.fn(),
+    adoptAccountSettings: vi.fn(),
   };
   const machine = sessionMachine.provide({
     actors: {
@@ -37,6 +38,7 @@ function setup(
       persistAccount: (_, account) => calls.persistAccount(account),
       clearPersistedState: () => calls.clearPersistedState(),
       resetCaches: () => calls.resetCaches(),
+      adoptAccountSettings: () => calls.adoptAccountSettings(),
     },
   });
   const actor = createActor(machine, { input: { token: options.token ?? null, showInvitationModal: options.showInvitationModal } });
@@ -61,7 +63,9 @@ describe('session machine', () => {
     expect(state.hasTag('authenticated')).toBe(true);
     expect(calls.checkSession).toHaveBeenCalledWith('stored');
     expect(calls.loadSessionData).toHaveBeenCalledTimes(1);
-    expect(Object.keys(state.context).sort()).toEqual(['error', 'invitationModalDisabled', 'showInvitationModal', 'token']);
+    expect(Object.keys(state.context).sort()).toEqual(['error', 'invitationModalDisabled', 'showInvitationModal', 'signingIn', 'token']);
+    // A restored session keeps this device's settings (its theme): only a sign-in adopts the account's.
+    expect(calls.adoptAccountSettings).not.toHaveBeenCalled();
   });
 
   it('resets everything, including persisted storage, when the session check fails', async () => {
@@ -106,6 +110,13 @@ describe('session machine', () => {
     expect(calls.checkSession).toHaveBeenCalledWith('token-from-login');
     expect(state.hasTag('authenticated')).toBe(true);
     expect(state.context.token).toBe('token-from-login');
+    // The account's settings (its theme) are adopted once, after the session data is loaded.
+    expect(calls.adoptAccountSettings).toHaveBeenCalledTimes(1);
+    expect(calls.adoptAccountSettings.mock.invocationCallOrder[0]).toBeGreaterThan(calls.loadSessionData.mock.invocationCallOrder[0]);
+    expect(state.context.signingIn).toBe(false);
+    actor.send({ type: 'RELOAD' });
+    await settled(actor);
+    expect(calls.adoptAccountSettings).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the login error for the form and persists nothing when login fails', async () => {

@@ -16,7 +16,7 @@ const thread = (id: number, userIds: number[] = [1, 2]): Thread => ({
   createdBy: 1,
   vesselId: null,
   vesselName: null,
-  users: userIds.map((userId) => ({ userId, firstName: '', lastName: '', lastReadMessageId: 0 })),
+  users: userIds.map((userId) => ({ userId, firstName: '', lastName: '', invited: false, lastReadMessageId: 0 })),
   muted: false,
   unreadCount: 0,
   lastMessage: null,

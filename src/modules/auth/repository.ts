@@ -21,7 +21,7 @@ export interface UserRow {
   is_admin: boolean | number;
   status: UserStatus;
   unit_system: UnitSystem;
-  theme: Theme;
+  theme: Theme | null;
   time_format: TimeFormat;
   time_zone: string;
   created_at: string;

@@ -5,7 +5,8 @@ export type TimeFormat = '24h' | '12h';
 
 export interface Preferences {
   unitSystem: UnitSystem;
-  theme: Theme;
+  /** null: follow the device (its own choice, else its colour-scheme setting). */
+  theme: Theme | null;
   timeFormat: TimeFormat;
   timeZone: string;
 }

@@ -42,7 +42,7 @@ export const messagingModule: Plugin<ModuleOptions> = {
     const clock = { now: () => Date.now() };
     const live = new UserStreams(ctx, (request) => auth.sessionUserOf(request.auth.credentials));
     const service = new MessagingService(ctx.db, access, auth, new Contacts(ctx.db, access, auth), live, () => clock.now());
-    const digest = new MessageDigest(ctx, auth, () => clock.now());
+    const digest = new MessageDigest(ctx, auth, access, () => clock.now());
     server.expose('service', service);
     server.expose('live', live);
     server.expose('digest', digest);

@@ -204,7 +204,11 @@ export async function recordDigest(db: Db, userId: number, messageId: number, at
 }
 
 /** Unread messages of unmuted threads newer than `afterId`, oldest first. */
-export const unreadUnmutedAfter = (db: Db, userId: number, afterId: number): Promise<Array<MessageRow & { thread_name: string | null }>> =>
+export const unreadUnmutedAfter = (
+  db: Db,
+  userId: number,
+  afterId: number,
+): Promise<Array<MessageRow & { thread_name: string | null; vessel_id: number | null }>> =>
   messages(db)
     .join('message_thread_members as m', function () {
       this.on('m.thread_id', '=', 'messages.thread_id').andOn('messages.id', '>', 'm.last_read_message_id');
@@ -215,7 +219,7 @@ export const unreadUnmutedAfter = (db: Db, userId: number, afterId: number): Pro
     .where('messages.id', '>', afterId)
     .where((q) => q.whereNull('messages.sender_id').orWhereNot('messages.sender_id', userId))
     .orderBy('messages.id')
-    .select('messages.*', 't.name as thread_name');
+    .select('messages.*', 't.name as thread_name', 't.vessel_id as vessel_id');
 
 /** Users with unread messages in threads they have not muted, sent before `beforeIso`. */
 export const usersWithUnreadBefore = async (db: Db, beforeIso: string): Promise<number[]> =>

@@ -14,8 +14,7 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, MESSAGE_MAX_BYTES } from '.
 import type { Database } from '../../db/knex.js';
 import { deleteFile, detectDocument, readFile, storeFile } from '../../platform/files.js';
 import type { Page, PageRequest } from '../../platform/pagination.js';
-import { ruleRefused } from '../../platform/errors.js';
-import type { AccessApi } from '../access/api.js';
+import { type AccessApi, grantsOn } from '../access/api.js';
 import type { AuthApi } from '../auth/api.js';
 import type { Contacts } from './contacts.js';
 import type { UserStreams } from './live.js';
@@ -74,13 +73,14 @@ export class MessagingService {
   async create(userId: number, input: { userIds: number[]; name?: string | null; vesselId?: number | null }): Promise<Thread> {
     const others = [...new Set(input.userIds)].filter((id) => id !== userId);
     if (others.length === 0) throw Boom.badRequest('userIds must name at least one other person');
-    await this.requireContacts(userId, others);
     if (input.vesselId != null && !(await this.access.accessOf(userId, input.vesselId))) throw Boom.notFound('Vessel not found');
+    // With someone invited and not accepted, the thread is about their vessel: it reaches them once they accept.
+    const vesselId = await this.contacts.admit(userId, others, input.vesselId ?? null);
     const id = await this.db.transaction((trx) =>
       repo.insertThread(trx, {
         name: input.name?.trim() || null,
         createdBy: userId,
-        vesselId: input.vesselId ?? null,
+        vesselId,
         userIds: [userId, ...others],
         at: this.at(),
       }),
@@ -98,7 +98,7 @@ export class MessagingService {
       const added = after.filter((id) => !before.includes(id));
       const removed = before.filter((id) => !after.includes(id));
       if (removed.length > 0 && thread.created_by !== userId) throw Boom.forbidden('Only the person who started the thread can remove others from it');
-      await this.requireContacts(userId, added);
+      await this.contacts.admit(userId, added, thread.vessel_id, true);
       await this.db.transaction(async (trx) => {
         await repo.addMembers(trx, thread.id, added, this.at());
         await repo.removeMembers(trx, thread.id, removed);
@@ -219,23 +219,18 @@ export class MessagingService {
       rows.map((t) => t.id),
     );
     const users = await this.auth.usersByIds(members.map((m) => m.user_id));
+    const waiting = await this.invitationsOn([vesselId]);
     return rows.map((t) => {
       const ids = members.filter((m) => m.thread_id === t.id).map((m) => m.user_id);
       return {
         id: t.id,
         name: t.name,
-        users: ids.map((id) => ({ userId: id, firstName: users.get(id)?.firstName ?? '', lastName: users.get(id)?.lastName ?? '' })),
+        users: ids.map((id) => this.memberName(users, waiting, vesselId, id)),
         isMember: ids.includes(userId),
         createdAt: t.created_at,
         lastActivityAt: t.last_activity_at,
       };
     });
-  }
-
-  private async requireContacts(userId: number, ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    const strangers = await this.contacts.strangers(userId, ids);
-    if (strangers.length > 0) throw ruleRefused(`You can only add your contacts to a thread (not user ${strangers.join(', ')})`);
   }
 
   private async memberThread(userId: number, threadId: number): Promise<repo.ThreadRow> {
@@ -306,6 +301,7 @@ export class MessagingService {
     const last = new Map((await this.messageViews(lastRows)).map((m) => [m.threadId, m]));
     const vesselIds = [...new Set(rows.flatMap((t) => (t.vessel_id !== null ? [t.vessel_id] : [])))];
     const vesselNames = vesselIds.length ? await this.access.vesselNames(vesselIds) : new Map<number, string>();
+    const waiting = await this.invitationsOn(vesselIds);
     return rows.map((t) => {
       const own = members.filter((m) => m.thread_id === t.id);
       return {
@@ -315,9 +311,7 @@ export class MessagingService {
         vesselId: t.vessel_id,
         vesselName: t.vessel_id !== null ? (vesselNames.get(t.vessel_id) ?? null) : null,
         users: own.map((m) => ({
-          userId: m.user_id,
-          firstName: users.get(m.user_id)?.firstName ?? '',
-          lastName: users.get(m.user_id)?.lastName ?? '',
+          ...this.memberName(users, waiting, t.vessel_id, m.user_id),
           lastReadMessageId: m.last_read_message_id,
         })),
         muted: Boolean(own.find((m) => m.user_id === userId)?.muted),
@@ -327,6 +321,26 @@ export class MessagingService {
         lastActivityAt: t.last_activity_at,
       };
     });
+  }
+
+  /** `vesselId:userId` → the inviter's name for each person invited to these vessels who has not accepted. */
+  private async invitationsOn(vesselIds: number[]): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    for (const vesselId of vesselIds)
+      for (const g of await grantsOn(this.db, vesselId)) if (g.status === 'pending' && g.userId !== null) out.set(`${vesselId}:${g.userId}`, g.invitedName);
+    return out;
+  }
+
+  /** A member as the others see them: someone invited and not accepted by the inviter's name, never their account's. */
+  private memberName(
+    users: Map<number, { firstName: string; lastName: string }>,
+    waiting: Map<string, string | null>,
+    vesselId: number | null,
+    userId: number,
+  ): { userId: number; firstName: string; lastName: string; invited: boolean } {
+    const key = `${vesselId}:${userId}`;
+    if (vesselId !== null && waiting.has(key)) return { userId, firstName: waiting.get(key) ?? '', lastName: '', invited: true };
+    return { userId, firstName: users.get(userId)?.firstName ?? '', lastName: users.get(userId)?.lastName ?? '', invited: false };
   }
 
   private async messageViews(rows: repo.MessageRow[]): Promise<Message[]> {

@@ -10,7 +10,7 @@ export const timeZone = Joi.string()
 
 export const preferences = Joi.object({
   unitSystem: Joi.string().valid('metric', 'imperial'),
-  theme: Joi.string().valid('light', 'dark'),
+  theme: Joi.string().valid('light', 'dark').allow(null),
   timeFormat: Joi.string().valid('24h', '12h'),
   timeZone,
 }).label('Preferences');

@@ -11,7 +11,9 @@ import { sessionMachine } from '../features/session/sessionMachine';
 import { loadSessionData } from '../features/session/sessionData';
 import { sessionKeys, sessionQueries } from '../features/session/queries';
 import type { SessionUser } from '../features/session/types';
-import { profileQueries } from '../features/profile/queries';
+import { profileKeys, profileQueries } from '../features/profile/queries';
+import type { Preferences } from '../features/profile/types';
+import { theme } from '../features/theme/theme';
 import { organisationQueries } from '../features/organisation/queries';
 import { toasterMachine } from '../features/toasts/toasterMachine';
 import { createToastApi } from '../features/toasts/toast';
@@ -82,6 +84,7 @@ export const session = createActor(
         forgetOfflineCache();
       },
       resetCaches: () => queryClient.clear(),
+      adoptAccountSettings: () => theme.adopt(queryClient.getQueryData<Preferences>(profileKeys.preferences)?.theme),
     },
   }),
   { input: persistence.loadAccount() ?? { token: null } },

@@ -66,7 +66,8 @@ export function createPersistence(store: KeyValueStore | null = browserStorage()
       const theme = read(KEYS.theme);
       return theme === 'light' || theme === 'dark' ? theme : null;
     },
-    saveTheme(theme: ThemeName) {
+    /** null forgets this device's choice: the device's colour-scheme setting decides. */
+    saveTheme(theme: ThemeName | null) {
       write(KEYS.theme, theme);
     },
     loadVersion(): string | null {

@@ -13,10 +13,11 @@ import { useFixedLink, useLink } from '../links/useLink';
 import { onMessagingEvent } from './messagesLive';
 import { messageActions, messageKeys, messageQueries } from './queries';
 import { Dialog, ThreadForm, type ThreadDraft } from './ThreadForm';
+import { contactName, contactVia, personName } from './names';
 import { threadsMachine } from './threadsMachine';
 import './messages.css';
 
-const fullName = (u: { firstName: string; lastName: string } | undefined) => (u ? `${u.firstName} ${u.lastName}`.trim() : 'Someone');
+const fullName = personName;
 
 export function threadTitle(thread: Thread, meId: number | undefined): string {
   if (thread.name) return thread.name;
@@ -530,6 +531,8 @@ function MembersDialog({ thread, meId, busy, onClose, onUpdate, onAddMembers, on
   const [name, setName] = useState(thread.name ?? '');
   const [adding, setAdding] = useState<number[]>([]);
   const memberIds = useMemo(() => new Set(thread.users.map((u) => u.userId)), [thread.users]);
+  // Someone invited and not accepted joins only a thread about the vessel they are invited to.
+  const addable = (contacts.data ?? []).filter((c) => !memberIds.has(c.userId) && (!c.pending || c.invitedTo.some((i) => i.vesselId === thread.vesselId)));
   const creator = thread.createdBy === meId;
   return (
     <Dialog title="Members and settings" onClose={onClose}>
@@ -576,19 +579,17 @@ function MembersDialog({ thread, meId, busy, onClose, onUpdate, onAddMembers, on
         <legend>Add people</legend>
         {contacts.isPending ? <DelayedSpinner loading label="Loading contacts…" /> : null}
         {contacts.isError ? <p className="form-error">The contacts could not be loaded.</p> : null}
-        {contacts.data?.filter((c) => !memberIds.has(c.userId)).length === 0 ? <p className="empty-state">Everyone you can message is already here.</p> : null}
-        {contacts.data
-          ?.filter((c) => !memberIds.has(c.userId))
-          .map((c) => (
-            <label key={c.userId} className="contact-option">
-              <input
-                type="checkbox"
-                checked={adding.includes(c.userId)}
-                onChange={(e) => setAdding(e.target.checked ? [...adding, c.userId] : adding.filter((id) => id !== c.userId))}
-              />
-              {fullName(c)} <span className="muted">{c.via.join(', ')}</span>
-            </label>
-          ))}
+        {addable.length === 0 && contacts.data ? <p className="empty-state">Everyone you can message is already here.</p> : null}
+        {addable.map((c) => (
+          <label key={c.userId} className="contact-option">
+            <input
+              type="checkbox"
+              checked={adding.includes(c.userId)}
+              onChange={(e) => setAdding(e.target.checked ? [...adding, c.userId] : adding.filter((id) => id !== c.userId))}
+            />
+            {contactName(c)} <span className="muted">{contactVia(c)}</span>
+          </label>
+        ))}
         <div className="button-row">
           <button
             type="button"

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { Modal } from '../modal/Modal';
 import { vesselQueries } from '../vessels/queries';
+import { contactName, contactVia } from './names';
 import { messageQueries, type ThreadInput } from './queries';
 
 export interface ThreadDraft {
@@ -39,7 +40,13 @@ export function ThreadForm({
   const [userIds, setUserIds] = useState<number[]>(initial.userIds);
   const [name, setName] = useState(initial.name);
   const [vesselId, setVesselId] = useState<number | null>(initial.vesselId);
-  const toggle = (id: number, on: boolean) => setUserIds(on ? [...new Set([...userIds, id])] : userIds.filter((x) => x !== id));
+  const toggle = (id: number, on: boolean) => {
+    setUserIds(on ? [...new Set([...userIds, id])] : userIds.filter((x) => x !== id));
+    // Someone invited and not accepted: the thread is about the vessel they are invited to (it reaches them once they accept).
+    const invitation = contacts.data?.find((c) => c.userId === id && c.pending)?.invitedTo[0];
+    if (on && invitation && vesselId === null) setVesselId(invitation.vesselId);
+  };
+  const waiting = (contacts.data ?? []).filter((c) => c.pending && userIds.includes(c.userId));
   return (
     <Modal
       open={open}
@@ -103,10 +110,16 @@ export function ThreadForm({
           {contacts.data?.map((c) => (
             <label key={c.userId} className="contact-option">
               <input type="checkbox" checked={userIds.includes(c.userId)} onChange={(e) => toggle(c.userId, e.target.checked)} />
-              {c.firstName} {c.lastName} <span className="muted">{c.via.join(', ')}</span>
+              {contactName(c)} <span className="muted">{contactVia(c)}</span>
             </label>
           ))}
         </fieldset>
+        {waiting.map((c) => (
+          <p key={c.userId} className="field__hint">
+            {contactName(c)} has not accepted the invitation to {c.invitedTo.map((i) => i.vesselName).join(', ')} yet: the thread is about{' '}
+            {c.invitedTo.length === 1 ? 'that vessel' : 'one of them'} and reaches them once they accept.
+          </p>
+        ))}
       </form>
     </Modal>
   );

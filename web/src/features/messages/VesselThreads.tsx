@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys, vesselPath } from '../vessels/queries';
+import { personName } from './names';
 
 export const vesselThreadQueries = {
   list: (vesselId: number) =>
@@ -28,7 +29,7 @@ export function VesselThreads({ vesselId }: { vesselId: number }) {
       <ul className="list">
         {threads.data?.map((t) => (
           <li key={t.id} className="list__item">
-            <strong>{t.name ?? 'Conversation'}</strong> · {t.users.map((u) => `${u.firstName} ${u.lastName}`).join(', ')}{' '}
+            <strong>{t.name ?? 'Conversation'}</strong> · {t.users.map(personName).join(', ')}{' '}
             <span className="muted">· last active {format.dateTime(t.lastActivityAt, false)}</span>
             {t.isMember ? (
               <>

@@ -95,16 +95,21 @@ export function PreferencesForm() {
       <Choice
         legend="Theme"
         name="theme"
-        value={currentTheme}
+        value={preferences.theme ?? 'device'}
         onChange={(next) => {
-          theme.set(next);
-          save({ theme: next });
+          if (next === 'device') theme.followDevice();
+          else theme.set(next);
+          save({ theme: next === 'device' ? null : next });
         }}
         options={[
           { value: 'light', label: 'Light' },
           { value: 'dark', label: 'Dark' },
+          { value: 'device', label: 'Same as the device' },
         ]}
       />
+      <p className="field__hint">
+        Saved with your account and used wherever you sign in; the switch in the top bar changes only this device (now {currentTheme}).
+      </p>
       <Choice
         legend="Clock"
         name="timeFormat"

@@ -19,14 +19,15 @@ export interface Profile {
 
 export interface Preferences {
   unitSystem: UnitSystem;
-  theme: ThemeName;
+  /** The account's theme, applied at sign-in; null: follow the device. */
+  theme: ThemeName | null;
   timeFormat: TimeFormat;
   timeZone: string;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
   unitSystem: DEFAULT_UNIT_SYSTEM,
-  theme: 'light',
+  theme: null,
   timeFormat: '24h',
   timeZone: DEFAULT_TIME_ZONE,
 };

@@ -9,6 +9,8 @@ export interface SessionContext {
   error: string | null;
   showInvitationModal: boolean;
   invitationModalDisabled: boolean;
+  /** The session being loaded was just signed in on this device (not restored from storage). */
+  signingIn: boolean;
 }
 
 export type SessionEvent =
@@ -53,6 +55,7 @@ const accountState = ({ context }: { context: SessionContext }): AccountState =>
 const signedOutContext = (error: string | null = null): Partial<SessionContext> => ({
   token: null,
   error,
+  signingIn: false,
   showInvitationModal: true,
   invitationModalDisabled: false,
 });
@@ -81,6 +84,8 @@ export const sessionMachine = setup({
     persistAccount: (_, _params: AccountState) => {},
     clearPersistedState: () => {},
     resetCaches: () => {},
+    /** After a sign-in on this device, once the session data is loaded: the account's settings that this device adopts (its theme). */
+    adoptAccountSettings: () => {},
     resetSession: assign(() => signedOutContext()),
   },
   guards: {
@@ -94,6 +99,7 @@ export const sessionMachine = setup({
     error: null,
     showInvitationModal: input.showInvitationModal ?? true,
     invitationModalDisabled: input.invitationModalDisabled ?? false,
+    signingIn: false,
   }),
   initial: 'starting',
   on: {
@@ -124,7 +130,7 @@ export const sessionMachine = setup({
         },
         onDone: {
           target: 'checkingSession',
-          actions: [assign({ token: ({ event }) => event.output }), { type: 'persistAccount', params: accountState }],
+          actions: [assign({ token: ({ event }) => event.output, signingIn: true }), { type: 'persistAccount', params: accountState }],
         },
         onError: {
           target: 'signedOut',
@@ -155,7 +161,10 @@ export const sessionMachine = setup({
       invoke: {
         src: 'loadSessionData',
         input: ({ context }) => ({ token: context.token! }),
-        onDone: 'signedIn',
+        onDone: [
+          { guard: ({ context }) => context.signingIn, target: 'signedIn', actions: ['adoptAccountSettings', assign({ signingIn: false })] },
+          { target: 'signedIn' },
+        ],
         onError: [
           {
             guard: { type: 'noAnswer', params: ({ event }) => ({ error: event.error }) },

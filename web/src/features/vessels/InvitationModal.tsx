@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { session, toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
+import { messageKeys } from '../messages/queries';
 import { Modal } from '../modal/Modal';
 import { vesselActions, vesselKeys, vesselQueries } from './queries';
 
@@ -16,6 +17,8 @@ export function InvitationModal() {
       toast.success('Invitation accepted');
       void queryClient.invalidateQueries({ queryKey: ['invitations'] });
       void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
+      // Threads about the vessel that waited for the acceptance are theirs now.
+      void queryClient.invalidateQueries({ queryKey: messageKeys.all });
     },
     onError: (error) => reportActionFailure('Accepting the invitation', error),
   });

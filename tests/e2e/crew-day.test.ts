@@ -1,0 +1,150 @@
+/**
+ * A crew member's first day with nothing but the browser and the mail (issue 44): the owner
+ * invites a deckhand by e-mail with a name, gives them their permissions and writes to them before
+ * they have an account; the deckhand opens the invitation mail's link, chooses a password, signs
+ * in, accepts, gives their own name, opens the vessel and reads its values, acknowledges the alarm
+ * the vessel raises, and answers the owner's message, which waited for them. The test reads the
+ * mail outbox and nothing else of the server; the vessel's bridge is the demo stage's simulator.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { lastMailTo, linkToken } from '../helpers/mail.js';
+import { DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
+import { launchBrowser, openPage, signIn, type TestPage } from './browser.js';
+import { startDemoStage, type DemoStage } from './stage.js';
+
+const EMAIL = 'marco.deckhand@example.test';
+const PASSWORD = 'a-long-deckhand-password-2026';
+
+let stage: DemoStage;
+let t: TestServer;
+let browser: Browser;
+let baseUrl: string;
+let owner: TestPage;
+let crew: TestPage;
+
+beforeAll(async () => {
+  ({ t, baseUrl } = stage = await startDemoStage(1000));
+  browser = await launchBrowser();
+  owner = await openPage(browser);
+  crew = await openPage(browser, { width: 390, height: 844 });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stage?.stop();
+});
+
+describe("a crew member's first day", () => {
+  it('the owner invites the deckhand by name, sets what they may do and writes to them', async () => {
+    const { page } = owner;
+    await signIn(page, baseUrl, 'owner@demo.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await page.getByRole('link', { name: 'Sea Breeze' }).first().click();
+    await page.getByRole('navigation', { name: 'Vessel sections' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByLabel('Name', { exact: true }).fill('Marco (deckhand)');
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const row = page.getByRole('listitem').filter({ hasText: 'Marco (deckhand)' });
+    await row.getByText('Invitation pending').waitFor();
+
+    await row.getByRole('button', { name: 'Permissions of Marco (deckhand)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Permissions of Marco (deckhand)' });
+    await dialog.getByLabel('Devices: view').check();
+    await dialog.getByLabel('Alerts: manage').check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Permissions saved').waitFor();
+
+    // A thread before they have even chosen a password: it is about Sea Breeze and waits for them.
+    await page.goto(`${baseUrl}/dashboard/messages`);
+    await page.getByRole('button', { name: 'New thread' }).click();
+    const form = page.getByRole('dialog', { name: 'New thread' });
+    await form.getByLabel('Name (optional)').fill('Welcome aboard');
+    await form.getByRole('checkbox', { name: /Marco \(deckhand\)/ }).check();
+    await form.getByText('Marco (deckhand) has not accepted the invitation to Sea Breeze yet').waitFor();
+    await form.getByRole('button', { name: 'Start the thread' }).click();
+    await page.getByRole('heading', { name: 'Welcome aboard', level: 2 }).waitFor();
+    await page.getByLabel('Message', { exact: true }).fill('Welcome! Check the engine room before we leave.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('.message__text', { hasText: 'Check the engine room' }).waitFor();
+    expect(owner.pageErrors).toEqual([]);
+  });
+
+  it('the deckhand chooses a password from the invitation mail, signs in and accepts', async () => {
+    const { page } = crew;
+    await expect.poll(async () => (await lastMailTo(t.database.db, EMAIL))?.subject ?? '', { timeout: 10_000 }).toContain('invited to the vessel Sea Breeze');
+    const token = linkToken((await lastMailTo(t.database.db, EMAIL))?.text ?? '', /password-reset\?token=(\S+)/);
+    await page.goto(`${baseUrl}/password-reset?token=${token}`);
+    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm new password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('heading', { name: 'Password changed' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await signIn(page, baseUrl, EMAIL, PASSWORD);
+    const invitations = page.getByRole('dialog', { name: 'Vessel invitations' });
+    await invitations.getByText('Sea Breeze').waitFor();
+    await invitations.getByRole('button', { name: 'Accept' }).click();
+    await page.getByText('Invitation accepted').waitFor();
+    await page.keyboard.press('Escape');
+    await invitations.waitFor({ state: 'detached' });
+  });
+
+  it('gives their own name', async () => {
+    const { page } = crew;
+    await page.goto(`${baseUrl}/dashboard/profile`);
+    await page.getByLabel('First name').fill('Marco');
+    await page.getByLabel('Last name').fill('Rossi');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Marco');
+    await page.getByRole('button', { name: 'Save' }).and(page.locator(':disabled')).waitFor();
+  });
+
+  it('opens the vessel and reads its values', async () => {
+    const { page } = crew;
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('link', { name: 'Sea Breeze' }).first().click();
+    await page.waitForURL((url) => /\/dashboard\/vessels\/\d+/.test(url.pathname));
+    await page.getByRole('navigation', { name: 'Vessel sections' }).getByRole('link', { name: 'Devices' }).click();
+    await page.getByText('Port engine').first().waitFor();
+    await expect.poll(() => page.getByText(/\d+(\.\d+)? ?°C/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // Nothing beyond the permissions given: no Users tab for a deckhand who may not see the crew.
+    expect(await page.getByRole('navigation', { name: 'Vessel sections' }).getByRole('link', { name: 'Users' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+
+  it('acknowledges the alarm the vessel raises', async () => {
+    const { page } = crew;
+    const seaBreeze = stage.fleet.bridges.find((bridge) => bridge.serial === 'VL-DEMO-0001')!;
+    void seaBreeze.injectScenario('engine-room-fire');
+    const banner = page.getByTestId('alarm-banner').filter({ hasText: 'Fire in the engine room' });
+    await banner.waitFor({ timeout: 25_000 });
+    await banner.getByRole('button', { name: 'Acknowledge' }).click();
+    await banner.waitFor({ state: 'detached' });
+    // The alerts tab says who acknowledged it.
+    await page.getByRole('navigation', { name: 'Vessel sections' }).getByRole('link', { name: 'Alerts' }).click();
+    await page
+      .getByTestId('active-alert')
+      .filter({ hasText: 'Fire in the engine room' })
+      .getByText(/acknowledged/i)
+      .first()
+      .waitFor({ timeout: 15_000 });
+  }, 60_000);
+
+  it('reads the owner’s message, which waited for them, and answers', async () => {
+    const { page } = crew;
+    await page
+      .getByRole('link', { name: /^Messages/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: /Welcome aboard/ }).click();
+    await page.locator('.message__text', { hasText: 'Check the engine room' }).waitFor();
+    await page.getByLabel('Message', { exact: true }).fill('Engine room checked, all dry.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('.message__text', { hasText: 'Engine room checked, all dry.' }).waitFor();
+    // The owner sees the answer, and the deckhand by the name they gave.
+    await owner.page.locator('.message__text', { hasText: 'Engine room checked, all dry.' }).waitFor({ timeout: 10_000 });
+    await owner.page.getByText('Marco Rossi').first().waitFor();
+    expect(crew.pageErrors).toEqual([]);
+    expect(owner.pageErrors).toEqual([]);
+  });
+});
