@@ -151,6 +151,24 @@ describe('audit trail', () => {
     expect((await t.call('POST', '/api/admin/vessels/page', { token: await t.login('owner@demo.test'), payload: {} })).status).toBe(403);
   });
 
+  it('pages the mail outbox without bodies and shows one mail with its text', async () => {
+    await t.call('POST', '/api/admin/users/invite?email=outbox-reader@example.com', { token: admin });
+    const page = await t.call('POST', '/api/admin/mail/page', { token: admin, payload: { filter: { q: 'outbox-reader' }, size: 5 } });
+    expect(page.status).toBe(200);
+    const [mail] = page.body.data.content;
+    expect(page.body.data.totalElements).toBe(1);
+    expect(mail).toMatchObject({ to: 'outbox-reader@example.com', delivery: 'outbox', error: null });
+    expect(mail).not.toHaveProperty('text');
+    const all = await t.call('POST', '/api/admin/mail/page', { token: admin, payload: { size: 2 } });
+    expect(all.body.data.content).toHaveLength(2);
+    expect(all.body.data.content[0].id).toBeGreaterThan(all.body.data.content[1].id);
+    expect((await t.call('POST', '/api/admin/mail/page', { token: admin, payload: { filter: { delivery: 'failed' } } })).body.data.totalElements).toBe(0);
+    const shown = await t.call('GET', `/api/admin/mail/${mail.id}`, { token: admin });
+    expect(shown.body.data).toMatchObject({ id: mail.id, subject: mail.subject, text: expect.stringContaining('token=') });
+    expect((await t.call('GET', '/api/admin/mail/999999', { token: admin })).status).toBe(404);
+    expect((await t.call('GET', `/api/admin/mail/${mail.id}`, { token: await t.login('owner@demo.test') })).status).toBe(403);
+  });
+
   it('is for admins only', async () => {
     expect((await t.call('GET', '/api/admin/logs', { token: await t.login('owner@demo.test') })).status).toBe(403);
   });

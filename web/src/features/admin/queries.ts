@@ -10,7 +10,10 @@ import type {
   CompanyInput,
   CompanyKind,
   DocumentCategory,
+  AdminAlert,
   ErrorReport,
+  ErrorReportDetail,
+  OutboxMail,
   NavigationComponent,
   Overview,
   Paged,
@@ -90,6 +93,32 @@ export const adminQueries = {
           filter: { ...(search.q ? { q: search.q } : {}), ...(search.filter ? { platform: search.filter } : {}) },
         }),
       placeholderData: keepPreviousData,
+    }),
+  errorReport: (id: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('errorReport'), id] as const,
+      queryFn: () => api.get<ErrorReportDetail>(`admin/errorReports/${id}`),
+    }),
+  alerts: () =>
+    queryOptions({
+      queryKey: adminKeys.list('alerts'),
+      queryFn: () => api.get<AdminAlert[]>('admin/alerts/active'),
+      refetchInterval: 15_000,
+    }),
+  mail: (search: ListSearch) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('mail'), search] as const,
+      queryFn: () =>
+        api.post<Paged<OutboxMail>>('admin/mail/page', {
+          ...pageRequest(search),
+          filter: { ...(search.q ? { q: search.q } : {}), ...(search.filter ? { delivery: search.filter } : {}) },
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  mailItem: (id: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('mailItem'), id] as const,
+      queryFn: () => api.get<OutboxMail>(`admin/mail/${id}`),
     }),
   companies: () => list<Company>('companies', 'admin/companies'),
   companiesOfKind: (kind: CompanyKind) => list<Company>(`companies-${kind}`, `admin/companies/kind/${kind}`),
@@ -172,6 +201,7 @@ const upload = (path: string, file: File) => {
 };
 
 export const adminActions = {
+  acknowledgeAlert: (alertId: number) => api.post<AdminAlert>(`admin/alerts/${alertId}/ack`),
   createUser: (input: { email: string; password: string; firstName?: string; lastName?: string; isAdmin: boolean }) =>
     api.post<AdminUser>('admin/users', input),
   inviteUser: (email: string) => api.post<AdminUser>('admin/users/invite', undefined, { query: { email } }),
