@@ -228,6 +228,47 @@ export interface OutboxMail {
   text?: string | null;
 }
 
+/** GET admin/companies/{id}/detail: a company's staff and the vessels its grants reach. */
+export interface AdminCompanyDetail {
+  company: Company;
+  staff: Array<{
+    id: number;
+    userId: number | null;
+    email: string | null;
+    firstName: string;
+    lastName: string;
+    role: 'admin' | 'staff';
+    paused: boolean;
+    status: 'pending' | 'active' | 'expired';
+    expiresAt: string | null;
+  }>;
+  grants: Array<{
+    id: number;
+    vesselId: number;
+    vesselName: string | null;
+    startsAt: string | null;
+    endsAt: string | null;
+    window: 'current' | 'scheduled' | 'expired';
+    paused: boolean;
+    createdAt: string;
+    firstUsedAt: string | null;
+  }>;
+}
+
+/** GET admin/vessels/{id}/companyGrants: a company's technical access to a vessel. */
+export interface AdminVesselCompanyGrant {
+  id: number;
+  companyId: number | null;
+  companyName: string | null;
+  companyKind: CompanyKind | null;
+  status: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  window: 'current' | 'scheduled' | 'expired';
+  paused: boolean;
+  createdAt: string;
+}
+
 /** GET admin/alerts/active: an active alert of any vessel. */
 export interface AdminAlert {
   id: number;

@@ -169,6 +169,26 @@ describe('audit trail', () => {
     expect((await t.call('GET', `/api/admin/mail/${mail.id}`, { token: await t.login('owner@demo.test') })).status).toBe(403);
   });
 
+  it("shows a company's staff and vessel grants, and a vessel's company grants", async () => {
+    const companies = (await t.call('GET', '/api/admin/companies', { token: admin })).body.data as Array<{ id: number; name: string }>;
+    const riviera = companies.find((c) => c.name === 'Riviera Yachts')!;
+    const detail = await t.call('GET', `/api/admin/companies/${riviera.id}/detail`, { token: admin });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.company).toMatchObject({ id: riviera.id, name: 'Riviera Yachts' });
+    expect(detail.body.data.staff).toContainEqual(expect.objectContaining({ email: 'dealer@demo.test', status: 'active', role: expect.any(String) }));
+    expect(detail.body.data.staff[0]).not.toHaveProperty('permissions');
+    const grant = (detail.body.data.grants as Array<{ vesselId: number; vesselName: string; window: string }>).find((g) => g.vesselName === 'Sea Breeze');
+    expect(grant).toMatchObject({ window: 'current', paused: false });
+    const onVessel = await t.call('GET', `/api/admin/vessels/${grant!.vesselId}/companyGrants`, { token: admin });
+    expect(onVessel.body.data).toContainEqual(
+      expect.objectContaining({ companyId: riviera.id, companyName: 'Riviera Yachts', companyKind: 'dealer', window: 'current' }),
+    );
+    expect((await t.call('GET', '/api/admin/companies/999999/detail', { token: admin })).status).toBe(404);
+    const owner = await t.login('owner@demo.test');
+    expect((await t.call('GET', `/api/admin/companies/${riviera.id}/detail`, { token: owner })).status).toBe(403);
+    expect((await t.call('GET', `/api/admin/vessels/${grant!.vesselId}/companyGrants`, { token: owner })).status).toBe(403);
+  });
+
   it('is for admins only', async () => {
     expect((await t.call('GET', '/api/admin/logs', { token: await t.login('owner@demo.test') })).status).toBe(403);
   });

@@ -45,6 +45,8 @@ export const MATRIX: Record<string, Audience> = {
   'POST /api/admin/vouchers/page': 'admin',
   'POST /api/admin/vessels/page': 'admin',
   'GET /api/admin/alerts/active': 'admin',
+  'GET /api/admin/companies/{id}/detail': 'admin',
+  'GET /api/admin/vessels/{id}/companyGrants': 'admin',
   'POST /api/admin/mail/page': 'admin',
   'GET /api/admin/mail/{id}': 'admin',
   'POST /api/admin/alerts/{alertId}/ack': 'admin',

@@ -32,7 +32,11 @@ export function MailPage({ search, setSearch }: { search: ListSearch; setSearch:
       label: 'Text',
       render: (m) => (
         <button type="button" className="button button--small" onClick={() => setSearch({ open: m.id })}>
-          Read<span className="visually-hidden"> the mail to {m.to}: {m.subject}</span>
+          Read
+          <span className="visually-hidden">
+            {' '}
+            the mail to {m.to}: {m.subject}
+          </span>
         </button>
       ),
     },

@@ -11,6 +11,8 @@ import type {
   CompanyKind,
   DocumentCategory,
   AdminAlert,
+  AdminCompanyDetail,
+  AdminVesselCompanyGrant,
   ErrorReport,
   ErrorReportDetail,
   OutboxMail,
@@ -98,6 +100,16 @@ export const adminQueries = {
     queryOptions({
       queryKey: [...adminKeys.list('errorReport'), id] as const,
       queryFn: () => api.get<ErrorReportDetail>(`admin/errorReports/${id}`),
+    }),
+  companyDetail: (id: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('companyDetail'), id] as const,
+      queryFn: () => api.get<AdminCompanyDetail>(`admin/companies/${id}/detail`),
+    }),
+  vesselCompanyGrants: (vesselId: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('vesselCompanyGrants'), vesselId] as const,
+      queryFn: () => api.get<AdminVesselCompanyGrant[]>(`admin/vessels/${vesselId}/companyGrants`),
     }),
   alerts: () =>
     queryOptions({

@@ -101,7 +101,12 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         <ul className="sidebar__list">
           {sidebarLinks(navigation, isPage, { adminConsole }).map((link) => (
             <li key={link.key}>
-              <Link to={link.to} className="sidebar__link" activeProps={{ className: 'is-active' }} activeOptions={{ exact: link.to === '/dashboard' || link.to === '/dashboard/admin' }}>
+              <Link
+                to={link.to}
+                className="sidebar__link"
+                activeProps={{ className: 'is-active' }}
+                activeOptions={{ exact: link.to === '/dashboard' || link.to === '/dashboard/admin' }}
+              >
                 {link.label}
               </Link>
             </li>

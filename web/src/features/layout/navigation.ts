@@ -32,7 +32,11 @@ const SERVER_LISTED_PAGES: NavLink[] = [{ key: 'ADMIN', label: 'Administration',
  * "/dashboard/profile/vendors") is shown too, when `isPage` says the app has that page; one that
  * points nowhere is left out rather than leading to "not found".
  */
-export function sidebarLinks(navigation: NavigationItem[], isPage: (path: string) => boolean = () => false, options: { adminConsole?: boolean } = {}): NavLink[] {
+export function sidebarLinks(
+  navigation: NavigationItem[],
+  isPage: (path: string) => boolean = () => false,
+  options: { adminConsole?: boolean } = {},
+): NavLink[] {
   const links = serverAndClientLinks(navigation, isPage);
   return options.adminConsole ? links.map((link) => ({ ...link, to: ADMIN_CONSOLE_PAGES[link.key] ?? link.to })) : links;
 }

@@ -16,8 +16,7 @@ export const adminActiveAlerts = (ctx: AppContext, lifecycle: AlertLifecycle, ac
     options: {
       auth: { scope: 'admin' },
       tags: ['api', 'admin', 'alerts'],
-      description:
-        'Active alerts (including rectified ones nobody has acknowledged) of every vessel, newest first, each with its vesselId and vesselName',
+      description: 'Active alerts (including rectified ones nobody has acknowledged) of every vessel, newest first, each with its vesselId and vesselName',
       async handler() {
         const rows = await repo.allActive(ctx.db);
         const vesselOf = await vesselIdsOfBridges(ctx.db, [...new Set(rows.map((r) => r.bridgeId))]);
