@@ -82,6 +82,7 @@ function pooled(smtpUrl: string): string {
   return url.toString();
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mail_outbox row as Knex answers it
 const toOutboxRow = (r: Record<string, any>): OutboxRow => ({
   id: r.id,
   to: r.to_address,

@@ -372,6 +372,8 @@ describe('admin screens', () => {
   const screens: Array<[string, string]> = [
     ['', 'Administration'],
     ['/users', 'Users'],
+    ['/vessels', 'Vessels'],
+    ['/alerts', 'Alerts across vessels'],
     ['/companies', 'Companies'],
     ['/vessel-models', 'Vessel models'],
     ['/bridges', 'Bridges'],
@@ -381,6 +383,7 @@ describe('admin screens', () => {
     ['/products', 'Products'],
     ['/logs', 'Audit trail'],
     ['/error-reports', 'Error reports'],
+    ['/mail', 'Mail outbox'],
     ['/reference', 'Reference lists'],
   ];
   for (const [path, title] of screens) {

@@ -91,7 +91,7 @@ function MailModal({ id, onClose }: { id: number; onClose: () => void }) {
               ) : null}
             </dl>
             {m.text ? (
-              <pre className="admin-pre" tabIndex={0} aria-label="The mail's text">
+              <pre className="admin-pre" tabIndex={0} data-testid="mail-text">
                 {m.text}
               </pre>
             ) : (

@@ -13,5 +13,7 @@ export const Route = createFileRoute('/_authenticated/dashboard/admin/mail')({
 function MailRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <MailPage search={search} setSearch={(patch) => void navigate({ search: (previous: ListSearch) => ({ ...previous, ...patch }), resetScroll: false })} />;
+  return (
+    <MailPage search={search} setSearch={(patch) => void navigate({ search: (previous: ListSearch) => ({ ...previous, ...patch }), resetScroll: false })} />
+  );
 }
