@@ -26,7 +26,7 @@ export function VesselsPage({ search, setSearch }: { search: ListSearch; setSear
       key: 'state',
       label: 'State',
       render: (v) => (
-        <span className={v.bannerState === 'OK' ? 'text-success' : v.bannerState === 'NO_SUBSCRIPTION' ? 'text-warning' : ''}>
+        <span className={v.bannerState === 'OK' ? 'text-success' : v.bannerState === 'NO_SUBSCRIPTION' ? 'chip chip--warning' : ''}>
           {SERVICES[v.bannerState] ?? v.bannerState}
           {v.bannerState === 'OFFLINE' && v.lastSeen ? <span className="muted"> · last seen {formatDateTime(v.lastSeen)}</span> : null}
         </span>
