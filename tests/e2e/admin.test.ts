@@ -206,6 +206,7 @@ describe('the admin console', () => {
     const dialog = page.getByRole('dialog', { name: 'Riviera Yachts: staff and vessels' });
     await dialog.getByRole('table', { name: 'Staff of Riviera Yachts' }).getByRole('cell', { name: 'dealer@demo.test' }).waitFor();
     await dialog.getByRole('table', { name: 'Vessel grants of Riviera Yachts' }).getByRole('cell', { name: 'Sea Breeze' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Services due' }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

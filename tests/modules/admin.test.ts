@@ -184,9 +184,14 @@ describe('audit trail', () => {
       expect.objectContaining({ companyId: riviera.id, companyName: 'Riviera Yachts', companyKind: 'dealer', window: 'current' }),
     );
     expect((await t.call('GET', '/api/admin/companies/999999/detail', { token: admin })).status).toBe(404);
+    // Services due per company: what its own staff see.
+    const due = await t.call('GET', `/api/admin/companies/${riviera.id}/servicesDue`, { token: admin });
+    expect(due.status).toBe(200);
+    expect(due.body.data).toEqual((await t.call('GET', '/api/org/servicesDue', { token: await t.login('dealer@demo.test') })).body.data);
     const owner = await t.login('owner@demo.test');
     expect((await t.call('GET', `/api/admin/companies/${riviera.id}/detail`, { token: owner })).status).toBe(403);
     expect((await t.call('GET', `/api/admin/vessels/${grant!.vesselId}/companyGrants`, { token: owner })).status).toBe(403);
+    expect((await t.call('GET', `/api/admin/companies/${riviera.id}/servicesDue`, { token: owner })).status).toBe(403);
   });
 
   it('is for admins only', async () => {

@@ -46,6 +46,7 @@ export const MATRIX: Record<string, Audience> = {
   'POST /api/admin/vessels/page': 'admin',
   'GET /api/admin/alerts/active': 'admin',
   'GET /api/admin/companies/{id}/detail': 'admin',
+  'GET /api/admin/companies/{id}/servicesDue': 'admin',
   'GET /api/admin/vessels/{id}/companyGrants': 'admin',
   'POST /api/admin/mail/page': 'admin',
   'GET /api/admin/mail/{id}': 'admin',

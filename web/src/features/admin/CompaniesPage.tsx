@@ -5,6 +5,8 @@ import { SelectField, TextField } from '../forms/Field';
 import { AdminHeader } from './AdminLayout';
 import { FormModal } from './FormModal';
 import { Modal } from '../modal/Modal';
+import { dueInWords, ServiceStatusBadge } from '../service/ServiceDue';
+import '../service/service.css';
 import { FilterChips, PagedTable, QueryState, SearchBox, type Column, type SetSearch } from './ListControls';
 import { errorFor, formFailure, type FormFailure } from './fieldErrors';
 import { formatDate, formatDateTime } from './format';
@@ -301,9 +303,53 @@ function CompanyDetailModal({ id, onClose }: { id: number; onClose: () => void }
                 </table>
               </div>
             )}
+            <CompanyServicesDue id={id} name={d.company.name} />
           </>
         )}
       </QueryState>
     </Modal>
+  );
+}
+
+/** What the company's staff see as services due across the vessels its grants reach, overdue first. */
+function CompanyServicesDue({ id, name }: { id: number; name: string }) {
+  const due = useQuery(adminQueries.companyServicesDue(id));
+  return (
+    <>
+      <h3>Services due</h3>
+      <QueryState query={due} what="The services due">
+        {(entries) =>
+          entries.length === 0 ? (
+            <p className="empty-state">No service is due on the vessels {name} looks after.</p>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="table admin-table">
+                <caption className="visually-hidden">Services due of {name}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Vessel</th>
+                    <th scope="col">Service</th>
+                    <th scope="col">Due</th>
+                    <th scope="col">State</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entries.map((e) => (
+                    <tr key={e.id}>
+                      <td data-label="Vessel">{e.vesselName}</td>
+                      <td data-label="Service">{e.name}</td>
+                      <td data-label="Due">{dueInWords(e)}</td>
+                      <td data-label="State">
+                        <ServiceStatusBadge status={e.due.status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryState>
+    </>
   );
 }

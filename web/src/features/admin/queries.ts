@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import type { ServiceDueEntry } from '../../../../contracts/service';
 import type { AdminVessel } from '../../../../contracts/vessels';
 import { pageRequest, type ListSearch } from './listSearch';
 import type {
@@ -105,6 +106,11 @@ export const adminQueries = {
     queryOptions({
       queryKey: [...adminKeys.list('companyDetail'), id] as const,
       queryFn: () => api.get<AdminCompanyDetail>(`admin/companies/${id}/detail`),
+    }),
+  companyServicesDue: (id: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('companyServicesDue'), id] as const,
+      queryFn: () => api.get<ServiceDueEntry[]>(`admin/companies/${id}/servicesDue`),
     }),
   vesselCompanyGrants: (vesselId: number) =>
     queryOptions({
