@@ -206,6 +206,85 @@ export interface ErrorReport {
   environment: string | null;
 }
 
+/** GET admin/errorReports/{id}: the whole report, with what the app sent of its request. */
+export interface ErrorReportDetail extends ErrorReport {
+  timezone: string | null;
+  requestData: unknown;
+  userId: number | null;
+  vesselId: number | null;
+  receivedAt: string;
+}
+
+/** POST admin/mail/page, GET admin/mail/{id}: one mail of the outbox; `text` in the detail only. */
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  /** outbox: waiting to be delivered by hand; sent: delivered by SMTP; failed: SMTP refused it (one attempt). */
+  delivery: 'outbox' | 'sent' | 'failed';
+  createdAt: string;
+  sentAt: string | null;
+  error: string | null;
+  text?: string | null;
+}
+
+/** GET admin/companies/{id}/detail: a company's staff and the vessels its grants reach. */
+export interface AdminCompanyDetail {
+  company: Company;
+  staff: Array<{
+    id: number;
+    userId: number | null;
+    email: string | null;
+    firstName: string;
+    lastName: string;
+    role: 'admin' | 'staff';
+    paused: boolean;
+    status: 'pending' | 'active' | 'expired';
+    expiresAt: string | null;
+  }>;
+  grants: Array<{
+    id: number;
+    vesselId: number;
+    vesselName: string | null;
+    startsAt: string | null;
+    endsAt: string | null;
+    window: 'current' | 'scheduled' | 'expired';
+    paused: boolean;
+    createdAt: string;
+    firstUsedAt: string | null;
+  }>;
+}
+
+/** GET admin/vessels/{id}/companyGrants: a company's technical access to a vessel. */
+export interface AdminVesselCompanyGrant {
+  id: number;
+  companyId: number | null;
+  companyName: string | null;
+  companyKind: CompanyKind | null;
+  status: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  window: 'current' | 'scheduled' | 'expired';
+  paused: boolean;
+  createdAt: string;
+}
+
+/** GET admin/alerts/active: an active alert of any vessel. */
+export interface AdminAlert {
+  id: number;
+  path: string;
+  status: 'active-unacknowledged' | 'active-acknowledged' | 'silenced' | 'rectified-unacknowledged' | 'cleared';
+  priority: 'emergency' | 'alarm' | 'warning' | 'caution';
+  message: string;
+  raisedAt: string;
+  clearedAt: string | null;
+  acknowledgedAt: string | null;
+  deviceName: string | null;
+  propertyName: string | null;
+  vesselId: number;
+  vesselName: string | null;
+}
+
 export interface NavigationComponent {
   id: number;
   code: string;

@@ -7,6 +7,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/knex.js';
 import { deleteSome, nowIso } from '../db/knex.js';
 import type { Logger } from './logger.js';
+import { paginate, type Page, type PageRequest } from './pagination.js';
 
 export interface MailMessage {
   to: string;
@@ -81,18 +82,69 @@ function pooled(smtpUrl: string): string {
   return url.toString();
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mail_outbox row as Knex answers it
+const toOutboxRow = (r: Record<string, any>): OutboxRow => ({
+  id: r.id,
+  to: r.to_address,
+  subject: r.subject,
+  text: r.body ?? null,
+  transport: r.transport,
+  sentAt: r.sent_at ?? null,
+  error: r.error ?? null,
+  createdAt: r.created_at,
+});
+
 export async function listOutbox(db: Database, limit = 50): Promise<OutboxRow[]> {
   const rows = await db('mail_outbox').orderBy('id', 'desc').limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    to: r.to_address,
-    subject: r.subject,
-    text: r.body ?? null,
-    transport: r.transport,
-    sentAt: r.sent_at ?? null,
-    error: r.error ?? null,
-    createdAt: r.created_at,
-  }));
+  return rows.map(toOutboxRow);
+}
+
+/** Where a mail stands: outbox (waiting to be delivered by hand), sent (by SMTP), failed (SMTP refused it). */
+export type MailDelivery = 'outbox' | 'sent' | 'failed';
+export const deliveryOf = (row: Pick<OutboxRow, 'transport' | 'error'>): MailDelivery =>
+  row.transport === 'outbox' ? 'outbox' : row.error ? 'failed' : 'sent';
+
+/** One mail as the admin console shows it; `text` only in the detail (bodies carry sign-in links and codes). */
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  delivery: MailDelivery;
+  createdAt: string;
+  sentAt: string | null;
+  error: string | null;
+  text?: string | null;
+}
+
+const outboxMail = (row: OutboxRow, withText: boolean): OutboxMail => ({
+  id: row.id,
+  to: row.to,
+  subject: row.subject,
+  delivery: deliveryOf(row),
+  createdAt: row.createdAt,
+  sentAt: row.sentAt,
+  error: row.error,
+  ...(withText ? { text: row.text } : {}),
+});
+
+/** A page of the outbox, newest first unless sorted otherwise; filter q: recipient or subject, delivery. */
+export async function pageOutbox(db: Database, request: PageRequest<{ q?: string; delivery?: MailDelivery }>): Promise<Page<OutboxMail>> {
+  const query = db('mail_outbox').select('*');
+  const q = request.filter?.q?.trim().toLowerCase();
+  if (q) query.where((w) => w.whereRaw('lower(to_address) like ?', [`%${q}%`]).orWhereRaw('lower(subject) like ?', [`%${q}%`]));
+  const delivery = request.filter?.delivery;
+  if (delivery === 'outbox') query.where({ transport: 'outbox' });
+  if (delivery === 'sent') query.where({ transport: 'smtp' }).whereNull('error');
+  if (delivery === 'failed') query.where({ transport: 'smtp' }).whereNotNull('error');
+  return paginate(query, request, { createdAt: 'created_at', to: 'to_address', subject: 'subject' }, ['created_at', 'desc'], (r: Record<string, unknown>) =>
+    outboxMail(toOutboxRow(r), false),
+  );
+}
+
+/** One mail with its text, or null. */
+export async function findOutboxMail(db: Database, id: number): Promise<OutboxMail | null> {
+  const row = await db('mail_outbox').where({ id }).first();
+  return row ? outboxMail(toOutboxRow(row), true) : null;
 }
 
 /** Retention: up to `limit` outbox mails created before `cutoffIso`, sent or not. */

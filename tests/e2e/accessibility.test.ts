@@ -372,6 +372,8 @@ describe('admin screens', () => {
   const screens: Array<[string, string]> = [
     ['', 'Administration'],
     ['/users', 'Users'],
+    ['/vessels', 'Vessels'],
+    ['/alerts', 'Alerts across vessels'],
     ['/companies', 'Companies'],
     ['/vessel-models', 'Vessel models'],
     ['/bridges', 'Bridges'],
@@ -381,11 +383,32 @@ describe('admin screens', () => {
     ['/products', 'Products'],
     ['/logs', 'Audit trail'],
     ['/error-reports', 'Error reports'],
+    ['/mail', 'Mail outbox'],
     ['/reference', 'Reference lists'],
   ];
   for (const [path, title] of screens) {
     it(`admin ${title.toLowerCase()}`, () => scan(`/dashboard/admin${path}`, heading(title), adminTabs));
   }
+
+  // The detail views open in a modal over their list, named in the URL (`open=`).
+  const dialogText = (text: string | RegExp) => (page: Page) => page.getByRole('dialog').getByText(text).first().waitFor();
+  it('admin company detail, vessel company access, error report and mail', async () => {
+    const db = t.database.db;
+    const riviera = (await db('companies').where({ name: 'Riviera Yachts' }).first('id')).id;
+    await scan(`/dashboard/admin/companies?open=${riviera}`, dialogText('dealer@demo.test'), adminTabs);
+    const seaBreeze = (await db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
+    await scan(`/dashboard/admin/vessels?open=${seaBreeze}`, dialogText('Riviera Yachts'), adminTabs);
+    const token = await t.login('owner@demo.test');
+    await t.call('POST', '/api/utility/error', {
+      token,
+      payload: { displayedMsg: 'Chart failed', endpoint: '/api/charts', timestamp: new Date().toISOString(), platform: 'CLOUD_UI', status: 500 },
+    });
+    const report = (await db('error_reports').orderBy('id', 'desc').first('id')).id;
+    await scan(`/dashboard/admin/error-reports?open=${report}`, dialogText('Chart failed'), adminTabs);
+    await t.call('POST', '/api/admin/users/invite?email=axe-reader@example.test', { token: await t.login('admin@demo.test') });
+    const mail = (await db('mail_outbox').orderBy('id', 'desc').first('id')).id;
+    await scan(`/dashboard/admin/mail?open=${mail}`, dialogText('axe-reader@example.test'), adminTabs);
+  });
 });
 
 describe('organisation screens (dealer staff)', () => {

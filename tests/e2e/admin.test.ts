@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createTestServer, DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
+import { applyNotification } from '../../src/modules/alerts/api.js';
+import { pairedBridge } from '../mqtt/helpers.js';
 import { ensureWebBuild, launchBrowser, openPage, signIn, type TestPage } from './browser.js';
 
 let t: TestServer;
@@ -156,7 +158,101 @@ describe('the admin console', () => {
     await table.getByRole('row').filter({ hasText: 'Sea Breeze' }).getByRole('cell', { name: 'owner@demo.test' }).waitFor();
     await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Overview' }).click();
     await page.getByRole('link', { name: /Active alarms/ }).click();
-    await page.waitForURL((url) => url.pathname.endsWith('/admin/vessels') && url.searchParams.get('filter') === 'alerting');
+    await page.waitForURL((url) => url.pathname.endsWith('/admin/alerts'));
+  });
+
+  it("acknowledges a vessel's alarm from the alerts across vessels", async () => {
+    const { page } = admin;
+    // Sea Breeze's bridge reports a bilge alarm (through the alerts module, as the ingest would);
+    // the bridge is deleted afterwards, its alarms with it, so the later figures count none.
+    const token = await t.login('admin@demo.test');
+    const bridge = await pairedBridge(t, token, 'Sea Breeze', 'VL-TEST-ALARM');
+    await applyNotification(t.database.db, bridge.id, {
+      path: 'notifications.bilge',
+      value: { state: 'alarm', message: 'Bilge high' },
+      timestampMs: Date.now(),
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Alerts across vessels', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Active alerts' });
+    await table.getByRole('row').filter({ hasText: 'Bilge high' }).getByRole('link', { name: 'Sea Breeze' }).waitFor();
+    const acknowledge = table.getByRole('button', { name: /^Acknowledge / }).first();
+    await acknowledge.waitFor();
+    const before = await table.getByRole('button', { name: /^Acknowledge / }).count();
+    await acknowledge.click();
+    await table
+      .getByText(/^Acknowledged /)
+      .first()
+      .waitFor();
+    expect(await table.getByRole('button', { name: /^Acknowledge / }).count()).toBe(before - 1);
+    const adminId = (await t.database.db('users').where({ email: 'admin@demo.test' }).first('id')).id;
+    expect(await t.database.db('alert_log').where({ action: 'acknowledged', user_id: adminId }).first()).toBeDefined();
+    expect((await t.call('DELETE', `/api/admin/reportingClients/${bridge.id}`, { token })).status).toBe(200);
+  });
+
+  it('points Fleet, Alerts and Charts at the console, and offers no Organisation to an admin of no company', async () => {
+    const { page } = admin;
+    const sidebar = page.getByRole('complementary', { name: 'Main navigation' });
+    expect(await sidebar.getByRole('link', { name: 'Fleet' }).getAttribute('href')).toBe('/dashboard/admin/vessels');
+    expect(await sidebar.getByRole('link', { name: 'Alerts' }).getAttribute('href')).toBe('/dashboard/admin/alerts');
+    expect(await sidebar.getByRole('link', { name: 'Charts' }).getAttribute('href')).toBe('/dashboard/admin');
+    expect(await sidebar.getByRole('link', { name: 'Organisation' }).count()).toBe(0);
+  });
+
+  it("shows a company's staff and vessels, and a vessel's company access", async () => {
+    const { page } = admin;
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Companies' }).click();
+    await page.getByRole('button', { name: 'Staff and vessels of Riviera Yachts' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Riviera Yachts: staff and vessels' });
+    await dialog.getByRole('table', { name: 'Staff of Riviera Yachts' }).getByRole('cell', { name: 'dealer@demo.test' }).waitFor();
+    await dialog.getByRole('table', { name: 'Vessel grants of Riviera Yachts' }).getByRole('cell', { name: 'Sea Breeze' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Services due' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Vessels' }).click();
+    await page.getByRole('button', { name: 'Company access to Sea Breeze' }).click();
+    const grants = page.getByRole('dialog', { name: 'Company access to Sea Breeze' });
+    await grants.getByRole('cell', { name: 'Riviera Yachts' }).waitFor();
+    await page.keyboard.press('Escape');
+    await grants.waitFor({ state: 'detached' });
+  });
+
+  it('shows the whole of an error report, and reads a mail of the outbox', async () => {
+    const { page } = admin;
+    const owner = await t.login('owner@demo.test');
+    await t.call('POST', '/api/utility/error', {
+      token: owner,
+      payload: {
+        displayedMsg: 'Chart failed',
+        endpoint: '/api/charts',
+        timestamp: new Date().toISOString(),
+        platform: 'CLOUD_UI',
+        status: 500,
+        comment: 'blank',
+      },
+    });
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Error reports' }).click();
+    await page.getByRole('table', { name: 'Error reports' }).getByRole('button', { name: /^Show/ }).first().click();
+    const report = page.getByRole('dialog', { name: /^Error report #\d+/ });
+    await report.getByText('Chart failed').waitFor();
+    await report.getByText('owner@demo.test').waitFor();
+    await page.keyboard.press('Escape');
+    await report.waitFor({ state: 'detached' });
+
+    const token = await t.login('admin@demo.test');
+    await t.call('POST', '/api/admin/users/invite?email=mail-reader@example.test', { token });
+    await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Mail outbox' }).click();
+    await page.getByRole('heading', { name: 'Mail outbox', level: 1 }).waitFor();
+    const row = page.getByRole('table', { name: 'Mails' }).getByRole('row').filter({ hasText: 'mail-reader@example.test' });
+    await row.getByRole('cell', { name: 'In the outbox' }).waitFor();
+    await row.getByRole('button', { name: /^Read/ }).click();
+    await page.waitForURL((url) => url.searchParams.has('open'));
+    const text = page.getByTestId('mail-text');
+    await text.waitFor();
+    expect(await text.textContent()).toMatch(/token=/);
+    await page.keyboard.press('Escape');
+    await text.waitFor({ state: 'detached' });
   });
 
   it('creates a voucher and shows its code', async () => {

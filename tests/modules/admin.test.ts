@@ -151,6 +151,49 @@ describe('audit trail', () => {
     expect((await t.call('POST', '/api/admin/vessels/page', { token: await t.login('owner@demo.test'), payload: {} })).status).toBe(403);
   });
 
+  it('pages the mail outbox without bodies and shows one mail with its text', async () => {
+    await t.call('POST', '/api/admin/users/invite?email=outbox-reader@example.com', { token: admin });
+    const page = await t.call('POST', '/api/admin/mail/page', { token: admin, payload: { filter: { q: 'outbox-reader' }, size: 5 } });
+    expect(page.status).toBe(200);
+    const [mail] = page.body.data.content;
+    expect(page.body.data.totalElements).toBe(1);
+    expect(mail).toMatchObject({ to: 'outbox-reader@example.com', delivery: 'outbox', error: null });
+    expect(mail).not.toHaveProperty('text');
+    const all = await t.call('POST', '/api/admin/mail/page', { token: admin, payload: { size: 2 } });
+    expect(all.body.data.content).toHaveLength(2);
+    expect(all.body.data.content[0].id).toBeGreaterThan(all.body.data.content[1].id);
+    expect((await t.call('POST', '/api/admin/mail/page', { token: admin, payload: { filter: { delivery: 'failed' } } })).body.data.totalElements).toBe(0);
+    const shown = await t.call('GET', `/api/admin/mail/${mail.id}`, { token: admin });
+    expect(shown.body.data).toMatchObject({ id: mail.id, subject: mail.subject, text: expect.stringContaining('token=') });
+    expect((await t.call('GET', '/api/admin/mail/999999', { token: admin })).status).toBe(404);
+    expect((await t.call('GET', `/api/admin/mail/${mail.id}`, { token: await t.login('owner@demo.test') })).status).toBe(403);
+  });
+
+  it("shows a company's staff and vessel grants, and a vessel's company grants", async () => {
+    const companies = (await t.call('GET', '/api/admin/companies', { token: admin })).body.data as Array<{ id: number; name: string }>;
+    const riviera = companies.find((c) => c.name === 'Riviera Yachts')!;
+    const detail = await t.call('GET', `/api/admin/companies/${riviera.id}/detail`, { token: admin });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.company).toMatchObject({ id: riviera.id, name: 'Riviera Yachts' });
+    expect(detail.body.data.staff).toContainEqual(expect.objectContaining({ email: 'dealer@demo.test', status: 'active', role: expect.any(String) }));
+    expect(detail.body.data.staff[0]).not.toHaveProperty('permissions');
+    const grant = (detail.body.data.grants as Array<{ vesselId: number; vesselName: string; window: string }>).find((g) => g.vesselName === 'Sea Breeze');
+    expect(grant).toMatchObject({ window: 'current', paused: false });
+    const onVessel = await t.call('GET', `/api/admin/vessels/${grant!.vesselId}/companyGrants`, { token: admin });
+    expect(onVessel.body.data).toContainEqual(
+      expect.objectContaining({ companyId: riviera.id, companyName: 'Riviera Yachts', companyKind: 'dealer', window: 'current' }),
+    );
+    expect((await t.call('GET', '/api/admin/companies/999999/detail', { token: admin })).status).toBe(404);
+    // Services due per company: what its own staff see.
+    const due = await t.call('GET', `/api/admin/companies/${riviera.id}/servicesDue`, { token: admin });
+    expect(due.status).toBe(200);
+    expect(due.body.data).toEqual((await t.call('GET', '/api/org/servicesDue', { token: await t.login('dealer@demo.test') })).body.data);
+    const owner = await t.login('owner@demo.test');
+    expect((await t.call('GET', `/api/admin/companies/${riviera.id}/detail`, { token: owner })).status).toBe(403);
+    expect((await t.call('GET', `/api/admin/vessels/${grant!.vesselId}/companyGrants`, { token: owner })).status).toBe(403);
+    expect((await t.call('GET', `/api/admin/companies/${riviera.id}/servicesDue`, { token: owner })).status).toBe(403);
+  });
+
   it('is for admins only', async () => {
     expect((await t.call('GET', '/api/admin/logs', { token: await t.login('owner@demo.test') })).status).toBe(403);
   });

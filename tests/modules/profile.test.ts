@@ -42,6 +42,8 @@ describe('profile reads', () => {
     expect(owner.body.data.map((n: { code: string }) => n.code)).not.toContain('ORGANISATION');
     const admin = await t.call('GET', '/api/profile/navigation', { token: await t.login('admin@demo.test') });
     expect(admin.body.data.map((n: { code: string }) => n.code)).toContain('ADMIN');
+    // The demo administrator works for no company: Organisation would only answer "You do not work for a company".
+    expect(admin.body.data.map((n: { code: string }) => n.code)).not.toContain('ORGANISATION');
     const dealer = await t.call('GET', '/api/profile/navigation', { token: await t.login('dealer@demo.test') });
     expect(dealer.body.data.map((n: { code: string }) => n.code)).toContain('ORGANISATION');
   });

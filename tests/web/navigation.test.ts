@@ -16,4 +16,12 @@ describe('the sidebar', () => {
       ['Terms of Use', '/dashboard/terms-of-use/EULA'],
     ]);
   });
+
+  it('sends an administrator without vessels of their own to the console from Fleet, Alerts and Charts', () => {
+    const links = sidebarLinks(navigation, () => false, { adminConsole: true });
+    expect(links.find((l) => l.key === 'FLEET')?.to).toBe('/dashboard/admin/vessels');
+    expect(links.find((l) => l.key === 'ALERTS')?.to).toBe('/dashboard/admin/alerts');
+    expect(links.find((l) => l.key === 'CHARTS')?.to).toBe('/dashboard/admin');
+    expect(sidebarLinks(navigation).find((l) => l.key === 'FLEET')?.to).toBe('/dashboard');
+  });
 });

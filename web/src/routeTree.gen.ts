@@ -30,10 +30,12 @@ import { Route as AuthenticatedDashboardMessagesRouteImport } from './routes/_au
 import { Route as AuthenticatedDashboardOrganisationRouteRouteImport } from './routes/_authenticated/dashboard/organisation/route'
 import { Route as AuthenticatedDashboardProfileRouteRouteImport } from './routes/_authenticated/dashboard/profile/route'
 import { Route as AuthenticatedDashboardAdminIndexRouteImport } from './routes/_authenticated/dashboard/admin/index'
+import { Route as AuthenticatedDashboardAdminAlertsRouteImport } from './routes/_authenticated/dashboard/admin/alerts'
 import { Route as AuthenticatedDashboardAdminBridgesRouteImport } from './routes/_authenticated/dashboard/admin/bridges'
 import { Route as AuthenticatedDashboardAdminCompaniesRouteImport } from './routes/_authenticated/dashboard/admin/companies'
 import { Route as AuthenticatedDashboardAdminErrorReportsRouteImport } from './routes/_authenticated/dashboard/admin/error-reports'
 import { Route as AuthenticatedDashboardAdminLogsRouteImport } from './routes/_authenticated/dashboard/admin/logs'
+import { Route as AuthenticatedDashboardAdminMailRouteImport } from './routes/_authenticated/dashboard/admin/mail'
 import { Route as AuthenticatedDashboardAdminProductsRouteImport } from './routes/_authenticated/dashboard/admin/products'
 import { Route as AuthenticatedDashboardAdminReferenceRouteImport } from './routes/_authenticated/dashboard/admin/reference'
 import { Route as AuthenticatedDashboardAdminRolloutsRouteImport } from './routes/_authenticated/dashboard/admin/rollouts'
@@ -193,6 +195,12 @@ const AuthenticatedDashboardAdminIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
   } as any)
+const AuthenticatedDashboardAdminAlertsRoute =
+  AuthenticatedDashboardAdminAlertsRouteImport.update({
+    id: '/alerts',
+    path: '/alerts',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
 const AuthenticatedDashboardAdminBridgesRoute =
   AuthenticatedDashboardAdminBridgesRouteImport.update({
     id: '/bridges',
@@ -215,6 +223,12 @@ const AuthenticatedDashboardAdminLogsRoute =
   AuthenticatedDashboardAdminLogsRouteImport.update({
     id: '/logs',
     path: '/logs',
+    getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
+  } as any)
+const AuthenticatedDashboardAdminMailRoute =
+  AuthenticatedDashboardAdminMailRouteImport.update({
+    id: '/mail',
+    path: '/mail',
     getParentRoute: () => AuthenticatedDashboardAdminRouteRoute,
   } as any)
 const AuthenticatedDashboardAdminProductsRoute =
@@ -497,10 +511,12 @@ export interface FileRoutesByFullPath {
   '/dashboard/messages': typeof AuthenticatedDashboardMessagesRoute
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren
+  '/dashboard/admin/alerts': typeof AuthenticatedDashboardAdminAlertsRoute
   '/dashboard/admin/bridges': typeof AuthenticatedDashboardAdminBridgesRoute
   '/dashboard/admin/companies': typeof AuthenticatedDashboardAdminCompaniesRoute
   '/dashboard/admin/error-reports': typeof AuthenticatedDashboardAdminErrorReportsRoute
   '/dashboard/admin/logs': typeof AuthenticatedDashboardAdminLogsRoute
+  '/dashboard/admin/mail': typeof AuthenticatedDashboardAdminMailRoute
   '/dashboard/admin/products': typeof AuthenticatedDashboardAdminProductsRoute
   '/dashboard/admin/reference': typeof AuthenticatedDashboardAdminReferenceRoute
   '/dashboard/admin/rollouts': typeof AuthenticatedDashboardAdminRolloutsRoute
@@ -561,10 +577,12 @@ export interface FileRoutesByTo {
   '/dashboard/charts': typeof AuthenticatedDashboardChartsRoute
   '/dashboard/messages': typeof AuthenticatedDashboardMessagesRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
+  '/dashboard/admin/alerts': typeof AuthenticatedDashboardAdminAlertsRoute
   '/dashboard/admin/bridges': typeof AuthenticatedDashboardAdminBridgesRoute
   '/dashboard/admin/companies': typeof AuthenticatedDashboardAdminCompaniesRoute
   '/dashboard/admin/error-reports': typeof AuthenticatedDashboardAdminErrorReportsRoute
   '/dashboard/admin/logs': typeof AuthenticatedDashboardAdminLogsRoute
+  '/dashboard/admin/mail': typeof AuthenticatedDashboardAdminMailRoute
   '/dashboard/admin/products': typeof AuthenticatedDashboardAdminProductsRoute
   '/dashboard/admin/reference': typeof AuthenticatedDashboardAdminReferenceRoute
   '/dashboard/admin/rollouts': typeof AuthenticatedDashboardAdminRolloutsRoute
@@ -632,10 +650,12 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/messages': typeof AuthenticatedDashboardMessagesRoute
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/_authenticated/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren
+  '/_authenticated/dashboard/admin/alerts': typeof AuthenticatedDashboardAdminAlertsRoute
   '/_authenticated/dashboard/admin/bridges': typeof AuthenticatedDashboardAdminBridgesRoute
   '/_authenticated/dashboard/admin/companies': typeof AuthenticatedDashboardAdminCompaniesRoute
   '/_authenticated/dashboard/admin/error-reports': typeof AuthenticatedDashboardAdminErrorReportsRoute
   '/_authenticated/dashboard/admin/logs': typeof AuthenticatedDashboardAdminLogsRoute
+  '/_authenticated/dashboard/admin/mail': typeof AuthenticatedDashboardAdminMailRoute
   '/_authenticated/dashboard/admin/products': typeof AuthenticatedDashboardAdminProductsRoute
   '/_authenticated/dashboard/admin/reference': typeof AuthenticatedDashboardAdminReferenceRoute
   '/_authenticated/dashboard/admin/rollouts': typeof AuthenticatedDashboardAdminRolloutsRoute
@@ -703,10 +723,12 @@ export interface FileRouteTypes {
     | '/dashboard/messages'
     | '/dashboard/'
     | '/dashboard/vessels/$vesselId'
+    | '/dashboard/admin/alerts'
     | '/dashboard/admin/bridges'
     | '/dashboard/admin/companies'
     | '/dashboard/admin/error-reports'
     | '/dashboard/admin/logs'
+    | '/dashboard/admin/mail'
     | '/dashboard/admin/products'
     | '/dashboard/admin/reference'
     | '/dashboard/admin/rollouts'
@@ -767,10 +789,12 @@ export interface FileRouteTypes {
     | '/dashboard/charts'
     | '/dashboard/messages'
     | '/dashboard'
+    | '/dashboard/admin/alerts'
     | '/dashboard/admin/bridges'
     | '/dashboard/admin/companies'
     | '/dashboard/admin/error-reports'
     | '/dashboard/admin/logs'
+    | '/dashboard/admin/mail'
     | '/dashboard/admin/products'
     | '/dashboard/admin/reference'
     | '/dashboard/admin/rollouts'
@@ -837,10 +861,12 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/messages'
     | '/_authenticated/dashboard/'
     | '/_authenticated/dashboard/vessels/$vesselId'
+    | '/_authenticated/dashboard/admin/alerts'
     | '/_authenticated/dashboard/admin/bridges'
     | '/_authenticated/dashboard/admin/companies'
     | '/_authenticated/dashboard/admin/error-reports'
     | '/_authenticated/dashboard/admin/logs'
+    | '/_authenticated/dashboard/admin/mail'
     | '/_authenticated/dashboard/admin/products'
     | '/_authenticated/dashboard/admin/reference'
     | '/_authenticated/dashboard/admin/rollouts'
@@ -1049,6 +1075,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardAdminIndexRouteImport
       parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
     }
+    '/_authenticated/dashboard/admin/alerts': {
+      id: '/_authenticated/dashboard/admin/alerts'
+      path: '/alerts'
+      fullPath: '/dashboard/admin/alerts'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminAlertsRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
     '/_authenticated/dashboard/admin/bridges': {
       id: '/_authenticated/dashboard/admin/bridges'
       path: '/bridges'
@@ -1075,6 +1108,13 @@ declare module '@tanstack/react-router' {
       path: '/logs'
       fullPath: '/dashboard/admin/logs'
       preLoaderRoute: typeof AuthenticatedDashboardAdminLogsRouteImport
+      parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
+    }
+    '/_authenticated/dashboard/admin/mail': {
+      id: '/_authenticated/dashboard/admin/mail'
+      path: '/mail'
+      fullPath: '/dashboard/admin/mail'
+      preLoaderRoute: typeof AuthenticatedDashboardAdminMailRouteImport
       parentRoute: typeof AuthenticatedDashboardAdminRouteRoute
     }
     '/_authenticated/dashboard/admin/products': {
@@ -1382,10 +1422,12 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedDashboardAdminRouteRouteChildren {
+  AuthenticatedDashboardAdminAlertsRoute: typeof AuthenticatedDashboardAdminAlertsRoute
   AuthenticatedDashboardAdminBridgesRoute: typeof AuthenticatedDashboardAdminBridgesRoute
   AuthenticatedDashboardAdminCompaniesRoute: typeof AuthenticatedDashboardAdminCompaniesRoute
   AuthenticatedDashboardAdminErrorReportsRoute: typeof AuthenticatedDashboardAdminErrorReportsRoute
   AuthenticatedDashboardAdminLogsRoute: typeof AuthenticatedDashboardAdminLogsRoute
+  AuthenticatedDashboardAdminMailRoute: typeof AuthenticatedDashboardAdminMailRoute
   AuthenticatedDashboardAdminProductsRoute: typeof AuthenticatedDashboardAdminProductsRoute
   AuthenticatedDashboardAdminReferenceRoute: typeof AuthenticatedDashboardAdminReferenceRoute
   AuthenticatedDashboardAdminRolloutsRoute: typeof AuthenticatedDashboardAdminRolloutsRoute
@@ -1399,6 +1441,8 @@ interface AuthenticatedDashboardAdminRouteRouteChildren {
 
 const AuthenticatedDashboardAdminRouteRouteChildren: AuthenticatedDashboardAdminRouteRouteChildren =
   {
+    AuthenticatedDashboardAdminAlertsRoute:
+      AuthenticatedDashboardAdminAlertsRoute,
     AuthenticatedDashboardAdminBridgesRoute:
       AuthenticatedDashboardAdminBridgesRoute,
     AuthenticatedDashboardAdminCompaniesRoute:
@@ -1406,6 +1450,7 @@ const AuthenticatedDashboardAdminRouteRouteChildren: AuthenticatedDashboardAdmin
     AuthenticatedDashboardAdminErrorReportsRoute:
       AuthenticatedDashboardAdminErrorReportsRoute,
     AuthenticatedDashboardAdminLogsRoute: AuthenticatedDashboardAdminLogsRoute,
+    AuthenticatedDashboardAdminMailRoute: AuthenticatedDashboardAdminMailRoute,
     AuthenticatedDashboardAdminProductsRoute:
       AuthenticatedDashboardAdminProductsRoute,
     AuthenticatedDashboardAdminReferenceRoute:

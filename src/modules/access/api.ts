@@ -229,6 +229,8 @@ export const companyGrantsOn = (db: Db, vesselIds: number[]): Promise<repo.Grant
 /** The vessels a company may reach at `nowMs`: its active technical-access grants whose window is open (the company's fleet). */
 export const grantsOfCompany = async (db: Db, companyId: number, nowMs: number): Promise<repo.Grant[]> =>
   (await repo.grantsOfCompany(db, companyId)).filter((g) => windowState(g, nowMs) === 'current');
+/** Every accepted grant of a company, whatever its window (the admin console's company detail). */
+export const allGrantsOfCompany = (db: Db, companyId: number): Promise<repo.Grant[]> => repo.grantsOfCompany(db, companyId);
 /** Pauses or resumes a company on these vessels; answers how many grants changed. */
 export const setCompanyPausedOn = (db: Db, companyId: number, vesselIds: number[], paused: boolean): Promise<number> =>
   repo.setCompanyPausedOn(db, companyId, vesselIds, paused);

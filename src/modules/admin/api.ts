@@ -32,7 +32,7 @@ export function createAdminApi(db: Db, operator: AccountAdministration & Navigat
     ...operator,
     /** The navigation components a user may see, in menu order. */
     async navigationFor(user: { isAdmin: boolean; corporate: boolean }): Promise<Omit<NavigationComponent, 'audience'>[]> {
-      const audiences: Audience[] = ['all', ...(user.isAdmin ? ['admin' as const] : []), ...(user.corporate || user.isAdmin ? ['corporate' as const] : [])];
+      const audiences: Audience[] = ['all', ...(user.isAdmin ? ['admin' as const] : []), ...(user.corporate ? ['corporate' as const] : [])];
       return (await repo.navigationFor(db, audiences)).map(({ audience: _a, ...rest }) => rest);
     },
   };

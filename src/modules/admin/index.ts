@@ -14,6 +14,8 @@ import { companiesOfKind, listCompanies } from './routes/companies/list.js';
 import { companiesPage } from './routes/companies/page.js';
 import { editCompany } from './routes/companies/update.js';
 import { errorReportsPage, listErrorReports, showErrorReport } from './routes/error-reports/list.js';
+import { mailOutboxPage } from './routes/mail/page.js';
+import { showOutboxMail } from './routes/mail/show.js';
 import { adminOverview } from './routes/overview/overview.js';
 import { listSubscriptions, subscriptionsPage } from './routes/subscriptions/list.js';
 import { usersPage } from './routes/users/page.js';
@@ -106,6 +108,8 @@ export const adminModule: Plugin<AdminModuleOptions> = {
       listErrorReports(db),
       errorReportsPage(db),
       showErrorReport(db),
+      mailOutboxPage(db),
+      showOutboxMail(db),
       listSubscriptions(db, now),
       subscriptionsPage(db, now),
       adminOverview(db, server.plugins.auth.api, now),

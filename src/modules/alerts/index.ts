@@ -22,6 +22,8 @@ import { addAlertLogNote } from './routes/alert-logs/add-note.js';
 import { filteredDeviceAlertLogs } from './routes/alert-logs/filtered.js';
 import { deviceAlertLogs } from './routes/alert-logs/logs.js';
 import { deviceAlertLogPage } from './routes/alert-logs/page.js';
+import { adminAcknowledgeAlert } from './routes/admin/ack.js';
+import { adminActiveAlerts } from './routes/admin/active.js';
 import { acknowledgeAlert } from './routes/alerts/ack.js';
 import { activeAlerts } from './routes/alerts/active.js';
 import { alertHistoryPage } from './routes/alerts/history.js';
@@ -115,6 +117,8 @@ export const alertsModule: Plugin<ModuleOptions> = {
       putAlarmSettings(ctx, clock),
       activeAlerts(ctx, lifecycle, access),
       alertHistoryPage(ctx, lifecycle, access),
+      adminActiveAlerts(ctx, lifecycle, access),
+      adminAcknowledgeAlert(ctx, lifecycle),
 
       setPropertyWarningLevels(ctx, levels, properties),
       deviceAlertLogs(ctx, properties),

@@ -184,6 +184,12 @@ export async function activeOfBridges(db: Db, bridgeIds: number[]): Promise<Aler
   return rows.map(toAlertRow);
 }
 
+/** Every active alert of the platform (including rectified ones nobody acknowledged), newest first: the admin console's. */
+export async function allActive(db: Db): Promise<AlertRow[]> {
+  const rows = await whereActive(db('alerts')).orderBy('raised_at', 'desc').orderBy('id', 'desc');
+  return rows.map(toAlertRow);
+}
+
 export async function countActiveOfBridges(db: Db, bridgeIds: number[]): Promise<Map<number, number>> {
   if (!bridgeIds.length) return new Map();
   const rows = await whereActive(db('alerts').whereIn('bridge_id', bridgeIds))

@@ -39,7 +39,9 @@ import { listRelationships } from './routes/relationships/list.js';
 import { removeRelationship } from './routes/relationships/remove.js';
 import { editStaffMember } from './routes/staff/edit.js';
 import { inviteStaff } from './routes/staff/invite.js';
+import { adminCompanyDetail } from './routes/admin/company-detail.js';
 import { inviteFirstAdministrator } from './routes/admin/first-administrator.js';
+import { adminVesselCompanyGrants } from './routes/admin/vessel-company-grants.js';
 import { listStaff } from './routes/staff/list.js';
 import { pauseStaff } from './routes/staff/pause.js';
 import { removeStaff } from './routes/staff/remove.js';
@@ -95,6 +97,8 @@ export const orgModule: Plugin<OrgModuleOptions> = {
       listStaff(staff),
       inviteStaff(staff, invitations),
       inviteFirstAdministrator(staff, invitations),
+      adminCompanyDetail(ctx.db, staff, () => server.plugins.access.api, clock),
+      adminVesselCompanyGrants(ctx.db, clock),
       resendStaffInvite(staff, invitations),
       pauseStaff(staff),
       removeStaff(staff),

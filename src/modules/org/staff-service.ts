@@ -25,7 +25,12 @@ export class StaffService {
 
   async list(userId: number): Promise<StaffMemberView[]> {
     const { company } = await membershipOf(this.db, userId);
-    const staff = await staffRepo.staffOfCompany(this.db, company.id);
+    return this.ofCompany(company.id);
+  }
+
+  /** A company's staff, invitations included (the member's own list, and the admin console's company detail). */
+  async ofCompany(companyId: number): Promise<StaffMemberView[]> {
+    const staff = await staffRepo.staffOfCompany(this.db, companyId);
     const users = await this.people.usersByIds(staff.flatMap((s) => (s.userId === null ? [] : [s.userId])));
     const now = this.clock.now();
     return staff.map((s) => {

@@ -9,6 +9,7 @@ import type { ServiceApi } from './api.js';
 import { CompanyServicesDue } from './company-due.js';
 import { ServiceReminders } from './reminders.js';
 import { addServiceItem } from './routes/add.js';
+import { adminCompanyServicesDue } from './routes/admin/company-due.js';
 import { companyServicesDue } from './routes/company-due.js';
 import { completeServiceItem } from './routes/complete.js';
 import { deleteServiceItem } from './routes/delete.js';
@@ -50,6 +51,7 @@ export const serviceModule: Plugin<ModuleOptions> = {
       deleteServiceItem(schedules),
       completeServiceItem(schedules),
       companyServicesDue(due),
+      adminCompanyServicesDue(due),
     ]);
   },
 };

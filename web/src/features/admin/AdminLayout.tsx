@@ -7,6 +7,7 @@ export const ADMIN_SECTIONS = [
   { to: '/dashboard/admin', label: 'Overview' },
   { to: '/dashboard/admin/users', label: 'Users' },
   { to: '/dashboard/admin/vessels', label: 'Vessels' },
+  { to: '/dashboard/admin/alerts', label: 'Alerts' },
   { to: '/dashboard/admin/companies', label: 'Companies' },
   { to: '/dashboard/admin/vessel-models', label: 'Vessel models' },
   { to: '/dashboard/admin/bridges', label: 'Bridges' },
@@ -16,6 +17,7 @@ export const ADMIN_SECTIONS = [
   { to: '/dashboard/admin/products', label: 'Products' },
   { to: '/dashboard/admin/logs', label: 'Audit trail' },
   { to: '/dashboard/admin/error-reports', label: 'Error reports' },
+  { to: '/dashboard/admin/mail', label: 'Mail outbox' },
   { to: '/dashboard/admin/reference', label: 'Reference lists' },
 ] as const;
 

@@ -4,12 +4,15 @@ import { toast } from '../../app/services';
 import { SelectField, TextField } from '../forms/Field';
 import { AdminHeader } from './AdminLayout';
 import { FormModal } from './FormModal';
-import { FilterChips, PagedTable, SearchBox, type Column, type SetSearch } from './ListControls';
+import { Modal } from '../modal/Modal';
+import { dueInWords, ServiceStatusBadge } from '../service/ServiceDue';
+import '../service/service.css';
+import { FilterChips, PagedTable, QueryState, SearchBox, type Column, type SetSearch } from './ListControls';
 import { errorFor, formFailure, type FormFailure } from './fieldErrors';
-import { formatDate } from './format';
+import { formatDate, formatDateTime } from './format';
 import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
-import { COMPANY_KINDS, type Company, type CompanyInput, type CompanyKind } from './types';
+import { COMPANY_KINDS, type AdminCompanyDetail, type Company, type CompanyInput, type CompanyKind } from './types';
 
 const KIND_LABELS: Record<CompanyKind, string> = { dealer: 'Dealer', manufacturer: 'Manufacturer', contractor: 'Contractor' };
 const isKind = (value: string | undefined): value is CompanyKind => (COMPANY_KINDS as readonly string[]).includes(value ?? '');
@@ -52,6 +55,9 @@ export function CompaniesPage({ search, setSearch }: { search: ListSearch; setSe
       label: 'Actions',
       render: (c) => (
         <span className="button-row">
+          <button type="button" className="button button--small" onClick={() => setSearch({ open: c.id })}>
+            Staff and vessels<span className="visually-hidden"> of {c.name}</span>
+          </button>
           <button type="button" className="button button--small" onClick={() => setEditing(c)}>
             Edit<span className="visually-hidden"> {c.name}</span>
           </button>
@@ -98,6 +104,7 @@ export function CompaniesPage({ search, setSearch }: { search: ListSearch; setSe
           onClose={() => setEditing(null)}
         />
       ) : null}
+      {search.open ? <CompanyDetailModal key={search.open} id={search.open} onClose={() => setSearch({ open: undefined })} /> : null}
       {staffing ? (
         <AdministratorModal company={staffing} onDone={() => queryClient.invalidateQueries({ queryKey: adminKeys.all })} onClose={() => setStaffing(null)} />
       ) : null}
@@ -214,5 +221,135 @@ function CompanyModal({
       />
       <TextField label="Website" type="url" value={form.website} onChange={set('website')} error={errorFor(failure, 'website')} />
     </FormModal>
+  );
+}
+
+const WINDOW_LABELS = { current: 'Current', scheduled: 'Not started yet', expired: 'Ended' } as const;
+
+/** The window of a grant: from when (or since it was given) until when (or until revoked). */
+export const grantWindow = (g: { startsAt: string | null; endsAt: string | null; createdAt: string }) =>
+  `${formatDate(g.startsAt ?? g.createdAt)} – ${g.endsAt ? formatDate(g.endsAt) : 'until revoked'}`;
+
+/** A company's staff (with invitations) and the vessels it has technical access to, each with its window. */
+function CompanyDetailModal({ id, onClose }: { id: number; onClose: () => void }) {
+  const detail = useQuery(adminQueries.companyDetail(id));
+  return (
+    <Modal open title={detail.data ? `${detail.data.company.name}: staff and vessels` : 'Company'} onClose={onClose}>
+      <QueryState query={detail} what="The company">
+        {(d: AdminCompanyDetail) => (
+          <>
+            <h3>Staff</h3>
+            {d.staff.length === 0 ? (
+              <p className="empty-state">Nobody works for {d.company.name} yet: invite its administrator.</p>
+            ) : (
+              <div className="admin-table-wrap">
+                <table className="table admin-table">
+                  <caption className="visually-hidden">Staff of {d.company.name}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">E-mail</th>
+                      <th scope="col">Name</th>
+                      <th scope="col">Role</th>
+                      <th scope="col">State</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.staff.map((m) => (
+                      <tr key={m.id}>
+                        <td data-label="E-mail">{m.email ?? '—'}</td>
+                        <td data-label="Name">{`${m.firstName} ${m.lastName}`.trim() || '—'}</td>
+                        <td data-label="Role">{m.role === 'admin' ? 'Administrator' : 'Staff'}</td>
+                        <td data-label="State">
+                          {m.paused
+                            ? 'Paused'
+                            : m.status === 'pending'
+                              ? `Invited until ${formatDateTime(m.expiresAt)}`
+                              : m.status === 'expired'
+                                ? 'Invitation expired'
+                                : 'Active'}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <h3>Vessels it has access to</h3>
+            {d.grants.length === 0 ? (
+              <p className="empty-state">No vessel has given {d.company.name} access.</p>
+            ) : (
+              <div className="admin-table-wrap">
+                <table className="table admin-table">
+                  <caption className="visually-hidden">Vessel grants of {d.company.name}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Vessel</th>
+                      <th scope="col">Window</th>
+                      <th scope="col">State</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.grants.map((g) => (
+                      <tr key={g.id}>
+                        <td data-label="Vessel">{g.vesselName ?? `#${g.vesselId}`}</td>
+                        <td data-label="Window">{grantWindow(g)}</td>
+                        <td data-label="State">
+                          {WINDOW_LABELS[g.window]}
+                          {g.paused ? ' · paused by the owner' : ''}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <CompanyServicesDue id={id} name={d.company.name} />
+          </>
+        )}
+      </QueryState>
+    </Modal>
+  );
+}
+
+/** What the company's staff see as services due across the vessels its grants reach, overdue first. */
+function CompanyServicesDue({ id, name }: { id: number; name: string }) {
+  const due = useQuery(adminQueries.companyServicesDue(id));
+  return (
+    <>
+      <h3>Services due</h3>
+      <QueryState query={due} what="The services due">
+        {(entries) =>
+          entries.length === 0 ? (
+            <p className="empty-state">No service is due on the vessels {name} looks after.</p>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="table admin-table">
+                <caption className="visually-hidden">Services due of {name}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Vessel</th>
+                    <th scope="col">Service</th>
+                    <th scope="col">Due</th>
+                    <th scope="col">State</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entries.map((e) => (
+                    <tr key={e.id}>
+                      <td data-label="Vessel">{e.vesselName}</td>
+                      <td data-label="Service">{e.name}</td>
+                      <td data-label="Due">{dueInWords(e)}</td>
+                      <td data-label="State">
+                        <ServiceStatusBadge status={e.due.status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryState>
+    </>
   );
 }

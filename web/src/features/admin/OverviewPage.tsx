@@ -48,7 +48,7 @@ const FIGURES: Figure[] = [
     value: (o) => `${number(o.bridges.online)} / ${number(o.bridges.total)}`,
     to: '/dashboard/admin/bridges',
   },
-  { label: 'Active alarms', value: (o) => number(o.activeAlarms), warn: (o) => o.activeAlarms > 0, to: '/dashboard/admin/vessels', filter: 'alerting' },
+  { label: 'Active alarms', value: (o) => number(o.activeAlarms), warn: (o) => o.activeAlarms > 0, to: '/dashboard/admin/alerts' },
   {
     label: 'Ingest rate (messages/min)',
     value: (o) => number(Math.round(o.ingest.messagesPerMinute)),

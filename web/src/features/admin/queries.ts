@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import type { ServiceDueEntry } from '../../../../contracts/service';
 import type { AdminVessel } from '../../../../contracts/vessels';
 import { pageRequest, type ListSearch } from './listSearch';
 import type {
@@ -10,7 +11,12 @@ import type {
   CompanyInput,
   CompanyKind,
   DocumentCategory,
+  AdminAlert,
+  AdminCompanyDetail,
+  AdminVesselCompanyGrant,
   ErrorReport,
+  ErrorReportDetail,
+  OutboxMail,
   NavigationComponent,
   Overview,
   Paged,
@@ -90,6 +96,47 @@ export const adminQueries = {
           filter: { ...(search.q ? { q: search.q } : {}), ...(search.filter ? { platform: search.filter } : {}) },
         }),
       placeholderData: keepPreviousData,
+    }),
+  errorReport: (id: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('errorReport'), id] as const,
+      queryFn: () => api.get<ErrorReportDetail>(`admin/errorReports/${id}`),
+    }),
+  companyDetail: (id: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('companyDetail'), id] as const,
+      queryFn: () => api.get<AdminCompanyDetail>(`admin/companies/${id}/detail`),
+    }),
+  companyServicesDue: (id: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('companyServicesDue'), id] as const,
+      queryFn: () => api.get<ServiceDueEntry[]>(`admin/companies/${id}/servicesDue`),
+    }),
+  vesselCompanyGrants: (vesselId: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('vesselCompanyGrants'), vesselId] as const,
+      queryFn: () => api.get<AdminVesselCompanyGrant[]>(`admin/vessels/${vesselId}/companyGrants`),
+    }),
+  alerts: () =>
+    queryOptions({
+      queryKey: adminKeys.list('alerts'),
+      queryFn: () => api.get<AdminAlert[]>('admin/alerts/active'),
+      refetchInterval: 15_000,
+    }),
+  mail: (search: ListSearch) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('mail'), search] as const,
+      queryFn: () =>
+        api.post<Paged<OutboxMail>>('admin/mail/page', {
+          ...pageRequest(search),
+          filter: { ...(search.q ? { q: search.q } : {}), ...(search.filter ? { delivery: search.filter } : {}) },
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  mailItem: (id: number) =>
+    queryOptions({
+      queryKey: [...adminKeys.list('mailItem'), id] as const,
+      queryFn: () => api.get<OutboxMail>(`admin/mail/${id}`),
     }),
   companies: () => list<Company>('companies', 'admin/companies'),
   companiesOfKind: (kind: CompanyKind) => list<Company>(`companies-${kind}`, `admin/companies/kind/${kind}`),
@@ -172,6 +219,7 @@ const upload = (path: string, file: File) => {
 };
 
 export const adminActions = {
+  acknowledgeAlert: (alertId: number) => api.post<AdminAlert>(`admin/alerts/${alertId}/ack`),
   createUser: (input: { email: string; password: string; firstName?: string; lastName?: string; isAdmin: boolean }) =>
     api.post<AdminUser>('admin/users', input),
   inviteUser: (email: string) => api.post<AdminUser>('admin/users/invite', undefined, { query: { email } }),

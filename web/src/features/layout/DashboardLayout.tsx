@@ -54,6 +54,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const sessionUser = useQuery(sessionQueries.user()).data;
   const user = profile ?? sessionUser;
   const vessel = useSelectedVessel();
+  // An administrator with no vessel of their own is sent to the console's pages by Fleet, Alerts and Charts.
+  const ownFleet = useQuery({ ...vesselQueries.list(), enabled: user?.isAdmin === true });
+  const adminConsole = user?.isAdmin === true && ownFleet.data !== undefined && ownFleet.data.length === 0;
   useMessagesLive(useSelector(session, (state) => state.context.token));
 
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -96,9 +99,14 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <aside id="sidebar" className="sidebar" aria-label="Main navigation">
         <p className="sidebar__heading">Vessel Link</p>
         <ul className="sidebar__list">
-          {sidebarLinks(navigation, isPage).map((link) => (
+          {sidebarLinks(navigation, isPage, { adminConsole }).map((link) => (
             <li key={link.key}>
-              <Link to={link.to} className="sidebar__link" activeProps={{ className: 'is-active' }} activeOptions={{ exact: link.to === '/dashboard' }}>
+              <Link
+                to={link.to}
+                className="sidebar__link"
+                activeProps={{ className: 'is-active' }}
+                activeOptions={{ exact: link.to === '/dashboard' || link.to === '/dashboard/admin' }}
+              >
                 {link.label}
               </Link>
             </li>

@@ -32,7 +32,27 @@ const SERVER_LISTED_PAGES: NavLink[] = [{ key: 'ADMIN', label: 'Administration',
  * "/dashboard/profile/vendors") is shown too, when `isPage` says the app has that page; one that
  * points nowhere is left out rather than leading to "not found".
  */
-export function sidebarLinks(navigation: NavigationItem[], isPage: (path: string) => boolean = () => false): NavLink[] {
+export function sidebarLinks(
+  navigation: NavigationItem[],
+  isPage: (path: string) => boolean = () => false,
+  options: { adminConsole?: boolean } = {},
+): NavLink[] {
+  const links = serverAndClientLinks(navigation, isPage);
+  return options.adminConsole ? links.map((link) => ({ ...link, to: ADMIN_CONSOLE_PAGES[link.key] ?? link.to })) : links;
+}
+
+/**
+ * A platform administrator without vessels of their own would find Fleet, Alerts and Charts
+ * empty: they lead to the platform's vessels, its alerts across vessels, and the overview's
+ * figures and trends instead (docs/decisions.md).
+ */
+const ADMIN_CONSOLE_PAGES: Record<string, string> = {
+  FLEET: '/dashboard/admin/vessels',
+  ALERTS: '/dashboard/admin/alerts',
+  CHARTS: '/dashboard/admin',
+};
+
+function serverAndClientLinks(navigation: NavigationItem[], isPage: (path: string) => boolean): NavLink[] {
   const known = new Map([...CLIENT_PAGES, ...SERVER_LISTED_PAGES].map((page) => [page.to.toLowerCase(), page]));
   const fromServer = [...navigation]
     .sort((a, b) => a.menuOrder - b.menuOrder)
