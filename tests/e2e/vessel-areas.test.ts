@@ -125,3 +125,27 @@ describe.each(['light', 'dark'] as const)('vessel areas at 360 px, %s theme', (t
     expect(Buffer.concat(chunks).toString('utf8')).toContain('<gpx version="1.1"');
   });
 });
+
+describe('notes, the template vessel area', () => {
+  it('offers the crew Delete on their own notes only; the owner on every note', async () => {
+    const ownerToken = await t.login('owner@demo.test');
+    await t.call('POST', `/api/vessel/${seaBreezeId}/notes`, { token: ownerToken, payload: { messageText: 'Antifouling booked for March' } });
+    const { page, context } = await openPage(browser, { width: PHONE, height: 780 });
+    try {
+      await page.goto(baseUrl + '/');
+      await signIn(page, baseUrl, 'crew@demo.test', DEMO_PASSWORD);
+      await page.waitForURL(/\/dashboard/);
+      await page.goto(`${baseUrl}/dashboard/vessels/${seaBreezeId}/notes`);
+      const ownersNote = page.locator('li', { hasText: 'Antifouling booked for March' });
+      await ownersNote.getByText('Olivia Owner', { exact: false }).waitFor();
+      expect(await ownersNote.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+      await page.getByLabel('New note').fill('Fuel filter spare is in the lazarette');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      const ownNote = page.locator('li', { hasText: 'Fuel filter spare is in the lazarette' });
+      await ownNote.getByRole('button', { name: /Delete/ }).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -5,15 +5,8 @@
 import Boom from '@hapi/boom';
 import type { VesselScope } from '../../access/api.js';
 import type { Db } from '../../../db/knex.js';
+import type { Note } from '../../../../contracts/notes.js';
 import * as repo from './repository.js';
-
-export interface Note {
-  id: number;
-  messageText: string;
-  authorId: number | null;
-  authorName: string | null;
-  createdAt: string;
-}
 
 /** What the notes need to know about people. */
 export interface People {

@@ -4,6 +4,7 @@ import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { ConfirmModal } from '../modal/ConfirmModal';
+import { NOTE_MAX_LENGTH } from '../../../../contracts/notes';
 import { useFormatters } from '../profile/usePreferences';
 import './notes.css';
 
@@ -66,7 +67,15 @@ export function NotesPanel<N extends NoteLike>({ notes, add, remove, refresh, fi
         <label htmlFor={fieldId} className="field__label">
           New note
         </label>
-        <textarea id={fieldId} className="input" rows={3} value={text} onChange={(event) => setText(event.target.value)} placeholder={placeholder} />
+        <textarea
+          id={fieldId}
+          className="input"
+          rows={3}
+          maxLength={NOTE_MAX_LENGTH}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={placeholder}
+        />
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={!text.trim() || adding.isPending}>
             Add note

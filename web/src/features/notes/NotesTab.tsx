@@ -1,11 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { vesselKeys } from '../vessels/queries';
+import { sessionQueries } from '../session/queries';
+import { vesselKeys, vesselQueries } from '../vessels/queries';
 import { NotesPanel } from './NotesPanel';
 import { noteActions, noteQueries } from './queries';
 
+/** A vessel's notes: every member reads and writes them; the author or the owner deletes one. */
 export function NotesTab({ vesselId }: { vesselId: number }) {
   const queryClient = useQueryClient();
   const notes = useQuery(noteQueries.list(vesselId));
+  const user = useQuery(sessionQueries.user());
+  const vessel = useQuery(vesselQueries.detail(vesselId));
+  const isOwner = vessel.data?.role === 'owner';
   return (
     <div className="notes">
       <NotesPanel
@@ -17,6 +22,7 @@ export function NotesTab({ vesselId }: { vesselId: number }) {
         fieldId="note-text"
         placeholder="Anything the crew or the owner should know"
         readers="every member"
+        canDelete={(note) => isOwner || (note.authorId !== null && note.authorId === user.data?.id)}
       />
     </div>
   );

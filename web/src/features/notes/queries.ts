@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from '../vessels/queries';
-import type { Note } from './types';
+import type { Note } from '../../../../contracts/notes';
 
 export const noteQueries = {
   list: (vesselId: number) =>

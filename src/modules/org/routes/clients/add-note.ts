@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { NOTE_MAX_LENGTH } from '../../../../../contracts/notes.js';
 import { auditTarget } from '../../../../platform/audit.js';
 import { callerOf, defineRoute } from '../../../../platform/routes.js';
 import type { ClientsService } from '../../clients-service.js';
@@ -13,7 +14,7 @@ export const addClientNote = (svc: ClientsService) =>
       description: 'Write a note on a client',
       validate: {
         params: Joi.object({ clientId: Joi.number().integer().min(1).required() }),
-        payload: Joi.object({ messageText: Joi.string().trim().min(1).max(5000).required() }),
+        payload: Joi.object({ messageText: Joi.string().trim().min(1).max(NOTE_MAX_LENGTH).required() }),
       },
       async handler(request) {
         const note = await svc.addNote(callerOf(request).id, request.params.clientId, request.payload.messageText);

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { NOTE_MAX_LENGTH } from '../../../../../contracts/notes.js';
 import { auditTarget } from '../../../../platform/audit.js';
 import { defineRoute } from '../../../../platform/routes.js';
 import { vesselOf } from '../../../access/api.js';
@@ -13,7 +14,7 @@ export const createNote = (notes: NotesService) =>
     options: {
       tags: ['api', 'vessel'],
       description: 'Add a note',
-      validate: { params: idParams, payload: Joi.object({ messageText: Joi.string().trim().min(1).max(5000).required() }) },
+      validate: { params: idParams, payload: Joi.object({ messageText: Joi.string().trim().min(1).max(NOTE_MAX_LENGTH).required() }) },
       plugins: { vessel: {} },
       async handler(request) {
         const scope = vesselOf(request);
