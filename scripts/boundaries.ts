@@ -182,6 +182,26 @@ export function routeQueryViolations(root = ROOT): Violation[] {
   return out;
 }
 
+/** The wall clock read in a handler: `Date.now()`, or `new Date()` with nothing to parse. */
+const WALL_CLOCK = /\bDate\.now\(\)|\bnew Date\(\s*\)/;
+/** A clock a module keeps for itself: `now: () => Date.now()`, `now = Date.now`, `now: () => number = Date.now`. */
+const OWN_CLOCK = /\bnow\s*(?::\s*\(\)\s*=>\s*number\s*)?[:=]\s*(?:\(\)\s*=>\s*)?Date\.now\b/;
+
+/**
+ * Issue 43, "one clock": a route reading the wall clock, or a module keeping a clock of its own,
+ * instead of the server's (`ctx.clock`, docs/architecture.md "One clock").
+ */
+export function clockViolations(root = ROOT): Violation[] {
+  const out: Violation[] = [];
+  for (const { file, text } of sourcesUnder(root, 'src/modules')) {
+    const own = OWN_CLOCK.exec(text)?.[0];
+    if (own) out.push({ rule: 'clock-of-its-own', from: file, to: own });
+    const wall = /^src\/modules\/[^/]+\/routes\//.test(file) ? WALL_CLOCK.exec(text)?.[0] : undefined;
+    if (wall) out.push({ rule: 'wall-clock-in-route', from: file, to: wall });
+  }
+  return out;
+}
+
 /** Knex calls naming a table: `db('t')`, `trx<T>('t as x')`, `.join('t ...')`, `.from('t')`, `.into('t')`, `.table('t')`. */
 const TABLE_USE =
   /(?:\b(?:db|trx|knex|conn)(?:<[^>]*>)?\(\s*|\.(?:join|leftJoin|innerJoin|rightJoin|from|into|table)\(\s*)['"`]([a-z_]+)(?:\s+as\s+\w+)?['"`]/g;
@@ -262,6 +282,7 @@ export async function allViolations(root = ROOT): Promise<Violation[]> {
     ...moduleCycles(result),
     ...pluginMemberViolations(root),
     ...routeQueryViolations(root),
+    ...clockViolations(root),
     ...tableViolations(root),
     ...moduleSizeViolations(root),
     ...(await unownedTables(root)),

@@ -64,6 +64,7 @@ import {
 } from './modules/vessel/api.js';
 import { vesselModule } from './modules/vessel/index.js';
 import { mqttModule } from './mqtt/index.js';
+import { ServerClock } from './platform/clock.js';
 
 declare module '@hapi/hapi' {
   interface ServerApplicationState {
@@ -101,6 +102,8 @@ export interface ServerOverrides {
    * never serves HTTP, so it does not load hapi-swagger (half a second of every command's start).
    */
   apiDocs?: boolean;
+  /** The server's clock; tests hand two servers of one cluster the same. */
+  clock?: ServerClock;
 }
 
 export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<Server> {
@@ -115,8 +118,9 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const limitsRedis = redis ? connectRedis(redis.url, 'limits', { watch: redisWatch }) : null;
   const limits = new RateLimits(limitsRedis ? redisStore(limitsRedis, config.redisPrefix) : undefined);
   const scheduler = schedulerFor(redis, log, redisWatch);
-  const writes = writeHealth(db, log, () => ctx.now());
-  const ctx: AppContext = { config, db, writes, log, events, mail, limits, scheduler, redis: redisWatch, now: () => Date.now() };
+  const clock = overrides.clock ?? new ServerClock();
+  const writes = writeHealth(db, log, () => clock.now());
+  const ctx: AppContext = { config, db, writes, log, events, mail, limits, scheduler, redis: redisWatch, clock };
   const unwatchWrites = writes.watch(db);
 
   const server = Hapi.server({
@@ -259,7 +263,7 @@ function registerUpkeep(server: Server, config: Config, db: Database, log: Logge
       { name: 'errorReports', days: errorReportDays, prune: (cutoff, limit) => pruneErrorReports(db, iso(cutoff), limit) },
     ],
     log,
-    () => server.app.ctx.now(),
+    () => server.app.ctx.clock.now(),
   );
   server.app.backups = new BackupSchedule(config, log);
   server.app.retention.schedule(scheduler);

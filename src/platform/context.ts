@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { ServerClock } from './clock.js';
 import type { Database } from '../db/knex.js';
 import type { WriteHealth } from '../db/write-health.js';
 import type { EventBus } from './events.js';
@@ -23,8 +24,8 @@ export interface AppContext {
   scheduler: Scheduler;
   /** Cluster mode's Redis connections and their state (platform/redis.ts); null without REDIS_URL. */
   redis: RedisWatch | null;
-  /** The server's clock in milliseconds (Date.now() unless a test moves it). */
-  now(): number;
+  /** The server's one clock (platform/clock.ts): every module reads the time and sets its timers on it; tests move it. */
+  clock: ServerClock;
 }
 
 export interface ModuleOptions {

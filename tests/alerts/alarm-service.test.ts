@@ -17,6 +17,7 @@ import { createServer } from '../../src/server.js';
 import { listOutbox } from '../../src/platform/mail.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import type { ServerClock } from '../../src/platform/clock.js';
 
 let t: TestServer;
 let smtp: SMTPServer;
@@ -27,7 +28,8 @@ let owner2: string;
 let ids: Record<string, number>;
 let bridge: TestBridge & { vesselId: number };
 let client: MqttClient;
-let clock = Date.now();
+/** The server's clock, stopped at the start and moved by the test. */
+let clock: ServerClock;
 const second: Server[] = [];
 
 beforeAll(async () => {
@@ -53,7 +55,8 @@ beforeAll(async () => {
   bridge = await pairedBridge(t, admin, 'Sea Breeze', 'BR-ALARM-SERVICE');
   client = await connectBridge(t, bridge);
   await publishInventory(client, bridge.serial);
-  t.server.plugins.alerts.lifecycle.now = () => clock;
+  clock = t.server.app.ctx.clock;
+  clock.set(Date.now());
 });
 afterAll(async () => {
   await client.endAsync();
@@ -65,7 +68,7 @@ afterAll(async () => {
 const api = () => `/api/vessel/${bridge.vesselId}`;
 let seq = 0;
 /** Publishes values measured at the test clock; resolves once stored and judged. */
-const send = (values: Array<{ path: string; value: unknown }>, atMs = clock) =>
+const send = (values: Array<{ path: string; value: unknown }>, atMs = clock.now()) =>
   client.publishAsync(`bridges/${bridge.serial}/delta`, delta(values, { timestamp: new Date(atMs + seq++).toISOString() }), { qos: 1 });
 const raise = (path: string, state: string, message: string) => send([{ path: `notifications.${path}`, value: { state, message } }]);
 const settle = () => t.server.plugins.notifications.delivery.idle();
@@ -74,7 +77,7 @@ const outbox = async () => (await listOutbox(t.database.db, 500)).filter((m) => 
 const since = async (before: number) => (await outbox()).slice(before).map((m) => `${m.to}: ${m.subject}`);
 const mark = async () => (await outbox()).length;
 /** Moves the clock past the flood window, so that every test's alarms go out one by one. */
-const nextWindow = () => (clock += 11 * 60_000);
+const nextWindow = () => clock.advance(11 * 60_000);
 const activeAlert = async (path: string) =>
   ((await t.call('GET', '/api/alerts/active', { token: owner })).body.data as Array<{ id: number; path: string; status: string }>).find(
     (a) => a.path === `notifications.${path}`,
@@ -103,15 +106,19 @@ describe('shelving', () => {
       (
         await t.call('POST', `${api()}/alerts/${alert.id}/shelve`, {
           token: owner,
-          payload: { reason: 'Pump replaced', until: new Date(clock - 1000).toISOString() },
+          payload: { reason: 'Pump replaced', until: new Date(clock.now() - 1000).toISOString() },
         })
       ).status,
     ).toBe(400);
     expect(
-      (await t.call('POST', `${api()}/alerts/${alert.id}/shelve`, { token: crew, payload: { reason: 'x', until: new Date(clock + 60_000).toISOString() } }))
-        .status,
+      (
+        await t.call('POST', `${api()}/alerts/${alert.id}/shelve`, {
+          token: crew,
+          payload: { reason: 'x', until: new Date(clock.now() + 60_000).toISOString() },
+        })
+      ).status,
     ).toBe(403);
-    const until = new Date(clock + 3600_000).toISOString();
+    const until = new Date(clock.now() + 3600_000).toISOString();
     const shelved = await t.call('POST', `${api()}/alerts/${alert.id}/shelve`, { token: owner, payload: { reason: 'Pump being replaced', until } });
     expect(shelved.body.data).toMatchObject({ alertId: alert.id, path: 'notifications.bilge.pump', reason: 'Pump being replaced', until });
     expect((await t.call('GET', `${api()}/alerts/shelved`, { token: crew })).body.data).toEqual([
@@ -126,7 +133,7 @@ describe('shelving', () => {
     expect(await since(before)).toEqual([]);
     expect((await activeAlert('bilge.pump'))!.status).toBe('active-unacknowledged');
 
-    clock += 3600_000;
+    clock.advance(3600_000);
     await t.server.plugins.alerts.lifecycle.sweep();
     await settle();
     expect(await since(before)).toEqual([
@@ -216,7 +223,7 @@ describe('minimum priority per channel and quiet hours', () => {
   it('keep a warning from a user in their quiet hours, never an emergency, and honour the minimum priority', async () => {
     nextWindow();
     const zone: string = (await t.database.db('users').where({ email: 'owner@demo.test' }).first()).time_zone;
-    const local = localMinutes(clock, zone);
+    const local = localMinutes(clock.now(), zone);
     const hhmm = (m: number) =>
       `${String(Math.floor((((m % 1440) + 1440) % 1440) / 60)).padStart(2, '0')}:${String((((m % 1440) + 1440) % 1440) % 60).padStart(2, '0')}`;
     const quiet = { start: hhmm(local - 60), end: hhmm(local + 60) };
@@ -285,16 +292,15 @@ describe('the escalation ladder', () => {
     await settle();
     expect(await since(before)).toEqual(['owner@demo.test: Sea Breeze: alarm — Engine room hot']);
 
-    clock += 5 * 60_000;
+    clock.advance(5 * 60_000);
     await t.server.plugins.notifications.delivery.escalate();
     expect((await since(before)).slice(1)).toEqual(['crew@demo.test: Sea Breeze: alarm — Engine room hot (not acknowledged after 5 min)']);
 
     // A second server on the same database (a restart, or two running at once) takes the stored timer over.
-    const other = await createServer(t.config, { db: t.database.db });
+    const other = await createServer(t.config, { db: t.database.db, clock });
     await other.initialize();
     second.push(other);
-    other.plugins.alerts.lifecycle.now = () => clock;
-    clock += 10 * 60_000;
+    clock.advance(10 * 60_000);
     await Promise.all([t.server.plugins.notifications.delivery.escalate(), other.plugins.notifications.delivery.escalate()]);
     await Promise.all([t.server.plugins.notifications.delivery.escalate(), other.plugins.notifications.delivery.escalate()]);
     const dealers = (await since(before)).slice(2).sort();
@@ -318,7 +324,7 @@ describe('the escalation ladder', () => {
     expect(await t.database.db('alert_escalations').where({ alert_id: alert.id }).pluck('next_position')).toEqual([1]);
     await t.call('POST', `${api()}/alerts/${alert.id}/ack`, { token: owner });
     await settle();
-    clock += 20 * 60_000;
+    clock.advance(20 * 60_000);
     await t.server.plugins.notifications.delivery.escalate();
     expect(await since(before)).toHaveLength(1);
     expect(await t.database.db('alert_escalations').where({ alert_id: alert.id })).toEqual([]);
@@ -334,12 +340,12 @@ describe('the no-data alarm', () => {
     nextWindow();
     await send([{ path: 'electrical.batteries.house.voltage', value: 12.7 }]);
     await noData().sweep();
-    clock += 14 * 60_000;
+    clock.advance(14 * 60_000);
     await noData().sweep();
     expect(await noDataAlerts()).toEqual([]);
 
     const before = await mark();
-    clock += 2 * 60_000;
+    clock.advance(2 * 60_000);
     await noData().sweep();
     await settle();
     expect((await noDataAlerts()).map((a) => a.cleared_at)).toEqual([null]);
@@ -350,7 +356,7 @@ describe('the no-data alarm', () => {
 
     // A patchy uplink: a value now and then, minutes apart. The alarm neither clears nor repeats.
     for (let i = 0; i < 6; i++) {
-      clock += 3 * 60_000;
+      clock.advance(3 * 60_000);
       await send([{ path: 'electrical.batteries.house.voltage', value: 12.6 }]);
       await noData().sweep();
     }
@@ -360,7 +366,7 @@ describe('the no-data alarm', () => {
 
     // Steady data for five minutes clears it.
     for (let i = 0; i <= 10; i++) {
-      clock += 30_000;
+      clock.advance(30_000);
       await send([{ path: 'electrical.batteries.house.voltage', value: 12.6 }]);
       await noData().sweep();
     }
@@ -372,6 +378,8 @@ describe('the no-data alarm', () => {
 
 describe('the stale mark', () => {
   it('marks a property whose last value is older than its usual interval allows, not one reporting on time', async () => {
+    // The bridge lives on the wall clock: the server's follows it again for this last test.
+    clock.reset();
     const now = Date.now();
     for (const s of [600, 590, 580]) await send([{ path: 'tanks.fuel.main.currentLevel', value: 0.5 }], now - s * 1000);
     for (const s of [20, 10, 0]) await send([{ path: 'electrical.batteries.house.capacity.stateOfCharge', value: 0.8 }], now - s * 1000);

@@ -11,6 +11,7 @@ import { listOutbox } from '../../src/platform/mail.js';
 import type { TestServer } from '../helpers/server.js';
 import { delta, eventually, type TestBridge } from '../mqtt/helpers.js';
 import { seaBreezeOnline } from '../helpers/sea-breeze.js';
+import type { ServerClock } from '../../src/platform/clock.js';
 
 const VOLTAGE = 'electrical.batteries.house.voltage';
 const SOC = 'electrical.batteries.house.capacity.stateOfCharge';
@@ -21,13 +22,15 @@ let bridge: TestBridge & { vesselId: number };
 let client: MqttClient;
 let lifecycle: AlertLifecycle;
 let delivery: AlarmDelivery;
-let clock = Date.now();
+/** The server's clock, stopped at the start and moved by the test. */
+let clock: ServerClock;
 
 beforeAll(async () => {
   ({ t, owner, bridge, client } = await seaBreezeOnline('BR-DELIVERY', { inventory: true }));
   ({ lifecycle } = t.server.plugins.alerts);
   ({ delivery } = t.server.plugins.notifications);
-  lifecycle.now = () => clock;
+  clock = t.server.app.ctx.clock;
+  clock.set(Date.now());
 });
 afterAll(async () => {
   await client.endAsync();
@@ -75,7 +78,7 @@ describe('alarms by e-mail', () => {
     const [alert] = (await t.call('GET', '/api/alerts/active', { token: owner })).body.data;
     await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/${alert.id}/silence`, { token: owner, payload: { seconds: 60 } });
     const before = (await mails()).length;
-    clock += 60_000;
+    clock.advance(60_000);
     await lifecycle.sweep();
     await delivery.idle();
     const after = await mails();
@@ -99,7 +102,7 @@ describe('alarms by e-mail', () => {
   });
 
   it('groups a flood of alarms into one e-mail with their count', async () => {
-    clock += 3_600_000;
+    clock.advance(3_600_000);
     const before = (await mails()).length;
     for (let i = 0; i < 14; i++) await send(`notifications.flood.sensor${i}`, { state: 'warn', message: `Sensor ${i} failing` }, 10 + i);
     await delivery.idle();

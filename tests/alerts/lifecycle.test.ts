@@ -9,6 +9,7 @@ import type { AlertLifecycle } from '../../src/modules/alerts/lifecycle.js';
 import type { TestServer } from '../helpers/server.js';
 import { delta, type TestBridge } from '../mqtt/helpers.js';
 import { seaBreezeOnline, type SeaBreezeOnline } from '../helpers/sea-breeze.js';
+import type { ServerClock } from '../../src/platform/clock.js';
 
 let t: TestServer;
 let owner: string;
@@ -17,7 +18,8 @@ let owner2: string;
 let bridge: TestBridge & { vesselId: number };
 let client: MqttClient;
 let lifecycle: AlertLifecycle;
-let clock = Date.now();
+/** The server's clock, stopped at the start and moved by the test. */
+let clock: ServerClock;
 const announced: Array<Record<string, unknown>> = [];
 
 let seaBreeze: SeaBreezeOnline;
@@ -25,7 +27,8 @@ let seaBreeze: SeaBreezeOnline;
 beforeAll(async () => {
   ({ t, owner, crew, owner2, bridge, client } = seaBreeze = await seaBreezeOnline('BR-LIFECYCLE'));
   lifecycle = t.server.plugins.alerts.lifecycle;
-  lifecycle.now = () => clock;
+  clock = t.server.app.ctx.clock;
+  clock.set(Date.now());
   t.server.app.ctx.events.on('vessel.alert', ({ alert }) => void announced.push(alert));
 });
 afterAll(() => seaBreeze.close());
@@ -44,12 +47,12 @@ describe('silencing', () => {
     const alert = await byPath('notifications.bilge.aft');
     expect(alert).toMatchObject({ status: 'active-unacknowledged', priority: 'alarm', silenced: false });
     const silenced = await act(alert.id, 'silence');
-    expect(silenced.body.data).toMatchObject({ status: 'silenced', silenced: true, silencedUntil: new Date(clock + 30_000).toISOString() });
+    expect(silenced.body.data).toMatchObject({ status: 'silenced', silenced: true, silencedUntil: new Date(clock.now() + 30_000).toISOString() });
 
-    clock += 29_000;
+    clock.advance(29_000);
     await lifecycle.sweep();
     expect(await byPath('notifications.bilge.aft')).toMatchObject({ status: 'silenced' });
-    clock += 1_000;
+    clock.advance(1_000);
     announced.length = 0;
     await lifecycle.sweep();
     expect(await byPath('notifications.bilge.aft')).toMatchObject({ status: 'active-unacknowledged', silenced: false, silencedUntil: null });
@@ -61,13 +64,13 @@ describe('silencing', () => {
     const tooLong = await act(alert.id, 'silence', { seconds: 3601 });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toMatch(/seconds/);
-    expect((await act(alert.id, 'silence', { seconds: 3600 })).body.data.silencedUntil).toBe(new Date(clock + 3_600_000).toISOString());
+    expect((await act(alert.id, 'silence', { seconds: 3600 })).body.data.silencedUntil).toBe(new Date(clock.now() + 3_600_000).toISOString());
 
     await notify('notifications.engine.fire', { state: 'emergency', message: 'Fire in the engine room' });
     const fire = await byPath('notifications.engine.fire');
     expect((await act(fire.id, 'silence', { seconds: 600 })).body.data).toMatchObject({
       priority: 'emergency',
-      silencedUntil: new Date(clock + 60_000).toISOString(),
+      silencedUntil: new Date(clock.now() + 60_000).toISOString(),
     });
   });
 

@@ -13,6 +13,7 @@ import { listOutbox } from '../../src/platform/mail.js';
 import { createServer } from '../../src/server.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import type { ServerClock } from '../../src/platform/clock.js';
 
 let t: TestServer;
 let owner: string;
@@ -20,7 +21,8 @@ let crew: string;
 let owner2: string;
 let bridge: TestBridge & { vesselId: number };
 let client: MqttClient | null = null;
-let clock = Date.now();
+/** The server's clock, stopped at the start and moved by the test. */
+let clock: ServerClock;
 const second: Server[] = [];
 
 beforeAll(async () => {
@@ -28,7 +30,8 @@ beforeAll(async () => {
   const admin = await t.login('admin@demo.test');
   [owner, crew, owner2] = await Promise.all(['owner@demo.test', 'crew@demo.test', 'owner2@demo.test'].map((e) => t.login(e)));
   bridge = await pairedBridge(t, admin, 'Sea Breeze', 'BR-OUTAGE');
-  t.server.plugins.alerts.lifecycle.now = () => clock;
+  clock = t.server.app.ctx.clock;
+  clock.set(Date.now());
   client = await connectBridge(t, bridge);
   await publishInventory(client, bridge.serial);
   await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.7 }]), { qos: 1 });
@@ -69,7 +72,7 @@ async function reconnect(): Promise<void> {
  */
 async function pass(ms: number, stepMs = 30_000, servers: Server[] = [t.server]): Promise<void> {
   for (let done = 0; done < ms; done += stepMs) {
-    clock += Math.min(stepMs, ms - done);
+    clock.advance(Math.min(stepMs, ms - done));
     if (client) await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.6 }]), { qos: 1 });
     for (const s of servers) await s.plugins.alerts.outages.sweep();
     await t.server.plugins.alerts.noData.sweep();
@@ -167,10 +170,9 @@ describe('one notice per outage', () => {
     await pass(16 * 60_000);
     expect(await since(before)).toHaveLength(2);
 
-    const other = await createServer(t.config, { db: t.database.db });
+    const other = await createServer(t.config, { db: t.database.db, clock });
     await other.initialize();
     second.push(other);
-    other.plugins.alerts.lifecycle.now = () => clock;
     await pass(5 * 60_000, 30_000, [t.server, other]);
     expect(await since(before)).toHaveLength(2);
 

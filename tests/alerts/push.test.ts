@@ -7,7 +7,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../contracts/alerts.js';
-import type { AlertLifecycle } from '../../src/modules/alerts/lifecycle.js';
 import type { AlarmDelivery } from '../../src/modules/notifications/delivery/delivery.js';
 import { subscribePayload } from '../../src/modules/notifications/routes/push/support.js';
 import { PushEndpoint } from '../helpers/push-endpoint.js';
@@ -19,14 +18,12 @@ let t: TestServer;
 let owner: string;
 let bridge: TestBridge & { vesselId: number };
 let client: MqttClient;
-let lifecycle: AlertLifecycle;
 let delivery: AlarmDelivery;
 const endpoint = new PushEndpoint();
 
 beforeAll(async () => {
   await endpoint.start();
   ({ t, owner, bridge, client } = await seaBreezeOnline('BR-PUSH', { inventory: true }));
-  ({ lifecycle } = t.server.plugins.alerts);
   ({ delivery } = t.server.plugins.notifications);
 });
 afterAll(async () => {
@@ -89,14 +86,13 @@ describe('alarms by push', () => {
   });
 
   it('refuses the key once it has expired', async () => {
-    const real = lifecycle.now;
-    lifecycle.now = () => real() + 3601_000;
+    t.server.app.ctx.clock.advance(3601_000);
     try {
       const res = await t.call('POST', '/api/alerts/ackFromNotification', { payload: { token: message.ackToken } });
       expect(res.status).toBe(404);
       expect(res.body.message).toMatch(/expired/);
     } finally {
-      lifecycle.now = real;
+      t.server.app.ctx.clock.reset();
     }
   });
 

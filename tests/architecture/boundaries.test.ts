@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clockViolations,
   importViolations,
   moduleCycles,
   moduleSizeViolations,
@@ -33,6 +34,10 @@ describe('module boundaries', () => {
 
   it('builds queries in repositories, never in routes', () => {
     expect(routeQueryViolations()).toEqual([]);
+  });
+
+  it('keeps one clock: no route reads the wall clock, no module keeps a clock of its own', () => {
+    expect(clockViolations()).toEqual([]);
   });
 
   it('touches each table only in the repository files of the module that owns it', () => {
@@ -81,6 +86,9 @@ describe('the boundary checks, on a copy of the tree with one drift of each kind
       'src/modules/weather/repository.ts',
       "import type { Db } from '../../db/knex.js';\n\nexport const notes = (db: Db) => db('drift_notes').select('id');\n",
     );
+    // A route reading the wall clock, and a service with a clock of its own.
+    plant('src/modules/weather/routes/today.ts', 'export const today = () => new Date().toISOString().slice(0, 10);\n');
+    plant('src/modules/weather/own-clock.ts', 'export class Forecasts {\n  now: () => number = Date.now;\n}\n');
     // The weather module grown past the limit by one large file.
     plant('src/modules/weather/grown.ts', '// one line of a module that grew\n'.repeat(3001));
   });
@@ -104,6 +112,16 @@ describe('the boundary checks, on a copy of the tree with one drift of each kind
 
   it('reports a route that builds its own query', () => {
     expect(routeQueryViolations(copy)).toEqual([{ rule: 'query-in-route', from: 'src/modules/weather/routes/drift.ts', to: "db('" }]);
+  });
+
+  it('reports a route that reads the wall clock and a module that keeps a clock of its own', () => {
+    expect(clockViolations(copy)).toEqual(
+      expect.arrayContaining([
+        { rule: 'wall-clock-in-route', from: 'src/modules/weather/routes/today.ts', to: 'new Date()' },
+        { rule: 'clock-of-its-own', from: 'src/modules/weather/own-clock.ts', to: 'now: () => number = Date.now' },
+      ]),
+    );
+    expect(clockViolations(copy)).toHaveLength(2);
   });
 
   it('reports a module grown past 3,000 lines', () => {

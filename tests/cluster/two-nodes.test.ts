@@ -165,7 +165,7 @@ describe.skipIf(reason !== null)('two server nodes on one PostgreSQL and one Red
     await eventually(async () => (await alerts(first, owner)).length === 1, 'the alarm raised through node B');
 
     expect((await api(nodeA, 'POST', `/api/vessel/${first}/unlinkClient`, undefined, owner)).status).toBe(200);
-    const code = linkToken((await lastMailTo(database.db, 'owner@demo.test'))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
+    const code = linkToken((await lastMailTo(database.db, 'owner@demo.test', /confirmation code/))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
     expect((await api(nodeA, 'POST', `/api/vessel/${first}/completeClientUnlink?code=${code}`, undefined, owner)).status).toBe(200);
 
     // Node B stores what the bridge sends now against the bridge anew: the series it knew went with the pairing.

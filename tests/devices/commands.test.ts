@@ -7,9 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PERMISSIONS } from '../../src/modules/vessel/permissions.js';
 import type { AdminRequest, PutRequest, PutResponse } from '../../src/mqtt/protocol.js';
 import { insertId } from '../../src/db/knex.js';
-import { systemClock } from '../../src/modules/commands/commands.js';
 import { startBridge } from '../../simulator/index.js';
-import { TestClock } from './clock.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { answerPuts, connectBridge, eventually, mqttUrl, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
 
@@ -87,8 +85,8 @@ describe('sendCommand', () => {
   });
 
   it('answers 504 when the bridge gives no final answer in time, and logs the timeout', async () => {
-    const clock = new TestClock();
-    t.server.plugins.commands.service.clock = clock;
+    const clock = t.server.app.ctx.clock;
+    clock.set(Date.now());
     try {
       const sent = command(lights, true);
       const requestId = await eventually(() => puts.find((p) => p.put.value === true)?.requestId, 'PUT received');
@@ -103,13 +101,13 @@ describe('sendCommand', () => {
         statusCode: 504,
       });
     } finally {
-      t.server.plugins.commands.service.clock = systemClock;
+      clock.reset();
     }
   });
 
   it('times out a command the bridge accepted but never finished, keeping its acknowledgement until then', async () => {
-    const clock = new TestClock();
-    t.server.plugins.commands.service.clock = clock;
+    const clock = t.server.app.ctx.clock;
+    clock.set(Date.now());
     try {
       const sent = command(lights, 'on');
       await eventually(() => clock.pending > 0, 'command sent');
@@ -121,7 +119,7 @@ describe('sendCommand', () => {
       clock.advance(10_000);
       expect((await sent).status).toBe(504);
     } finally {
-      t.server.plugins.commands.service.clock = systemClock;
+      clock.reset();
     }
   });
 
@@ -233,8 +231,8 @@ describe('sendCommand', () => {
   });
 
   it('expires a queued command whose vessel stayed offline', async () => {
-    const clock = new TestClock();
-    t.server.plugins.commands.service.clock = clock;
+    const clock = t.server.app.ctx.clock;
+    clock.set(Date.now());
     try {
       const offline = await t.database.db('bridges').where({ serial: 'BR-OFFLINE' }).first();
       const vesselId = offline.vessel_id;
@@ -254,7 +252,7 @@ describe('sendCommand', () => {
         statusCode: 410,
       });
     } finally {
-      t.server.plugins.commands.service.clock = systemClock;
+      clock.reset();
     }
   });
 });

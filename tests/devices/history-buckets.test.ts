@@ -96,11 +96,9 @@ const range = (fromMs: number, toMs: number, buckets: number) =>
 const rollups = () => t.server.plugins.telemetry.rollups;
 const compaction = () => t.server.plugins.telemetry.compaction;
 
-/** The server's clock (ctx.now) runs this far ahead of the wall clock; it only moves forward. */
-let aheadMs = 0;
+/** The server's clock runs ahead of the wall clock by what the test moved it; it only moves forward. */
 function advance(ms: number): void {
-  aheadMs += ms;
-  t.server.app.ctx.now = () => Date.now() + aheadMs;
+  t.server.app.ctx.clock.advance(ms);
 }
 
 /** The job rolls up to the horizon an earlier pass took at least 5 s before: passes 10 s apart get everything stored now. */

@@ -284,10 +284,10 @@ describe('the live stream', () => {
     try {
       const live = await openLive(t, bridge.vesselId, dealerToken);
       await live.next('hello');
-      t.server.app.ctx.now = () => Date.parse(endsAt);
+      t.server.app.ctx.clock.set(Date.parse(endsAt));
       await live.ended;
     } finally {
-      t.server.app.ctx.now = () => Date.now();
+      t.server.app.ctx.clock.reset();
       t.server.plugins.devices.live.keepaliveMs = 15_000;
       await t.call('POST', `/api/vessel/${bridge.vesselId}/editCompany`, { token: owner, payload: { companyId: riviera, endsAt: null } });
     }

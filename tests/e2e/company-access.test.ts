@@ -62,7 +62,7 @@ describe("the contractor's service job", () => {
   it('shows nothing of Northern Star once the job has ended', async () => {
     const { page } = tab;
     const grant = await t.database.db('vessel_members').whereNotNull('company_id').where({ vessel_id: northernStar }).first();
-    t.server.app.ctx.now = () => Date.parse(grant.ends_at) + 60_000;
+    t.server.app.ctx.clock.set(Date.parse(grant.ends_at) + 60_000);
     try {
       await page.goto(`${baseUrl}/dashboard`);
       await page.getByRole('heading', { name: 'Harbour Marine Services fleet' }).waitFor();
@@ -74,7 +74,7 @@ describe("the contractor's service job", () => {
       await page.getByText('Vessel not found').waitFor({ timeout: 30_000 });
       expect(await page.getByRole('navigation', { name: 'Vessel sections' }).count()).toBe(0);
     } finally {
-      t.server.app.ctx.now = () => Date.now();
+      t.server.app.ctx.clock.reset();
       await tab.context.close();
     }
   });

@@ -2,9 +2,10 @@ import type { Database } from '../../src/db/knex.js';
 import { listOutbox } from '../../src/platform/mail.js';
 
 /** The newest outbox message to an address (as the recipient would read it). */
-export async function lastMailTo(db: Database, to: string) {
+/** The newest mail to `to`; with `subject`, the newest whose subject matches (an alarm mail may come in between). */
+export async function lastMailTo(db: Database, to: string, subject?: RegExp) {
   const messages = await listOutbox(db, 200);
-  return messages.find((m) => m.to === to.toLowerCase()) ?? null;
+  return messages.find((m) => m.to === to.toLowerCase() && (!subject || subject.test(m.subject))) ?? null;
 }
 
 export const linkToken = (text: string, pattern: RegExp): string => {

@@ -170,15 +170,14 @@ describe('admin billing', () => {
     expect(expired.every((s: { state: string }) => s.state === 'expired')).toBe(true);
     // A clock at the end of a subscription's last month: it is expiring.
     const valid = all.find((s: { state: string }) => s.state === 'valid' || s.state === 'expiring');
-    const clock = t.server.plugins.admin.clock;
-    const realNow = clock.now;
-    clock.now = () => Date.parse(valid.validUntil) - 2 * 86_400_000;
+    const clock = t.server.app.ctx.clock;
+    clock.set(Date.parse(valid.validUntil) - 2 * 86_400_000);
     try {
       const soon = (await t.call('POST', '/api/admin/subscriptions/page', { token: admin, payload: { filter: { state: ['expiring'] } } })).body.data;
       expect(soon.content.map((s: { vesselId: number }) => s.vesselId)).toContain(valid.vesselId);
       expect(soon.content.find((s: { vesselId: number }) => s.vesselId === valid.vesselId).daysLeft).toBe(2);
     } finally {
-      clock.now = realNow;
+      clock.reset();
     }
   });
 });

@@ -15,7 +15,7 @@ const DAY = 24 * 3600 * 1000;
 const realNow = Date.now();
 
 const at = (ms: number) => {
-  t.server.app.ctx.now = () => ms;
+  t.server.app.ctx.clock.set(ms);
 };
 const get = (who: string, url: string) => t.call('GET', url, { token: tokens[who] });
 const post = (who: string, url: string, payload?: unknown) => t.call('POST', url, { token: tokens[who], payload });
@@ -92,7 +92,7 @@ describe("the demo contractor's service job on Northern Star", () => {
   it('comes back when the owner extends it', async () => {
     const id = vessels['Northern Star'];
     const harbour = companies['Harbour Marine Services'];
-    const endsAt = new Date(t.server.app.ctx.now() + 7 * DAY).toISOString();
+    const endsAt = new Date(t.server.app.ctx.clock.now() + 7 * DAY).toISOString();
     const extended = await post('owner2', `/api/vessel/${id}/editCompany`, { companyId: harbour, endsAt });
     expect(extended.status).toBe(200);
     expect(extended.body.data).toMatchObject({ companyId: harbour, endsAt, permissions: { deviceManager: 'MANAGE' } });

@@ -211,7 +211,7 @@ describe('live stream and digest', () => {
   });
 
   it('mails one digest for unread messages of unmuted threads, never for a muted one', async () => {
-    const clock = t.server.plugins.messaging.clock;
+    const clock = t.server.app.ctx.clock;
     const start = Date.now();
     const muted = (await t.call('POST', '/api/messages/threads', { token: tokens.dealer, payload: { userIds: [ids.crew], name: 'Muted' } })).body.data.id;
     await t.call('PUT', '/api/messages/threads', { token: tokens.crew, payload: { threadId: muted, muted: true } });
@@ -221,16 +221,16 @@ describe('live stream and digest', () => {
       const threads = (await t.call('GET', '/api/messages/threads', { token: tokens[who] })).body.data as Array<{ id: number; muted: boolean }>;
       for (const th of threads.filter((x) => !x.muted)) await t.call('POST', '/api/messages/ping', { token: tokens[who], payload: { threadId: th.id } });
     }
-    clock.now = () => start + DIGEST_DELAY_MS + 1000;
+    clock.set(start + DIGEST_DELAY_MS + 1000);
     expect(await digest.sweep()).toBe(0);
 
     const open = (await t.call('POST', '/api/messages/threads', { token: tokens.dealer, payload: { userIds: [ids.owner] } })).body.data.id;
-    clock.now = () => start;
+    clock.set(start);
     await post('dealer', open, 'one');
     await post('dealer', open, 'two');
-    clock.now = () => start + DIGEST_DELAY_MS / 2;
+    clock.set(start + DIGEST_DELAY_MS / 2);
     expect(await digest.sweep()).toBe(0);
-    clock.now = () => start + DIGEST_DELAY_MS + 1000;
+    clock.set(start + DIGEST_DELAY_MS + 1000);
     expect(await digest.sweep()).toBe(1);
     expect(await digest.sweep()).toBe(0);
     const mails = await t.database.db('mail_outbox').where({ to_address: 'owner@demo.test' }).orderBy('id', 'desc');
@@ -242,9 +242,9 @@ describe('a thread with someone invited who has not accepted', () => {
   const inviteeId = async (email: string) => Number((await t.database.db('users').where({ email }).first('id')).id);
 
   it('offers the invitee to the owner by the inviter’s name, and starts a thread about the vessel', async () => {
-    const clock = t.server.plugins.messaging.clock;
+    const clock = t.server.app.ctx.clock;
     const start = Date.now();
-    clock.now = () => start;
+    clock.set(start);
     await t.call('POST', `/api/vessel/${seaBreeze}/addUser?email=owner2@demo.test&name=${encodeURIComponent('Ann (skipper)')}`, { token: tokens.owner });
     await t.call('POST', `/api/vessel/${seaBreeze}/addUser?email=newcrew@example.com&name=Marco`, { token: tokens.owner });
     const newcrew = await inviteeId('newcrew@example.com');
@@ -288,7 +288,7 @@ describe('a thread with someone invited who has not accepted', () => {
     expect((await t.call('GET', `/api/messages/threads/${threadId}/messages`, { token: tokens.owner2 })).status).toBe(404);
 
     // Delivered by the digest: the mail says it waits for them to accept (a new account: choose a password first).
-    clock.now = () => start + DIGEST_DELAY_MS + 1000;
+    clock.set(start + DIGEST_DELAY_MS + 1000);
     await t.server.plugins.messaging.digest.sweep();
     const mailTo = async (to: string) =>
       (await t.database.db('mail_outbox').where({ to_address: to }).orderBy('id', 'desc').first()) as { subject: string; body: string };
@@ -313,6 +313,6 @@ describe('a thread with someone invited who has not accepted', () => {
     expect(messages.map((m: { text: string }) => m.text)).toEqual(['Welcome! We sail on Saturday.']);
     const seen = (await t.call('GET', '/api/messages/threads', { token: tokens.owner })).body.data.find((x: { id: number }) => x.id === threadId);
     expect(seen.users.find((u: { userId: number }) => u.userId === ids.owner2)).toMatchObject({ invited: false, firstName: 'Oscar', lastName: 'Owner' });
-    clock.now = () => Date.now();
+    clock.reset();
   });
 });

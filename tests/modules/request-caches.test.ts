@@ -19,11 +19,10 @@ let owner: string;
 let crew: string;
 let bridge: TestBridge & { vesselId: number };
 let client: MqttClient;
-let clockMs = Date.now();
 
 beforeAll(async () => {
   t = await createTestServer({ demo: true, listen: true });
-  t.server.app.ctx.now = () => clockMs;
+  t.server.app.ctx.clock.set(Date.now());
   const admin = await t.login('admin@demo.test');
   owner = await t.login('owner@demo.test');
   crew = await t.login('crew@demo.test');
@@ -49,7 +48,7 @@ describe('access', () => {
     const original = (await member().first()).permissions;
     await member().update({ permissions: JSON.stringify({ ...NO_PERMISSIONS, alertManager: 'VIEW' }) });
     expect((await devicesOf(crew)).status).toBe(200);
-    clockMs += ACCESS_CACHE.ttlMs + 1;
+    t.server.app.ctx.clock.advance(ACCESS_CACHE.ttlMs + 1);
     expect((await devicesOf(crew)).status).toBe(403);
 
     await member().update({ permissions: original });
@@ -78,14 +77,14 @@ describe("a vessel's bridge", () => {
 
 describe('the device list', () => {
   it('shows a new value as soon as it is stored, and marks it stale once it is old, without another request to the bridge', async () => {
-    const measured = new Date(clockMs).toISOString();
+    const measured = new Date(t.server.app.ctx.clock.now()).toISOString();
     await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: 'electrical.batteries.house.voltage', value: 12.9 }], { timestamp: measured }), {
       qos: 1,
     });
     expect(await voltage()).toMatchObject({ value: 12.9, stale: false });
-    clockMs += UNLEARNED_STALE_MS;
+    t.server.app.ctx.clock.advance(UNLEARNED_STALE_MS);
     expect((await voltage()).stale).toBe(false);
-    clockMs += 1;
+    t.server.app.ctx.clock.advance(1);
     expect((await voltage()).stale).toBe(true);
   });
 

@@ -54,20 +54,19 @@ describe('weather from the weather service', () => {
   });
 
   it('asks the service once an hour per rounded position', async () => {
-    const clock = t.server.app.ctx;
-    const realNow = clock.now;
+    const clock = t.server.app.ctx.clock;
     const start = Date.parse('2026-11-24T10:05:00Z');
     try {
-      clock.now = () => start;
+      clock.set(start);
       const before = asked.length;
       await t.call('GET', '/api/weather?lat=50.001&lon=-1.001', { token: owner });
       await t.call('GET', '/api/weather?lat=50.004&lon=-1.004', { token: owner });
       expect(asked.length).toBe(before + 1);
-      clock.now = () => start + 3_600_000;
+      clock.set(start + 3_600_000);
       await t.call('GET', '/api/weather?lat=50.001&lon=-1.001', { token: owner });
       expect(asked.length).toBe(before + 2);
     } finally {
-      clock.now = realNow;
+      clock.reset();
     }
   });
 

@@ -162,13 +162,12 @@ export async function storedHistory(t: TestServer, bridgeId: number, path?: stri
 /**
  * Runs the rollup job until everything stored so far is in the rollups (docs/decisions.md,
  * "History for charts"): it rolls up to the horizon an earlier pass took at least 5 s before, so
- * the server's clock (ctx.now) is moved 10 s ahead before each of three passes.
+ * the server's clock (ctx.clock) is moved 10 s ahead before each of three passes.
  */
 export async function rollUpHistory(t: TestServer): Promise<void> {
   const ctx = t.server.app.ctx;
   for (let pass = 0; pass < 3; pass++) {
-    const now = ctx.now;
-    ctx.now = () => now() + 10_000;
+    ctx.clock.advance(10_000);
     await t.server.plugins.telemetry.rollups.run();
   }
 }

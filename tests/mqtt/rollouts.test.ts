@@ -106,9 +106,7 @@ describe('staged rollouts', () => {
     expect(stateOf(await rollout(id), 'RO-5')).toBe('PENDING');
 
     // RO-5 never answers: half an hour later on the rollouts' clock it has failed, and the rollout is done.
-    const rollouts = t.server.plugins.bridges.rollouts;
-    const realNow = rollouts.now;
-    rollouts.now = () => Date.now() + 31 * 60_000;
+    t.server.app.ctx.clock.advance(31 * 60_000);
     try {
       const done = await rollout(id);
       expect(done.targets.find((x: { serial: string }) => x.serial === 'RO-5')).toMatchObject({
@@ -117,7 +115,7 @@ describe('staged rollouts', () => {
       });
       expect(done).toMatchObject({ status: 'completed', counts: { total: 4, completed: 3, failed: 1 } });
     } finally {
-      rollouts.now = realNow;
+      t.server.app.ctx.clock.reset();
     }
     const list = (await t.call('GET', '/api/admin/rollouts', { token: admin })).body.data;
     expect(list.map((r: { version: string; status: string }) => [r.version, r.status])).toEqual([
@@ -139,15 +137,13 @@ describe('staged rollouts', () => {
     expect(await rollout(id)).toMatchObject({ status: 'running' });
     expect(stateOf(await rollout(id), 'RO-ASHORE')).toBe('WAITING');
 
-    const rollouts = t.server.plugins.bridges.rollouts;
-    const realNow = rollouts.now;
-    rollouts.now = () => Date.now() + 24 * 3600_000 + 60_000;
+    t.server.app.ctx.clock.advance(24 * 3600_000 + 60_000);
     try {
       const done = await rollout(id);
       expect(done.targets.find((x: { serial: string }) => x.serial === 'RO-ASHORE')).toMatchObject({ state: 'SKIPPED' });
       expect(done).toMatchObject({ status: 'completed', counts: { completed: 1, failed: 0 } });
     } finally {
-      rollouts.now = realNow;
+      t.server.app.ctx.clock.reset();
     }
     const next = await t.call('POST', '/api/admin/rollouts', {
       token: admin,

@@ -132,8 +132,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a database that refuses writes (
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(simulated.connected).toBe(false);
       // A verdict that has aged is asked again with a write of its own: still full.
-      const now = t.server.app.ctx.now;
-      t.server.app.ctx.now = () => now() + WRITE_VERDICT_MS;
+      t.server.app.ctx.clock.advance(WRITE_VERDICT_MS);
       expect(await ready()).toMatchObject({ status: 503, body: { writes: 'down' } });
     });
     // One JSON object a line, and a handful of lines, not one per message or per attempt.
@@ -144,8 +143,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a database that refuses writes (
 
     // Room again (the disk was cleared): once a write succeeds the node is ready and the bridge is back.
     await writerPragma('max_page_count = 1073741823');
-    const later = t.server.app.ctx.now;
-    t.server.app.ctx.now = () => later() + WRITE_VERDICT_MS;
+    t.server.app.ctx.clock.advance(WRITE_VERDICT_MS);
     expect(await ready()).toMatchObject({ status: 200, body: { ok: true, writes: 'up' } });
     await simulated!.waitForConnect(5000);
     client = await connectBridge(t, bridge);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type BridgeHandle, startBridge } from '../../simulator/index.js';
 import { GENERATOR_SWITCH } from '../../simulator/devices/engines.js';
-import { TestClock } from '../devices/clock.js';
+import type { ServerClock } from '../../src/platform/clock.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { eventually, mqttUrl, pairedBridge } from '../mqtt/helpers.js';
 
@@ -17,11 +17,13 @@ let owner: string;
 let sim: BridgeHandle;
 let vesselId: number;
 let bridgeId: number;
-const clock = new TestClock();
+/** The server's clock, stopped and moved by the test. */
+let clock: ServerClock;
 
 beforeAll(async () => {
   t = await createTestServer({ demo: true, listen: true });
-  t.server.plugins.routines.engine.clock = clock;
+  clock = t.server.app.ctx.clock;
+  clock.set(Date.now());
   owner = await t.login('owner@demo.test');
   const bridge = await pairedBridge(t, await t.login('admin@demo.test'), 'Sea Breeze', 'BR-ROUTINE-DEMO');
   vesselId = bridge.vesselId;

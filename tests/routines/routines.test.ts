@@ -2,13 +2,13 @@
  * Routines: written and validated through the API, run by the engine on a real bridge's values
  * (a real MQTT client answering the commands), on the clock, on online state and on alerts; the
  * modes under overlap, the interlocks, a restart, the traces, testConditions and a dry run.
- * Time moves only when the test says (TestClock).
+ * Time moves only when the test says (the server's clock, stopped and moved).
  */
 import type { MqttClient } from 'mqtt';
 import * as SunCalc from 'suncalc';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PutRequest, PutResponse } from '../../src/mqtt/protocol.js';
-import { TestClock } from '../devices/clock.js';
+import type { ServerClock } from '../../src/platform/clock.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { answerPuts, connectBridge, delta, eventually, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
 
@@ -25,7 +25,8 @@ let puts: PutRequest[];
 let voltage: number;
 let lights: number;
 let fuel: number;
-const clock = new TestClock(Date.parse('2026-11-24T10:00:00Z'));
+/** The server's clock, stopped at a known morning and moved by the test. */
+let clock: ServerClock;
 
 function answer(request: PutRequest): PutResponse[] {
   return [
@@ -36,7 +37,8 @@ function answer(request: PutRequest): PutResponse[] {
 
 beforeAll(async () => {
   t = await createTestServer({ demo: true, listen: true });
-  t.server.plugins.routines.engine.clock = clock;
+  clock = t.server.app.ctx.clock;
+  clock.set(Date.parse('2026-11-24T10:00:00Z'));
   const admin = await t.login('admin@demo.test');
   owner = await t.login('owner@demo.test');
   crew = await t.login('crew@demo.test');

@@ -14,7 +14,7 @@ let vesselId: number;
 const realNow = Date.now();
 
 const at = (ms: number) => {
-  t.server.app.ctx.now = () => ms;
+  t.server.app.ctx.clock.set(ms);
 };
 const delta = (volts: number) => ({
   updates: [{ timestamp: new Date(realNow).toISOString(), values: [{ path: 'electrical.batteries.house.voltage', value: volts }] }],

@@ -156,18 +156,18 @@ describe('a link key', () => {
     const path = `/api/vessel/${OWN_VESSEL}/cameras/${cameras[0]}/snapshot`;
     const ctx = t.server.app.ctx;
     const start = Date.now();
-    ctx.now = () => start;
+    ctx.clock.set(start);
     try {
       const minted = (await mint(owner, path)).body.data;
       expect(Date.parse(minted.expiresAt)).toBe((Math.floor(start / 1000) + LINK_KEY_TTL_SECONDS) * 1000);
-      ctx.now = () => start + (LINK_KEY_TTL_SECONDS - 1) * 1000;
+      ctx.clock.set(start + (LINK_KEY_TTL_SECONDS - 1) * 1000);
       expect((await follow(`${path}?linkKey=${minted.linkKey}`)).statusCode).toBe(200);
-      ctx.now = () => start + (LINK_KEY_TTL_SECONDS + 1) * 1000;
+      ctx.clock.set(start + (LINK_KEY_TTL_SECONDS + 1) * 1000);
       expect(refusal(await follow(`${path}?linkKey=${minted.linkKey}`))).toEqual({ status: 401, message: 'This link has expired. Please reload the page.' });
       const fresh = (await mint(owner, path)).body.data.linkKey;
       expect((await follow(`${path}?linkKey=${fresh}`)).statusCode).toBe(200);
     } finally {
-      ctx.now = () => Date.now();
+      ctx.clock.reset();
     }
   });
 
@@ -219,7 +219,7 @@ describe('a stream opened with a link key', () => {
     try {
       await live.next('hello');
       const start = Date.now();
-      ctx.now = () => start + (LINK_KEY_TTL_SECONDS + 60) * 1000;
+      ctx.clock.set(start + (LINK_KEY_TTL_SECONDS + 60) * 1000);
       expect((await fetch(`http://127.0.0.1:${t.server.info.port}${link}`)).status).toBe(401);
       // Keepalives go on past the key's end: each one checked the session, not the key.
       const seen = live.comments.length;
@@ -227,7 +227,7 @@ describe('a stream opened with a link key', () => {
       await t.call('POST', '/api/auth/logout', { token: session });
       await live.ended;
     } finally {
-      ctx.now = () => Date.now();
+      ctx.clock.reset();
       streams.keepaliveMs = 15_000;
       live.close();
     }

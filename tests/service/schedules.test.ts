@@ -20,6 +20,11 @@ let northernStar: number;
 let bridge: TestBridge & { vesselId: number };
 let client: MqttClient;
 let now = Date.now();
+/** Moves the server's clock (it stays where the test put it). */
+const moveTo = (ms: number) => {
+  now = ms;
+  t.server.app.ctx.clock.set(ms);
+};
 
 const call = (method: string, url: string, who: string, payload?: unknown) => t.call(method, url, { token: tokens[who], payload });
 const schedule = async (who: string, vesselId = seaBreeze): Promise<ServiceSchedule> => (await call('GET', `/api/vessel/${vesselId}/service`, who)).body.data;
@@ -32,7 +37,7 @@ beforeAll(async () => {
   northernStar = (await t.database.db('vessels').where({ name: 'Northern Star' }).first('id')).id;
   bridge = await pairedBridge(t, tokens.admin, 'Sea Breeze', 'BR-SERVICE');
   client = await connectBridge(t, bridge);
-  t.server.plugins.service.clock.now = () => now;
+  t.server.app.ctx.clock.set(now);
 });
 afterAll(async () => {
   await client.endAsync();
@@ -238,14 +243,14 @@ describe('service reminders', () => {
     const subject = 'Service due soon: Life jackets on Sea Breeze';
     expect(before.filter((s) => s.includes('Life jackets'))).toEqual([]);
 
-    now += Date.parse(created.due.dueDate) - Date.parse(dayOf(now)) - 9 * DAY;
+    moveTo(now + Date.parse(created.due.dueDate) - Date.parse(dayOf(now)) - 9 * DAY);
     await reminders.check();
     const sent = (await subjects()).filter((s) => s.includes('Life jackets'));
     expect(sent.sort()).toEqual([`dealer2@demo.test: ${subject}`, `dealer@demo.test: ${subject}`, `owner@demo.test: ${subject}`]);
 
     // Checked again, or later still within the window: nothing more.
     await reminders.check();
-    now += 3 * DAY;
+    moveTo(now + 3 * DAY);
     await reminders.check();
     expect((await subjects()).filter((s) => s.includes('Life jackets'))).toHaveLength(3);
 
@@ -253,7 +258,7 @@ describe('service reminders', () => {
     await call('POST', `/api/vessel/${seaBreeze}/service/${created.id}/complete`, 'owner', {});
     await reminders.check();
     expect((await subjects()).filter((s) => s.includes('Life jackets'))).toHaveLength(3);
-    now += 55 * DAY;
+    moveTo(now + 55 * DAY);
     await reminders.check();
     expect((await subjects()).filter((s) => s.includes('Life jackets'))).toHaveLength(6);
     const mail = (await listOutbox(t.database.db, 500)).find((m) => m.subject === subject && m.to === 'owner@demo.test')!;

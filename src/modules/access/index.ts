@@ -22,7 +22,7 @@ export const accessModule: Plugin<AccessModuleOptions> = {
   name: 'access',
   dependencies: ['auth'],
   register(server, { ctx, directory }) {
-    const api = createAccessApi(ctx.db, directory, { now: () => ctx.now(), events: ctx.events });
+    const api = createAccessApi(ctx.db, directory, { now: () => ctx.clock.now(), events: ctx.events });
     server.expose('api', api);
     registerVesselScope(server, ctx.db, api, directory);
   },

@@ -39,13 +39,8 @@ import { Administration } from './service.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    admin: { api: AdminApi; clock: AdminClock };
+    admin: { api: AdminApi };
   }
-}
-
-/** The admin module's clock (subscription states, the overview); tests replace `now`. */
-export interface AdminClock {
-  now: () => number;
 }
 
 export interface AdminModuleOptions extends ModuleOptions {
@@ -70,9 +65,7 @@ export const adminModule: Plugin<AdminModuleOptions> = {
         addNavigation: (component) => admin.addNavigation(component),
       }),
     );
-    const clock: AdminClock = { now: () => Date.now() };
-    server.expose('clock', clock);
-    const now = () => clock.now();
+    const now = () => ctx.clock.now();
     server.route([
       listUsers(admin),
       createUser(admin),

@@ -62,7 +62,7 @@ export const alertsModule: Plugin<ModuleOptions> = {
     const levels = new LevelAlerts(ctx, properties);
     server.expose('api', { lifecycle, custom, levels, naming: properties, useProperties: (directory) => properties.use(directory) } satisfies AlertsApi);
     server.expose('lifecycle', lifecycle);
-    const clock = () => lifecycle.now();
+    const clock = () => ctx.clock.now();
     const noData = new NoDataWatch(ctx, clock);
     server.expose('noData', noData);
     // Every node hears every vessel's data and every no-data alarm change (docs/scaling.md), so

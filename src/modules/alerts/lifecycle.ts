@@ -23,11 +23,12 @@ export const SILENCE_SWEEP_MS = 5000;
 export class AlertLifecycle {
   private sweeping: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly ctx: AppContext,
-    /** The clock: replaced by tests. */
-    public now: () => number = Date.now,
-  ) {}
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The server's clock (ctx.clock). */
+  now(): number {
+    return this.ctx.clock.now();
+  }
 
   view(row: repo.AlertRow): Alert {
     return alertView(row, this.now());

@@ -30,7 +30,7 @@ export const authModule: Plugin<ModuleOptions> = {
   name: 'auth',
   async register(server, { ctx }) {
     const auth = new AuthService(ctx);
-    const links = new LinkKeys(ctx.config.sessionSecret, ctx.limits, () => ctx.now());
+    const links = new LinkKeys(ctx.config.sessionSecret, ctx.limits, () => ctx.clock.now());
     server.expose('api', createAuthApi(ctx, auth, links));
     registerSessionStrategy(server, auth.tokens, links, auth);
     // A route that declares link keys but cannot take them fails the boot, whichever module added it.

@@ -71,7 +71,7 @@ export class AuthService {
   private readonly sessions: ReadThrough<string, { userId: number; credentials: SessionCredentials } | null>;
 
   constructor(private readonly ctx: AppContext) {
-    this.sessions = new ReadThrough(async (sessionId) => ({ value: await this.checkSession(sessionId) }), { ...SESSION_CACHE, now: () => ctx.now() });
+    this.sessions = new ReadThrough(async (sessionId) => ({ value: await this.checkSession(sessionId) }), { ...SESSION_CACHE, now: () => ctx.clock.now() });
     ctx.events.on('user.sessions', ({ sessionId }) => (sessionId ? this.sessions.forget(sessionId) : this.sessions.clear()), { cluster: true });
     ctx.events.on('user.suspended', () => this.sessions.clear(), { cluster: true });
     this.tokens = new SessionTokens(ctx.config.sessionSecret, ctx.config.sessionTtlSeconds);
@@ -149,7 +149,7 @@ If you did not ask for it, nobody can use it without this e-mail; if someone is 
 
   private async openSession(userId: number, client: Client): Promise<string> {
     const sessionId = this.tokens.newSessionId();
-    const { token, expiresAt } = this.tokens.sign(userId, sessionId);
+    const { token, expiresAt } = this.tokens.sign(userId, sessionId, Date.now());
     await repo.insertSession(this.db, { id: sessionId, userId, expiresAt: expiresAt.toISOString(), userAgent: client.userAgent, ip: client.ip });
     return token;
   }

@@ -30,13 +30,14 @@ export class SessionTokens {
     return randomBytes(24).toString('base64url');
   }
 
-  sign(userId: number, sessionId: string, now = Date.now()): { token: string; expiresAt: Date } {
+  /** `nowMs`: when the session starts, on the wall clock (docs/architecture.md "One clock": sessions' lifetimes are the database's and the JWT library's). */
+  sign(userId: number, sessionId: string, nowMs: number): { token: string; expiresAt: Date } {
     const token = Jwt.token.generate(
       { sid: sessionId, sub: String(userId), iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE },
       { key: this.secret, algorithm: TOKEN_ALGORITHM },
-      { ttlSec: this.ttlSeconds, now },
+      { ttlSec: this.ttlSeconds, now: nowMs },
     );
     // exp is whole seconds after iat, itself truncated: the row expires with the key.
-    return { token, expiresAt: new Date((Math.floor(now / 1000) + this.ttlSeconds) * 1000) };
+    return { token, expiresAt: new Date((Math.floor(nowMs / 1000) + this.ttlSeconds) * 1000) };
   }
 }

@@ -78,7 +78,7 @@ export const billingModule: Plugin<ModuleOptions> = {
       createSubscriptionWithVoucher(billing),
       cancelSubscription(payments),
       listPaymentMethods(payments),
-      newPaymentMethod(payments),
+      newPaymentMethod(payments, ctx.clock),
       deletePaymentMethod(payments),
       profileSubscriptions(payments),
       paymentItems(payments),

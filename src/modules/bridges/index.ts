@@ -48,7 +48,7 @@ export const bridgesModule: Plugin<ModuleOptions> = {
       server.plugins.auth.api,
       ctx.limits.limiter('password-recheck', PASSWORD_RECHECKS, 'Too many password checks. Please try again later.'),
     );
-    const rollouts = new Rollouts(ctx.db, service);
+    const rollouts = new Rollouts(ctx.db, service, ctx.clock);
     service.rollouts = rollouts;
     server.expose('rollouts', rollouts);
     server.expose('api', { ingest: service.ingest } satisfies BridgesApi);
@@ -66,7 +66,7 @@ export const bridgesModule: Plugin<ModuleOptions> = {
       provisionReportingClient(service),
       editReportingClient(service),
       deleteReportingClient(service),
-      reportingClientUsage(service),
+      reportingClientUsage(service, ctx.clock),
       updateProgress(service),
       softwareUpdate(service, recheck),
       rebootBridge(service, recheck),

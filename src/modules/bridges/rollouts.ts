@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import Boom from '@hapi/boom';
 import type { Database } from '../../db/knex.js';
 import { ruleRefused } from '../../platform/errors.js';
+import type { Clock } from '../../platform/clock.js';
 import * as repo from './repository.js';
 import type { Rollout, RolloutCounts, RolloutTarget } from '../../../contracts/admin.js';
 
@@ -48,13 +49,16 @@ const countsOf = (rollout: repo.RolloutRow, targets: repo.RolloutTargetRow[]): R
 const progressOf = (t: repo.RolloutTargetRow): number => (t.state === 'COMPLETED' ? 100 : t.state === 'WAITING' ? 0 : (t.progress ?? 0));
 
 export class Rollouts {
-  /** The clock; tests replace it. */
-  now: () => number = () => Date.now();
-
   constructor(
     private readonly db: Database,
     private readonly sender: UpdateSender,
+    /** The server's clock (ctx.clock). */
+    private readonly clock: Clock,
   ) {}
+
+  private now(): number {
+    return this.clock.now();
+  }
 
   private at(): string {
     return new Date(this.now()).toISOString();

@@ -272,7 +272,7 @@ export class BridgeService {
   /** Records a bridge offline unless it was seen since `lastSeenMs` was read, and announces it; false when something else changed it first. */
   private async markOffline(bridge: Pick<repo.BridgeRow, 'id' | 'serial' | 'vesselId' | 'lastSeenMs'>): Promise<boolean> {
     if (!(await repo.setOfflineIfUnchanged(this.ctx.db, bridge.id, bridge.lastSeenMs))) return false;
-    const lastSeen = new Date(bridge.lastSeenMs ?? Date.now());
+    const lastSeen = new Date(bridge.lastSeenMs ?? this.ctx.clock.now());
     await repo.insertConnectionEvent(this.ctx.db, bridge.id, 'disconnected', lastSeen.getTime());
     this.ctx.events.emit('bridge.online', {
       bridgeId: bridge.id,
@@ -311,7 +311,8 @@ export class BridgeService {
     const status = parseStatus(message.payload);
     if (!status.ok) throw new MalformedMessage(status.reason);
     if (status.value.version) await repo.setVersion(this.ctx.db, message.bridge.id, status.value.version);
-    if (status.value.controllers) await repo.setControllers(this.ctx.db, message.bridge.id, status.value.controllers, new Date(this.ctx.now()).toISOString());
+    if (status.value.controllers)
+      await repo.setControllers(this.ctx.db, message.bridge.id, status.value.controllers, new Date(this.ctx.clock.now()).toISOString());
   }
 
   /** The vessel's controllers: the cloud, then the bridge's last report (docs/api.md, "Controllers"). */

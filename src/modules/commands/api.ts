@@ -6,7 +6,7 @@
 import type { Db } from '../../db/knex.js';
 import * as repo from './repository.js';
 
-export { type Clock, systemClock } from './commands.js';
+export type { Clock } from './commands.js';
 export type { CommandRequests, CommandTargetProperty } from './requests.js';
 
 /** A pairing ended (its bridge unlinked, or its vessel deleted): its commands are deleted, in the caller's transaction. */

@@ -20,21 +20,9 @@ import type { EventMap } from '../../platform/events.js';
 import { ruleRefused } from '../../platform/errors.js';
 import { type CommandRow, commandStatusOf, expiredQueued, findCommand, insertCommand, queuedOf, updateCommand } from './repository.js';
 
-/** Time as the command service sees it; tests replace it to move time without waiting. */
-export interface Clock {
-  now(): number;
-  /** Calls `fire` after `ms`; answers a function that cancels it. */
-  setTimer(ms: number, fire: () => void): () => void;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimer(ms, fire) {
-    const timer = setTimeout(fire, ms);
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
-};
+/** Time as the command service sees it: the server's clock (ctx.clock), which tests move. */
+import type { TimerClock as Clock } from '../../platform/clock.js';
+export type { Clock };
 
 /** How often queued commands are checked for expiry while their vessel stays offline. */
 export const EXPIRY_SWEEP_MS = 60_000;
@@ -66,12 +54,16 @@ const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify
 export class CommandService {
   /** How long a sent command may wait for its final answer and read-back; tests shorten it. */
   timeoutMs = COMMAND_TIMEOUT_MS;
-  clock: Clock = systemClock;
   /** Commands sent and not final, by bridge id and request id. */
   private readonly inFlight = new Map<string, InFlight>();
   private readonly unsubscribe: Array<() => void>;
   /** Bridges whose queue is being delivered: a second subscription meanwhile must not send it twice. */
   private readonly delivering = new Set<number>();
+
+  /** The server's clock: timeouts and expiry move when a test moves it. */
+  private get clock(): Clock {
+    return this.ctx.clock;
+  }
 
   constructor(
     private readonly ctx: AppContext,

@@ -74,7 +74,7 @@ export const devicesModule: Plugin<ModuleOptions> = {
           (bridge) => devices.devices(bridge),
           cadence,
           ctx.events,
-          () => ctx.now(),
+          () => ctx.clock.now(),
         ),
       ),
       basicDevices(devices),

@@ -63,7 +63,7 @@ export class GeofenceWatch {
     this.outsideSince.delete(vesselId);
     this.judgedUpTo.delete(vesselId);
     const fence = await this.fenceOf(vesselId);
-    if (!fence?.enabled) await this.notify(vesselId, 'clear', Date.now());
+    if (!fence?.enabled) await this.notify(vesselId, 'clear', this.ctx.clock.now());
   }
 
   private async check(vesselId: number, positions: LivePosition[]): Promise<void> {

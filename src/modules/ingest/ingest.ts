@@ -255,7 +255,7 @@ export class IngestService {
   }
 
   private async loadStoring(vesselId: number): Promise<Storing> {
-    const nowMs = Date.now();
+    const nowMs = this.ctx.clock.now();
     const services = await cloudServices(this.ctx.db, vesselId);
     const soon = nowMs + SERVICES_RECHECK_MS;
     if (services.active) return { beforeMs: Infinity, recheckAtMs: Math.min(soon, services.activeUntil ? Date.parse(services.activeUntil) : soon) };

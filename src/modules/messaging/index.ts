@@ -28,8 +28,7 @@ import { MessagingService } from './service.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    /** `clock.now` is replaceable so that tests control time (the digest's delays). */
-    messaging: { service: MessagingService; live: UserStreams; digest: MessageDigest; clock: { now: () => number } };
+    messaging: { service: MessagingService; live: UserStreams; digest: MessageDigest };
   }
 }
 
@@ -39,14 +38,12 @@ export const messagingModule: Plugin<ModuleOptions> = {
   register(server, { ctx }) {
     const auth = server.plugins.auth.api;
     const access = server.plugins.access.api;
-    const clock = { now: () => Date.now() };
     const live = new UserStreams(ctx, (request) => auth.sessionUserOf(request.auth.credentials));
-    const service = new MessagingService(ctx.db, access, auth, new Contacts(ctx.db, access, auth), live, () => clock.now());
-    const digest = new MessageDigest(ctx, auth, access, () => clock.now());
+    const service = new MessagingService(ctx.db, access, auth, new Contacts(ctx.db, access, auth), live, () => ctx.clock.now());
+    const digest = new MessageDigest(ctx, auth, access, () => ctx.clock.now());
     server.expose('service', service);
     server.expose('live', live);
     server.expose('digest', digest);
-    server.expose('clock', clock);
 
     ctx.scheduler.every('messaging.digest', DIGEST_SWEEP_MS, () => digest.sweep());
     server.ext('onPreStop', () => live.stop());

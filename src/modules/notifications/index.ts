@@ -40,7 +40,7 @@ export const notificationsModule: Plugin<ModuleOptions> = {
     const alerts = server.plugins.alerts.api;
     const auth = server.plugins.auth.api;
     // The alerts module's clock, which tests move: an escalation step is due by the alarm's time.
-    const clock = () => alerts.lifecycle.now();
+    const clock = () => ctx.clock.now();
     const delivery = new AlarmDelivery(ctx, (ids) => auth.usersByIds(ids), clock);
     // The channels (docs/architecture.md, "Alarm delivery"): one file and one line each.
     delivery.register(new EmailChannel(ctx.mail, ctx.config.publicUrl));

@@ -7,7 +7,6 @@ import type { ModuleOptions } from '../../platform/context.js';
 import { ClientsService } from './clients-service.js';
 import type { VesselDirectory } from './directory.js';
 import { FleetService } from './fleet-service.js';
-import { type Clock, systemClock } from './membership.js';
 import { NetworkService } from './network-service.js';
 import { contractors, dealers, manufacturers } from './routes/catalogue/companies.js';
 import { deviceManufacturers } from './routes/catalogue/device-manufacturers.js';
@@ -49,13 +48,6 @@ import { resendStaffInvite } from './routes/staff/resend-invite.js';
 import { OrgService } from './service.js';
 import { StaffService } from './staff-service.js';
 
-declare module '@hapi/hapi' {
-  interface PluginProperties {
-    /** The organisation area's clock (invitation expiry, alarm statistics); tests move it. */
-    org: { clock: Clock };
-  }
-}
-
 export interface OrgModuleOptions extends ModuleOptions {
   vessels: VesselDirectory;
 }
@@ -64,8 +56,7 @@ export const orgModule: Plugin<OrgModuleOptions> = {
   name: 'org',
   dependencies: ['auth', 'access'],
   register(server, { ctx, vessels }) {
-    const clock = systemClock();
-    server.expose('clock', clock);
+    const clock = ctx.clock;
     const people = server.plugins.auth.api;
     const org = new OrgService(ctx.db, people);
     const staff = new StaffService(ctx.db, people, ctx.events, clock);

@@ -15,12 +15,7 @@ export interface Membership {
   staff: staffRepo.Staff;
 }
 
-/** A clock the tests can move (invitation expiry). */
-export interface Clock {
-  now(): number;
-}
-
-export const systemClock = (): Clock => ({ now: () => Date.now() });
+export type { Clock } from '../../platform/clock.js';
 
 export async function membershipOf(db: Db, userId: number, need?: StaffPermission): Promise<Membership> {
   const staff = await staffRepo.activeStaffOf(db, userId);

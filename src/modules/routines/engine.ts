@@ -11,9 +11,9 @@
 import type { LiveBatch } from '../../../contracts/live.js';
 import type { Trigger, TriggerTrace } from '../../../contracts/routines.js';
 import type { AppContext } from '../../platform/context.js';
+import type { TimerClock } from '../../platform/clock.js';
 import { routineAlertPath } from '../alerts/api.js';
 import { bridgeOfVessel } from '../bridges/api.js';
-import { type Clock, systemClock } from '../commands/api.js';
 import { propertiesOfVessel } from '../devices/api.js';
 import { currentLocation } from '../telemetry/api.js';
 import { compare, type Facts, type Hold, idleHold, isTimed, judgeConditions, nextFiring, observe, type Reading, type TimedTrigger } from './judge.js';
@@ -46,7 +46,6 @@ interface Active {
 }
 
 export class RoutineEngine {
-  clock: Clock = systemClock;
   private readonly vessels = new Map<number, VesselState>();
   private readonly loading = new Map<number, Promise<VesselState>>();
   private readonly holds = new Map<string, LiveHold>();
@@ -63,6 +62,11 @@ export class RoutineEngine {
     private readonly ctx: AppContext,
     private readonly ports: ActionPorts,
   ) {}
+
+  /** The server's clock: holds, schedules and waits move when a test moves it. */
+  get clock(): TimerClock {
+    return this.ctx.clock;
+  }
 
   async start(): Promise<void> {
     const events = this.ctx.events;

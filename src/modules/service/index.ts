@@ -16,12 +16,12 @@ import { deleteServiceItem } from './routes/delete.js';
 import { editServiceItem } from './routes/edit.js';
 import { serviceLog } from './routes/log.js';
 import { serviceSchedule } from './routes/schedule.js';
-import { type Clock, ServiceSchedules } from './schedules.js';
+import { ServiceSchedules } from './schedules.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    /** The module's clock (due dates, reminders) tests move, the reminder check, and what the CLI asks. */
-    service: { clock: Clock; reminders: ServiceReminders; api: ServiceApi };
+    /** The reminder check, and what the CLI asks. */
+    service: { reminders: ServiceReminders; api: ServiceApi };
   }
 }
 
@@ -32,12 +32,10 @@ export const serviceModule: Plugin<ModuleOptions> = {
   name: 'service',
   dependencies: ['auth', 'access', 'org'],
   register(server, { ctx }) {
-    // The server's clock unless a test moves this module's own.
-    const clock: Clock = { now: () => ctx.now() };
+    const clock = ctx.clock;
     const schedules = new ServiceSchedules(ctx.db, clock);
     const due = new CompanyServicesDue(ctx.db, schedules, clock, () => server.plugins.access.api);
     const reminders = new ServiceReminders(ctx.db, schedules, ctx.mail, server.plugins.auth.api, ctx.config.publicUrl);
-    server.expose('clock', clock);
     server.expose('reminders', reminders);
     server.expose('api', { servicesDueOfCompany: (companyId: number) => due.ofCompany(companyId) });
 

@@ -21,10 +21,8 @@ import { vesselDocumentNames } from '../vessel/api.js';
 import { dayOf, dueOf } from './due.js';
 import * as repo from './repository.js';
 
-/** A clock the tests can move (due dates, reminders). */
-export interface Clock {
-  now(): number;
-}
+import type { Clock } from '../../platform/clock.js';
+export type { Clock };
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 

@@ -34,7 +34,7 @@ export const telemetryModule: Plugin<ModuleOptions> = {
   name: 'telemetry',
   dependencies: ['access', 'mqtt'],
   register(server, { ctx }) {
-    const api: TelemetryApi = { store: createValueStore(ctx.db), sources: new MessageSources(ctx.db), cadence: new PropertyCadence(() => ctx.now()) };
+    const api: TelemetryApi = { store: createValueStore(ctx.db), sources: new MessageSources(ctx.db), cadence: new PropertyCadence(() => ctx.clock.now()) };
     server.expose('api', api);
     // A bridge deleted, paired or unpaired: what is kept of it is loaded again when it next reports.
     const forget = ({ bridgeId }: { bridgeId: number }) => {
@@ -47,8 +47,8 @@ export const telemetryModule: Plugin<ModuleOptions> = {
 
     // History for charts: rolls raw history up into minutes and hours, then packs what it has read
     // into one row per series and hour; each once per cluster.
-    const rollups = new Rollups(ctx.db, ctx.log, () => ctx.now());
-    const compaction = new Compaction(ctx.db, ctx.log, () => ctx.now());
+    const rollups = new Rollups(ctx.db, ctx.log, () => ctx.clock.now());
+    const compaction = new Compaction(ctx.db, ctx.log, () => ctx.clock.now());
     server.expose('rollups', rollups);
     server.expose('compaction', compaction);
     // Not at start as well: a restart is when a fleet reconnects, and charts read raw samples past the job's horizon meanwhile.

@@ -23,7 +23,7 @@ interface Cadence {
 export class PropertyCadence {
   private readonly bridges = new Map<number, Map<string, Cadence>>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number) {}
 
   /** A value of a path was stored, measured at `tsMs`. */
   saw(bridgeId: number, path: string, tsMs: number): void {

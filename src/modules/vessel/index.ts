@@ -80,7 +80,7 @@ export const vesselModule: Plugin<VesselModuleOptions> = {
     const auth = server.plugins.auth.api;
     const access = server.plugins.access.api;
     const vessels = new VesselService(ctx.db, access, auth, activeAlertCounts, ctx.events, pairingEnd);
-    const members = new MembersService(ctx.db, access.grants, auth, () => ctx.now());
+    const members = new MembersService(ctx.db, access.grants, auth, () => ctx.clock.now());
     const pairing = new PairingService(
       ctx.db,
       auth,

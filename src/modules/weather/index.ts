@@ -11,7 +11,7 @@ export const weatherModule: Plugin<ModuleOptions> = {
   name: 'weather',
   dependencies: ['access'],
   register(server, { ctx }) {
-    const service = ctx.config.weatherUrl ? new WeatherService(ctx.config.weatherUrl, () => ctx.now()) : null;
+    const service = ctx.config.weatherUrl ? new WeatherService(ctx.config.weatherUrl, () => ctx.clock.now()) : null;
     server.route([currentWeather(ctx.db, server.plugins.access.api, service)]);
   },
 };

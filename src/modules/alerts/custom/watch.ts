@@ -59,7 +59,13 @@ export class CustomAlerts {
     if (!bridge) return;
     this.loaded.delete(bridge.id);
     if (path === null) return;
-    const cleared = await applyCondition(this.ctx.db, bridge.id, { origin: 'custom', customAlertId: ruleId, path, reading: 'clear', timestampMs: Date.now() });
+    const cleared = await applyCondition(this.ctx.db, bridge.id, {
+      origin: 'custom',
+      customAlertId: ruleId,
+      path,
+      reading: 'clear',
+      timestampMs: this.ctx.clock.now(),
+    });
     if (cleared) this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...cleared } });
   }
 

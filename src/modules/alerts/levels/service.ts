@@ -65,7 +65,12 @@ export class LevelAlerts {
     assert(this.rejudge, 'the ingest hands over how a stored value is judged again at registration');
     await this.rejudge(property.bridgeId, property.path);
     if (!levels) {
-      const cleared = await applyCondition(db, property.bridgeId, { origin: 'level', path: property.path, reading: 'clear', timestampMs: Date.now() });
+      const cleared = await applyCondition(db, property.bridgeId, {
+        origin: 'level',
+        path: property.path,
+        reading: 'clear',
+        timestampMs: this.ctx.clock.now(),
+      });
       if (cleared) events.emit('vessel.alert', { vesselId, alert: { ...cleared } });
     }
     events.emit('vessel.devices', { vesselId });

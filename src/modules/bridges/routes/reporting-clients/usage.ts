@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import type { Clock } from '../../../../platform/clock.js';
 import { defineRoute } from '../../../../platform/routes.js';
 import { bridgeIdParams } from '../../schemas.js';
 import type { BridgeService } from '../../service.js';
@@ -8,7 +9,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const day = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/);
 
 /** GET admin/reportingClients/{id}/usage: per UTC day, the last 30 days unless from/to say otherwise. */
-export const reportingClientUsage = (bridges: BridgeService) =>
+export const reportingClientUsage = (bridges: BridgeService, clock: Clock) =>
   defineRoute<{ Params: { id: number }; Query: { from?: string; to?: string } }>({
     method: 'GET',
     path: '/api/admin/reportingClients/{id}/usage',
@@ -19,7 +20,7 @@ export const reportingClientUsage = (bridges: BridgeService) =>
       validate: { params: bridgeIdParams, query: Joi.object({ from: day, to: day }) },
       async handler(request) {
         const bridge = await targetBridge(bridges, request);
-        const until = request.query.to ?? new Date().toISOString().slice(0, 10);
+        const until = request.query.to ?? new Date(clock.now()).toISOString().slice(0, 10);
         const since = request.query.from ?? new Date(Date.parse(until) - 29 * DAY_MS).toISOString().slice(0, 10);
         return bridges.usageOf(bridge.id, since, until);
       },
