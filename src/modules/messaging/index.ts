@@ -5,6 +5,7 @@
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
+import type { MessagingApi } from './api.js';
 import { Contacts } from './contacts.js';
 import { DIGEST_SWEEP_MS, MessageDigest } from './digest.js';
 import { UserStreams } from './live.js';
@@ -29,7 +30,7 @@ import { MessagingService } from './service.js';
 declare module '@hapi/hapi' {
   interface PluginProperties {
     /** `clock.now` is replaceable so that tests control time (the digest's delays). */
-    messaging: { service: MessagingService; live: UserStreams; digest: MessageDigest; clock: { now: () => number } };
+    messaging: { service: MessagingService; live: UserStreams; digest: MessageDigest; clock: { now: () => number }; api: MessagingApi };
   }
 }
 
@@ -47,6 +48,14 @@ export const messagingModule: Plugin<ModuleOptions> = {
     server.expose('live', live);
     server.expose('digest', digest);
     server.expose('clock', clock);
+    server.expose('api', {
+      startThread: async (userId, { userIds, name, vesselId, text }) => {
+        const thread = await service.create(userId, { userIds, name, vesselId });
+        await service.post(userId, { threadId: thread.id, text, files: [] });
+        return thread.id;
+      },
+      announceServiceRequest: (userIds, event) => live.publish(userIds, 'serviceRequest', event),
+    } satisfies MessagingApi);
 
     ctx.scheduler.every('messaging.digest', DIGEST_SWEEP_MS, () => digest.sweep());
     server.ext('onPreStop', () => live.stop());
