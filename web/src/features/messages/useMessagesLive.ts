@@ -30,9 +30,11 @@ export function applyMessagingEvent(queryClient: QueryClient, event: MessagingEv
       break;
     case 'read':
     case 'threads':
+    // Service requests are the service feature's (useServiceRequestsLive listens for them).
+    case 'serviceRequest':
       break;
   }
-  if (event.type !== 'hello' && event.type !== 'unread') void queryClient.invalidateQueries({ queryKey: messageKeys.threads, exact: true });
+  if (event.type !== 'hello' && event.type !== 'unread' && event.type !== 'serviceRequest') void queryClient.invalidateQueries({ queryKey: messageKeys.threads, exact: true });
   announce(event);
 }
 
