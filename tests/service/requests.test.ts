@@ -39,7 +39,8 @@ beforeAll(async () => {
   // The battery drains over the last hour, then its monitor raises the alarm.
   const start = Date.now() - 3600_000;
   const values = [0.62, 0.48, 0.35, 0.24, 0.12].map((value, i) => ({ path: SOC, value, ts: new Date(start + i * 900_000).toISOString() }));
-  for (const v of values) await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: v.path, value: v.value }], { timestamp: v.ts }), { qos: 1 });
+  for (const v of values)
+    await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: v.path, value: v.value }], { timestamp: v.ts }), { qos: 1 });
   await client.publishAsync(
     `bridges/${bridge.serial}/delta`,
     delta([{ path: `notifications.${SOC}`, value: { state: 'alarm', message: 'House battery low: 12 %' } }], { timestamp: new Date().toISOString() }),
@@ -112,7 +113,11 @@ describe('asking a company to look at an alarm', () => {
     expect(request.evidence[0].points.map((p) => p.v)).toEqual([0.62, 0.48, 0.35, 0.24, 0.12]);
     // The thread: about the vessel, the owner and Riviera Yachts' staff, the owner's message first.
     expect(request.threadId).not.toBeNull();
-    const threads = (await call('GET', '/api/messages/threads', 'dealer')).body.data as Array<{ id: number; vesselId: number; users: Array<{ userId: number }> }>;
+    const threads = (await call('GET', '/api/messages/threads', 'dealer')).body.data as Array<{
+      id: number;
+      vesselId: number;
+      users: Array<{ userId: number }>;
+    }>;
     const thread = threads.find((th) => th.id === request.threadId)!;
     expect(thread.vesselId).toBe(bridge.vesselId);
     const dealerIds = await t.database.db('users').whereIn('email', ['owner@demo.test', 'dealer@demo.test', 'dealer2@demo.test']).pluck('id');

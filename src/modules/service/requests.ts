@@ -77,7 +77,8 @@ export class ServiceRequests {
     if (!found || found.vesselId !== vesselId) throw Boom.notFound('Alert not found');
     const company = (await this.companies(vesselId)).find((c) => c.id === input.companyId);
     if (!company) throw ruleRefused('Only a company with access to this vessel can be asked: give it access on the vessel’s Users tab first');
-    if (scope.access.companyId === company.id) throw ruleRefused(`You work on this vessel for ${company.name}: ask another company, or write to your colleagues`);
+    if (scope.access.companyId === company.id)
+      throw ruleRefused(`You work on this vessel for ${company.name}: ask another company, or write to your colleagues`);
     if (await requests.openRequestFor(this.db, alertId, company.id)) throw Boom.conflict(`${company.name} was already asked to look at this alarm`);
     const staff = await activeStaffUserIds(this.db, company.id);
     if (!staff.length) throw ruleRefused(`${company.name} has no staff who could look at it yet`);

@@ -34,7 +34,8 @@ export function applyMessagingEvent(queryClient: QueryClient, event: MessagingEv
     case 'serviceRequest':
       break;
   }
-  if (event.type !== 'hello' && event.type !== 'unread' && event.type !== 'serviceRequest') void queryClient.invalidateQueries({ queryKey: messageKeys.threads, exact: true });
+  if (event.type !== 'hello' && event.type !== 'unread' && event.type !== 'serviceRequest')
+    void queryClient.invalidateQueries({ queryKey: messageKeys.threads, exact: true });
   announce(event);
 }
 

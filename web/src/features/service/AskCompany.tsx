@@ -22,8 +22,8 @@ interface AskedAlarm {
   id: number;
   path: string;
   message: string;
-  deviceName: string | null;
-  propertyName: string | null;
+  deviceName?: string | null;
+  propertyName?: string | null;
 }
 
 function AskDialog({ vesselId, alert, company, onClose }: { vesselId: number; alert: AskedAlarm; company: ServiceRequestCompany; onClose: () => void }) {
