@@ -28,9 +28,9 @@ export function applyMessagingEvent(queryClient: QueryClient, event: MessagingEv
         page ? { ...page, content: page.content.filter((m) => m.id !== event.data.messageId) } : page,
       );
       break;
+    // Service requests are the service feature's (useServiceRequestsLive listens for them).
     case 'read':
     case 'threads':
-    // Service requests are the service feature's (useServiceRequestsLive listens for them).
     case 'serviceRequest':
       break;
   }
