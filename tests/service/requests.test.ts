@@ -67,6 +67,8 @@ describe('asking a company to look at an alarm', () => {
     expect((listed.body.data as VesselServiceRequests).companies).toEqual([{ id: riviera, name: 'Riviera Yachts', kind: 'dealer' }]);
     expect((listed.body.data as VesselServiceRequests).requests).toEqual([]);
     for (const who of ['owner2', 'contractor']) expect((await call('GET', `/api/vessel/${bridge.vesselId}/serviceRequests`, who)).status).toBe(404);
+    // The dealer's staff are not offered their own company.
+    expect((await call('GET', `/api/vessel/${bridge.vesselId}/serviceRequests`, 'dealer')).body.data.companies).toEqual([]);
   });
 
   it('refuses a company without access, other tenants, crew without alertManager MANAGE, and an unknown alarm', async () => {

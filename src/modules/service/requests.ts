@@ -66,8 +66,10 @@ export class ServiceRequests {
     return [...companies.values()].map((c) => ({ id: c.id, name: c.name, kind: c.kind ?? null })).sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  async ofVessel(vesselId: number): Promise<VesselServiceRequests> {
-    return { companies: await this.companies(vesselId), requests: await this.views(await requests.requestsOfVessel(this.db, vesselId)) };
+  /** The vessel's requests, and the companies the caller may ask (not the one they work on it for). */
+  async ofVessel(vesselId: number, access: VesselAccess): Promise<VesselServiceRequests> {
+    const companies = (await this.companies(vesselId)).filter((c) => c.id !== access.companyId);
+    return { companies, requests: await this.views(await requests.requestsOfVessel(this.db, vesselId)) };
   }
 
   /** Asks a company with access to the vessel to look at one of its alarms. */

@@ -3,7 +3,7 @@ import { ALERTS_VIEW, vesselOf } from '../../../access/api.js';
 import type { ServiceRequests } from '../../requests.js';
 import { vesselParams } from '../../schemas.js';
 
-/** GET vessel/{id}/serviceRequests: the companies that may be asked about an alarm, and the requests made (alertManager VIEW). */
+/** GET vessel/{id}/serviceRequests: the companies the caller may ask about an alarm (not their own), and the requests made (alertManager VIEW). */
 export const vesselServiceRequests = (requests: ServiceRequests) =>
   defineRoute<{ Params: { id: number } }>({
     method: 'GET',
@@ -13,6 +13,9 @@ export const vesselServiceRequests = (requests: ServiceRequests) =>
       description: 'The companies that may be asked to look at an alarm, and the vessel’s service requests, newest first',
       validate: { params: vesselParams },
       plugins: { vessel: { needs: [ALERTS_VIEW] } },
-      handler: (request) => requests.ofVessel(vesselOf(request).vesselId),
+      handler: (request) => {
+        const { vesselId, access } = vesselOf(request);
+        return requests.ofVessel(vesselId, access);
+      },
     },
   });
