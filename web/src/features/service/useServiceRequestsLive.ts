@@ -1,8 +1,18 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { onMessagingEvent } from '../messages/messagesLive';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { onMessagingEvent, type MessagingEvent } from '../messages/messagesLive';
 import { vesselKeys } from '../vessels/queries';
 import { serviceRequestKeys } from './queries';
+
+/** Marks what a stream event changed as stale: the lists of requests, and the vessel's service log once one is done. */
+export function applyServiceRequestEvent(queryClient: QueryClient, event: MessagingEvent): void {
+  // A (re)connection may have missed events: the company's list is read again.
+  if (event.type === 'hello') void queryClient.invalidateQueries({ queryKey: serviceRequestKeys.company });
+  if (event.type !== 'serviceRequest') return;
+  void queryClient.invalidateQueries({ queryKey: serviceRequestKeys.company });
+  void queryClient.invalidateQueries({ queryKey: vesselKeys.section(event.data.vesselId, 'serviceRequests') });
+  if (event.data.state === 'done') void queryClient.invalidateQueries({ queryKey: [...vesselKeys.section(event.data.vesselId, 'service'), 'log'] });
+}
 
 /**
  * Keeps service requests fresh without reloading: the user's live stream (GET messages/live, held
@@ -11,16 +21,5 @@ import { serviceRequestKeys } from './queries';
  */
 export function useServiceRequestsLive(): void {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      onMessagingEvent((event) => {
-        // A (re)connection may have missed events: the company's list is read again.
-        if (event.type === 'hello') void queryClient.invalidateQueries({ queryKey: serviceRequestKeys.company });
-        if (event.type !== 'serviceRequest') return;
-        void queryClient.invalidateQueries({ queryKey: serviceRequestKeys.company });
-        void queryClient.invalidateQueries({ queryKey: vesselKeys.section(event.data.vesselId, 'serviceRequests') });
-        if (event.data.state === 'done') void queryClient.invalidateQueries({ queryKey: [...vesselKeys.section(event.data.vesselId, 'service'), 'log'] });
-      }),
-    [queryClient],
-  );
+  useEffect(() => onMessagingEvent((event) => applyServiceRequestEvent(queryClient, event)), [queryClient]);
 }
