@@ -114,7 +114,11 @@ export class ServiceRequests {
         userIds: staff,
         vesselId,
         name: `${vesselName}: ${text}`.slice(0, 120),
-        text: [message || `Could you look at this alarm on ${vesselName}?`, '', `Alarm: ${text} (${alarm.priority}), raised ${alarm.raisedAt}.`].join('\n'),
+        text: [
+          message || `Could you look at this alarm on ${vesselName}?`,
+          '',
+          `Alarm: ${text} (${alarm.priority}), raised ${alarm.raisedAt.slice(0, 16).replace('T', ' ')} UTC.`,
+        ].join('\n'),
       });
       await requests.setThread(this.db, id, threadId);
     } catch (err) {
