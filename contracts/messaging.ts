@@ -105,11 +105,13 @@ export interface MessagingEventMap {
   unread: { unreadCount: number };
   /** A thread was created, renamed, re-membered or deleted: reload the list. */
   threads: { threadId: number };
+  /** A service request the user asked for, or that waits on their company, was made or marked done (contracts/service-requests.ts): reload the lists. */
+  serviceRequest: { requestId: number; vesselId: number; state: 'open' | 'done' };
 }
 
 export type MessagingEventName = keyof MessagingEventMap;
 
-export const MESSAGING_EVENTS: readonly MessagingEventName[] = ['hello', 'message', 'messageDeleted', 'read', 'unread', 'threads'];
+export const MESSAGING_EVENTS: readonly MessagingEventName[] = ['hello', 'message', 'messageDeleted', 'read', 'unread', 'threads', 'serviceRequest'];
 
 /** Attachment limits: each file and all files of one message. */
 export const ATTACHMENT_MAX_FILES = 10;

@@ -32,7 +32,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
   auth: ['users', 'sessions', 'one_time_tokens'],
   utility: ['countries', 'languages', 'error_reports'],
   admin: ['navigation_components'],
-  service: ['service_items', 'service_log', 'service_log_documents'],
+  service: ['service_items', 'service_log', 'service_log_documents', 'service_requests'],
   org: ['companies', 'company_staff', 'company_relationships', 'company_clients', 'company_client_notes', 'vessel_models'],
   access: ['vessel_members'],
   vessel: ['vessels', 'vessel_notes', 'vessel_documents', 'document_categories', 'vessel_cameras', 'vessel_access_requests'],

@@ -307,6 +307,11 @@ export const MATRIX: Record<string, Audience> = {
   'POST /api/vessel/{id}/service/{itemId}/complete': { vessel: [{ area: 'deviceManager', level: 'MANAGE' }] },
   'DELETE /api/vessel/{id}/service/{itemId}': { vessel: [{ area: 'deviceManager', level: 'MANAGE' }] },
   'PUT /api/vessel/{id}/service/{itemId}': { vessel: [{ area: 'deviceManager', level: 'MANAGE' }] },
+  'GET /api/vessel/{id}/serviceRequests': { vessel: [{ area: 'alertManager', level: 'VIEW' }] },
+  'POST /api/vessel/{id}/alerts/{alertId}/serviceRequest': { vessel: [{ area: 'alertManager', level: 'MANAGE' }] },
+  // Staff of the company asked, on the vessels they reach through it (tests/service/requests.test.ts).
+  'GET /api/org/serviceRequests': 'user',
+  'POST /api/org/serviceRequests/{requestId}/done': 'user',
   'GET /api/messages/contacts': 'user',
   'GET /api/messages/groups': 'user',
   'GET /api/messages/live': 'user-stream',

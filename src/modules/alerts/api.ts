@@ -15,7 +15,7 @@ import type { AlertLifecycle } from './lifecycle.js';
 import { deletePairingLevels } from './levels/repository.js';
 import type { LevelAlerts } from './levels/service.js';
 import type { AlarmNaming, PropertyDirectory } from './properties.js';
-export type { AlarmNames, AlarmNaming } from './properties.js';
+export { type AlarmNames, type AlarmNaming, propertyPathOf } from './properties.js';
 import * as repo from './repository.js';
 import { deleteShelvesOfBridge } from './settings-repository.js';
 

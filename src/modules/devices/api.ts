@@ -48,6 +48,10 @@ export async function propertiesOfVessel(db: Db, vesselId: number, ids: number[]
   );
 }
 
+/** A bridge's properties of these paths with their device's name and units (the first device's, should two list one path). */
+export const namedPropertiesOfBridge = (db: Db, bridgeId: number, paths: string[]): Promise<Array<repo.PropertyRow & { deviceName: string }>> =>
+  repo.propertiesWithDevice(db, bridgeId, paths);
+
 /** The ids of the devices of the vessel's current bridge. */
 export async function deviceIdsOfVessel(db: Db, vesselId: number): Promise<Set<number>> {
   const bridge = await bridgeOfVessel(db, vesselId);

@@ -5,6 +5,7 @@
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
+import type { MessagingApi } from './api.js';
 import { Contacts } from './contacts.js';
 import { DIGEST_SWEEP_MS, MessageDigest } from './digest.js';
 import { UserStreams } from './live.js';
@@ -28,7 +29,7 @@ import { MessagingService } from './service.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    messaging: { service: MessagingService; live: UserStreams; digest: MessageDigest };
+    messaging: { service: MessagingService; live: UserStreams; digest: MessageDigest; api: MessagingApi };
   }
 }
 
@@ -44,6 +45,14 @@ export const messagingModule: Plugin<ModuleOptions> = {
     server.expose('service', service);
     server.expose('live', live);
     server.expose('digest', digest);
+    server.expose('api', {
+      startThread: async (userId, { userIds, name, vesselId, text }) => {
+        const thread = await service.create(userId, { userIds, name, vesselId });
+        await service.post(userId, { threadId: thread.id, text, files: [] });
+        return thread.id;
+      },
+      announceServiceRequest: (userIds, event) => live.publish(userIds, 'serviceRequest', event),
+    } satisfies MessagingApi);
 
     ctx.scheduler.every('messaging.digest', DIGEST_SWEEP_MS, () => digest.sweep());
     server.ext('onPreStop', () => live.stop());

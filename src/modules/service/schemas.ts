@@ -33,3 +33,15 @@ export const completionPayload = Joi.object({
   notes: Joi.string().trim().allow('').max(5000),
   documentIds: Joi.array().items(id).max(20),
 }).default({});
+
+export const alertParams = Joi.object({ id: id.required(), alertId: id.required() });
+export const requestParams = Joi.object({ requestId: id.required() });
+
+export const requestPayload = Joi.object({
+  companyId: id.required(),
+  message: Joi.string().trim().allow('').max(2000),
+});
+
+export const requestDonePayload = Joi.object({
+  notes: Joi.string().trim().allow('').max(5000),
+}).default({});

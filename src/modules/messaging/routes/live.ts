@@ -10,7 +10,8 @@ export const messagesLive = (svc: MessagingService, live: UserStreams) =>
     path: '/api/messages/live',
     options: {
       tags: ['api', 'messages'],
-      description: 'Server-sent events: hello, message, messageDeleted, read, unread, threads; a keepalive comment every 15 s; at most 10 open per user (429)',
+      description:
+        'Server-sent events: hello, message, messageDeleted, read, unread, threads, serviceRequest; a keepalive comment every 15 s; at most 10 open per user (429)',
       plugins: { envelope: false, linkKey: true },
       validate: { query: linkKeyQuery },
       async handler(request, h) {

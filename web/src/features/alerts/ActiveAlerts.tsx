@@ -5,6 +5,7 @@ import { reportActionFailure } from '../../app/failures';
 import { deviceQueries } from '../devices/queries';
 import type { Device } from '../devices/types';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { AskCompany } from '../service/AskCompany';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { ShelveDialog } from './ShelveDialog';
@@ -127,6 +128,7 @@ function AlertRow({ vesselId, alert, canManage, device }: { vesselId: number; al
               Shelve…
             </button>
           ) : null}
+          {isActiveAlert(alert) ? <AskCompany vesselId={vesselId} alert={alert} /> : null}
         </div>
       ) : null}
       {shelving ? <ShelveDialog vesselId={vesselId} alert={alert} onClose={() => setShelving(false)} /> : null}

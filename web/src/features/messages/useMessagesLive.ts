@@ -28,11 +28,14 @@ export function applyMessagingEvent(queryClient: QueryClient, event: MessagingEv
         page ? { ...page, content: page.content.filter((m) => m.id !== event.data.messageId) } : page,
       );
       break;
+    // Service requests are the service feature's (useServiceRequestsLive listens for them).
     case 'read':
     case 'threads':
+    case 'serviceRequest':
       break;
   }
-  if (event.type !== 'hello' && event.type !== 'unread') void queryClient.invalidateQueries({ queryKey: messageKeys.threads, exact: true });
+  if (event.type !== 'hello' && event.type !== 'unread' && event.type !== 'serviceRequest')
+    void queryClient.invalidateQueries({ queryKey: messageKeys.threads, exact: true });
   announce(event);
 }
 

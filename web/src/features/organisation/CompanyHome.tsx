@@ -5,6 +5,7 @@ import { failureMessage } from '../../lib/failureMessage';
 import type { FleetMapVessel } from '../location/FleetMap';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
+import { ServiceRequestsSection } from '../service/ServiceRequests';
 import { OnlineState } from '../vessels/OnlineState';
 import { CompanyInvitations } from './CompanyInvitations';
 import { organisationQueries } from './queries';
@@ -95,6 +96,7 @@ export function CompanyFleetSection({ companyName, embedded = false }: { company
           </Link>
         </span>
       </header>
+      {embedded ? null : <ServiceRequestsSection />}
       <DelayedSpinner loading={fleet.isPending} label="Loading the company fleet…" />
       {fleet.isError ? (
         <div className="card" role="alert">

@@ -4,10 +4,20 @@ import { failureMessage } from '../../lib/failureMessage';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { serviceQueries } from './queries';
 import { dueInWords, ServiceProgress, ServiceStatusBadge } from './ServiceDue';
+import { ServiceRequestsSection } from './ServiceRequests';
 import './service.css';
 
-/** The organisation's services due across its clients' vessels, overdue first, then by due date. */
+/** The organisation's service requests, then its services due across its clients' vessels, overdue first, then by due date. */
 export function ServicesDuePage() {
+  return (
+    <>
+      <ServiceRequestsSection />
+      <ServicesDue />
+    </>
+  );
+}
+
+function ServicesDue() {
   const due = useQuery(serviceQueries.companyDue());
   const entries = due.data ?? [];
   const overdue = entries.filter((e) => e.due.status === 'overdue').length;
