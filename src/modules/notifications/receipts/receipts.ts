@@ -1,0 +1,163 @@
+/**
+ * Delivery receipts (docs/decisions.md, "Delivery receipts"): the channels record each
+ * notification of an alarm as it goes (queued, sent, accepted by the SMTP server or the push
+ * service, or failed with the reason); the tracked link in the e-mail and the push notification
+ * records it opened; an acknowledgement marks the delivery it came through (the push
+ * notification's button) or the recipient's opened ones (the link followed, then Acknowledge in
+ * the app). A state only moves forward; each keeps the time it was first reached, on the alerts
+ * module's clock (which tests move).
+ */
+import { randomBytes } from 'node:crypto';
+import type { AcknowledgedVia, AlarmDeliveries, Delivery, DeliveryChannel, DeliveryState } from '../../../../contracts/deliveries.js';
+import { DELIVERY_STATES, REACHING_STATES } from '../../../../contracts/deliveries.js';
+import type { Db } from '../../../db/knex.js';
+import { type AlertRow, alertView, findAlert } from '../../alerts/api.js';
+import type { Notice } from '../delivery/channels.js';
+import * as repo from './repository.js';
+
+type UsersByIds = (ids: number[]) => Promise<Map<number, { id: number; firstName: string; lastName: string }>>;
+
+/** Where the opened link of a delivery goes (relative to the server; e-mails make it absolute). */
+export const openPath = (linkToken: string): string => `/api/alerts/open/${linkToken}`;
+
+/** Where an opened link lands: the alarm on its vessel's Alerts tab. */
+export const alarmPath = (vesselId: number, alertId: number): string => `/dashboard/vessels/${vesselId}/alerts?alert=${alertId}`;
+
+const rank = (state: DeliveryState) => DELIVERY_STATES.indexOf(state);
+
+export interface Receipt {
+  id: number;
+  linkToken: string;
+}
+
+export class DeliveryReceipts {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    private readonly usersByIds: UsersByIds,
+  ) {}
+
+  /** A notification about to go out; null for a notice about no alarm (a group of alarms, a routine's message), which keeps no receipt. */
+  async queue(notice: Notice, to: { userId: number; channel: DeliveryChannel; target: string; pushSubscriptionId?: number }): Promise<Receipt | null> {
+    if (notice.alertId === undefined) return null;
+    const linkToken = randomBytes(24).toString('base64url');
+    const id = await repo.insertDelivery(this.db, {
+      alertId: notice.alertId,
+      vesselId: notice.vesselId,
+      userId: to.userId,
+      channel: to.channel,
+      target: to.target,
+      pushSubscriptionId: to.pushSubscriptionId ?? null,
+      subject: notice.subject,
+      linkToken,
+      at: this.iso(),
+    });
+    return { id, linkToken };
+  }
+
+  sent(receipt: Receipt | null, note?: string): Promise<void> {
+    return this.move(receipt, 'sent', { note });
+  }
+
+  accepted(receipt: Receipt | null, note?: string): Promise<void> {
+    return this.move(receipt, 'accepted', { note });
+  }
+
+  failed(receipt: Receipt | null, reason: string): Promise<void> {
+    return this.move(receipt, 'failed', { reason });
+  }
+
+  /** The tracked link was followed: answers where it leads (the alarm), or null for a key nobody was given. */
+  async opened(linkToken: string): Promise<string | null> {
+    const row = await repo.deliveryByToken(this.db, linkToken);
+    if (!row) return null;
+    await this.move(row, 'opened');
+    return alarmPath(row.vesselId, row.alertId);
+  }
+
+  /** Before a push notification's button acknowledges an alarm: the acknowledgement came through that delivery. */
+  async acknowledgingThrough(alertId: number, userId: number, deliveryId: number | null): Promise<void> {
+    const delivery = deliveryId === null ? null : await repo.findDelivery(this.db, deliveryId);
+    const through = delivery && delivery.alertId === alertId && delivery.userId === userId ? delivery : null;
+    await repo.saveAcknowledgement(this.db, {
+      alertId,
+      userId,
+      via: through?.channel ?? 'push',
+      device: through?.channel === 'push' ? through.target : null,
+      deliveryId: through?.id ?? null,
+      at: this.iso(),
+    });
+  }
+
+  /**
+   * An alarm was acknowledged (the `acknowledged` change): records by whom and through what (the
+   * app unless a push notification said so just before, the operator without a user), and marks
+   * the delivery it came through, or else the acknowledger's deliveries they had opened.
+   */
+  async acknowledged(alertId: number): Promise<void> {
+    const alert = await findAlert(this.db, alertId);
+    if (!alert || alert.acknowledgedAt === null) return;
+    let ack = await repo.acknowledgementOf(this.db, alertId);
+    if (!ack || ack.userId !== alert.acknowledgedBy) {
+      const via: AcknowledgedVia = alert.acknowledgedBy === null ? 'operator' : 'app';
+      ack = { alertId, userId: alert.acknowledgedBy, via, device: null, deliveryId: null, at: alert.acknowledgedAt };
+      await repo.saveAcknowledgement(this.db, ack);
+    }
+    const deliveries = await repo.deliveriesOfAlert(this.db, alertId);
+    const marked =
+      ack.deliveryId !== null ? deliveries.filter((d) => d.id === ack.deliveryId) : deliveries.filter((d) => d.userId === ack.userId && d.state === 'opened');
+    for (const delivery of marked) await this.move(delivery, 'acknowledged', {}, alert.acknowledgedAt);
+  }
+
+  /** An alarm's receipts as the deliveries route answers them. */
+  async ofAlert(alert: AlertRow): Promise<AlarmDeliveries> {
+    const rows = await repo.deliveriesOfAlert(this.db, alert.id);
+    const ack = alert.acknowledgedAt === null ? null : await repo.acknowledgementOf(this.db, alert.id);
+    const users = await this.usersByIds([...rows.map((r) => r.userId), ...(ack?.userId ? [ack.userId] : [])]);
+    const nameOf = (id: number) => {
+      const user = users.get(id);
+      return user ? `${user.firstName} ${user.lastName}`.trim() : `User #${id}`;
+    };
+    const deliveries: Delivery[] = rows.map((r) => ({
+      id: r.id,
+      recipient: { userId: r.userId, name: nameOf(r.userId) },
+      channel: r.channel,
+      target: r.target,
+      subject: r.subject,
+      state: r.state,
+      reason: r.reason,
+      note: r.note,
+      steps: DELIVERY_STATES.filter((s) => r.times[s] !== null).map((state) => ({ state, at: r.times[state]! })),
+    }));
+    const acknowledgedBy = alert.acknowledgedAt === null ? undefined : alert.acknowledgedBy;
+    const acknowledgement =
+      alert.acknowledgedAt === null
+        ? null
+        : {
+            at: alert.acknowledgedAt,
+            userId: acknowledgedBy ?? null,
+            name: acknowledgedBy ? nameOf(acknowledgedBy) : null,
+            via: ack?.userId === acknowledgedBy && ack ? ack.via : acknowledgedBy === null ? ('operator' as const) : ('app' as const),
+            device: ack?.userId === acknowledgedBy ? (ack?.device ?? null) : null,
+          };
+    return {
+      alert: alertView(alert, this.now()),
+      reached: deliveries.some((d) => REACHING_STATES.includes(d.state)) || Boolean(acknowledgedBy),
+      acknowledgement,
+      deliveries,
+    };
+  }
+
+  /** Records a state's time and moves the receipt to it, never backwards (nor out of failed). */
+  private async move(receipt: Receipt | null, state: DeliveryState, extra: { reason?: string; note?: string } = {}, at = this.iso()): Promise<void> {
+    if (!receipt) return;
+    const row = await repo.findDelivery(this.db, receipt.id);
+    if (!row) return;
+    const forward = row.state !== 'failed' && (state === 'failed' || rank(state) > rank(row.state));
+    await repo.markDelivery(this.db, row.id, { timeOf: state, at, ...(forward ? { state } : {}), ...extra });
+  }
+
+  private iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+}
