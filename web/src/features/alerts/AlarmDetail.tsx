@@ -7,7 +7,14 @@ import { useFormatters } from '../profile/usePreferences';
 import { PriorityBadge } from './PriorityBadge';
 import { alertQueries } from './queries';
 import { alarmText, priorityOf, statusText } from './types';
-import type { AcknowledgedVia, Acknowledgement, Delivery, DeliveryChannel, DeliveryState } from '../../../../contracts/deliveries';
+import {
+  REACHING_STATES,
+  type AcknowledgedVia,
+  type Acknowledgement,
+  type Delivery,
+  type DeliveryChannel,
+  type DeliveryState,
+} from '../../../../contracts/deliveries';
 import './deliveries.css';
 
 const CHANNEL_WORDS: Record<DeliveryChannel, string> = { email: 'E-mail', push: 'Push' };
@@ -74,6 +81,7 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
           </li>
         ))}
       </ol>
+      <p className="muted delivery__note">{delivery.subject}</p>
       {delivery.note ? <p className="muted delivery__note">{delivery.note}</p> : null}
     </li>
   );
@@ -94,6 +102,7 @@ export function AlarmDetail({ vesselId, alertId }: { vesselId: number; alertId: 
   }, [alertId]);
   const data = detail.data;
   const failed = data?.deliveries.filter((d) => d.state === 'failed').length ?? 0;
+  const through = data?.deliveries.filter((d) => REACHING_STATES.includes(d.state)).length ?? 0;
 
   return (
     <section className="alarm-detail" aria-labelledby="alarm-detail-title" data-testid="alarm-detail">
@@ -125,8 +134,9 @@ export function AlarmDetail({ vesselId, alertId }: { vesselId: number; alertId: 
           </div>
           {data.reached ? (
             <p className="alarm-detail__reach">
-              Reached: {data.deliveries.length} {data.deliveries.length === 1 ? 'notification' : 'notifications'}
-              {failed ? `, ${failed} failed` : ''}.
+              {data.deliveries.length
+                ? `Reached: ${through} of ${data.deliveries.length} ${data.deliveries.length === 1 ? 'notification' : 'notifications'} got through${failed ? `, ${failed} failed` : ''}.`
+                : 'Reached: acknowledged by a person, though no notification was sent.'}
             </p>
           ) : (
             <p className="alarm-detail__reach alarm-detail__reach--nobody" role="status">
