@@ -157,6 +157,16 @@ describe('delivery receipts', () => {
     expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts/999999/deliveries`, { token: owner })).body).toMatchObject({ ok: false, status: 404 });
   });
 
+  it('forgets how an alarm was acknowledged once it rises and asks for acknowledgement again', async () => {
+    clock += 60_000;
+    await raise('bilge.high', 'emergency', 'Bilge water rising fast');
+    expect((await deliveries(bilge)).acknowledgement).toBeNull();
+    clock += 10_000;
+    expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/${bilge}/ack`, { token: owner })).status).toBe(200);
+    await settle();
+    expect((await deliveries(bilge)).acknowledgement).toMatchObject({ at: at(), name: 'Olivia Owner', via: 'app', device: null });
+  });
+
   it('says an e-mail the SMTP server refused failed, with its reason', async () => {
     clock += 11 * 60_000;
     refused.add('crew@demo.test');
@@ -200,7 +210,7 @@ describe('delivery receipts', () => {
     expect(d.deliveries.map((x) => `${x.channel} ${x.state}`).sort()).toEqual(['email failed', 'email failed', 'push failed']);
     expect(one(d, 'push', 'Pixel 8').reason).toMatch(/no longer knows this device/);
     expect(await history({ nobodyReached: true })).toEqual(['Anchor dragging']);
-    expect((await history({ nobodyReached: false })).sort()).toEqual(['Bilge water high', 'Shore power lost']);
+    expect((await history({ nobodyReached: false })).sort()).toEqual(['Bilge water rising fast', 'Shore power lost']);
     expect(await history({})).toHaveLength(3);
     const bad = await t.call('POST', '/api/alerts/history/page', { token: owner, payload: { page: 0, size: 5, filter: { nobodyReached: 'maybe' } } });
     expect(bad.status).toBe(400);

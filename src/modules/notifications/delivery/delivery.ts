@@ -78,6 +78,7 @@ export class AlarmDelivery {
     // Before the ladder stops: who it reached is who hears the vessel is back.
     if ((change.change === 'rectified' || change.change === 'cleared') && isOfflineNotice(change)) this.enqueue(() => this.deliverBackOnline(vesselId, change));
     if (change.change === 'acknowledged') this.enqueue(() => this.receipts.acknowledged(change.id));
+    if (change.change === 'escalated') this.enqueue(() => this.receipts.unacknowledged(change.id));
     if (SETTLED.has(change.change)) this.enqueue(() => this.ladder.stop(change.id));
     else if (NOTIFYING.has(change.change)) this.enqueue(() => this.deliverOne(vesselId, change));
   }

@@ -109,6 +109,11 @@ export class DeliveryReceipts {
     for (const delivery of marked) await this.move(delivery, 'acknowledged', {}, alert.acknowledgedAt);
   }
 
+  /** The alarm rose in priority and asks for acknowledgement again: how it was acknowledged before no longer holds. */
+  unacknowledged(alertId: number): Promise<void> {
+    return repo.deleteAcknowledgement(this.db, alertId);
+  }
+
   /** An alarm's receipts as the deliveries route answers them. */
   async ofAlert(alert: AlertRow): Promise<AlarmDeliveries> {
     const rows = await repo.deliveriesOfAlert(this.db, alert.id);

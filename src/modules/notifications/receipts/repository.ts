@@ -171,3 +171,7 @@ export async function saveAcknowledgement(db: Db, a: AcknowledgementRow): Promis
     .onConflict('alert_id')
     .merge();
 }
+
+export async function deleteAcknowledgement(db: Db, alertId: number): Promise<void> {
+  await db('alert_acknowledgements').where({ alert_id: alertId }).delete();
+}
