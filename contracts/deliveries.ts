@@ -32,10 +32,11 @@ export interface DeliveryStep {
 
 export interface Delivery {
   id: number;
+  /** The name; `Member #id` for someone else when the viewer may not see the vessel's people (userManager VIEW). */
   recipient: { userId: number; name: string };
   channel: DeliveryChannel;
-  /** The e-mail address, or the push device's label. */
-  target: string;
+  /** The e-mail address, or the push device's label; null for someone else's when the viewer may not see the vessel's people. */
+  target: string | null;
   /** What was sent (the notice's subject). */
   subject: string;
   /** Where it stands now. */

@@ -151,8 +151,16 @@ describe('delivery receipts', () => {
     expect(one(d, 'push', 'Pixel 8').steps.map((s) => s.state)).toEqual(['queued', 'sent', 'accepted', 'opened', 'acknowledged']);
     // The e-mails were not what reached her.
     expect(one(d, 'email', 'owner@demo.test').state).toBe('accepted');
-    // The crew see it too (alertManager VIEW); another vessel's owner does not learn the alarm exists.
-    expect((await deliveries(bilge, crew)).acknowledgement?.via).toBe('push');
+    // The crew see it too (alertManager VIEW), their own receipt whole and the others' without
+    // name, address or device (they may not read the vessel's people: no userManager VIEW).
+    const seen = await deliveries(bilge, crew);
+    expect(seen.acknowledgement).toMatchObject({ via: 'push', device: null, name: expect.stringMatching(/^Member #\d+$/) });
+    expect(seen.deliveries.map((x) => `${x.recipient.name} ${x.channel} ${x.target} ${x.state}`).sort()).toEqual([
+      'Chris Crew email crew@demo.test accepted',
+      expect.stringMatching(/^Member #\d+ email null accepted$/),
+      expect.stringMatching(/^Member #\d+ push null acknowledged$/),
+    ]);
+    // Another vessel's owner does not learn the alarm exists.
     expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts/${bilge}/deliveries`, { token: owner2 })).status).toBe(404);
     expect((await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts/999999/deliveries`, { token: owner })).body).toMatchObject({ ok: false, status: 404 });
   });

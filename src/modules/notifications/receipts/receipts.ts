@@ -114,40 +114,49 @@ export class DeliveryReceipts {
     return repo.deleteAcknowledgement(this.db, alertId);
   }
 
-  /** An alarm's receipts as the deliveries route answers them. */
-  async ofAlert(alert: AlertRow): Promise<AlarmDeliveries> {
+  /**
+   * An alarm's receipts as the deliveries route answers them to a viewer. Who else was told, and
+   * at which address or device, is the vessel's people: a viewer without userManager VIEW (who
+   * may not read the vessel's directory) sees their own receipts whole and the others' by member
+   * number, without address, device, or the address inside a refusal.
+   */
+  async ofAlert(alert: AlertRow, viewer: { userId: number; seesPeople: boolean }): Promise<AlarmDeliveries> {
     const rows = await repo.deliveriesOfAlert(this.db, alert.id);
     const ack = alert.acknowledgedAt === null ? null : await repo.acknowledgementOf(this.db, alert.id);
     const users = await this.usersByIds([...rows.map((r) => r.userId), ...(ack?.userId ? [ack.userId] : [])]);
+    const shown = (id: number) => viewer.seesPeople || id === viewer.userId;
     const nameOf = (id: number) => {
       const user = users.get(id);
+      if (!shown(id)) return `Member #${id}`;
       return user ? `${user.firstName} ${user.lastName}`.trim() : `User #${id}`;
     };
     const deliveries: Delivery[] = rows.map((r) => ({
       id: r.id,
       recipient: { userId: r.userId, name: nameOf(r.userId) },
       channel: r.channel,
-      target: r.target,
+      target: shown(r.userId) ? r.target : null,
       subject: r.subject,
       state: r.state,
-      reason: r.reason,
+      reason: r.reason === null || shown(r.userId) ? r.reason : r.reason.split(r.target).join('(address hidden)'),
       note: r.note,
       steps: DELIVERY_STATES.filter((s) => r.times[s] !== null).map((state) => ({ state, at: r.times[state]! })),
     }));
-    const acknowledgedBy = alert.acknowledgedAt === null ? undefined : alert.acknowledgedBy;
+    const by = alert.acknowledgedBy;
+    // What the notifications module recorded holds when it names the person the alarm says acknowledged it.
+    const recorded = ack && ack.userId === by ? ack : null;
     const acknowledgement =
       alert.acknowledgedAt === null
         ? null
         : {
             at: alert.acknowledgedAt,
-            userId: acknowledgedBy ?? null,
-            name: acknowledgedBy ? nameOf(acknowledgedBy) : null,
-            via: ack?.userId === acknowledgedBy && ack ? ack.via : acknowledgedBy === null ? ('operator' as const) : ('app' as const),
-            device: ack?.userId === acknowledgedBy ? (ack?.device ?? null) : null,
+            userId: by,
+            name: by === null ? null : nameOf(by),
+            via: recorded?.via ?? (by === null ? ('operator' as const) : ('app' as const)),
+            device: recorded && (by === null || shown(by)) ? recorded.device : null,
           };
     return {
       alert: alertView(alert, this.now()),
-      reached: deliveries.some((d) => REACHING_STATES.includes(d.state)) || Boolean(acknowledgedBy),
+      reached: deliveries.some((d) => REACHING_STATES.includes(d.state)) || (alert.acknowledgedAt !== null && by !== null),
       acknowledgement,
       deliveries,
     };

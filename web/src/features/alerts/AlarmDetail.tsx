@@ -66,7 +66,13 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
     <li className="delivery" data-testid="delivery">
       <div className="delivery__head">
         <p className="delivery__who">
-          {delivery.recipient.name} · {CHANNEL_WORDS[delivery.channel]} · <span className="delivery__target">{delivery.target}</span>
+          {delivery.recipient.name} · {CHANNEL_WORDS[delivery.channel]}
+          {delivery.target ? (
+            <>
+              {' · '}
+              <span className="delivery__target">{delivery.target}</span>
+            </>
+          ) : null}
         </p>
         <span className={`delivery-state delivery-state--${delivery.state}`}>{STATE_WORDS[delivery.state]}</span>
       </div>
