@@ -5,7 +5,8 @@
  * notification clicked (its tracked link followed) → opened; its "Acknowledge" button →
  * acknowledged, by whom and from which device; an e-mail the SMTP server refuses → failed with
  * its reason; the e-mail's link followed and the alarm acknowledged in the app. The alert
- * history's "nobody reached" filter keeps only the alarms no delivery reached. The clock is the
+ * history's "nobody reached" filter keeps only the alarms no delivery reached (the operator's
+ * acknowledgement from the CLI names no person, so it changes nothing). The clock is the
  * alerts module's, moved by the test.
  */
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../contracts/alerts.js';
 import type { AlarmDeliveries } from '../../contracts/deliveries.js';
+import { findAlert } from '../../src/modules/alerts/api.js';
 import { PushEndpoint } from '../helpers/push-endpoint.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 import { connectBridge, delta, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
@@ -220,6 +222,11 @@ describe('delivery receipts', () => {
     expect(await history({ nobodyReached: true })).toEqual(['Anchor dragging']);
     expect((await history({ nobodyReached: false })).sort()).toEqual(['Bilge water rising fast', 'Shore power lost']);
     expect(await history({})).toHaveLength(3);
+    // The operator acknowledging it from the admin CLI names no person: still nobody reached.
+    await t.server.plugins.alerts.lifecycle.acknowledge(bridge.vesselId, (await findAlert(t.database.db, d.alert.id))!, null);
+    await settle();
+    expect((await deliveries(d.alert.id)).acknowledgement).toMatchObject({ userId: null, name: null, via: 'operator' });
+    expect(await history({ nobodyReached: true })).toEqual(['Anchor dragging']);
     const bad = await t.call('POST', '/api/alerts/history/page', { token: owner, payload: { page: 0, size: 5, filter: { nobodyReached: 'maybe' } } });
     expect(bad.status).toBe(400);
   });
