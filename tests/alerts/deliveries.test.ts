@@ -232,6 +232,21 @@ describe('delivery receipts', () => {
   });
 });
 
+describe('a flood of alarms', () => {
+  it('gives each alarm grouped into the one notice its own receipts', async () => {
+    clock += 11 * 60_000;
+    for (let i = 0; i <= 10; i++) await raise(`flood.${i}`, 'warn', `Flood ${i}`);
+    await t.server.plugins.notifications.delivery.flush();
+    const last = await deliveries((await alertOf('flood.10')).id);
+    expect(last.reached).toBe(true);
+    expect(last.deliveries.map((x) => `${x.target} ${x.state} ${x.subject}`).sort()).toEqual([
+      'crew@demo.test accepted Sea Breeze: 1 more alarms',
+      'owner@demo.test accepted Sea Breeze: 1 more alarms',
+    ]);
+    expect(await history({ nobodyReached: true })).toEqual(['Anchor dragging']);
+  });
+});
+
 /** The tracked link of the newest e-mail the SMTP server took for an address about an alarm (quoted-printable lines joined). */
 function linkIn(to: string, about: string): string | undefined {
   const text = received

@@ -166,6 +166,7 @@ export class AlarmDelivery {
         vesselId,
         vesselName: vessel,
         priority,
+        alertIds: alerts.map((a) => a.id),
         subject: `${vessel}: ${alerts.length} more alarms`,
         text: `${alerts.length} more alarms were raised on ${vessel} in the last minutes:\n${lines.join('\n')}${alerts.length > 20 ? `\n… and ${alerts.length - 20} more` : ''}`,
       },

@@ -20,7 +20,7 @@ export class EmailChannel implements NotificationChannel {
     const outcome: Delivered = { delivered: 0, failed: 0 };
     for (const { userId, email } of recipients) {
       const receipt = await this.receipts.queue(notice, { userId, channel: 'email', target: email });
-      const link = receipt ? `${this.publicUrl}${openPath(receipt.linkToken)}` : `${this.publicUrl}/dashboard/vessels/${notice.vesselId}/alerts`;
+      const link = receipt?.linkToken ? `${this.publicUrl}${openPath(receipt.linkToken)}` : `${this.publicUrl}/dashboard/vessels/${notice.vesselId}/alerts`;
       await this.receipts.sent(receipt);
       const sent = await this.mail.deliver({ to: email, subject: notice.subject, text: `${notice.text}\n\nOpen Vessel Link: ${link}` });
       if (sent.outcome === 'accepted') await this.receipts.accepted(receipt, sent.response ? `The SMTP server answered: ${sent.response}` : undefined);

@@ -47,11 +47,11 @@ export class PushChannel implements NotificationChannel {
           priority: notice.priority,
           vesselId: notice.vesselId,
           alertId: notice.alertId ?? null,
-          url: receipt ? openPath(receipt.linkToken) : `/dashboard/vessels/${notice.vesselId}/alerts`,
+          url: receipt?.linkToken ? openPath(receipt.linkToken) : `/dashboard/vessels/${notice.vesselId}/alerts`,
           ackToken:
             notice.alertId === undefined
               ? null
-              : this.tokens.sign({ userId: device.userId, alertId: notice.alertId, vesselId: notice.vesselId, deliveryId: receipt?.id }, this.now()),
+              : this.tokens.sign({ userId: device.userId, alertId: notice.alertId, vesselId: notice.vesselId, deliveryId: receipt?.ids[0] }, this.now()),
         };
         let sent: PushOutcome = 'failed';
         await this.receipts.sent(receipt);

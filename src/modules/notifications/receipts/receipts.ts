@@ -25,9 +25,13 @@ export const alarmPath = (vesselId: number, alertId: number): string => `/dashbo
 
 const rank = (state: DeliveryState) => DELIVERY_STATES.indexOf(state);
 
+/**
+ * The receipts of one message: one for a notice about an alarm, one per alarm for a group of
+ * them; only a notice about one alarm has a tracked link (a group's leads to the vessel's alarms).
+ */
 export interface Receipt {
-  id: number;
-  linkToken: string;
+  ids: number[];
+  linkToken: string | null;
 }
 
 export class DeliveryReceipts {
@@ -37,41 +41,47 @@ export class DeliveryReceipts {
     private readonly usersByIds: UsersByIds,
   ) {}
 
-  /** A notification about to go out; null for a notice about no alarm (a group of alarms, a routine's message), which keeps no receipt. */
+  /** A notification about to go out; null for a notice about no alarm (a routine's message), which keeps no receipt. */
   async queue(notice: Notice, to: { userId: number; channel: DeliveryChannel; target: string; pushSubscriptionId?: number }): Promise<Receipt | null> {
-    if (notice.alertId === undefined) return null;
-    const linkToken = randomBytes(24).toString('base64url');
-    const id = await repo.insertDelivery(this.db, {
-      alertId: notice.alertId,
-      vesselId: notice.vesselId,
-      userId: to.userId,
-      channel: to.channel,
-      target: to.target,
-      pushSubscriptionId: to.pushSubscriptionId ?? null,
-      subject: notice.subject,
-      linkToken,
-      at: this.iso(),
-    });
-    return { id, linkToken };
+    const alertIds = notice.alertId !== undefined ? [notice.alertId] : (notice.alertIds ?? []);
+    if (!alertIds.length) return null;
+    const tokens = alertIds.map(() => randomBytes(24).toString('base64url'));
+    const ids: number[] = [];
+    for (const [i, alertId] of alertIds.entries()) {
+      ids.push(
+        await repo.insertDelivery(this.db, {
+          alertId,
+          vesselId: notice.vesselId,
+          userId: to.userId,
+          channel: to.channel,
+          target: to.target,
+          pushSubscriptionId: to.pushSubscriptionId ?? null,
+          subject: notice.subject,
+          linkToken: tokens[i],
+          at: this.iso(),
+        }),
+      );
+    }
+    return { ids, linkToken: notice.alertId !== undefined ? tokens[0] : null };
   }
 
   sent(receipt: Receipt | null, note?: string): Promise<void> {
-    return this.move(receipt, 'sent', { note });
+    return this.move(receipt?.ids ?? [], 'sent', { note });
   }
 
   accepted(receipt: Receipt | null, note?: string): Promise<void> {
-    return this.move(receipt, 'accepted', { note });
+    return this.move(receipt?.ids ?? [], 'accepted', { note });
   }
 
   failed(receipt: Receipt | null, reason: string): Promise<void> {
-    return this.move(receipt, 'failed', { reason });
+    return this.move(receipt?.ids ?? [], 'failed', { reason });
   }
 
   /** The tracked link was followed: answers where it leads (the alarm), or null for a key nobody was given. */
   async opened(linkToken: string): Promise<string | null> {
     const row = await repo.deliveryByToken(this.db, linkToken);
     if (!row) return null;
-    await this.move(row, 'opened');
+    await this.move([row.id], 'opened');
     return alarmPath(row.vesselId, row.alertId);
   }
 
@@ -106,7 +116,12 @@ export class DeliveryReceipts {
     const deliveries = await repo.deliveriesOfAlert(this.db, alertId);
     const marked =
       ack.deliveryId !== null ? deliveries.filter((d) => d.id === ack.deliveryId) : deliveries.filter((d) => d.userId === ack.userId && d.state === 'opened');
-    for (const delivery of marked) await this.move(delivery, 'acknowledged', {}, alert.acknowledgedAt);
+    await this.move(
+      marked.map((d) => d.id),
+      'acknowledged',
+      {},
+      alert.acknowledgedAt,
+    );
   }
 
   /** The alarm rose in priority and asks for acknowledgement again: how it was acknowledged before no longer holds. */
@@ -162,13 +177,14 @@ export class DeliveryReceipts {
     };
   }
 
-  /** Records a state's time and moves the receipt to it, never backwards (nor out of failed). */
-  private async move(receipt: Receipt | null, state: DeliveryState, extra: { reason?: string; note?: string } = {}, at = this.iso()): Promise<void> {
-    if (!receipt) return;
-    const row = await repo.findDelivery(this.db, receipt.id);
-    if (!row) return;
-    const forward = row.state !== 'failed' && (state === 'failed' || rank(state) > rank(row.state));
-    await repo.markDelivery(this.db, row.id, { timeOf: state, at, ...(forward ? { state } : {}), ...extra });
+  /** Records a state's time and moves each receipt to it, never backwards (nor out of failed). */
+  private async move(ids: number[], state: DeliveryState, extra: { reason?: string; note?: string } = {}, at = this.iso()): Promise<void> {
+    for (const id of ids) {
+      const row = await repo.findDelivery(this.db, id);
+      if (!row) continue;
+      const forward = row.state !== 'failed' && (state === 'failed' || rank(state) > rank(row.state));
+      await repo.markDelivery(this.db, row.id, { timeOf: state, at, ...(forward ? { state } : {}), ...extra });
+    }
   }
 
   private iso(): string {
