@@ -129,7 +129,10 @@ export interface PushMessage {
   priority: AlertPriority;
   vesselId: number;
   alertId: number | null;
-  /** The page "Open" shows, relative to the app. */
+  /**
+   * The page "Open" shows, relative to the app: for an alarm, its delivery's tracked link
+   * (`/api/alerts/open/{key}`, which records the notification opened and redirects to the alarm).
+   */
   url: string;
   ackToken: string | null;
 }

@@ -66,7 +66,16 @@ export const TABLE_OWNERS: Record<string, string[]> = {
     'vessel_outages',
   ],
   geofence: ['vessel_geofences'],
-  notifications: ['user_notification_settings', 'geofence_notify', 'escalation_steps', 'alert_escalations', 'push_subscriptions', 'alert_mutes'],
+  notifications: [
+    'user_notification_settings',
+    'geofence_notify',
+    'escalation_steps',
+    'alert_escalations',
+    'push_subscriptions',
+    'alert_mutes',
+    'alert_deliveries',
+    'alert_acknowledgements',
+  ],
   routines: ['routines', 'routine_runs', 'routine_schedules'],
 };
 

@@ -48,7 +48,7 @@ export class WriteHealth {
 
   constructor(
     private readonly probe: () => Promise<void>,
-    /** The server's clock (ctx.now), so that a test can let a verdict age. */
+    /** The server's clock (ctx.clock), so that a test can let a verdict age. */
     private readonly now: () => number,
     /** Writes began to fail (with the first failure) or work again (null): one log line each way. */
     private readonly changed: (failure: WriteFailure | null, err?: unknown) => void = () => {},

@@ -26,6 +26,9 @@ export interface OutboxRow {
   createdAt: string;
 }
 
+/** What became of a message: the SMTP server's answer, the outbox, or why it failed. */
+export type MailOutcome = { outcome: 'accepted'; response: string | null } | { outcome: 'outbox' } | { outcome: 'failed'; reason: string };
+
 export class Mailer {
   private readonly transporter: Transporter | null;
 
@@ -40,29 +43,40 @@ export class Mailer {
 
   /** False when the SMTP server refused the message or could not be reached (it is kept in the outbox); true once sent or, without SMTP, queued. */
   async send(message: MailMessage): Promise<boolean> {
+    return (await this.deliver(message)).outcome !== 'failed';
+  }
+
+  /**
+   * Sends a message and says what became of it: accepted by the SMTP server (with its answer),
+   * waiting in the outbox (no SMTP server configured), or failed (with the reason).
+   */
+  async deliver(message: MailMessage): Promise<MailOutcome> {
     const createdAt = nowIso();
     if (!this.transporter) {
       await this.db('mail_outbox').insert({ to_address: message.to, subject: message.subject, body: message.text, transport: 'outbox', created_at: createdAt });
       this.log.info('mail queued in outbox', { to: message.to, subject: message.subject });
-      return true;
+      return { outcome: 'outbox' };
     }
     try {
-      await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+      const info = (await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text })) as {
+        response?: unknown;
+      };
       await this.db('mail_outbox').insert({ to_address: message.to, subject: message.subject, transport: 'smtp', sent_at: nowIso(), created_at: createdAt });
       this.log.info('mail sent', { to: message.to, subject: message.subject });
-      return true;
+      return { outcome: 'accepted', response: typeof info.response === 'string' ? info.response.slice(0, 300) : null };
     } catch (err) {
+      const reason = (err as Error).message.slice(0, 500);
       // The body stays in the outbox so an operator can still deliver it by hand.
       await this.db('mail_outbox').insert({
         to_address: message.to,
         subject: message.subject,
         body: message.text,
         transport: 'smtp',
-        error: (err as Error).message.slice(0, 500),
+        error: reason,
         created_at: createdAt,
       });
       this.log.error('mail delivery failed', { to: message.to, subject: message.subject, reason: (err as Error).message });
-      return false;
+      return { outcome: 'failed', reason };
     }
   }
 

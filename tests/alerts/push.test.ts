@@ -69,8 +69,10 @@ describe('alarms by push', () => {
       title: 'Sea Breeze: alarm — Bilge water high',
       priority: 'alarm',
       vesselId: bridge.vesselId,
-      url: `/dashboard/vessels/${bridge.vesselId}/alerts`,
     });
+    // "Open" follows the delivery's tracked link (it records the notification opened), which leads to the alarm.
+    expect(message.url).toMatch(/^\/api\/alerts\/open\/[\w-]+$/);
+    expect((await t.call('GET', message.url)).headers.location).toBe(`/dashboard/vessels/${bridge.vesselId}/alerts?alert=${message.alertId}`);
     expect(message.ackToken).toEqual(expect.any(String));
     await delivery.idle();
     expect((await devices()).devices[0].lastSentAt).not.toBeNull();

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { applyRoutineAlert } from '../../src/modules/alerts/api.js';
 import { DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
 import { startDemoStage, type DemoStage } from './stage.js';
 import { launchBrowser, openPage, signIn, type TestPage } from './browser.js';
@@ -220,6 +221,21 @@ describe('signed-in screens', () => {
         await page.getByRole('heading', { name: view, level: 2 }).waitFor();
       }));
   }
+  it("an alarm's detail with its deliveries, and the history of alarms nobody reached", async () => {
+    const { db } = t.database;
+    const alarm = await applyRoutineAlert(db, t.server.app.ctx.events, seaBreezeId, 9999, { priority: 'alarm', message: 'Bilge pump running' }, Date.now());
+    await t.server.plugins.notifications.delivery.idle();
+    await scan(`/dashboard/vessels/${seaBreezeId}/alerts?alert=${alarm!.id}`, async (page) => {
+      await page.getByTestId('alarm-detail').getByRole('heading', { name: 'Bilge pump running', level: 2 }).waitFor();
+      await page.getByTestId('delivery').first().getByText('Waiting in the mail outbox', { exact: false }).waitFor();
+    });
+    await scan(`/dashboard/vessels/${seaBreezeId}/alerts`, async (page) => {
+      await heading('Sea Breeze')(page);
+      await page.getByRole('group', { name: 'Alerts view' }).getByRole('button', { name: 'History' }).click();
+      await page.getByLabel('Nobody reached').check();
+      await page.getByTestId('history-alert').filter({ hasText: 'Bilge pump running' }).waitFor();
+    });
+  });
   it('custom alert form', () =>
     scan(`/dashboard/vessels/${seaBreezeId}/alerts`, async (page) => {
       await heading('Sea Breeze')(page);

@@ -154,6 +154,7 @@ export const MATRIX: Record<string, Audience> = {
     vessel: [{ area: 'deviceManager', level: 'VIEW' }, { flag: 'allowLocationServices' }, { area: 'securityManager', level: 'VIEW' }],
   },
   'GET /api/vessel/{id}/alerts': { vessel: [{ area: 'alertManager', level: 'VIEW' }] },
+  'GET /api/vessel/{id}/alerts/{alertId}/deliveries': { vessel: [{ area: 'alertManager', level: 'VIEW' }] },
   'GET /api/vessel/{id}/customAlerts': { vessel: [{ area: 'alertManager', level: 'VIEW' }] },
   'GET /api/vessel/{id}/devices': { vessel: [{ area: 'deviceManager', level: 'VIEW' }] },
   'GET /api/vessel/{id}/busList': { vessel: [{ area: 'deviceManager', level: 'VIEW' }] },
@@ -277,6 +278,8 @@ export const MATRIX: Record<string, Audience> = {
   'DELETE /api/profile/pushSubscriptions/{id}': 'user',
   // The acknowledgement key of a push notification stands in for the session (its test: tests/alerts/push.test.ts).
   'POST /api/alerts/ackFromNotification': 'public',
+  // The tracked link of an alarm's e-mail and push notification: records it opened, redirects to the alarm (its test: tests/alerts/deliveries.test.ts).
+  'GET /api/alerts/open/{key}': 'public',
   'GET /api/vessel/{id}/escalation': { vessel: [{ area: 'alertManager', level: 'VIEW' }] },
   'PUT /api/vessel/{id}/escalation': { vessel: [{ area: 'alertManager', level: 'MANAGE' }] },
   'GET /api/vessel/{id}/alarmSettings': { vessel: [{ area: 'alertManager', level: 'VIEW' }] },

@@ -6,6 +6,7 @@
  * bridge's alerts when its pairing ends. The ingest hands each batch to the custom alerts and
  * warning levels of `server.plugins.alerts.api`, and the devices module its properties.
  */
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
 import { nowIso } from '../../db/knex.js';
 import type { EventBus } from '../../platform/events.js';
@@ -38,6 +39,13 @@ export interface AlertsApi {
   useProperties(directory: PropertyDirectory): void;
   /** Names an alarm's device and property as the Devices tab does (for a notification the ingest applies). */
   naming: AlarmNaming;
+  /** The notifications module says which alarms reached somebody (the history's "nobody reached" filter). */
+  useReach(reach: AlertReach): void;
+}
+
+/** Which alarms a delivery reached: a subquery of alert ids (the notifications module's receipts). */
+export interface AlertReach {
+  reachedAlertIds(db: Db): Knex.QueryBuilder;
 }
 
 /**

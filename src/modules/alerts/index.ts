@@ -9,7 +9,7 @@
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
-import type { AlertsApi } from './api.js';
+import type { AlertReach, AlertsApi } from './api.js';
 import { CustomAlerts } from './custom/watch.js';
 import { LevelAlerts } from './levels/service.js';
 import { AlertLifecycle, SILENCE_SWEEP_MS } from './lifecycle.js';
@@ -60,7 +60,16 @@ export const alertsModule: Plugin<ModuleOptions> = {
     const properties = new Properties();
     const custom = new CustomAlerts(ctx, properties);
     const levels = new LevelAlerts(ctx, properties);
-    server.expose('api', { lifecycle, custom, levels, naming: properties, useProperties: (directory) => properties.use(directory) } satisfies AlertsApi);
+    let reach: AlertReach | null = null;
+    const useReach = (r: AlertReach) => void (reach = r);
+    server.expose('api', {
+      lifecycle,
+      custom,
+      levels,
+      naming: properties,
+      useProperties: (directory) => properties.use(directory),
+      useReach,
+    } satisfies AlertsApi);
     server.expose('lifecycle', lifecycle);
     const clock = () => ctx.clock.now();
     const noData = new NoDataWatch(ctx, clock);
@@ -116,7 +125,7 @@ export const alertsModule: Plugin<ModuleOptions> = {
       getAlarmSettings(ctx),
       putAlarmSettings(ctx, clock),
       activeAlerts(ctx, lifecycle, access),
-      alertHistoryPage(ctx, lifecycle, access),
+      alertHistoryPage(ctx, lifecycle, access, () => reach),
       adminActiveAlerts(ctx, lifecycle, access),
       adminAcknowledgeAlert(ctx, lifecycle),
 

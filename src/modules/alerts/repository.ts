@@ -225,6 +225,9 @@ export interface HistoryFilter {
   active?: boolean;
   from?: string;
   to?: string;
+  /** Only the alarms nobody was reached by (true) or somebody was (false): no acknowledgement by a person, nor an alert id of `reached`. */
+  nobodyReached?: boolean;
+  reached?: Knex.QueryBuilder;
 }
 
 /** The lifecycle status as a condition on the alerts table. */
@@ -259,6 +262,9 @@ export function historyPage<T>(
   if (f.active === false) query.whereNotNull('cleared_at').whereNotNull('acknowledged_at');
   if (f.from) query.where('raised_at', '>=', new Date(f.from).toISOString());
   if (f.to) query.where('raised_at', '<=', new Date(f.to).toISOString());
+  if (f.nobodyReached === true) query.whereNull('acknowledged_by').modify((q) => (f.reached ? q.whereNotIn('id', f.reached) : q));
+  if (f.nobodyReached === false)
+    query.where((w) => (f.reached ? w.whereNotNull('acknowledged_by').orWhereIn('id', f.reached) : w.whereNotNull('acknowledged_by')));
   return paginate(query, page, { raisedAt: 'raised_at', state: 'state', priority: 'priority', path: 'path' }, ['raised_at', 'desc'], (row: AlertRecord) =>
     map(toAlertRow(row)),
   );

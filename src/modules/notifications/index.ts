@@ -4,7 +4,9 @@
  * people it concerns through the registered channels (e-mail, and push to the devices people
  * subscribed), as each person's own settings allow, up the vessel's escalation ladder when it
  * has one. Its routes are each person's notification settings, the ladder, geofence
- * notifications, muting a vessel, and push subscriptions with the acknowledgement from a push.
+ * notifications, muting a vessel, push subscriptions with the acknowledgement from a push, and
+ * each alarm's delivery receipts (receipts/: what became of every notification, and the tracked
+ * link that records one opened).
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
@@ -14,6 +16,10 @@ import { EmailChannel } from './delivery/email.js';
 import { PushChannel } from './delivery/push.js';
 import { AckTokens } from './push/ack-token.js';
 import { pushSenderOf } from './push/sender.js';
+import { reachedAlertIds } from './receipts/repository.js';
+import { DeliveryReceipts } from './receipts/receipts.js';
+import { listDeliveries } from './routes/receipts/list.js';
+import { openDelivery } from './routes/receipts/open.js';
 import { acknowledgeFromNotification } from './routes/push/ack.js';
 import { listPushSubscriptions } from './routes/push/list.js';
 import { subscribePush } from './routes/push/subscribe.js';
@@ -39,14 +45,17 @@ export const notificationsModule: Plugin<ModuleOptions> = {
   register(server, { ctx }) {
     const alerts = server.plugins.alerts.api;
     const auth = server.plugins.auth.api;
-    // The alerts module's clock, which tests move: an escalation step is due by the alarm's time.
+    // The server's clock, which tests move: an escalation step is due by the alarm's time.
     const clock = () => ctx.clock.now();
-    const delivery = new AlarmDelivery(ctx, (ids) => auth.usersByIds(ids), clock);
+    const receipts = new DeliveryReceipts(ctx.db, clock, (ids) => auth.usersByIds(ids));
+    const delivery = new AlarmDelivery(ctx, (ids) => auth.usersByIds(ids), clock, receipts);
+    // The alert history's "nobody reached" filter asks which alarms a delivery reached.
+    alerts.useReach({ reachedAlertIds: (db) => reachedAlertIds(db) });
     // The channels (docs/architecture.md, "Alarm delivery"): one file and one line each.
-    delivery.register(new EmailChannel(ctx.mail, ctx.config.publicUrl));
+    delivery.register(new EmailChannel(ctx.mail, ctx.config.publicUrl, receipts));
     const push = pushSenderOf(ctx.config);
     const ackTokens = new AckTokens(ctx.config.sessionSecret);
-    delivery.register(new PushChannel(ctx, push, ackTokens, clock));
+    delivery.register(new PushChannel(ctx, push, ackTokens, clock, receipts));
     server.expose('delivery', delivery);
     server.expose('api', { notify: (vesselId, notice, userIds) => delivery.notify(vesselId, notice, userIds) } satisfies NotificationsApi);
     ctx.events.on('vessel.alert', ({ vesselId, alert }) => delivery.onChange(vesselId, alert));
@@ -69,7 +78,9 @@ export const notificationsModule: Plugin<ModuleOptions> = {
       listPushSubscriptions(ctx, push),
       subscribePush(ctx, push, clock),
       unsubscribePush(ctx),
-      acknowledgeFromNotification(ctx, alerts.lifecycle, server.plugins.access.api, ackTokens),
+      acknowledgeFromNotification(ctx, alerts.lifecycle, server.plugins.access.api, ackTokens, receipts),
+      listDeliveries(ctx, receipts),
+      openDelivery(receipts),
     ]);
   },
 };

@@ -19,6 +19,8 @@ export interface Notice {
   priority: AlertPriority;
   /** The alarm a notice is about; a group of alarms has none. */
   alertId?: number;
+  /** A group of alarms: the alarms it carries (each keeps a delivery receipt of it). */
+  alertIds?: number[];
   subject: string;
   text: string;
 }

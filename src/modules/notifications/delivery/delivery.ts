@@ -18,6 +18,7 @@ import { type Alert, type AlertChange, type AlertOrigin, type AlertPriority, fin
 import { DEFAULT_USER_SETTINGS, ladderOf, userSettingsOf } from '../repository.js';
 import { Audience } from './audience.js';
 import type { NotificationChannel, Notice } from './channels.js';
+import type { DeliveryReceipts } from '../receipts/receipts.js';
 import { EscalationLadder } from './escalation.js';
 import { noticeOf } from './notice.js';
 import { alarmText } from '../../../../contracts/alerts.js';
@@ -48,6 +49,7 @@ export class AlarmDelivery {
     private readonly ctx: AppContext,
     private readonly usersByIds: UsersByIds,
     private readonly now: () => number,
+    private readonly receipts: DeliveryReceipts,
   ) {
     this.audience = new Audience(ctx.db);
     this.ladder = new EscalationLadder(ctx.db, this.audience, (vesselId, notice, userIds, origin) => this.send(vesselId, notice, userIds, origin), now);
@@ -75,6 +77,8 @@ export class AlarmDelivery {
     const change = alert as unknown as AlertChange;
     // Before the ladder stops: who it reached is who hears the vessel is back.
     if ((change.change === 'rectified' || change.change === 'cleared') && isOfflineNotice(change)) this.enqueue(() => this.deliverBackOnline(vesselId, change));
+    if (change.change === 'acknowledged') this.enqueue(() => this.receipts.acknowledged(change.id));
+    if (change.change === 'escalated') this.enqueue(() => this.receipts.unacknowledged(change.id));
     if (SETTLED.has(change.change)) this.enqueue(() => this.ladder.stop(change.id));
     else if (NOTIFYING.has(change.change)) this.enqueue(() => this.deliverOne(vesselId, change));
   }
@@ -162,6 +166,7 @@ export class AlarmDelivery {
         vesselId,
         vesselName: vessel,
         priority,
+        alertIds: alerts.map((a) => a.id),
         subject: `${vessel}: ${alerts.length} more alarms`,
         text: `${alerts.length} more alarms were raised on ${vessel} in the last minutes:\n${lines.join('\n')}${alerts.length > 20 ? `\n… and ${alerts.length - 20} more` : ''}`,
       },

@@ -2,11 +2,14 @@
  * The push channel: each recipient's subscribed devices get the notice as a Web Push message,
  * urgent from alarm up, with an acknowledgement key for the alarm (push/ack-token.ts). A device
  * the push service reports gone is forgotten; one that fails otherwise is kept and logged (the
- * push service may be down for a while, the other channels still carry the alarm).
+ * push service may be down for a while, the other channels still carry the alarm). Each message
+ * of an alarm keeps a delivery receipt: accepted once the push service answers 2xx, failed with
+ * its answer otherwise; the notification opens the alarm through its tracked link (opened).
  */
 import type { PushMessage } from '../../../../contracts/alerts.js';
 import type { AppContext } from '../../../platform/context.js';
 import type { AckTokens } from '../push/ack-token.js';
+import { openPath, type DeliveryReceipts } from '../receipts/receipts.js';
 import { deleteSubscription, markSent, subscriptionsOf } from '../push/repository.js';
 import type { PushOutcome, PushSender } from '../push/sender.js';
 import type { Delivered, NotificationChannel, Notice, Recipient } from './channels.js';
@@ -24,6 +27,7 @@ export class PushChannel implements NotificationChannel {
     private readonly sender: PushSender,
     private readonly tokens: AckTokens,
     private readonly now: () => number,
+    private readonly receipts: DeliveryReceipts,
   ) {}
 
   async deliver(recipients: Recipient[], notice: Notice): Promise<Delivered> {
@@ -36,23 +40,33 @@ export class PushChannel implements NotificationChannel {
     const urgency = rankOf(notice.priority) >= rankOf('alarm') ? 'high' : 'normal';
     await Promise.all(
       devices.map(async (device) => {
+        const receipt = await this.receipts.queue(notice, { userId: device.userId, channel: 'push', target: device.label, pushSubscriptionId: device.id });
         const message: PushMessage = {
           title: notice.subject,
           body: notice.text.length > BODY_MAX ? `${notice.text.slice(0, BODY_MAX - 1)}…` : notice.text,
           priority: notice.priority,
           vesselId: notice.vesselId,
           alertId: notice.alertId ?? null,
-          url: `/dashboard/vessels/${notice.vesselId}/alerts`,
+          url: receipt?.linkToken ? openPath(receipt.linkToken) : `/dashboard/vessels/${notice.vesselId}/alerts`,
           ackToken:
-            notice.alertId === undefined ? null : this.tokens.sign({ userId: device.userId, alertId: notice.alertId, vesselId: notice.vesselId }, this.now()),
+            notice.alertId === undefined
+              ? null
+              : this.tokens.sign({ userId: device.userId, alertId: notice.alertId, vesselId: notice.vesselId, deliveryId: receipt?.ids[0] }, this.now()),
         };
         let sent: PushOutcome = 'failed';
+        await this.receipts.sent(receipt);
         try {
           sent = await this.sender.send(device, JSON.stringify(message), { urgency, ttlSeconds: PUSH_TTL_SECONDS });
-          if (sent === 'gone') await deleteSubscription(this.ctx.db, device.id);
-          else if (sent === 'sent') await markSent(this.ctx.db, device.id, new Date(this.now()).toISOString());
+          if (sent === 'gone') {
+            await deleteSubscription(this.ctx.db, device.id);
+            await this.receipts.failed(receipt, 'The push service no longer knows this device (unsubscribed); it was removed');
+          } else if (sent === 'sent') {
+            await markSent(this.ctx.db, device.id, new Date(this.now()).toISOString());
+            await this.receipts.accepted(receipt);
+          } else await this.receipts.failed(receipt, 'Push is not configured on this server');
         } catch (err) {
           this.ctx.log.warn('a push message could not be sent', { subscriptionId: device.id, error: err });
+          await this.receipts.failed(receipt, (err as Error).message);
         }
         // A device gone is its user's doing: neither delivered nor a failure to alert on.
         if (sent !== 'gone') outcome[sent === 'sent' ? 'delivered' : 'failed']++;

@@ -17,6 +17,8 @@ export interface AckClaims {
   userId: number;
   alertId: number;
   vesselId: number;
+  /** The delivery receipt of the push message it came in (an acknowledgement names its device). */
+  deliveryId?: number;
 }
 
 export class AckTokens {
@@ -28,7 +30,7 @@ export class AckTokens {
 
   sign(claims: AckClaims, now: number): string {
     return Jwt.token.generate(
-      { aud: AUDIENCE, iss: ISSUER, sub: String(claims.userId), alertId: claims.alertId, vesselId: claims.vesselId },
+      { aud: AUDIENCE, iss: ISSUER, sub: String(claims.userId), alertId: claims.alertId, vesselId: claims.vesselId, deliveryId: claims.deliveryId },
       { key: this.key, algorithm: 'HS256' },
       { ttlSec: ACK_TOKEN_TTL_SECONDS, now },
     );
@@ -39,10 +41,20 @@ export class AckTokens {
     try {
       const artifacts = Jwt.token.decode(token);
       Jwt.token.verify(artifacts, { key: this.key, algorithm: 'HS256' }, { aud: AUDIENCE, iss: ISSUER, sub: false, now, timeSkewSec: 0 });
-      const { sub, alertId, vesselId } = artifacts.decoded.payload as { sub?: unknown; alertId?: unknown; vesselId?: unknown };
+      const { sub, alertId, vesselId, deliveryId } = artifacts.decoded.payload as {
+        sub?: unknown;
+        alertId?: unknown;
+        vesselId?: unknown;
+        deliveryId?: unknown;
+      };
       const userId = Number(sub);
       if (!Number.isInteger(userId) || !Number.isInteger(alertId) || !Number.isInteger(vesselId)) return null;
-      return { userId, alertId: alertId as number, vesselId: vesselId as number };
+      return {
+        userId,
+        alertId: alertId as number,
+        vesselId: vesselId as number,
+        ...(Number.isInteger(deliveryId) ? { deliveryId: deliveryId as number } : {}),
+      };
     } catch {
       return null;
     }

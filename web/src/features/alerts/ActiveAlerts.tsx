@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
@@ -67,6 +68,15 @@ function NoteForm({ vesselId, alert, device, onDone }: { vesselId: number; alert
   );
 }
 
+/** Opens the alarm's detail with its delivery receipts (`?alert=`). */
+export function DeliveriesLink({ vesselId, alert }: { vesselId: number; alert: Alert }) {
+  return (
+    <Link to="/dashboard/vessels/$vesselId/alerts" params={{ vesselId }} search={{ alert: alert.id }}>
+      Deliveries<span className="visually-hidden"> of {alarmText(alert)}</span>
+    </Link>
+  );
+}
+
 function AlertRow({ vesselId, alert, canManage, device }: { vesselId: number; alert: Alert; canManage: boolean; device: Device | undefined }) {
   const format = useFormatters();
   const { acknowledge, silence, busy } = useAlertActions(vesselId);
@@ -91,6 +101,8 @@ function AlertRow({ vesselId, alert, canManage, device }: { vesselId: number; al
           {device ? `${device.name} · ` : ''}Raised {format.dateTime(alert.raisedAt)}
           {alert.acknowledgedAt ? ` · acknowledged ${format.dateTime(alert.acknowledgedAt)}` : ''}
           {alert.clearedAt ? ` · condition cleared ${format.dateTime(alert.clearedAt)}` : ''}
+          {' · '}
+          <DeliveriesLink vesselId={vesselId} alert={alert} />
         </p>
         {noting && device ? <NoteForm vesselId={vesselId} alert={alert} device={device} onDone={() => setNoting(false)} /> : null}
       </div>

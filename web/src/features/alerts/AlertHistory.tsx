@@ -6,6 +6,7 @@ import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters, usePreferences } from '../profile/usePreferences';
 import { deviceQueries } from '../devices/queries';
 import { zonedLocalToIso } from '../../lib/dates';
+import { DeliveriesLink } from './ActiveAlerts';
 import { PriorityBadge } from './PriorityBadge';
 import { alertQueries, HISTORY_PAGE_SIZE, type HistoryFilter } from './queries';
 import {
@@ -28,7 +29,7 @@ interface Props {
   vessels?: Array<{ id: number; name: string }>;
 }
 
-/** Alert history with filters (priority, status, path, time range), newest first, a page at a time (POST alerts/history/page). */
+/** Alert history with filters (priority, status, path, time range, nobody reached), newest first, a page at a time (POST alerts/history/page). */
 export function AlertHistory({ vesselId, vessels }: Props) {
   const format = useFormatters();
   const { timeZone } = usePreferences();
@@ -40,6 +41,7 @@ export function AlertHistory({ vesselId, vessels }: Props) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [vessel, setVessel] = useState('');
+  const [nobodyReached, setNobodyReached] = useState(false);
   const [page, setPage] = useState(0);
 
   const filter: HistoryFilter = {
@@ -49,6 +51,7 @@ export function AlertHistory({ vesselId, vessels }: Props) {
     path: path.trim() || undefined,
     from: zonedLocalToIso(from, timeZone),
     to: zonedLocalToIso(to, timeZone),
+    nobodyReached: nobodyReached || undefined,
   };
   const history = useQuery(alertQueries.history(filter, page));
   const total = history.data?.totalElements ?? 0;
@@ -104,6 +107,9 @@ export function AlertHistory({ vesselId, vessels }: Props) {
         ) : null}
         <TextField label={`Raised from (${timeZone})`} type="datetime-local" value={from} onChange={(event) => changed(setFrom)(event.target.value)} />
         <TextField label={`Raised until (${timeZone})`} type="datetime-local" value={to} onChange={(event) => changed(setTo)(event.target.value)} />
+        <label className="checkbox alerts__filter-check">
+          <input type="checkbox" checked={nobodyReached} onChange={(event) => changed(setNobodyReached)(event.target.checked)} /> Nobody reached
+        </label>
       </form>
       <DelayedSpinner loading={history.isFetching} label="Loading the history…" />
       {history.isError ? (
@@ -114,7 +120,9 @@ export function AlertHistory({ vesselId, vessels }: Props) {
           </button>
         </p>
       ) : null}
-      {history.isSuccess && total === 0 ? <p className="empty-state">No alerts match these filters.</p> : null}
+      {history.isSuccess && total === 0 ? (
+        <p className="empty-state">{nobodyReached ? 'Every alarm matching these filters reached somebody.' : 'No alerts match these filters.'}</p>
+      ) : null}
       <ul className="alert-list" aria-label="Alert history">
         {(history.data?.content ?? []).map((alert) => {
           const alertPriority = priorityOf(alert);
@@ -140,6 +148,12 @@ export function AlertHistory({ vesselId, vessels }: Props) {
                   ) : null}
                   {alert.path} · raised {format.dateTime(alert.raisedAt)}
                   {alert.clearedAt ? ` · cleared ${format.dateTime(alert.clearedAt)}` : ''}
+                  {(vesselId ?? alert.vesselId) !== undefined ? (
+                    <>
+                      {' · '}
+                      <DeliveriesLink vesselId={(vesselId ?? alert.vesselId)!} alert={alert} />
+                    </>
+                  ) : null}
                 </p>
               </div>
             </li>

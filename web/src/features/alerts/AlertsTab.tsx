@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ActiveAlerts } from './ActiveAlerts';
+import { AlarmDetail } from './AlarmDetail';
 import { AlertHistory } from './AlertHistory';
 import { AlertLog } from './AlertLog';
 import { CustomAlerts } from './CustomAlerts';
@@ -10,6 +11,8 @@ type View = keyof typeof VIEWS;
 
 interface Props {
   vesselId: number;
+  /** The alarm whose detail and deliveries are open, above the views. */
+  alertId?: number;
   /** alertManager MANAGE: acknowledge, silence, notes, custom alerts. */
   canManage: boolean;
   /** userManager VIEW: the log names members instead of numbers. */
@@ -18,11 +21,12 @@ interface Props {
   canSeeDevices?: boolean;
 }
 
-/** The vessel's Alerts tab (docs/product.md, alarms): active alarms, history, the alert log and custom alerts. */
-export function AlertsTab({ vesselId, canManage, canSeeMembers = false, canSeeDevices = true }: Props) {
+/** The vessel's Alerts tab (docs/product.md, alarms): an alarm's detail when one is open, active alarms, history, the alert log and custom alerts. */
+export function AlertsTab({ vesselId, alertId, canManage, canSeeMembers = false, canSeeDevices = true }: Props) {
   const [view, setView] = useState<View>('active');
   return (
     <div className="alerts">
+      {alertId !== undefined ? <AlarmDetail vesselId={vesselId} alertId={alertId} /> : null}
       <div className="segmented segmented--wrap" role="group" aria-label="Alerts view">
         {(Object.keys(VIEWS) as View[]).map((option) => (
           <button

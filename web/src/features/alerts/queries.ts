@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/
 import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from '../vessels/queries';
 import type { AlertLogAction } from '../../../../contracts/alerts';
+import type { AlarmDeliveries } from '../../../../contracts/deliveries';
 import { sortAlerts, type Alert, type AlertLogEntry, type AlertPriority, type AlertStatus, type CustomAlert, type CustomAlertInput, type Page } from './types';
 
 /** The filter of POST alerts/history/page (docs/api.md "Alerts"). */
@@ -12,6 +13,8 @@ export interface HistoryFilter {
   path?: string;
   from?: string;
   to?: string;
+  /** Only the alarms no delivery reached and no person acknowledged (docs/decisions.md, "Delivery receipts"). */
+  nobodyReached?: boolean;
 }
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -43,6 +46,12 @@ export const alertQueries = {
       queryKey: [...alertKeys.history, filter, page] as const,
       queryFn: () => api.post<Page<Alert>>('alerts/history/page', { page, size: HISTORY_PAGE_SIZE, sort: 'raisedAt,desc', filter }),
       placeholderData: keepPreviousData,
+    }),
+  /** An alarm's delivery receipts; under the vessel's alerts, so a live alert change refreshes them. */
+  deliveries: (vesselId: number, alertId: number) =>
+    queryOptions({
+      queryKey: [...vesselKeys.section(vesselId, 'alerts'), alertId, 'deliveries'] as const,
+      queryFn: () => api.get<AlarmDeliveries>(vesselPath(vesselId, `alerts/${alertId}/deliveries`)),
     }),
   deviceLog: (vesselId: number, deviceId: number) =>
     queryOptions({
