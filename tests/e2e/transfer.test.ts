@@ -5,7 +5,8 @@
  * documents and service log, and the transfer in its audit log; the seller no longer sees it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
 import { lastMailTo, linkToken } from '../helpers/mail.js';
 import { DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
 import { eventually } from '../mqtt/helpers.js';
@@ -33,6 +34,31 @@ const textFile = (name: string, data: string) => ({
   ),
 });
 const lastHour = () => `from=${new Date(Date.now() - 3_600_000).toISOString()}&to=${new Date(Date.now() + 60_000).toISOString()}`;
+
+/**
+ * Serious and critical axe violations (tests/e2e/accessibility.test.ts): every WCAG 2.1 A/AA rule
+ * in the light theme, the colour rules in the dark one.
+ */
+async function violations(page: Page, theme: 'light' | 'dark'): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
+  const result = await (
+    theme === 'light' ? axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']) : axe.withRules(['color-contrast', 'link-in-text-block'])
+  ).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 beforeAll(async () => {
   ({ t, baseUrl } = stage = await startDemoStage());
@@ -91,6 +117,16 @@ describe('selling Blue Horizon to a new account', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'detached' });
     await section.getByText(`Waiting for ${BUYER} to accept`).waitFor();
+    expect(await violations(page, 'light')).toEqual([]);
+    // The owner's side on a phone in the dark theme: fits the width, passes the colour rules.
+    const phone = await openPage(browser, { width: 390, height: 844, colorScheme: 'dark' });
+    await signIn(phone.page, baseUrl, 'owner@demo.test', DEMO_PASSWORD);
+    await phone.page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await phone.page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/settings`);
+    await phone.page.getByRole('region', { name: 'Transfer to a new owner' }).getByRole('button', { name: 'Cancel the transfer' }).waitFor();
+    expect(await fitsWidth(phone.page)).toBe(true);
+    expect(await violations(phone.page, 'dark')).toEqual([]);
+    await phone.context.close();
     // Until the buyer answers, the vessel is still the seller's.
     expect((await t.database.db('vessels').where({ id: vesselId }).first('owner_id')).owner_id).toBe(
       (await t.database.db('users').where({ email: 'owner@demo.test' }).first('id')).id,
@@ -113,8 +149,26 @@ describe('selling Blue Horizon to a new account', () => {
 
     const offered = page.getByRole('region', { name: 'Vessels offered to you' });
     await offered.getByText('Blue Horizon').waitFor();
+    expect(await violations(page, 'dark')).toEqual([]);
+    // The buyer's side in the light theme too, list and dialog, reached from the keyboard.
+    const light = await openPage(browser, { width: 390, height: 844, colorScheme: 'light' });
+    await signIn(light.page, baseUrl, BUYER, BUYER_PASSWORD);
+    const lightOffer = light.page.getByRole('region', { name: 'Vessels offered to you' });
+    await lightOffer.getByText('Blue Horizon').waitFor();
+    expect(await violations(light.page, 'light')).toEqual([]);
+    await lightOffer.getByRole('button', { name: 'Accept…' }).focus();
+    await light.page.keyboard.press('Enter');
+    const lightDialog = light.page.getByRole('dialog', { name: 'Accept Blue Horizon' });
+    await lightDialog.getByRole('checkbox', { name: /Riviera Yachts/ }).waitFor();
+    expect(await violations(light.page, 'light')).toEqual([]);
+    await light.page.keyboard.press('Escape');
+    await lightDialog.waitFor({ state: 'detached' });
+    await light.context.close();
+
     await offered.getByRole('button', { name: 'Accept…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Accept Blue Horizon' });
+    await dialog.getByRole('checkbox', { name: /Riviera Yachts/ }).waitFor();
+    expect(await violations(page, 'dark')).toEqual([]);
     await dialog
       .getByRole('group', { name: 'Who keeps access' })
       .getByRole('checkbox', { name: /Riviera Yachts/ })
@@ -124,7 +178,7 @@ describe('selling Blue Horizon to a new account', () => {
     await page.getByText('Blue Horizon is yours').waitFor();
     await offered.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Blue Horizon' }).first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(pageErrors).toEqual([]);
     const dealer = await t.login('dealer@demo.test');
     expect((await t.call('GET', `/api/vessel/${vesselId}`, { token: dealer })).status).toBe(200);
@@ -150,7 +204,8 @@ describe('selling Blue Horizon to a new account', () => {
     const { page, pageErrors } = seller;
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByRole('link', { name: 'Sea Breeze' }).first().waitFor();
-    expect(await page.getByRole('link', { name: 'Blue Horizon' }).count()).toBe(0);
+    // The fleet shows its last known state first (offline use), then the server's.
+    await expect.poll(() => page.getByRole('link', { name: 'Blue Horizon' }).count()).toBe(0);
     const token = await t.login('owner@demo.test');
     expect((await t.call('GET', `/api/vessel/${vesselId}`, { token })).status).toBe(404);
     expect((await lastMailTo(t.database.db, 'owner@demo.test'))!.subject).toBe(`Blue Horizon now belongs to ${BUYER}`);
