@@ -107,15 +107,20 @@ function AcceptTransferModal({ transfer, onDone, onClose }: { transfer: Incoming
             <p className="field__hint">Anyone you leave unticked loses access. You can invite people and companies again later.</p>
             {transfer.members.map((m) => (
               <label key={`user-${m.userId}`} className="checkbox">
-                <input type="checkbox" checked={members.includes(m.userId)} onChange={() => toggle(members, setMembers, m.userId)} /> {m.name}
-                {m.name !== m.email ? <span className="muted"> ({m.email})</span> : null}
-                {m.pending ? <span className="muted"> · invited</span> : null}
+                <input type="checkbox" checked={members.includes(m.userId)} onChange={() => toggle(members, setMembers, m.userId)} />
+                <span>
+                  {m.name}
+                  {m.name !== m.email ? <span className="muted"> ({m.email})</span> : null}
+                  {m.pending ? <span className="muted"> · invited</span> : null}
+                </span>
               </label>
             ))}
             {transfer.companies.map((c) => (
               <label key={`company-${c.companyId}`} className="checkbox">
-                <input type="checkbox" checked={companies.includes(c.companyId)} onChange={() => toggle(companies, setCompanies, c.companyId)} /> {c.name}{' '}
-                <span className="muted">(company)</span>
+                <input type="checkbox" checked={companies.includes(c.companyId)} onChange={() => toggle(companies, setCompanies, c.companyId)} />
+                <span>
+                  {c.name} <span className="muted">(company)</span>
+                </span>
               </label>
             ))}
           </fieldset>
