@@ -197,6 +197,7 @@ describe('selling Blue Horizon to a new account', () => {
     await log.getByText('Shrouds retensioned').waitFor();
     await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/log`);
     await page.getByText('ownership transferred').first().waitFor();
+    await page.getByText(`from owner@demo.test to ${BUYER}`).waitFor();
     expect(pageErrors).toEqual([]);
   });
 
