@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IncomingTransfer } from '../../../../contracts/transfer';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
+import { isApiError } from '../../lib/api';
 import { failureMessage } from '../../lib/failureMessage';
 import { RetryButton } from '../errors/RetryButton';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
@@ -31,6 +32,8 @@ export function IncomingTransfers() {
   });
 
   if (incoming.isPending) return <DelayedSpinner loading label="Looking for vessels offered to you…" />;
+  // Out of reach (offline, say), the fleet shows its last known state and the app says it is offline: no second message here.
+  if (incoming.isError && !(isApiError(incoming.error) && incoming.error.status !== null)) return null;
   if (incoming.isError)
     return (
       <p className="form-error" role="alert">
