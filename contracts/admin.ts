@@ -186,6 +186,9 @@ export interface AuditEntry {
 
 export interface AuditDetails {
   company?: { id: number; name: string };
+  /** A transfer of ownership (`ownership transferred`): who sold and who bought. */
+  from?: { id: number; email: string | null };
+  to?: { id: number; email: string };
   [key: string]: unknown;
 }
 

@@ -35,7 +35,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
   service: ['service_items', 'service_log', 'service_log_documents', 'service_requests'],
   org: ['companies', 'company_staff', 'company_relationships', 'company_clients', 'company_client_notes', 'vessel_models'],
   access: ['vessel_members'],
-  vessel: ['vessels', 'vessel_notes', 'vessel_documents', 'document_categories', 'vessel_cameras', 'vessel_access_requests'],
+  vessel: ['vessels', 'vessel_notes', 'vessel_documents', 'document_categories', 'vessel_access_requests'],
   messaging: ['message_threads', 'message_thread_members', 'messages', 'message_attachments', 'message_digests'],
   billing: ['products', 'vouchers', 'vessel_subscriptions', 'payment_methods', 'invoices'],
   bridges: ['bridges', 'bridge_usage', 'bridge_requests', 'bridge_connections', 'rollouts', 'rollout_targets'],
@@ -66,6 +66,8 @@ export const TABLE_OWNERS: Record<string, string[]> = {
     'vessel_outages',
   ],
   geofence: ['vessel_geofences'],
+  cameras: ['vessel_cameras'],
+  transfer: ['vessel_transfers'],
   notifications: [
     'user_notification_settings',
     'geofence_notify',

@@ -28,6 +28,7 @@ import { accessModule } from './modules/access/index.js';
 import { adminModule } from './modules/admin/index.js';
 import { activeAlertCounts, alarmCountsByPriority, deletePairingAlerts } from './modules/alerts/api.js';
 import { alertsModule } from './modules/alerts/index.js';
+import { camerasModule } from './modules/cameras/index.js';
 import { geofenceModule } from './modules/geofence/index.js';
 import { authModule } from './modules/auth/index.js';
 import { billingModule } from './modules/billing/index.js';
@@ -62,6 +63,7 @@ import {
   vesselsOwnedBy,
   vesselViewsOf,
 } from './modules/vessel/api.js';
+import { transferModule } from './modules/transfer/index.js';
 import { vesselModule } from './modules/vessel/index.js';
 import { mqttModule } from './mqtt/index.js';
 import { ServerClock } from './platform/clock.js';
@@ -83,6 +85,7 @@ const MODULES = [
   bridgesModule,
   alertsModule,
   geofenceModule,
+  camerasModule,
   notificationsModule,
   telemetryModule,
   devicesModule,
@@ -189,6 +192,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   });
   for (const plugin of MODULES) await server.register({ plugin, options: { ctx } });
   await server.register({ plugin: vesselModule, options: { ctx, activeAlertCounts, pairingEnd } });
+  await server.register({ plugin: transferModule, options: { ctx } });
   await server.register({ plugin: messagingModule, options: { ctx } });
   registerMetrics(server, ctx, {
     bridgesConnected: () => server.plugins.mqtt.api.connectedBridges().length,

@@ -1,7 +1,7 @@
 /**
  * `vessels`: every vessel on the installation, as the operator sees it: owner, bridge,
- * subscription and members. Read only; composed from the vessel, auth, org, bridges and
- * billing apis.
+ * subscription and members, composed from the vessel, auth, org, bridges and billing apis; and
+ * transfers of ownership (vessel-transfers.ts).
  */
 import Boom from '@hapi/boom';
 import { Command } from 'commander';
@@ -12,6 +12,7 @@ import { listVessels, membersOfVessel, PERMISSION_AREAS, PERMISSION_FLAGS, type 
 import { openOptions, withApp, type App } from '../app.js';
 import { parseEmail, parseId, parseText, withJson, type OutputOptions } from '../options.js';
 import { present } from '../output.js';
+import { cancelTransferCommand, transferCommand, transfersCommand } from './vessel-transfers.js';
 import { NONE, shortDate, type RecordsView, type TableView } from '../ui/view.js';
 
 const auth = (app: App) => app.server.plugins.auth.api;
@@ -215,5 +216,11 @@ function showCommand(): Command {
 }
 
 export function vesselsCommand(): Command {
-  return new Command('vessels').description('Vessels: list and details (read only)').addCommand(listCommand()).addCommand(showCommand());
+  return new Command('vessels')
+    .description('Vessels: list and details, and transfers of ownership')
+    .addCommand(listCommand())
+    .addCommand(showCommand())
+    .addCommand(transferCommand())
+    .addCommand(transfersCommand())
+    .addCommand(cancelTransferCommand());
 }

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMERA_LIMITS, isInternalAddress, openCamera } from '../../src/modules/vessel/cameras/fetch.js';
+import { CAMERA_LIMITS, isInternalAddress, openCamera } from '../../src/modules/cameras/fetch.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 
 // The smallest byte runs a JPEG decoder recognises as start and end of an image.

@@ -7,7 +7,7 @@ import { createServer, get, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_LIMIT } from '../../src/modules/messaging/routes/messages/post.js';
-import { MAX_STREAMS_PER_USER } from '../../src/modules/vessel/cameras/service.js';
+import { MAX_STREAMS_PER_USER } from '../../src/modules/cameras/service.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
 
 let t: TestServer;

@@ -231,6 +231,21 @@ export const grantsOfCompany = async (db: Db, companyId: number, nowMs: number):
   (await repo.grantsOfCompany(db, companyId)).filter((g) => windowState(g, nowMs) === 'current');
 /** Every accepted grant of a company, whatever its window (the admin console's company detail). */
 export const allGrantsOfCompany = (db: Db, companyId: number): Promise<repo.Grant[]> => repo.grantsOfCompany(db, companyId);
+/**
+ * Removes every grant on a vessel but those to the kept people and companies, in the caller's
+ * transaction (a transfer of ownership); answers the grants removed. The caller announces
+ * `access.changed` once the transaction commits.
+ */
+export async function removeGrantsExcept(db: Db, vesselId: number, keep: { userIds: number[]; companyIds: number[] }): Promise<repo.Grant[]> {
+  const removed = (await repo.grantsOn(db, vesselId)).filter((g) =>
+    g.companyId !== null ? !keep.companyIds.includes(g.companyId) : g.userId === null || !keep.userIds.includes(g.userId),
+  );
+  await repo.deleteGrants(
+    db,
+    removed.map((g) => g.id),
+  );
+  return removed;
+}
 /** Pauses or resumes a company on these vessels; answers how many grants changed. */
 export const setCompanyPausedOn = (db: Db, companyId: number, vesselIds: number[], paused: boolean): Promise<number> =>
   repo.setCompanyPausedOn(db, companyId, vesselIds, paused);

@@ -129,6 +129,10 @@ export async function deleteGrant(db: Db, id: number): Promise<void> {
   await db<MemberRow>('vessel_members').where({ id }).delete();
 }
 
+export async function deleteGrants(db: Db, ids: number[]): Promise<void> {
+  if (ids.length) await db<MemberRow>('vessel_members').whereIn('id', ids).delete();
+}
+
 /** Pending invitations addressed to a user (by account or, before they had one, by e-mail). */
 export async function pendingInvitationsFor(db: Db, userId: number, email: string): Promise<Grant[]> {
   const rows = await db<MemberRow>('vessel_members')

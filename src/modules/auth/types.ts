@@ -34,4 +34,12 @@ export interface SessionCredentials {
 }
 
 export type OneTimePurpose =
-  'verify_email' | 'reset_password' | 'delete_profile' | 'delete_vessel' | 'unlink_client' | 'remove_company_client' | 'invite' | 'sign_in_link';
+  | 'verify_email'
+  | 'reset_password'
+  | 'delete_profile'
+  | 'delete_vessel'
+  | 'transfer_vessel'
+  | 'unlink_client'
+  | 'remove_company_client'
+  | 'invite'
+  | 'sign_in_link';

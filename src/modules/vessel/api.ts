@@ -6,7 +6,17 @@
  */
 import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
-import { companyGrantsOn, countActiveMemberships, grantCounts, grantsOn, setCompanyPausedOn, type AccessDirectory, type VesselAccess } from '../access/api.js';
+import { ruleRefused } from '../../platform/errors.js';
+import {
+  companyGrantsOn,
+  countActiveMemberships,
+  grantCounts,
+  grantsOn,
+  removeGrantsExcept,
+  setCompanyPausedOn,
+  type AccessDirectory,
+  type VesselAccess,
+} from '../access/api.js';
 import { cloudServiceRefusal, cloudServicesOf } from '../billing/api.js';
 import { bridgesFirstPairedAt } from '../bridges/api.js';
 import * as documentsRepo from './documents/repository.js';
@@ -77,6 +87,16 @@ export async function vendorsOf(db: Db, ownerId: number): Promise<Array<{ compan
     byCompany.set(g.companyId, entry);
   }
   return [...byCompany.values()];
+}
+
+/**
+ * Hands the vessel from `from` to `to` in the caller's transaction (the transfer module): refused
+ * when `from` no longer owns it. Every grant goes but the kept people and companies; the new
+ * owner's own membership goes too, an owner needs none. Answers the grants removed.
+ */
+export async function transferOwnership(trx: Db, vesselId: number, from: number, to: number, keep: { userIds: number[]; companyIds: number[] }) {
+  if (!(await repo.setOwner(trx, vesselId, from, to))) throw ruleRefused('The seller no longer owns this vessel');
+  return removeGrantsExcept(trx, vesselId, { userIds: keep.userIds.filter((id) => id !== to), companyIds: keep.companyIds });
 }
 
 /** Pauses or resumes a company's access on every vessel the owner owns; answers how many. */

@@ -1,6 +1,6 @@
 /**
  * The vessel module: vessels, their members and companies (grants kept by the access module),
- * pairing, notes, documents and the vessel audit log (the geofence belongs to the alerts module).
+ * pairing, notes, documents and the vessel audit log (the geofence and the cameras have modules of their own).
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
@@ -14,8 +14,6 @@ import { DocumentsService } from './documents/service.js';
 import { VesselLogService } from './logs/service.js';
 import { notifyFirstCompanyUse } from './members/first-use.js';
 import { MembersService } from './members/service.js';
-import { CAMERA_LIMITS } from './cameras/fetch.js';
-import { CamerasService } from './cameras/service.js';
 import { NotesService } from './notes/service.js';
 import { PAIRING_LIMIT, PairingService } from './pairing/service.js';
 import { addCompany } from './routes/companies/add.js';
@@ -40,12 +38,6 @@ import { pauseMember } from './routes/members/pause.js';
 import { pendingInvitations } from './routes/members/pending.js';
 import { vesselPermissions } from './routes/members/permissions.js';
 import { revokeMember } from './routes/members/revoke.js';
-import { createCamera } from './routes/cameras/create.js';
-import { deleteCamera } from './routes/cameras/delete.js';
-import { listCameras } from './routes/cameras/list.js';
-import { cameraSnapshot } from './routes/cameras/snapshot.js';
-import { cameraStream } from './routes/cameras/stream.js';
-import { updateCamera } from './routes/cameras/update.js';
 import { createNote } from './routes/notes/create.js';
 import { deleteNote } from './routes/notes/delete.js';
 import { listNotes } from './routes/notes/list.js';
@@ -97,20 +89,12 @@ export const vesselModule: Plugin<VesselModuleOptions> = {
     );
     const documents = new DocumentsService(ctx.db);
     const notes = new NotesService(ctx.db, auth);
-    const cameras = new CamerasService(ctx.db, { ...CAMERA_LIMITS, allowPrivate: ctx.config.cameraAllowPrivate });
     const log = new VesselLogService(ctx.db);
     const firstUse = notifyFirstCompanyUse(ctx, auth);
     ctx.events.on('company.firstUse', (use) => {
       firstUse(use).catch((err: unknown) => ctx.log.error('first-use notice failed', { error: err }));
     });
     server.route([
-      listCameras(cameras),
-      createCamera(cameras),
-      updateCamera(cameras),
-      deleteCamera(cameras),
-      cameraSnapshot(cameras),
-      cameraStream(cameras),
-
       listVessels(vessels),
       listUserTypes(),
       getVessel(vessels),

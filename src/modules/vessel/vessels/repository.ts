@@ -192,6 +192,11 @@ export async function updateVessel(db: Db, id: number, fields: VesselFields): Pr
   );
 }
 
+/** Gives the vessel to `to` if `from` still owns it; answers whether it did. */
+export async function setOwner(db: Db, id: number, from: number, to: number): Promise<boolean> {
+  return (await db<VesselTableRow>('vessels').where({ id, owner_id: from }).update({ owner_id: to, updated_at: nowIso() })) === 1;
+}
+
 export async function deleteVessel(db: Db, id: number): Promise<void> {
   await db<VesselTableRow>('vessels').where({ id }).delete();
 }

@@ -37,6 +37,12 @@ export function AuditLogTab({ vesselId }: { vesselId: number }) {
                 </span>
                 <span className="audit-log__action">
                   <code>{actionText(entry.action)}</code>
+                  {entry.details?.from && entry.details.to ? (
+                    <span className="muted">
+                      {' '}
+                      from {entry.details.from.email ?? 'a deleted account'} to {entry.details.to.email}
+                    </span>
+                  ) : null}
                   {entry.outcome >= 400 ? <span className="chip chip--warning">Refused ({entry.outcome})</span> : null}
                 </span>
                 <span className="muted audit-log__time">{format.dateTime(entry.at)}</span>

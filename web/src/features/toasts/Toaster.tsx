@@ -11,11 +11,14 @@ function Toast({ toastRef }: { toastRef: ActorRefFrom<typeof toastMachine> }) {
   const { type, message } = useSelector(toastRef, (state) => state.context);
   const dismissed = useSelector(toastRef, (state) => state.hasTag('dismissed'));
   return (
-    <li className={`toast toast--${type}${dismissed ? ' is-dismissed' : ''}`} role={type === 'error' ? 'alert' : 'status'}>
+    // The role sits on the message, not the item: an item with another role leaves the list with a child that is no list item (axe's `list`).
+    <li className={`toast toast--${type}${dismissed ? ' is-dismissed' : ''}`}>
       <span className="toast__icon" aria-hidden="true">
         {type === 'loading' ? <span className="spinner spinner--small" /> : <Icon name={TOAST_ICONS[type]} size={18} />}
       </span>
-      <span className="toast__message">{message}</span>
+      <span className="toast__message" role={type === 'error' ? 'alert' : 'status'}>
+        {message}
+      </span>
       <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => toastRef.send({ type: 'DISMISS' })}>
         <Icon name="close" size={16} />
       </button>

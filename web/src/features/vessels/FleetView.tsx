@@ -16,6 +16,7 @@ import type { VesselSummary } from './types';
 import { useFixedLink } from '../links/useLink';
 import { Icon } from '../icons/Icon';
 import { CompanyInvitations } from '../organisation/CompanyInvitations';
+import { IncomingTransfers } from '../transfer/IncomingTransfers';
 import './vessels.css';
 
 // Leaflet and the land layer load with the map only, after the fleet list is on screen.
@@ -175,6 +176,7 @@ export function FleetView() {
         ) : null}
       </header>
       <CompanyInvitations />
+      <IncomingTransfers />
       {vessels.length === 0 ? (
         <section className="empty-state">
           <h2>No vessels yet</h2>

@@ -6,6 +6,7 @@ import { BridgeSection } from '../../../../../features/bridge/BridgeSection';
 import { InterfacesSection } from '../../../../../features/interfaces/InterfacesSection';
 import { ReportingSwitches } from '../../../../../features/vessels/ReportingSwitches';
 import { SettingsTab } from '../../../../../features/vessels/SettingsTab';
+import { TransferSection } from '../../../../../features/transfer/TransferSection';
 import { vesselQueries } from '../../../../../features/vessels/queries';
 import { atLeast, normalisePermissions } from '../../../../../features/vessels/types';
 import { canControlDevices } from '../../../../../features/vessels/tabs';
@@ -27,6 +28,7 @@ function SettingsRoute() {
   return (
     <>
       <SettingsTab vesselId={vesselId} vessel={vessel} />
+      {vessel.role === 'owner' ? <TransferSection vesselId={vesselId} vesselName={vessel.name} /> : null}
       <ReportingSwitches vesselId={vesselId} vessel={vessel} />
       {vessel.reportingClient && atLeast(devices, 'VIEW') ? (
         <BridgeSection

@@ -12,8 +12,8 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import Boom from '@hapi/boom';
-import { ruleRefused } from '../../../platform/errors.js';
-import { isInternalAddress, publicOnlyLookup } from '../../../platform/outbound.js';
+import { ruleRefused } from '../../platform/errors.js';
+import { isInternalAddress, publicOnlyLookup } from '../../platform/outbound.js';
 
 export { isInternalAddress };
 

@@ -4,9 +4,9 @@
  */
 import Boom from '@hapi/boom';
 import type { IncomingMessage } from 'node:http';
-import type { Camera } from '../../../../contracts/vessel-areas.js';
-import type { Db } from '../../../db/knex.js';
-import { tooManyRequests } from '../../../platform/rate-limit.js';
+import type { Camera } from '../../../contracts/vessel-areas.js';
+import type { Db } from '../../db/knex.js';
+import { tooManyRequests } from '../../platform/rate-limit.js';
 import { type CameraLimits, snapshotOf, streamOf } from './fetch.js';
 import * as repo from './repository.js';
 

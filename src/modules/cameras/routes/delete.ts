@@ -1,7 +1,7 @@
-import { auditTarget } from '../../../../platform/audit.js';
-import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
-import type { CamerasService } from '../../cameras/service.js';
+import { auditTarget } from '../../../platform/audit.js';
+import { defineRoute } from '../../../platform/routes.js';
+import { vesselOf } from '../../access/api.js';
+import type { CamerasService } from '../service.js';
 import { CAMERAS_MANAGE, cameraParams } from './support.js';
 
 /** DELETE vessel/{id}/cameras/{cameraId} (securityManager MANAGE). */

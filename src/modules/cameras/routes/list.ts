@@ -1,8 +1,7 @@
-import { defineRoute } from '../../../../platform/routes.js';
-import { allows, vesselOf } from '../../../access/api.js';
-import type { CamerasService } from '../../cameras/service.js';
-import { idParams } from '../../schemas.js';
-import { CAMERAS_MANAGE, CAMERAS_VIEW } from './support.js';
+import { defineRoute } from '../../../platform/routes.js';
+import { allows, vesselOf } from '../../access/api.js';
+import type { CamerasService } from '../service.js';
+import { CAMERAS_MANAGE, CAMERAS_VIEW, idParams } from './support.js';
 
 /** GET vessel/{id}/cameras: the cameras; their addresses only for securityManager MANAGE. */
 export const listCameras = (cameras: CamerasService) =>

@@ -1,9 +1,8 @@
-import { auditTarget } from '../../../../platform/audit.js';
-import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
-import type { CamerasService } from '../../cameras/service.js';
-import { idParams } from '../../schemas.js';
-import { CAMERAS_MANAGE, cameraFields, cameraPayload, type CameraPayload } from './support.js';
+import { auditTarget } from '../../../platform/audit.js';
+import { defineRoute } from '../../../platform/routes.js';
+import { vesselOf } from '../../access/api.js';
+import type { CamerasService } from '../service.js';
+import { CAMERAS_MANAGE, cameraFields, cameraPayload, idParams, type CameraPayload } from './support.js';
 
 /** POST vessel/{id}/cameras {name, streamUrl, snapshotUrl?} (securityManager MANAGE). */
 export const createCamera = (cameras: CamerasService) =>

@@ -1,5 +1,5 @@
 /** `vessel_cameras`: one row per camera. Only this file touches the table. */
-import { insertId, nowIso, type Db } from '../../../db/knex.js';
+import { insertId, nowIso, type Db } from '../../db/knex.js';
 
 interface CameraTableRow {
   id: number;

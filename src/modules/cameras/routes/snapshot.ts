@@ -1,9 +1,9 @@
 import Joi from 'joi';
-import { untrusted } from '../../../../platform/http.js';
-import { defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
-import { linkKeyQuery } from '../../../auth/api.js';
-import type { CamerasService } from '../../cameras/service.js';
+import { untrusted } from '../../../platform/http.js';
+import { defineRoute } from '../../../platform/routes.js';
+import { vesselOf } from '../../access/api.js';
+import { linkKeyQuery } from '../../auth/api.js';
+import type { CamerasService } from '../service.js';
 import { CAMERAS_VIEW, cameraParams } from './support.js';
 
 /** GET vessel/{id}/cameras/{cameraId}/snapshot: a still image fetched now (securityManager VIEW; a link key for an <img>). */

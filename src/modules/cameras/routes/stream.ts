@@ -1,8 +1,8 @@
-import { untrusted } from '../../../../platform/http.js';
-import { callerOf, defineRoute } from '../../../../platform/routes.js';
-import { vesselOf } from '../../../access/api.js';
-import { linkKeyQuery } from '../../../auth/api.js';
-import type { CamerasService } from '../../cameras/service.js';
+import { untrusted } from '../../../platform/http.js';
+import { callerOf, defineRoute } from '../../../platform/routes.js';
+import { vesselOf } from '../../access/api.js';
+import { linkKeyQuery } from '../../auth/api.js';
+import type { CamerasService } from '../service.js';
 import { CAMERAS_VIEW, cameraParams } from './support.js';
 
 /** GET vessel/{id}/cameras/{cameraId}/stream: the camera's MJPEG stream through the server (securityManager VIEW; a link key for an <img>). */

@@ -1,7 +1,6 @@
 /** What the camera routes share: who may do what, and the shapes they take. */
 import Joi from 'joi';
-import type { AccessNeed } from '../../../access/api.js';
-import { vesselId } from '../../schemas.js';
+import type { AccessNeed } from '../../access/api.js';
 
 export const CAMERAS_VIEW: AccessNeed = { area: 'securityManager', level: 'VIEW' };
 export const CAMERAS_MANAGE: AccessNeed = { area: 'securityManager', level: 'MANAGE' };
@@ -17,7 +16,9 @@ export const cameraPayload = Joi.object({
   snapshotUrl: cameraUrl.allow(null, ''),
 });
 
-export const cameraParams = Joi.object({ id: vesselId.required(), cameraId: Joi.number().integer().min(1).required() });
+const id = Joi.number().integer().min(1);
+export const idParams = Joi.object({ id: id.required() });
+export const cameraParams = Joi.object({ id: id.required(), cameraId: id.required() });
 
 export interface CameraPayload {
   name: string;
