@@ -164,7 +164,7 @@ describe('screenshots of the signed-in app', () => {
         'page',
       );
       const alarm = page.locator('.alert-item--alarm:not(.is-cleared)');
-      await alarm.getByText(/House battery low: \d+ ?%$/).waitFor({ timeout: 25_000 });
+      await alarm.locator('.alert-item__message', { hasText: /House battery low: \d+ ?%$/ }).waitFor({ timeout: 25_000 });
       await page.getByRole('heading', { name: /^[1-9]\d* active alerts?$/ }).waitFor();
     });
   }, 60_000);
