@@ -202,12 +202,12 @@ describe('live stream and digest', () => {
     const stream = live.open({ raw: { res: { once: () => undefined } } } as never, ids.owner, { unreadCount: 0 });
     stream.on('data', (chunk: Buffer) => events.push(chunk.toString()));
     await post('crew', threadId, 'Fenders are out');
-    await new Promise((resolve) => setImmediate(resolve));
+    // The unread count is counted after the message is stored: it follows on the stream.
+    await expect.poll(() => events.join('')).toMatch(/event: unread\ndata: \{"unreadCount":\d+\}/);
     stream.destroy();
     const text = events.join('');
     expect(text).toContain('event: message');
     expect(text).toContain('Fenders are out');
-    expect(text).toMatch(/event: unread\ndata: \{"unreadCount":\d+\}/);
   });
 
   it('mails one digest for unread messages of unmuted threads, never for a muted one', async () => {
