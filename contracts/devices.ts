@@ -19,17 +19,18 @@ export interface Property {
   path: string;
   displayName: string;
   /** What the value is (the Signal K schema's words, for paths a bridge sent without an inventory); null when unknown. */
-  description?: string | null;
-  units: string | null;
+  description: string | null;
+  /** The SI unit the value is in; empty when unitless. */
+  units: string;
   writable: boolean;
+  min: number | null;
+  max: number | null;
   value: unknown;
   /** When the value was measured (ISO); null before the first value. */
   timestamp: string | null;
   warningLevels: WarningLevels | null;
-  /** The value is older than expected from the property's usual interval: a dead sensor, not a reading to trust. */
-  stale?: boolean;
-  min?: number | null;
-  max?: number | null;
+  /** The value is older than expected from the property's usual interval: a dead sensor, not a reading to trust; false before the first value. */
+  stale: boolean;
 }
 
 export interface Device {

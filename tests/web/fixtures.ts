@@ -55,6 +55,10 @@ export const houseBattery = (): Device => ({
       value: 12.6,
       timestamp: '2026-06-01T10:00:00.000Z',
       warningLevels: null,
+      description: null,
+      min: null,
+      max: null,
+      stale: false,
     },
     {
       id: 101,
@@ -65,6 +69,10 @@ export const houseBattery = (): Device => ({
       value: 0.8,
       timestamp: '2026-06-01T10:00:00.000Z',
       warningLevels: null,
+      description: null,
+      min: null,
+      max: null,
+      stale: false,
     },
   ],
 });
@@ -87,6 +95,10 @@ export const saloonLights = (): Device => ({
       value: 0,
       timestamp: '2026-06-01T10:00:00.000Z',
       warningLevels: null,
+      description: null,
+      min: null,
+      max: null,
+      stale: false,
     },
   ],
 });

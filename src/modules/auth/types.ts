@@ -1,15 +1,7 @@
 export type UserStatus = 'pending' | 'active' | 'suspended';
-export type UnitSystem = 'metric' | 'imperial';
-export type Theme = 'light' | 'dark';
-export type TimeFormat = '24h' | '12h';
+import type { Preferences } from '../../../contracts/profile.js';
 
-export interface Preferences {
-  unitSystem: UnitSystem;
-  /** null: follow the device (its own choice, else its colour-scheme setting). */
-  theme: Theme | null;
-  timeFormat: TimeFormat;
-  timeZone: string;
-}
+export type { Preferences, Theme, TimeFormat, UnitSystem } from '../../../contracts/profile.js';
 
 export interface User {
   id: number;

@@ -3,43 +3,16 @@
  * properties, the digest of the inventory they were last made to match).
  */
 import type { Knex } from 'knex';
+import type { Device, Property } from '../../../contracts/devices.js';
 import type { Database } from '../../db/knex.js';
 import { nowIso } from '../../db/knex.js';
 import type { DeviceCategory, DeviceInventory } from '../../mqtt/protocol.js';
-import type { WarningLevels } from '../alerts/api.js';
 import { sharedPath } from '../telemetry/api.js';
 
 type Db = Database | Knex.Transaction;
 
-/** docs/api.md Property. */
-export interface Property {
-  id: number;
-  path: string;
-  displayName: string;
-  /** What the value is, from the Signal K schema for paths described without an inventory; null otherwise. */
-  description: string | null;
-  units: string;
-  writable: boolean;
-  min: number | null;
-  max: number | null;
-  value: unknown;
-  timestamp: string | null;
-  warningLevels: WarningLevels | null;
-  /** The value is older than the property's usual interval allows (stale.ts); false before the first value. */
-  stale: boolean;
-}
-
-/** docs/api.md Device. */
-export interface Device {
-  id: number;
-  name: string;
-  category: DeviceCategory;
-  manufacturer: string | null;
-  model: string | null;
-  serial: string | null;
-  location: string | null;
-  properties: Property[];
-}
+/** docs/api.md Property and Device (contracts/devices.ts). */
+export type { Device, Property };
 
 export interface PropertyRow {
   id: number;

@@ -5,6 +5,7 @@
  */
 import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
+import type { SessionUser } from '../../../contracts/profile.js';
 import { ruleRefused } from '../../platform/errors.js';
 import { deleteFile, detectImage, fileUrl, storeFile } from '../../platform/files.js';
 import type { Limiter, RateLimits } from '../../platform/rate-limit.js';
@@ -70,7 +71,7 @@ export class ProfileService {
   }
 
   /** auth/checkSession's summary: who is signed in, and for which company. */
-  async sessionSummary(userId: number) {
+  async sessionSummary(userId: number): Promise<SessionUser> {
     const user = await this.me(userId);
     const company = await this.deps.companies.companyOf(user.id);
     return {

@@ -2,7 +2,9 @@
  * Date display formats of spec 3: full "DD/MM/YYYY, HH:mm:ss", date only, time only, each
  * with a zone variant; a 12- or 24-hour clock; and a combined local plus UTC display.
  */
-export type TimeFormat = '24h' | '12h';
+import type { TimeFormat } from '../../../contracts/profile';
+
+export type { TimeFormat };
 
 /** The time-range selector's default zone (spec 9). "Universal" is UTC. */
 export const DEFAULT_TIME_ZONE = 'Universal';

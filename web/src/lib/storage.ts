@@ -2,7 +2,9 @@
  * Only the account state (the session token and the invitation-modal flags) and the theme are
  * persisted (spec 3), plus the build version the version check compares against.
  */
-export type ThemeName = 'light' | 'dark';
+import type { Theme } from '../../../contracts/profile';
+
+export type ThemeName = Theme;
 
 export interface PersistedAccount {
   token: string;

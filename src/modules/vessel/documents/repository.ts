@@ -14,17 +14,9 @@ export interface DocumentTableRow {
   created_at: string;
 }
 
-export interface VesselDocument {
-  id: number;
-  vesselId: number;
-  categoryId: number | null;
-  name: string;
-  fileId: string;
-  mime: string;
-  size: number;
-  uploadedBy: number | null;
-  createdAt: string;
-}
+import type { VesselDocument } from '../../../../contracts/documents.js';
+
+export type { VesselDocument };
 
 export const toDocument = (r: DocumentTableRow): VesselDocument => ({
   id: r.id,

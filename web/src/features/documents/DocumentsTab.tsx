@@ -5,7 +5,7 @@ import { reportActionFailure } from '../../app/failures';
 import { isApiError } from '../../lib/api';
 import { DOCUMENT_UPLOAD, uploadFailure, uploadProblem } from '../../lib/uploads';
 import { ConfirmModal } from '../modal/ConfirmModal';
-import type { VesselDocument } from './types';
+import type { VesselDocument } from '../../../../contracts/documents';
 import { SelectField, TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';

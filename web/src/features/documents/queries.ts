@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from '../vessels/queries';
-import type { DocumentCategory, VesselDocument } from './types';
+import type { DocumentCategory, VesselDocument } from '../../../../contracts/documents';
 
 export const documentQueries = {
   list: (vesselId: number) =>

@@ -1,6 +1,6 @@
-import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../lib/units';
-import { DEFAULT_TIME_ZONE, type TimeFormat } from '../../lib/dates';
-import type { ThemeName } from '../../lib/storage';
+import type { Preferences } from '../../../../contracts/profile';
+import { DEFAULT_UNIT_SYSTEM } from '../../lib/units';
+import { DEFAULT_TIME_ZONE } from '../../lib/dates';
 
 export interface Profile {
   id: number;
@@ -17,13 +17,8 @@ export interface Profile {
   createdAt: string;
 }
 
-export interface Preferences {
-  unitSystem: UnitSystem;
-  /** The account's theme, applied at sign-in; null: follow the device. */
-  theme: ThemeName | null;
-  timeFormat: TimeFormat;
-  timeZone: string;
-}
+/** The account's preferences (contracts/profile.ts); the theme is applied at sign-in, null following the device. */
+export type { Preferences };
 
 export const DEFAULT_PREFERENCES: Preferences = {
   unitSystem: DEFAULT_UNIT_SYSTEM,

@@ -1,17 +1,8 @@
 import type { NavigationItem, Preferences, Profile } from '../profile/types';
 import type { Organisation } from '../organisation/types';
 
-/** The answer of POST /api/auth/checkSession. */
-export interface SessionUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin: boolean;
-  corporate: boolean;
-  companyId: number | null;
-  companyKind: string | null;
-}
+/** The answer of POST /api/auth/checkSession (contracts/profile.ts). */
+export type { SessionUser } from '../../../../contracts/profile';
 
 /** A sign-in: e-mail and password, or the token of an e-mailed one-time sign-in link. */
 export type Credentials = { username: string; password: string } | { linkToken: string };
