@@ -85,11 +85,12 @@ describe('a phone number in Notification settings', () => {
     await code.fill(sent);
     await page.keyboard.press('Enter');
     await card.getByText('Verified', { exact: true }).waitFor();
-    await card.getByText('+447700900123').waitFor();
+    await card.locator('strong', { hasText: '+447700900123' }).waitFor();
     const followUp = card.getByLabel(/When an alarm or emergency is not acknowledged after 60 seconds/);
     expect(await followUp.inputValue()).toBe('sms');
     await followUp.selectOption('voice');
-    await expect.poll(async () => (await t.call('GET', '/api/profile/phone', { token: await t.login('owner@demo.test') })).body.data.followUp).toBe('voice');
+    const token = await t.login('owner@demo.test');
+    await expect.poll(async () => (await t.call('GET', '/api/profile/phone', { token })).body.data.followUp).toBe('voice');
 
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -105,7 +106,7 @@ describe('a phone number in Notification settings', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
     await page.goto(`${baseUrl}/dashboard/profile/notifications`);
     const card = page.getByRole('region', { name: 'Alarms by text and call' });
-    await card.getByText('+447700900123').waitFor();
+    await card.locator('strong', { hasText: '+447700900123' }).waitFor();
     expect(await violations(page, 'light')).toEqual([]);
     expect(desk.pageErrors).toEqual([]);
     await desk.context.close();

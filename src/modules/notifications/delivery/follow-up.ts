@@ -26,11 +26,12 @@ export class FollowUps {
 
   /** After an alarm or emergency reached these people: their follow-ups, each at their own time. */
   async schedule(notice: Notice, userIds: number[]): Promise<void> {
-    if (!this.enabled || notice.alertId === undefined || rankOf(notice.priority) < rankOf('alarm') || !userIds.length) return;
+    const alertId = notice.alertId;
+    if (!this.enabled || alertId === undefined || rankOf(notice.priority) < rankOf('alarm') || !userIds.length) return;
     for (const phone of (await verifiedPhonesOf(this.db, userIds)).values()) {
       if (phone.followUp === 'off') continue;
       const dueAt = new Date(this.now() + phone.followUpSeconds * 1000).toISOString();
-      await scheduleFollowUp(this.db, { alertId: notice.alertId, userId: phone.userId, vesselId: notice.vesselId, channel: phone.followUp, dueAt });
+      await scheduleFollowUp(this.db, { alertId, userId: phone.userId, vesselId: notice.vesselId, channel: phone.followUp, dueAt });
     }
   }
 

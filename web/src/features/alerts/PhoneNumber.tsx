@@ -10,6 +10,7 @@ import { E164, PHONE_FOLLOW_UPS, type PhoneFollowUp, type PhoneSettings } from '
 import { reportActionFailure } from '../../app/failures';
 import { toast } from '../../app/services';
 import { api, isApiError } from '../../lib/api';
+import './alarm-settings.css';
 
 const phoneKey = ['profile', 'phone'] as const;
 const phoneQuery = { queryKey: phoneKey, queryFn: () => api.get<PhoneSettings>('profile/phone') };
