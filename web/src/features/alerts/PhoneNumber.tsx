@@ -143,6 +143,11 @@ export function PhoneNumber() {
                 <button type="submit" className="button button--primary" disabled={add.isPending || !number.trim()}>
                   {add.isPending ? 'Sending…' : 'Send the code'}
                 </button>
+                {data.number ? (
+                  <button type="button" className="button" onClick={() => setChanging(false)}>
+                    Keep {data.number}
+                  </button>
+                ) : null}
               </div>
             </form>
           ) : null}

@@ -31,13 +31,14 @@ export const codeHash = (secret: string, userId: number, number: string, code: s
  * provider called, which is the public address (PUBLIC_URL) or, directly, the address it reached.
  */
 export function assertSigned(
-  request: { url: URL; payload: unknown; headers: Record<string, string | undefined>; server: { info: { protocol: string } }; info: { host: string } },
+  request: { url: URL; payload: unknown; headers: Record<string, unknown>; server: { info: { protocol: string } }; info: { host: string } },
   provider: PhoneProvider,
   publicUrl: string,
 ): void {
   const path = `${request.url.pathname}${request.url.search}`;
   const params = (request.payload ?? {}) as Record<string, unknown>;
-  const signature = request.headers['x-twilio-signature'];
+  const header = request.headers['x-twilio-signature'];
+  const signature = typeof header === 'string' ? header : undefined;
   const urls = [`${publicUrl}${path}`, `${request.server.info.protocol}://${request.info.host}${path}`];
   if (!urls.some((url) => provider.validSignature(url, params, signature))) throw Boom.forbidden('This request is not signed by the SMS provider');
 }
