@@ -65,7 +65,12 @@ export interface SmsStandin {
 const INBOUND_PATH = '/api/notifications/sms/inbound';
 
 const unescape = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 async function readBody(req: IncomingMessage): Promise<string> {
   let body = '';
@@ -110,7 +115,8 @@ export async function startSmsStandin(given: StandinOptions): Promise<SmsStandin
           return send(res, 401, { code: 20003, message: 'Authentication Error - invalid username', status: 401 });
         const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
         if (!form.To || !form.From) return send(res, 400, { code: 21604, message: "A 'To' and a 'From' phone number are required.", status: 400 });
-        if (options.refuse?.has(form.To)) return send(res, 400, { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, status: 400 });
+        if (options.refuse?.has(form.To))
+          return send(res, 400, { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, status: 400 });
         ourNumber = form.From;
         const at = new Date().toISOString();
         if (api[2] === 'Messages') {
@@ -172,7 +178,11 @@ export async function startSmsStandin(given: StandinOptions): Promise<SmsStandin
       return messages.slice(0, n);
     },
     reply(from, body, opts = {}) {
-      return callBack(INBOUND_PATH, { MessageSid: sid('SM'), AccountSid: options.accountSid, From: from, To: ourNumber, Body: body, NumMedia: '0' }, opts.signature);
+      return callBack(
+        INBOUND_PATH,
+        { MessageSid: sid('SM'), AccountSid: options.accountSid, From: from, To: ourNumber, Body: body, NumMedia: '0' },
+        opts.signature,
+      );
     },
     press(callSid, digits) {
       const call = calls.find((c) => c.sid === callSid);

@@ -125,7 +125,12 @@ const schema = Joi.object({
   SMS_PROVIDER_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .allow('')
-    .messages({ 'string.uri': 'SMS_PROVIDER_URL must be the http(s) address of a Twilio-compatible API, e.g. https://api.twilio.com or http://127.0.0.1:8089 (npm run sms-standin)', 'string.uriCustomScheme': 'SMS_PROVIDER_URL must be the http(s) address of a Twilio-compatible API, e.g. https://api.twilio.com or http://127.0.0.1:8089 (npm run sms-standin)' }),
+    .messages({
+      'string.uri':
+        'SMS_PROVIDER_URL must be the http(s) address of a Twilio-compatible API, e.g. https://api.twilio.com or http://127.0.0.1:8089 (npm run sms-standin)',
+      'string.uriCustomScheme':
+        'SMS_PROVIDER_URL must be the http(s) address of a Twilio-compatible API, e.g. https://api.twilio.com or http://127.0.0.1:8089 (npm run sms-standin)',
+    }),
   SMS_ACCOUNT_SID: Joi.string()
     .pattern(/^[A-Za-z0-9]{2,64}$/)
     .allow('')

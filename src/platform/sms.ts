@@ -37,7 +37,8 @@ export function twilioSignature(authToken: string, url: string, params: Record<s
 }
 
 /** XML text escaped for a TwiML document. */
-export const xmlText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+export const xmlText = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export class TwilioProvider implements PhoneProvider {
   readonly configured = true;
@@ -79,7 +80,10 @@ export class TwilioProvider implements PhoneProvider {
         // not JSON: the status says enough
       }
       if (res.ok && body.sid) return { outcome: 'accepted', sid: body.sid, status: body.status ?? 'queued' };
-      return { outcome: 'failed', reason: `The SMS provider answered ${res.status}${body.message ? `: ${body.message}` : ''}${body.code ? ` (code ${body.code})` : ''}` };
+      return {
+        outcome: 'failed',
+        reason: `The SMS provider answered ${res.status}${body.message ? `: ${body.message}` : ''}${body.code ? ` (code ${body.code})` : ''}`,
+      };
     } catch (err) {
       return { outcome: 'failed', reason: `The SMS provider could not be reached: ${(err as Error).message}` };
     }

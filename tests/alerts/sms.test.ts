@@ -133,7 +133,9 @@ describe('an alarm nobody acknowledges', () => {
   let alertId: number;
 
   it('reaches the owner by e-mail and push at once, and by SMS after 60 s', async () => {
-    expect((await t.call('POST', '/api/profile/pushSubscriptions', { token: owner, payload: { ...endpoint.subscription(), label: 'Pixel 8' } })).status).toBe(201);
+    expect((await t.call('POST', '/api/profile/pushSubscriptions', { token: owner, payload: { ...endpoint.subscription(), label: 'Pixel 8' } })).status).toBe(
+      201,
+    );
     const before = standin.messages.length;
     const raisedAt = at();
     await raise('bilge.high', 'alarm', 'Bilge water high');

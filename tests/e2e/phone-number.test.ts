@@ -66,7 +66,10 @@ describe('a phone number in Notification settings', () => {
     await number.focus();
     await page.keyboard.type('07700 900123');
     await page.keyboard.press('Enter');
-    await card.getByRole('alert').getByText(/international form/).waitFor();
+    await card
+      .getByRole('alert')
+      .getByText(/international form/)
+      .waitFor();
     expect(standin.messages).toHaveLength(0);
 
     await number.fill('+44 7700 900123');

@@ -51,7 +51,9 @@ export class PhoneChannel implements NotificationChannel {
       const receipt = await this.receipts.queue(notice, { userId, channel: this.name, target: number });
       await this.receipts.sent(receipt);
       const sent =
-        this.name === 'sms' ? await this.provider.sendSms(number, smsText(notice)) : await this.provider.call(number, this.twiml(notice, userId, receipt?.ids[0]));
+        this.name === 'sms'
+          ? await this.provider.sendSms(number, smsText(notice))
+          : await this.provider.call(number, this.twiml(notice, userId, receipt?.ids[0]));
       if (sent.outcome === 'accepted') await this.receipts.accepted(receipt, `The SMS provider took it: ${sent.sid} (${sent.status})`);
       else await this.receipts.failed(receipt, sent.reason);
       outcome[sent.outcome === 'accepted' ? 'delivered' : 'failed']++;

@@ -103,7 +103,9 @@ export function PhoneNumber() {
           </button>
         </div>
       ) : null}
-      {data && !data.available ? <p className="muted">Text messages and calls are not configured on this server; alarms reach you by e-mail, push and in the app.</p> : null}
+      {data && !data.available ? (
+        <p className="muted">Text messages and calls are not configured on this server; alarms reach you by e-mail, push and in the app.</p>
+      ) : null}
       {data && data.available ? (
         <>
           {data.number ? (

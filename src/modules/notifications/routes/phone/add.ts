@@ -41,7 +41,12 @@ export const addPhone = (ctx: AppContext, provider: PhoneProvider, clock: () => 
         const row = await phoneOf(ctx.db, userId);
         const sent = await provider.sendSms(number, `Your Vessel Link code is ${code}. It expires in 10 minutes.`);
         if (sent.outcome === 'failed') throw ruleRefused(`The code could not be sent: ${sent.reason}`);
-        const pending = { ...row, pendingNumber: number, codeHash: codeHash(ctx.config.sessionSecret, userId, number, code), codeExpiresAt: new Date(now + CODE_TTL_MS).toISOString() };
+        const pending = {
+          ...row,
+          pendingNumber: number,
+          codeHash: codeHash(ctx.config.sessionSecret, userId, number, code),
+          codeExpiresAt: new Date(now + CODE_TTL_MS).toISOString(),
+        };
         await savePhone(ctx.db, pending, new Date(now).toISOString());
         return settingsOf(pending, true);
       },

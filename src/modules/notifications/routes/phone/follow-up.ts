@@ -24,7 +24,11 @@ export const setPhoneFollowUp = (ctx: AppContext, provider: PhoneProvider, clock
       },
       async handler(request) {
         const userId = callerOf(request).id;
-        const row = { ...(await phoneOf(ctx.db, userId)), followUp: request.payload.followUp, followUpSeconds: request.payload.followUpSeconds ?? DEFAULT_FOLLOW_UP_SECONDS };
+        const row = {
+          ...(await phoneOf(ctx.db, userId)),
+          followUp: request.payload.followUp,
+          followUpSeconds: request.payload.followUpSeconds ?? DEFAULT_FOLLOW_UP_SECONDS,
+        };
         await savePhone(ctx.db, row, new Date(clock()).toISOString());
         return settingsOf(row, provider.configured);
       },

@@ -32,7 +32,9 @@ export const voiceGather = (
       plugins: { envelope: false },
       validate: {
         query: Joi.object({ key: Joi.string().max(2000).required() }),
-        payload: Joi.object({ Digits: Joi.string().allow('').max(32) }).unknown(true).required(),
+        payload: Joi.object({ Digits: Joi.string().allow('').max(32) })
+          .unknown(true)
+          .required(),
       },
       async handler(request, h) {
         await callers.consume(request.info.remoteAddress);

@@ -32,7 +32,9 @@ export const smsInbound = (ctx: AppContext, provider: PhoneProvider, deps: { lif
         "The SMS provider's webhook for a reply (form fields From, Body; X-Twilio-Signature required, 403 otherwise): ACK acknowledges the newest alarm texted to that verified number, ACK 123 alarm 123; answers TwiML",
       plugins: { envelope: false },
       validate: {
-        payload: Joi.object({ From: Joi.string().max(32).required(), Body: Joi.string().allow('').max(1600).required() }).unknown(true).required(),
+        payload: Joi.object({ From: Joi.string().max(32).required(), Body: Joi.string().allow('').max(1600).required() })
+          .unknown(true)
+          .required(),
       },
       async handler(request, h) {
         await callers.consume(request.info.remoteAddress);

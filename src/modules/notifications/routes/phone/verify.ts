@@ -43,7 +43,14 @@ export const verifyPhone = (ctx: AppContext, clock: () => number) => {
         }
         if (Date.parse(row.codeExpiresAt) < now) throw Boom.badRequest('code: this code has expired; ask for a new one');
         await guesses.reset(key);
-        const verified = { ...row, number: row.pendingNumber, verifiedAt: new Date(now).toISOString(), pendingNumber: null, codeHash: null, codeExpiresAt: null };
+        const verified = {
+          ...row,
+          number: row.pendingNumber,
+          verifiedAt: new Date(now).toISOString(),
+          pendingNumber: null,
+          codeHash: null,
+          codeExpiresAt: null,
+        };
         await savePhone(ctx.db, verified, new Date(now).toISOString());
         return settingsOf(verified, true);
       },
