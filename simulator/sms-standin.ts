@@ -12,9 +12,24 @@
  * (a keypress on a call). The server's address (`--server`, SMS_STANDIN_SERVER) replaces the
  * origin of the URLs it calls back, so the server's PUBLIC_URL need not be reachable.
  */
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { twilioSignature } from '../src/platform/sms.js';
+
+/**
+ * The provider's request signature, made here as the provider makes it (not borrowed from the
+ * server, which checks it): base64 HMAC-SHA1, keyed by the auth token, of the URL followed by
+ * each form field's name and value, sorted by name.
+ */
+function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+  const data =
+    url +
+    Object.keys(params)
+      .sort()
+      .map((k) => `${k}${params[k]}`)
+      .join('');
+  return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+}
 
 export interface StandinMessage {
   sid: string;
