@@ -41,10 +41,16 @@ export type EscalationRole = (typeof ESCALATION_ROLES)[number];
 
 export type EscalationTarget = { kind: 'user'; userId: number } | { kind: 'role'; role: EscalationRole } | { kind: 'company'; companyId: number };
 
+/** The channel a ladder step may name instead of the usual ones (e-mail and push): a text message or a voice call to each target's verified phone number. */
+export const ESCALATION_CHANNELS = ['sms', 'voice'] as const;
+export type EscalationChannel = (typeof ESCALATION_CHANNELS)[number];
+
 /** GET/PUT vessel/{id}/escalation: `{ steps }`. */
 export interface EscalationStep {
   afterMinutes: number;
   target: EscalationTarget;
+  /** Absent: e-mail and push, as each person's settings allow; sms or voice: only that, to each target's verified phone number. */
+  channel?: EscalationChannel;
 }
 
 /** GET vessel/{id}/userNotifications. */

@@ -5,8 +5,8 @@
  */
 import type { Alert } from './alerts.js';
 
-/** The channels that send an alarm away from the app. */
-export const DELIVERY_CHANNELS = ['email', 'push'] as const;
+/** The channels that send an alarm away from the app (sms and voice: a verified phone number, docs/decisions.md "SMS and voice"). */
+export const DELIVERY_CHANNELS = ['email', 'push', 'sms', 'voice'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 /**
@@ -21,8 +21,11 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 /** The states that prove the notification reached a person (or at least their mail server or phone's push service). */
 export const REACHING_STATES: readonly DeliveryState[] = ['accepted', 'opened', 'acknowledged'];
 
-/** How an alarm was acknowledged: in the app (web or admin console), from a push notification, from an e-mail, or by the operator (admin CLI). */
-export const ACKNOWLEDGED_VIA = ['app', 'push', 'email', 'operator'] as const;
+/**
+ * How an alarm was acknowledged: in the app (web or admin console), from a push notification,
+ * from an e-mail, by an SMS reply, by a keypress on a voice call, or by the operator (admin CLI).
+ */
+export const ACKNOWLEDGED_VIA = ['app', 'push', 'email', 'sms', 'voice', 'operator'] as const;
 export type AcknowledgedVia = (typeof ACKNOWLEDGED_VIA)[number];
 
 export interface DeliveryStep {
@@ -35,7 +38,7 @@ export interface Delivery {
   /** The name; `Member #id` for someone else when the viewer may not see the vessel's people (userManager VIEW). */
   recipient: { userId: number; name: string };
   channel: DeliveryChannel;
-  /** The e-mail address, or the push device's label; null for someone else's when the viewer may not see the vessel's people. */
+  /** The e-mail address, the push device's label, or the phone number (sms, voice); null for someone else's when the viewer may not see the vessel's people. */
   target: string | null;
   /** What was sent (the notice's subject). */
   subject: string;
@@ -55,7 +58,7 @@ export interface Acknowledgement {
   userId: number | null;
   name: string | null;
   via: AcknowledgedVia;
-  /** The push device it came from, when it came from one. */
+  /** The push device it came from, or the phone number of the SMS reply or call, when it came from one. */
   device: string | null;
 }
 

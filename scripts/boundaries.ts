@@ -77,6 +77,8 @@ export const TABLE_OWNERS: Record<string, string[]> = {
     'alert_mutes',
     'alert_deliveries',
     'alert_acknowledgements',
+    'user_phones',
+    'alert_followups',
   ],
   routines: ['routines', 'routine_runs', 'routine_schedules'],
 };

@@ -51,6 +51,12 @@ export interface Config {
   paymentProvider: 'test' | 'none';
   /** Web Push (docs/decisions.md, "Phone app"): the VAPID keys alarms are signed with, or null with PUSH=off. */
   push: { publicKey: string; privateKey: string; subject: string } | null;
+  /**
+   * Text messages and voice calls through a Twilio-compatible provider (docs/decisions.md, "SMS
+   * and voice"; src/platform/sms.ts): SMS_PROVIDER_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and
+   * SMS_FROM, all four or none; null (the default): no SMS, no calls.
+   */
+  sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | null;
   /** Bearer token of `GET /metrics` (docs/operations.md); null turns the endpoint off. */
   metricsToken: string | null;
   /** Scheduled backups: where, how often and how many are kept; null dir = none scheduled. */
@@ -116,6 +122,24 @@ const schema = Joi.object({
   PAYMENT_PROVIDER: Joi.string().valid('test', 'none'),
   PUSH: Joi.string().valid('on', 'off').default('on'),
   METRICS_TOKEN: Joi.string().min(16).allow(''),
+  SMS_PROVIDER_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .allow('')
+    .messages({
+      'string.uri':
+        'SMS_PROVIDER_URL must be the http(s) address of a Twilio-compatible API, e.g. https://api.twilio.com or http://127.0.0.1:8089 (npm run sms-standin)',
+      'string.uriCustomScheme':
+        'SMS_PROVIDER_URL must be the http(s) address of a Twilio-compatible API, e.g. https://api.twilio.com or http://127.0.0.1:8089 (npm run sms-standin)',
+    }),
+  SMS_ACCOUNT_SID: Joi.string()
+    .pattern(/^[A-Za-z0-9]{2,64}$/)
+    .allow('')
+    .messages({ 'string.pattern.base': 'SMS_ACCOUNT_SID must be the account SID, letters and digits (e.g. AC0123…)' }),
+  SMS_AUTH_TOKEN: Joi.string().min(16).allow('').messages({ 'string.min': 'SMS_AUTH_TOKEN must be the account auth token (at least 16 characters)' }),
+  SMS_FROM: Joi.string()
+    .pattern(/^\+[1-9]\d{6,14}$/)
+    .allow('')
+    .messages({ 'string.pattern.base': 'SMS_FROM must be the sending number in E.164 form, e.g. +447700900000' }),
   BACKUP_DIR: Joi.string().allow(''),
   BACKUP_EVERY: Joi.string()
     .pattern(/^\d+(m|h|d)$/)
@@ -153,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: DATABASE_URL starts with "${scheme}://", which is no database Vessel Link knows: use postgres://… for PostgreSQL, or a file path (or sqlite:…) for SQLite`,
     );
   }
+  const sms = smsOf(value);
   const dataDir = resolve(value.DATA_DIR);
   const nodeEnv = value.NODE_ENV as Config['env'];
   // Demo data (with a demo administrator whose password is published) is on by default only where
@@ -191,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weatherUrl: value.WEATHER_URL || null,
     paymentProvider: value.PAYMENT_PROVIDER ?? (nodeEnv === 'production' ? 'none' : 'test'),
     push: value.PUSH === 'on' ? { ...persistedVapidKeys(dataDir), subject: vapidSubject(value.PUBLIC_URL) } : null,
+    sms,
     metricsToken: value.METRICS_TOKEN || null,
     backup: { dir: value.BACKUP_DIR ? resolve(value.BACKUP_DIR) : null, everyMs: durationMs(value.BACKUP_EVERY), keep: value.BACKUP_KEEP },
     retention: {
@@ -203,6 +229,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: value.REDIS_URL || null,
     redisPrefix: value.REDIS_PREFIX,
     presenceSeconds: value.CLUSTER_PRESENCE_SECONDS,
+  };
+}
+
+const SMS_VARIABLES = ['SMS_PROVIDER_URL', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+
+/** The SMS provider: all four variables or none (off). */
+function smsOf(value: Record<string, string | undefined>): Config['sms'] {
+  const missing = SMS_VARIABLES.filter((name) => !value[name]);
+  if (missing.length === SMS_VARIABLES.length) return null;
+  if (missing.length)
+    throw new ConfigError(`Invalid configuration: SMS needs ${SMS_VARIABLES.join(', ')} together (README, "SMS and voice"); missing ${missing.join(', ')}`);
+  return {
+    providerUrl: value.SMS_PROVIDER_URL!.replace(/\/+$/, ''),
+    accountSid: value.SMS_ACCOUNT_SID!,
+    authToken: value.SMS_AUTH_TOKEN!,
+    from: value.SMS_FROM!,
   };
 }
 

@@ -96,7 +96,7 @@ export class Metrics {
   });
   readonly notifications = new Counter({
     name: 'vessel_link_alarm_notifications_total',
-    help: 'Alarm notices by channel and outcome: one per e-mail or push message',
+    help: 'Alarm notices by channel and outcome: one per e-mail, push message, text message or voice call',
     labelNames: ['channel', 'outcome'],
     registers: [this.registry],
   });

@@ -287,6 +287,14 @@ export const MATRIX: Record<string, Audience> = {
   'POST /api/alerts/ackFromNotification': 'public',
   // The tracked link of an alarm's e-mail and push notification: records it opened, redirects to the alarm (its test: tests/alerts/deliveries.test.ts).
   'GET /api/alerts/open/{key}': 'public',
+  'GET /api/profile/phone': 'user',
+  'POST /api/profile/phone': 'user',
+  'PUT /api/profile/phone': 'user',
+  'DELETE /api/profile/phone': 'user',
+  'POST /api/profile/phone/verify': 'user',
+  // The SMS provider's callbacks: signed with X-Twilio-Signature instead of a session (403 otherwise; its test: tests/alerts/sms.test.ts).
+  'POST /api/notifications/sms/inbound': 'public',
+  'POST /api/notifications/voice/gather': 'public',
   'GET /api/vessel/{id}/escalation': { vessel: [{ area: 'alertManager', level: 'VIEW' }] },
   'PUT /api/vessel/{id}/escalation': { vessel: [{ area: 'alertManager', level: 'MANAGE' }] },
   'GET /api/vessel/{id}/alarmSettings': { vessel: [{ area: 'alertManager', level: 'VIEW' }] },

@@ -3,7 +3,7 @@
  * settings, who muted a vessel and who turned its geofence alarms off, and the escalation ladder
  * with its stored timers. Push subscriptions are push/repository.ts's.
  */
-import type { EscalationRole, EscalationStep } from '../../../contracts/alarm-settings.js';
+import type { EscalationChannel, EscalationRole, EscalationStep } from '../../../contracts/alarm-settings.js';
 import type { Db } from '../../db/knex.js';
 import { nowIso } from '../../db/knex.js';
 import type { AlertPriority } from '../alerts/api.js';
@@ -69,6 +69,7 @@ export { ESCALATION_ROLES, type EscalationRole, type EscalationStep, type Escala
 
 interface StepRecord {
   position: number;
+  channel: EscalationChannel | null;
   after_minutes: number;
   target_kind: 'user' | 'role' | 'company';
   target_user_id: number | null;
@@ -77,6 +78,7 @@ interface StepRecord {
 }
 
 const toStep = (r: StepRecord): EscalationStep => ({
+  ...(r.channel ? { channel: r.channel } : {}),
   afterMinutes: r.after_minutes,
   target:
     r.target_kind === 'user'
@@ -104,6 +106,7 @@ export async function replaceLadder(db: Db, vesselId: number, steps: EscalationS
         target_user_id: s.target.kind === 'user' ? s.target.userId : null,
         target_role: s.target.kind === 'role' ? s.target.role : null,
         target_company_id: s.target.kind === 'company' ? s.target.companyId : null,
+        channel: s.channel ?? null,
       })),
     );
   });

@@ -28,6 +28,9 @@ export interface Notice {
 /** The channels a user sets a minimum priority for (docs/api.md, `NotificationSettings`). */
 export type ChannelName = 'email' | 'push' | 'inApp';
 
+/** The phone channels (delivery/phone.ts): used only when a ladder step or a person's follow-up names them. */
+export type PhoneChannelName = 'sms' | 'voice';
+
 /** What a channel made of one notice, in its own messages (an e-mail per recipient, a push message per device). */
 export interface Delivered {
   delivered: number;
@@ -35,6 +38,8 @@ export interface Delivered {
 }
 
 export interface NotificationChannel {
-  name: ChannelName;
+  name: ChannelName | PhoneChannelName;
+  /** Only when named (a ladder step's channel, a follow-up), never with every notice. */
+  onRequest?: boolean;
   deliver(recipients: Recipient[], notice: Notice): Promise<Delivered>;
 }

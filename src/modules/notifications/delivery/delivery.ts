@@ -17,12 +17,13 @@ import { listVessels } from '../../vessel/api.js';
 import { type Alert, type AlertChange, type AlertOrigin, type AlertPriority, findAlert, heldBack, insertLog, isOfflineNotice } from '../../alerts/api.js';
 import { DEFAULT_USER_SETTINGS, ladderOf, userSettingsOf } from '../repository.js';
 import { Audience } from './audience.js';
-import type { NotificationChannel, Notice } from './channels.js';
+import type { NotificationChannel, Notice, PhoneChannelName } from './channels.js';
+import { FollowUps } from './follow-up.js';
 import type { DeliveryReceipts } from '../receipts/receipts.js';
 import { EscalationLadder } from './escalation.js';
 import { noticeOf } from './notice.js';
 import { alarmText } from '../../../../contracts/alerts.js';
-import { rankOf, wants } from './preferences.js';
+import { inQuietHours, rankOf, wants } from './preferences.js';
 
 export const FLOOD_LIMIT = 10;
 export const FLOOD_WINDOW_MS = 10 * 60_000;
@@ -42,6 +43,7 @@ export class AlarmDelivery {
   private readonly channels: NotificationChannel[] = [];
   private readonly audience: Audience;
   readonly ladder: EscalationLadder;
+  readonly followUps: FollowUps;
   /** Deliveries run one after the other, off the ingest's path. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -50,9 +52,13 @@ export class AlarmDelivery {
     private readonly usersByIds: UsersByIds,
     private readonly now: () => number,
     private readonly receipts: DeliveryReceipts,
+    phones = false,
   ) {
     this.audience = new Audience(ctx.db);
-    this.ladder = new EscalationLadder(ctx.db, this.audience, (vesselId, notice, userIds, origin) => this.send(vesselId, notice, userIds, origin), now);
+    const send = (vesselId: number, notice: Notice, userIds: number[], origin: AlertOrigin | null, only?: PhoneChannelName) =>
+      this.send(vesselId, notice, userIds, origin, only);
+    this.ladder = new EscalationLadder(ctx.db, this.audience, send, now);
+    this.followUps = new FollowUps(ctx.db, phones, now, send);
   }
 
   /** Adds a channel: every notice from now on goes through it too. */
@@ -79,7 +85,7 @@ export class AlarmDelivery {
     if ((change.change === 'rectified' || change.change === 'cleared') && isOfflineNotice(change)) this.enqueue(() => this.deliverBackOnline(vesselId, change));
     if (change.change === 'acknowledged') this.enqueue(() => this.receipts.acknowledged(change.id));
     if (change.change === 'escalated') this.enqueue(() => this.receipts.unacknowledged(change.id));
-    if (SETTLED.has(change.change)) this.enqueue(() => this.ladder.stop(change.id));
+    if (SETTLED.has(change.change)) this.enqueue(() => Promise.all([this.ladder.stop(change.id), this.followUps.stop(change.id)]).then(() => undefined));
     else if (NOTIFYING.has(change.change)) this.enqueue(() => this.deliverOne(vesselId, change));
   }
 
@@ -98,9 +104,10 @@ export class AlarmDelivery {
     return this.idle();
   }
 
-  /** Sends the escalation steps that have come due. */
+  /** Sends the escalation steps and the follow-ups by phone that have come due. */
   escalate(): Promise<void> {
     this.enqueue(() => this.ladder.sweep());
+    this.enqueue(() => this.followUps.sweep());
     return this.idle();
   }
 
@@ -175,8 +182,13 @@ export class AlarmDelivery {
     );
   }
 
-  /** Hands a notice to every channel, for the people named who want it there now. */
-  private async send(vesselId: number, notice: Notice, userIds: number[], origin: AlertOrigin | null): Promise<void> {
+  /**
+   * Hands a notice to every channel, for the people named who want it there now; or, `only`
+   * named (a ladder step's channel, a follow-up), to that phone channel alone, which carries any
+   * priority but, short of an emergency, not in quiet hours. An alarm or emergency sent on the
+   * usual channels starts the follow-ups by phone of the people it went to.
+   */
+  private async send(vesselId: number, notice: Notice, userIds: number[], origin: AlertOrigin | null, only?: PhoneChannelName): Promise<void> {
     const ids = await this.audience.without(vesselId, userIds, origin);
     const users = [...(await this.usersByIds(ids)).values()].filter((u) => u.status === 'active');
     if (!users.length) return;
@@ -185,14 +197,22 @@ export class AlarmDelivery {
       users.map((u) => u.id),
     );
     const now = this.now();
-    for (const channel of this.channels) {
+    const told = new Set<number>();
+    for (const channel of this.channels.filter((c) => (only ? c.name === only : !c.onRequest))) {
+      const name = channel.name;
       const recipients = users
-        .filter((u) => wants(settings.get(u.id) ?? DEFAULT_USER_SETTINGS, channel.name, notice.priority, now, u.preferences.timeZone))
+        .filter((u) => {
+          const mine = settings.get(u.id) ?? DEFAULT_USER_SETTINGS;
+          if (name === 'sms' || name === 'voice') return notice.priority === 'emergency' || !inQuietHours(mine.quietHours, now, u.preferences.timeZone);
+          return wants(mine, name, notice.priority, now, u.preferences.timeZone);
+        })
         .map((u) => ({ userId: u.id, email: u.email }));
       if (!recipients.length) continue;
+      for (const r of recipients) told.add(r.userId);
       const { delivered, failed } = await channel.deliver(recipients, notice);
-      this.ctx.events.emit('notification.delivered', { channel: channel.name, delivered, failed });
+      this.ctx.events.emit('notification.delivered', { channel: name, delivered, failed });
     }
+    if (!only) await this.followUps.schedule(notice, [...told]);
   }
 
   private async vesselName(vesselId: number): Promise<string> {

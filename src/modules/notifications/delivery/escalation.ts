@@ -1,7 +1,8 @@
 /**
  * The escalation ladder (docs/product.md, "Alarms"): a vessel's ordered steps, each naming who
- * is told (a user, a role of the vessel's people, or a company with access) and how many
- * minutes after the alarm was raised. The timer of each alarm climbing the ladder is stored
+ * is told (a user, a role of the vessel's people, or a company with access), how many
+ * minutes after the alarm was raised, and how (e-mail and push, or only a text or a voice call
+ * to their verified phone number: the step's `channel`, delivery/phone.ts). The timer of each alarm climbing the ladder is stored
  * (`alert_escalations`: the next step and when it is due), and the sweep claims a step in the
  * database before sending it: a restart, or a second server on the same database, neither loses
  * a step nor sends it twice. An acknowledgement (or the alarm clearing) removes the timer, which
@@ -12,10 +13,10 @@ import { type AlertOrigin, type AlertRow, alertView, findAlert, insertLog } from
 import { listVessels } from '../../vessel/api.js';
 import { claimStep, dueEscalations, type EscalationStep, escalationOf, ladderOf, startEscalation, stopEscalation } from '../repository.js';
 import type { Audience } from './audience.js';
-import type { Notice } from './channels.js';
+import type { Notice, PhoneChannelName } from './channels.js';
 import { noticeOf } from './notice.js';
 
-type Send = (vesselId: number, notice: Notice, userIds: number[], origin: AlertOrigin | null) => Promise<void>;
+type Send = (vesselId: number, notice: Notice, userIds: number[], origin: AlertOrigin | null, only?: PhoneChannelName) => Promise<void>;
 
 export class EscalationLadder {
   constructor(
@@ -50,11 +51,12 @@ export class EscalationLadder {
       if (!(await claimStep(this.db, timer.alertId, timer.nextPosition, next))) continue;
       const userIds = await this.audience.ofTarget(timer.vesselId, step.target);
       const label = `escalation step ${timer.nextPosition + 1} of ${ladder.length}`;
-      await insertLog(this.db, row, { action: 'notified', userId: null, messageText: `${label}: ${describeTarget(step)}`, at: nowIso });
+      const by = step.channel ? ` by ${step.channel === 'sms' ? 'SMS' : 'voice call'}` : '';
+      await insertLog(this.db, row, { action: 'notified', userId: null, messageText: `${label}: ${describeTarget(step)}${by}`, at: nowIso });
       const view = alertView(row, this.now());
       const vessel = await this.vesselName(timer.vesselId);
       const again = timer.nextPosition === 0 ? '' : ` (not acknowledged after ${step.afterMinutes} min)`;
-      await this.send(timer.vesselId, noticeOf(timer.vesselId, vessel, view, again), userIds, row.origin);
+      await this.send(timer.vesselId, noticeOf(timer.vesselId, vessel, view, again), userIds, row.origin, step.channel);
     }
   }
 

@@ -85,7 +85,7 @@ export class DeliveryReceipts {
     return alarmPath(row.vesselId, row.alertId);
   }
 
-  /** Before a push notification's button acknowledges an alarm: the acknowledgement came through that delivery. */
+  /** Before a push notification's button, an SMS reply or a call's keypress acknowledges an alarm: the acknowledgement came through that delivery. */
   async acknowledgingThrough(alertId: number, userId: number, deliveryId: number | null): Promise<void> {
     const delivery = deliveryId === null ? null : await repo.findDelivery(this.db, deliveryId);
     const through = delivery && delivery.alertId === alertId && delivery.userId === userId ? delivery : null;
@@ -93,7 +93,8 @@ export class DeliveryReceipts {
       alertId,
       userId,
       via: through?.channel ?? 'push',
-      device: through?.channel === 'push' ? through.target : null,
+      // The push device, or the phone number of the SMS reply or the call.
+      device: through && through.channel !== 'email' ? through.target : null,
       deliveryId: through?.id ?? null,
       at: this.iso(),
     });

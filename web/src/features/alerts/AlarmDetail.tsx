@@ -17,7 +17,10 @@ import {
 } from '../../../../contracts/deliveries';
 import './deliveries.css';
 
-const CHANNEL_WORDS: Record<DeliveryChannel, string> = { email: 'E-mail', push: 'Push' };
+const CHANNEL_WORDS: Record<DeliveryChannel, string> = { email: 'E-mail', push: 'Push', sms: 'Text message', voice: 'Voice call' };
+
+/** Who carries a notification on each channel. */
+const CARRIER: Record<DeliveryChannel, string> = { email: 'the mail server', push: 'the push service', sms: 'the SMS provider', voice: 'the SMS provider' };
 
 /** What each state means on each channel, in the user's words. */
 function stepWords(state: DeliveryState, channel: DeliveryChannel): string {
@@ -25,9 +28,9 @@ function stepWords(state: DeliveryState, channel: DeliveryChannel): string {
     case 'queued':
       return 'Queued';
     case 'sent':
-      return channel === 'email' ? 'Sent to the mail server' : 'Sent to the push service';
+      return `Sent to ${CARRIER[channel]}`;
     case 'accepted':
-      return channel === 'email' ? 'Accepted by the mail server' : 'Accepted by the push service';
+      return `Accepted by ${CARRIER[channel]}`;
     case 'opened':
       return channel === 'email' ? 'Opened: the link was followed' : 'Opened: the notification was clicked';
     case 'acknowledged':
@@ -50,13 +53,15 @@ const VIA_WORDS: Record<AcknowledgedVia, string> = {
   app: 'in the app',
   push: 'from the push notification',
   email: 'from the e-mail',
+  sms: 'by a text reply',
+  voice: 'by a key on the call',
   operator: 'by the operator (admin command line)',
 };
 
 function acknowledgementText(ack: Acknowledgement, dateTime: (at: string) => string): string {
   const who = ack.name ?? 'The operator';
   const via = ack.via === 'operator' ? '' : ` ${VIA_WORDS[ack.via]}`;
-  const device = ack.device ? ` on ${ack.device}` : '';
+  const device = ack.device ? ` ${ack.via === 'sms' || ack.via === 'voice' ? 'from' : 'on'} ${ack.device}` : '';
   return `Acknowledged by ${who}${via}${device} · ${dateTime(ack.at)}`;
 }
 

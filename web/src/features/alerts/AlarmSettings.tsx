@@ -9,6 +9,7 @@ import { Link } from '@tanstack/react-router';
 import {
   ESCALATION_ROLES,
   type AlarmSettings as Settings,
+  type EscalationChannel,
   type EscalationRole,
   type EscalationStep,
   type EscalationTarget,
@@ -431,8 +432,8 @@ function LadderCard({ vesselId, canManage, canListPeople }: { vesselId: number; 
     <section className="card alarm-settings__wide" aria-labelledby="ladder-title">
       <h2 id="ladder-title">Escalation ladder</h2>
       <p>
-        Who is told of an alarm nobody has acknowledged, and when. One acknowledgement stops it for everyone. Without steps, everyone who receives notifications
-        is told at once.
+        Who is told of an alarm nobody has acknowledged, when, and how. One acknowledgement stops it for everyone. Without steps, everyone who receives
+        notifications is told at once. A text or a call reaches only people who verified their phone number; a reply of ACK or the key 1 acknowledges.
       </p>
       {ladder.isPending ? <Loading what="the ladder" /> : null}
       {ladder.isError ? <Failed what="The escalation ladder" retry={() => void ladder.refetch()} /> : null}
@@ -474,6 +475,28 @@ function LadderCard({ vesselId, canManage, canListPeople }: { vesselId: number; 
                         {o.label}
                       </option>
                     ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor={`step-${index}-channel`} className="field__label">
+                    Step {index + 1}: how
+                  </label>
+                  <select
+                    className="input"
+                    id={`step-${index}-channel`}
+                    value={step.channel ?? 'usual'}
+                    disabled={!canManage}
+                    onChange={(event) =>
+                      update(index, {
+                        afterMinutes: step.afterMinutes,
+                        target: step.target,
+                        ...(event.target.value === 'usual' ? {} : { channel: event.target.value as EscalationChannel }),
+                      })
+                    }
+                  >
+                    <option value="usual">E-mail and push</option>
+                    <option value="sms">Text message (SMS)</option>
+                    <option value="voice">Voice call</option>
                   </select>
                 </div>
                 {canManage ? (

@@ -1,6 +1,6 @@
 /** What the notification settings routes share: their parameters and payload schemas. */
 import Joi from 'joi';
-import { ESCALATION_ROLES } from '../../../../../contracts/alarm-settings.js';
+import { ESCALATION_CHANNELS, ESCALATION_ROLES } from '../../../../../contracts/alarm-settings.js';
 import { ALERT_PRIORITIES } from '../../../alerts/api.js';
 
 export const vesselParams = Joi.object({ id: Joi.number().integer().required() });
@@ -25,4 +25,8 @@ export const escalationStep = Joi.object({
       Joi.object({ kind: Joi.string().valid('company').required(), companyId: Joi.number().integer().required() }),
     )
     .required(),
+  // Absent (or null): e-mail and push; sms or voice: only that, to each target's verified number.
+  channel: Joi.string()
+    .valid(...ESCALATION_CHANNELS)
+    .allow(null),
 });

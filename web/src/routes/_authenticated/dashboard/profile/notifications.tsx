@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NotificationSettingsForm } from '../../../../features/alerts/NotificationSettingsForm';
+import { PhoneNumber } from '../../../../features/alerts/PhoneNumber';
 import { PushDevices } from '../../../../features/alerts/PushDevices';
 import { pageTitle } from '../../../../features/layout/documentTitle';
 
@@ -13,6 +14,7 @@ function NotificationsPage() {
     <>
       <NotificationSettingsForm />
       <PushDevices />
+      <PhoneNumber />
     </>
   );
 }
