@@ -30,4 +30,12 @@ export interface VesselDirectory {
   currentLocation(db: Db, vesselId: number): Promise<{ lat: number; lon: number; timestamp: string } | null>;
   /** vessel id → alarms raised since `sinceIso` per priority. */
   alarmCountsByPriority(db: Db, vesselIds: number[], sinceIso: string): Promise<Map<number, Record<AlarmPriority, number>>>;
+  /** The alarms raised on a vessel since `sinceIso`, newest first. */
+  alarmsRaisedSince(
+    db: Db,
+    vesselId: number,
+    sinceIso: string,
+  ): Promise<
+    Array<{ id: number; priority: AlarmPriority; message: string; deviceName: string | null; propertyName: string | null; raisedAt: string; clearedAt: string | null }>
+  >;
 }
