@@ -45,7 +45,12 @@ describe("the second dealer staff member's day", () => {
     await page.getByText('Working on these vessels for the company: Dana Dealer, Dev Dealer').waitFor();
     await page.getByRole('region', { name: "Map of the fleet's last known positions" }).waitFor();
     // Only the vessels owners gave the company.
-    expect(await fleet.getByRole('row').filter({ hasText: /Blue Horizon|Northern Star/ }).count()).toBe(0);
+    expect(
+      await fleet
+        .getByRole('row')
+        .filter({ hasText: /Blue Horizon|Northern Star/ })
+        .count(),
+    ).toBe(0);
   });
 
   it('filters the fleet and opens Sea Breeze within the grant', async () => {

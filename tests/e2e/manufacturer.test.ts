@@ -87,7 +87,11 @@ describe("a manufacturer's day", () => {
     vesselPath = new URL(page.url()).pathname;
     await page.getByRole('heading', { name: 'Sea Breeze', level: 1 }).waitFor();
     const alarms = page.getByRole('list', { name: 'Alarms of Sea Breeze in the last 30 days' });
-    await alarms.getByRole('listitem').filter({ hasText: 'Bilge pump running' }).getByText(/^Raised /).waitFor();
+    await alarms
+      .getByRole('listitem')
+      .filter({ hasText: 'Bilge pump running' })
+      .getByText(/^Raised /)
+      .waitFor();
     const picture = page.getByRole('img', { name: 'Picture of the Azure 62' });
     await picture.waitFor();
     await expect.poll(() => imageLoaded(picture)).toBe(true);

@@ -67,7 +67,15 @@ describe('a consenting vessel, opened by its manufacturer', () => {
     // The 30 days end now, on the server's clock.
     expect(Math.abs(Date.parse(vessel.since) - (t.server.app.ctx.clock.now() - 30 * 24 * 3600 * 1000))).toBeLessThan(60_000);
     expect(vessel.alarmLog).toEqual([
-      { id: expect.any(Number), priority: 'alarm', message: 'Bilge pump running', deviceName: null, propertyName: null, raisedAt: expect.any(String), clearedAt: null },
+      {
+        id: expect.any(Number),
+        priority: 'alarm',
+        message: 'Bilge pump running',
+        deviceName: null,
+        propertyName: null,
+        raisedAt: expect.any(String),
+        clearedAt: null,
+      },
     ]);
     expect((await detail(azure62, seaBreeze, 'admin')).status).toBe(200);
   });

@@ -6,7 +6,14 @@
  */
 import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
-import { ALARM_PRIORITIES, type AlarmPriority, type CompanyFleet, type ModelStats, type ModelVessel, type ModelVesselDetail } from '../../../contracts/organisation.js';
+import {
+  ALARM_PRIORITIES,
+  type AlarmPriority,
+  type CompanyFleet,
+  type ModelStats,
+  type ModelVessel,
+  type ModelVesselDetail,
+} from '../../../contracts/organisation.js';
 import { type AccessApi, allows, grantsOfCompany } from '../access/api.js';
 import type { VesselDirectory } from './directory.js';
 import { type Clock, fullName, membershipOf, type People } from './membership.js';

@@ -250,15 +250,15 @@ export function ManufacturerModels() {
                 <tr key={m.modelId}>
                   <td data-label="Model">
                     <span className="org-model-cell">
-                    <ModelPicture url={m.imageUrl} />
-                    <button
-                      type="button"
-                      className="link-button"
-                      aria-expanded={open === m.modelId}
-                      onClick={() => setOpen(open === m.modelId ? null : m.modelId)}
-                    >
-                      {m.name}
-                    </button>
+                      <ModelPicture url={m.imageUrl} />
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-expanded={open === m.modelId}
+                        onClick={() => setOpen(open === m.modelId ? null : m.modelId)}
+                      >
+                        {m.name}
+                      </button>
                     </span>
                   </td>
                   <td data-label="Vessels">{m.vesselCount}</td>

@@ -61,9 +61,7 @@ export function ModelVesselPage({ modelId, vesselId }: { modelId: number; vessel
       <header className="page__header">
         <div>
           <h1>{v.name}</h1>
-          <p className="muted">
-            {v.model.name} · shared by its owner with you, its manufacturer · read-only
-          </p>
+          <p className="muted">{v.model.name} · shared by its owner with you, its manufacturer · read-only</p>
         </div>
       </header>
       <section className="card org-model-vessel-head" aria-labelledby="model-vessel-state">
@@ -90,8 +88,7 @@ export function ModelVesselPage({ modelId, vesselId }: { modelId: number; vessel
             </div>
           </dl>
           <p className="muted">
-            Its owner shares the vessel’s model, whether it is online and its alarms with you. Its position, values, documents and people stay
-            private.
+            Its owner shares the vessel’s model, whether it is online and its alarms with you. Its position, values, documents and people stay private.
           </p>
         </div>
       </section>
