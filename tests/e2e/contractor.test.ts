@@ -60,12 +60,11 @@ describe("a contractor's day", () => {
     for (const hidden of ['Location', 'Documents', 'Users', 'Audit log']) expect(tabs).not.toContain(hidden);
     await sections.getByRole('link', { name: 'Devices' }).click();
     await page.waitForURL(/\/devices$/);
-    // Northern Star's bridge reports from the simulator: its devices, by the bus they are on.
-    await page.getByRole('button', { name: 'By bus' }).click();
-    await page
-      .getByRole('list', { name: /^Properties on / })
-      .first()
-      .waitFor({ timeout: 20_000 });
+    // Northern Star's subscription ran out: its last values, and who can renew — not a link that would refuse the contractor.
+    await page.getByTestId('lapsed-values').getByText('Whoever manages its billing can renew the subscription.').waitFor({ timeout: 20_000 });
+    await page.getByTestId('unsubscribed-commands').getByText('Whoever manages its billing can renew the subscription.').waitFor();
+    expect(await page.getByRole('link', { name: /Subscribe or renew|^Renew$/ }).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Saloon lights' }).waitFor();
     await sections.getByRole('link', { name: 'Alerts' }).click();
     await page.waitForURL(/\/alerts$/);
     await page.getByRole('group', { name: 'Alerts view' }).waitFor();
@@ -81,7 +80,7 @@ describe("a contractor's day", () => {
         await page.getByRole('heading', { name: 'Harbour Marine Services fleet' }).waitFor();
         for (const [area, ready] of [
           ['overview', () => page.getByTestId('access-until').waitFor()],
-          ['devices', () => page.getByRole('button', { name: 'By bus' }).waitFor({ timeout: 20_000 })],
+          ['devices', () => page.getByTestId('lapsed-values').waitFor({ timeout: 20_000 })],
           ['alerts', () => page.getByRole('group', { name: 'Alerts view' }).waitFor()],
         ] as const) {
           await page.goto(baseUrl + overviewPath.replace(/overview$/, area));

@@ -55,9 +55,9 @@ describe("the second dealer staff member's day", () => {
 
   it('filters the fleet and opens Sea Breeze within the grant', async () => {
     const { page } = tab;
-    await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Offline' });
+    await page.getByRole('combobox', { name: /^Show/ }).selectOption({ label: 'Offline' });
     await page.getByText('No vessel matches.').waitFor();
-    await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Online' });
+    await page.getByRole('combobox', { name: /^Show/ }).selectOption({ label: 'Online' });
     await page.getByLabel('Find', { exact: true }).fill('olivia');
     const row = page.getByRole('table', { name: 'Company fleet' }).getByRole('row').filter({ hasText: 'Sea Breeze' });
     await row.getByRole('link', { name: 'Sea Breeze' }).click();
