@@ -164,4 +164,46 @@ export interface ModelStats {
   vesselCount: number;
   /** Alarms raised in the last 30 days on the consenting vessels of the model, per priority. */
   alarms: Record<AlarmPriority, number>;
+  /** The model's picture (`/api/files/…`, loaded with a link key), or null. */
+  imageUrl: string | null;
+}
+
+/** GET vesselModels/{id}/vessels: a consenting vessel built on the model, with its alarms of the last 30 days per priority. */
+export interface ModelVessel {
+  id: number;
+  name: string;
+  modelId: number | null;
+  online: boolean;
+  lastSeen: string | null;
+  bannerState: BannerState;
+  alarms: Record<AlarmPriority, number>;
+}
+
+/** An alarm as a manufacturer sees it on a consenting vessel: what was raised and when, never who acknowledged it. */
+export interface ModelVesselAlarm {
+  id: number;
+  priority: AlarmPriority;
+  message: string;
+  deviceName: string | null;
+  propertyName: string | null;
+  raisedAt: string;
+  clearedAt: string | null;
+}
+
+/**
+ * GET vesselModels/{id}/vessels/{vesselId}: one consenting vessel, read-only, as its manufacturer
+ * sees it (docs/decisions.md, "What a manufacturer sees of a consenting vessel"): its model, whether
+ * it is online, and its alarms of the last 30 days. No owner, position, values, documents or people.
+ */
+export interface ModelVesselDetail {
+  id: number;
+  name: string;
+  model: { id: number; name: string; lengthM: number | null; imageUrl: string | null };
+  online: boolean;
+  lastSeen: string | null;
+  /** The start of the 30 days the alarms cover. */
+  since: string;
+  alarms: Record<AlarmPriority, number>;
+  /** The alarms raised since `since`, newest first (at most 200). */
+  alarmLog: ModelVesselAlarm[];
 }

@@ -26,7 +26,7 @@ import { type Scheduler, schedulerFor } from './platform/scheduler.js';
 import { registerWebApp } from './platform/web.js';
 import { accessModule } from './modules/access/index.js';
 import { adminModule } from './modules/admin/index.js';
-import { activeAlertCounts, alarmCountsByPriority, deletePairingAlerts } from './modules/alerts/api.js';
+import { activeAlertCounts, alarmCountsByPriority, alarmsRaisedSince, deletePairingAlerts } from './modules/alerts/api.js';
 import { alertsModule } from './modules/alerts/index.js';
 import { camerasModule } from './modules/cameras/index.js';
 import { geofenceModule } from './modules/geofence/index.js';
@@ -187,6 +187,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
         vesselViews: (db, ids, access) => vesselViewsOf(db, ids, access, activeAlertCounts),
         currentLocation,
         alarmCountsByPriority,
+        alarmsRaisedSince,
       },
     },
   });

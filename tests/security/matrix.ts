@@ -80,6 +80,7 @@ export const MATRIX: Record<string, Audience> = {
   'GET /api/org/relationships': 'user',
   'GET /api/org/staff': 'user',
   'GET /api/vesselModels/{id}/vessels': 'user',
+  'GET /api/vesselModels/{id}/vessels/{vesselId}': 'user',
   'GET /api/org/clients/{id}/vessels': 'user',
   'GET /api/org/clients/{id}/details': 'user',
   'GET /api/org/clients/{id}/notes': 'user',

@@ -79,6 +79,7 @@ import { Route as AuthenticatedDashboardVesselsVesselIdServiceRouteImport } from
 import { Route as AuthenticatedDashboardVesselsVesselIdSettingsRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/settings'
 import { Route as AuthenticatedDashboardVesselsVesselIdSubscribeRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/subscribe'
 import { Route as AuthenticatedDashboardVesselsVesselIdUsersRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/users'
+import { Route as AuthenticatedDashboardModelsModelIdVesselsVesselIdRouteImport } from './routes/_authenticated/dashboard/models/$modelId/vessels/$vesselId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -489,6 +490,12 @@ const AuthenticatedDashboardVesselsVesselIdUsersRoute =
     path: '/users',
     getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
   } as any)
+const AuthenticatedDashboardModelsModelIdVesselsVesselIdRoute =
+  AuthenticatedDashboardModelsModelIdVesselsVesselIdRouteImport.update({
+    id: '/models/$modelId/vessels/$vesselId',
+    path: '/models/$modelId/vessels/$vesselId',
+    getParentRoute: () => AuthenticatedDashboardRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -560,6 +567,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/organisation/clients/': typeof AuthenticatedDashboardOrganisationClientsIndexRoute
   '/dashboard/profile/invoices/': typeof AuthenticatedDashboardProfileInvoicesIndexRoute
   '/dashboard/vessels/$vesselId/': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
+  '/dashboard/models/$modelId/vessels/$vesselId': typeof AuthenticatedDashboardModelsModelIdVesselsVesselIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -626,6 +634,7 @@ export interface FileRoutesByTo {
   '/dashboard/organisation/clients': typeof AuthenticatedDashboardOrganisationClientsIndexRoute
   '/dashboard/profile/invoices': typeof AuthenticatedDashboardProfileInvoicesIndexRoute
   '/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
+  '/dashboard/models/$modelId/vessels/$vesselId': typeof AuthenticatedDashboardModelsModelIdVesselsVesselIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -699,6 +708,7 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/organisation/clients/': typeof AuthenticatedDashboardOrganisationClientsIndexRoute
   '/_authenticated/dashboard/profile/invoices/': typeof AuthenticatedDashboardProfileInvoicesIndexRoute
   '/_authenticated/dashboard/vessels/$vesselId/': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
+  '/_authenticated/dashboard/models/$modelId/vessels/$vesselId': typeof AuthenticatedDashboardModelsModelIdVesselsVesselIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -772,6 +782,7 @@ export interface FileRouteTypes {
     | '/dashboard/organisation/clients/'
     | '/dashboard/profile/invoices/'
     | '/dashboard/vessels/$vesselId/'
+    | '/dashboard/models/$modelId/vessels/$vesselId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -838,6 +849,7 @@ export interface FileRouteTypes {
     | '/dashboard/organisation/clients'
     | '/dashboard/profile/invoices'
     | '/dashboard/vessels/$vesselId'
+    | '/dashboard/models/$modelId/vessels/$vesselId'
   id:
     | '__root__'
     | '/'
@@ -910,6 +922,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/organisation/clients/'
     | '/_authenticated/dashboard/profile/invoices/'
     | '/_authenticated/dashboard/vessels/$vesselId/'
+    | '/_authenticated/dashboard/models/$modelId/vessels/$vesselId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1418,6 +1431,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdUsersRouteImport
       parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
     }
+    '/_authenticated/dashboard/models/$modelId/vessels/$vesselId': {
+      id: '/_authenticated/dashboard/models/$modelId/vessels/$vesselId'
+      path: '/models/$modelId/vessels/$vesselId'
+      fullPath: '/dashboard/models/$modelId/vessels/$vesselId'
+      preLoaderRoute: typeof AuthenticatedDashboardModelsModelIdVesselsVesselIdRouteImport
+      parentRoute: typeof AuthenticatedDashboardRouteRoute
+    }
   }
 }
 
@@ -1616,6 +1636,7 @@ interface AuthenticatedDashboardRouteRouteChildren {
   AuthenticatedDashboardTermsOfUseCodeRoute: typeof AuthenticatedDashboardTermsOfUseCodeRoute
   AuthenticatedDashboardVesselsNewRoute: typeof AuthenticatedDashboardVesselsNewRoute
   AuthenticatedDashboardTermsOfUseIndexRoute: typeof AuthenticatedDashboardTermsOfUseIndexRoute
+  AuthenticatedDashboardModelsModelIdVesselsVesselIdRoute: typeof AuthenticatedDashboardModelsModelIdVesselsVesselIdRoute
 }
 
 const AuthenticatedDashboardRouteRouteChildren: AuthenticatedDashboardRouteRouteChildren =
@@ -1641,6 +1662,8 @@ const AuthenticatedDashboardRouteRouteChildren: AuthenticatedDashboardRouteRoute
       AuthenticatedDashboardVesselsNewRoute,
     AuthenticatedDashboardTermsOfUseIndexRoute:
       AuthenticatedDashboardTermsOfUseIndexRoute,
+    AuthenticatedDashboardModelsModelIdVesselsVesselIdRoute:
+      AuthenticatedDashboardModelsModelIdVesselsVesselIdRoute,
   }
 
 const AuthenticatedDashboardRouteRouteWithChildren =

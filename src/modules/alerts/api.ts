@@ -302,3 +302,9 @@ export async function alarmCountsByPriority(db: Db, vesselIds: number[], sinceIs
   }
   return out;
 }
+
+/** The alarms raised on a vessel's current bridge since `sinceIso`, newest first (at most `limit`): a manufacturer's read-only view. */
+export async function alarmsRaisedSince(db: Db, vesselId: number, sinceIso: string, limit = 200): Promise<repo.AlertRow[]> {
+  const bridge = await bridgeOfVessel(db, vesselId);
+  return bridge ? repo.raisedSince(db, bridge.id, sinceIso, limit) : [];
+}

@@ -443,6 +443,17 @@ export async function deleteCustomAlert(db: Db, id: number): Promise<void> {
   await db('custom_alerts').where({ id }).delete();
 }
 
+/** Alarms a bridge raised since `sinceIso`, newest first, at most `limit`. */
+export async function raisedSince(db: Db, bridgeId: number, sinceIso: string, limit: number): Promise<AlertRow[]> {
+  const rows = await db<AlertRecord>('alerts')
+    .where({ bridge_id: bridgeId })
+    .where('raised_at', '>=', sinceIso)
+    .orderBy('raised_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+  return rows.map(toAlertRow);
+}
+
 /** bridge id → priority → alerts raised since `sinceIso` (the manufacturers' fleet statistics). */
 export async function countRaisedByPriority(
   db: Db,

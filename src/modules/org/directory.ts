@@ -3,7 +3,7 @@
  * depend on this one, through the vessel module, so server.ts hands these in instead of imports).
  */
 import type { Db } from '../../db/knex.js';
-import type { AlarmPriority } from '../../../contracts/organisation.js';
+import type { AlarmPriority, ModelVesselAlarm } from '../../../contracts/organisation.js';
 import type { BannerState } from '../../../contracts/vessels.js';
 import type { VesselAccess } from '../access/api.js';
 
@@ -30,4 +30,6 @@ export interface VesselDirectory {
   currentLocation(db: Db, vesselId: number): Promise<{ lat: number; lon: number; timestamp: string } | null>;
   /** vessel id → alarms raised since `sinceIso` per priority. */
   alarmCountsByPriority(db: Db, vesselIds: number[], sinceIso: string): Promise<Map<number, Record<AlarmPriority, number>>>;
+  /** The alarms raised on a vessel since `sinceIso`, newest first. */
+  alarmsRaisedSince(db: Db, vesselId: number, sinceIso: string): Promise<ModelVesselAlarm[]>;
 }

@@ -6,7 +6,14 @@
  */
 import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
-import { ALARM_PRIORITIES, type AlarmPriority, type CompanyFleet, type ModelStats } from '../../../contracts/organisation.js';
+import {
+  ALARM_PRIORITIES,
+  type AlarmPriority,
+  type CompanyFleet,
+  type ModelStats,
+  type ModelVessel,
+  type ModelVesselDetail,
+} from '../../../contracts/organisation.js';
 import { type AccessApi, allows, grantsOfCompany } from '../access/api.js';
 import type { VesselDirectory } from './directory.js';
 import { type Clock, fullName, membershipOf, type People } from './membership.js';
@@ -83,30 +90,39 @@ export class FleetService {
       const alarms = zeroCounts();
       const built = vessels.filter((v) => v.modelId === m.id);
       for (const v of built) for (const p of ALARM_PRIORITIES) alarms[p] += counts.get(v.id)?.[p] ?? 0;
-      return { modelId: m.id, name: m.name, vesselCount: built.length, alarms };
+      return { modelId: m.id, name: m.name, vesselCount: built.length, alarms, imageUrl: m.imageUrl };
     });
+  }
+
+  /** The model, when the caller is its manufacturer's active, unpaused staff or an administrator; 404 otherwise. */
+  private async modelOf(caller: { id: number; isAdmin: boolean }, modelId: number): Promise<repo.VesselModel> {
+    const model = await repo.findVesselModel(this.db, modelId);
+    const staff = caller.isAdmin ? null : await staffRepo.activeStaffOf(this.db, caller.id);
+    const mine = caller.isAdmin || (model !== null && staff !== null && !staff.paused && staff.companyId === model.manufacturerId);
+    if (!model || !mine) throw Boom.notFound('Vessel model not found');
+    return model;
+  }
+
+  private since(): string {
+    return new Date(this.clock.now() - STATS_DAYS * 24 * 3600 * 1000).toISOString();
   }
 
   /**
    * GET vesselModels/{id}/vessels: the vessels built on a model whose owners consented, for the
    * model's manufacturer (and platform administrators); anyone else gets 404.
    */
-  async vesselsOfModel(caller: { id: number; isAdmin: boolean }, modelId: number) {
-    const model = await repo.findVesselModel(this.db, modelId);
-    const staff = caller.isAdmin ? null : await staffRepo.activeStaffOf(this.db, caller.id);
-    const mine = caller.isAdmin || (model !== null && staff !== null && !staff.paused && staff.companyId === model.manufacturerId);
-    if (!model || !mine) throw Boom.notFound('Vessel model not found');
+  async vesselsOfModel(caller: { id: number; isAdmin: boolean }, modelId: number): Promise<ModelVessel[]> {
+    const model = await this.modelOf(caller, modelId);
     const vessels = await this.vessels.consentingVesselsOfModels(this.db, [model.id]);
     const views = await this.vessels.vesselViews(
       this.db,
       vessels.map((v) => v.id),
       new Map(),
     );
-    const since = new Date(this.clock.now() - STATS_DAYS * 24 * 3600 * 1000).toISOString();
     const counts = await this.vessels.alarmCountsByPriority(
       this.db,
       vessels.map((v) => v.id),
-      since,
+      this.since(),
     );
     return views.map((v) => ({
       id: v.id,
@@ -117,5 +133,40 @@ export class FleetService {
       bannerState: v.bannerState,
       alarms: counts.get(v.id) ?? zeroCounts(),
     }));
+  }
+
+  /**
+   * GET vesselModels/{id}/vessels/{vesselId}: one consenting vessel of the model, read-only — its
+   * model, online state and alarms of the last 30 days (docs/decisions.md, "What a manufacturer
+   * sees of a consenting vessel"). A vessel of another model, or whose owner has not consented
+   * (or no longer does), is 404 like a model that is not the caller's.
+   */
+  async vesselOfModel(caller: { id: number; isAdmin: boolean }, modelId: number, vesselId: number): Promise<ModelVesselDetail> {
+    const model = await this.modelOf(caller, modelId);
+    const consenting = await this.vessels.consentingVesselsOfModels(this.db, [model.id]);
+    if (!consenting.some((v) => v.id === vesselId)) throw Boom.notFound('Vessel not found');
+    const [view] = await this.vessels.vesselViews(this.db, [vesselId], new Map());
+    if (!view) throw Boom.notFound('Vessel not found');
+    const since = this.since();
+    const alarmLog = await this.vessels.alarmsRaisedSince(this.db, vesselId, since);
+    const alarms = (await this.vessels.alarmCountsByPriority(this.db, [vesselId], since)).get(vesselId) ?? zeroCounts();
+    return {
+      id: view.id,
+      name: view.name,
+      model: { id: model.id, name: model.name, lengthM: model.lengthM, imageUrl: model.imageUrl },
+      online: view.online,
+      lastSeen: view.lastSeen,
+      since,
+      alarms,
+      alarmLog: alarmLog.map((a) => ({
+        id: a.id,
+        priority: a.priority,
+        message: a.message,
+        deviceName: a.deviceName,
+        propertyName: a.propertyName,
+        raisedAt: a.raisedAt,
+        clearedAt: a.clearedAt,
+      })),
+    };
   }
 }

@@ -25,6 +25,7 @@ import { clientVessels } from './routes/clients/vessels.js';
 import { contacts } from './routes/contacts/contacts.js';
 import { companyFleet } from './routes/fleet/fleet.js';
 import { modelStats } from './routes/fleet/model-stats.js';
+import { modelVessel } from './routes/fleet/model-vessel.js';
 import { modelVessels } from './routes/fleet/model-vessels.js';
 import { acceptInvitation } from './routes/invitations/accept.js';
 import { declineInvitation } from './routes/invitations/decline.js';
@@ -105,6 +106,7 @@ export const orgModule: Plugin<OrgModuleOptions> = {
       companyFleet(fleet),
       modelStats(fleet),
       modelVessels(fleet),
+      modelVessel(fleet),
     ]);
   },
 };

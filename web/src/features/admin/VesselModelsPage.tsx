@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { SelectField, TextField } from '../forms/Field';
+import { ModelPicture } from '../models/ModelPicture';
 import { ConfirmModal } from '../modal/ConfirmModal';
 import { AdminHeader } from './AdminLayout';
 import { FormModal } from './FormModal';
@@ -47,12 +48,8 @@ export function VesselModelsPage({ search, setSearch }: { search: ListSearch; se
     {
       key: 'image',
       label: 'Image',
-      render: (m) =>
-        m.imageUrl ? (
-          <img src={m.imageUrl} alt="" width={64} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />
-        ) : (
-          <span className="muted">none</span>
-        ),
+      // Loaded with a link key: an <img> sends no session header, so the bare address is a 401.
+      render: (m) => (m.imageUrl ? <ModelPicture url={m.imageUrl} alt={`Picture of ${m.name}`} /> : <span className="muted">none</span>),
     },
     { key: 'name', label: 'Model', sortable: true, render: (m) => m.name },
     { key: 'manufacturer', label: 'Manufacturer', sortable: true, render: (m) => makers.get(m.manufacturerId) ?? `#${m.manufacturerId}` },

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import type { Vessel } from '../vessels/types';
+import { useQuery } from '@tanstack/react-query';
+import { vesselQueries } from '../vessels/queries';
+import { atLeast, normalisePermissions, type Vessel } from '../vessels/types';
 import { SUBSCRIPTION_TERMS } from './queries';
 
 /** Whether the vessel's live values, commands and older history are off: no valid subscription, and the test period after pairing is over. */
@@ -12,14 +14,24 @@ export const CLOUD_SERVICE_REFUSED = {
   history: `History from more than ${SUBSCRIPTION_TERMS.testPeriodDays} days before the services ended is not shown: this vessel has no active subscription.`,
 } as const;
 
-/** Why a cloud service is off, with the way to the vessel's Subscription page. */
+/**
+ * Why a cloud service is off, with the way to the vessel's Subscription page for whoever may
+ * renew (billingManager MANAGE); the others, a contractor on a job, are told who can instead of
+ * being sent to a page that refuses them.
+ */
 export function CloudServicesNotice({ vesselId, service }: { vesselId: number; service: keyof typeof CLOUD_SERVICE_REFUSED }) {
+  const vessel = useQuery(vesselQueries.detail(vesselId));
+  const canRenew = vessel.data ? atLeast(normalisePermissions(vessel.data.permissions).billingManager, 'MANAGE') : false;
   return (
     <p className="notice" data-testid={`unsubscribed-${service}`}>
       {CLOUD_SERVICE_REFUSED[service]}{' '}
-      <Link to="/dashboard/vessels/$vesselId/subscribe" params={{ vesselId }}>
-        Subscribe or renew
-      </Link>
+      {canRenew ? (
+        <Link to="/dashboard/vessels/$vesselId/subscribe" params={{ vesselId }}>
+          Subscribe or renew
+        </Link>
+      ) : (
+        'Whoever manages its billing can renew the subscription.'
+      )}
     </p>
   );
 }

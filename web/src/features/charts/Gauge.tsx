@@ -18,14 +18,19 @@ export function Gauge({ label, ratio, tone, caption }: GaugeProps) {
   const percent = ratio === null ? '—' : `${Math.round(clamped * 100)} %`;
   return (
     <figure className={`gauge gauge--${ratio === null ? 'unknown' : tone}`}>
+      {/* A meter needs a value: an unknown level is a picture saying so (axe's aria-required-attr). */}
       <svg
         viewBox="0 0 120 70"
-        role="meter"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={ratio === null ? undefined : Math.round(clamped * 100)}
-        aria-valuetext={percent}
+        {...(ratio === null
+          ? { role: 'img', 'aria-label': `${label}: level unknown` }
+          : {
+              role: 'meter',
+              'aria-label': label,
+              'aria-valuemin': 0,
+              'aria-valuemax': 100,
+              'aria-valuenow': Math.round(clamped * 100),
+              'aria-valuetext': percent,
+            })}
       >
         <path className="gauge__track" d="M10,60 A50,50 0 0 1 110,60" />
         <path className="gauge__fill" d="M10,60 A50,50 0 0 1 110,60" strokeDasharray={ARC_LENGTH} strokeDashoffset={ARC_LENGTH * (1 - clamped)} />

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { failureMessage } from '../../lib/failureMessage';
 import type { FleetMapVessel } from '../location/FleetMap';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
+import { ModelPicture } from '../models/ModelPicture';
 import { useFormatters } from '../profile/usePreferences';
 import { ServiceRequestsSection } from '../service/ServiceRequests';
 import { OnlineState } from '../vessels/OnlineState';
@@ -204,7 +205,9 @@ function ModelVessels({ model }: { model: ModelStats }) {
     <ul className="list">
       {vessels.data.map((v) => (
         <li key={v.id} className="list__item">
-          <strong>{v.name}</strong>
+          <Link to="/dashboard/models/$modelId/vessels/$vesselId" params={{ modelId: model.modelId, vesselId: v.id }} className="org-model-vessel">
+            {v.name}
+          </Link>
           <OnlineState online={v.online} lastSeen={v.lastSeen} />
           <span className="muted">
             Alarms in 30 days: {v.alarms.emergency + v.alarms.alarm} critical, {v.alarms.warning + v.alarms.caution} warnings
@@ -246,14 +249,17 @@ export function ManufacturerModels() {
               {models.data.map((m) => (
                 <tr key={m.modelId}>
                   <td data-label="Model">
-                    <button
-                      type="button"
-                      className="link-button"
-                      aria-expanded={open === m.modelId}
-                      onClick={() => setOpen(open === m.modelId ? null : m.modelId)}
-                    >
-                      {m.name}
-                    </button>
+                    <span className="org-model-cell">
+                      <ModelPicture url={m.imageUrl} />
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-expanded={open === m.modelId}
+                        onClick={() => setOpen(open === m.modelId ? null : m.modelId)}
+                      >
+                        {m.name}
+                      </button>
+                    </span>
                   </td>
                   <td data-label="Vessels">{m.vesselCount}</td>
                   <td data-label="Emergency">{m.alarms.emergency}</td>

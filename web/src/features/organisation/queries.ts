@@ -10,6 +10,7 @@ import type {
   Invitation,
   ModelStats,
   ModelVessel,
+  ModelVesselDetail,
   MyPermissions,
   Organisation,
   RelationshipView,
@@ -38,6 +39,12 @@ export const organisationQueries = {
   models: () => queryOptions({ queryKey: orgKeys.section('models'), queryFn: () => api.get<ModelStats[]>('org/models') }),
   modelVessels: (modelId: number) =>
     queryOptions({ queryKey: ['organisation', 'models', modelId] as const, queryFn: () => api.get<ModelVessel[]>(`vesselModels/${modelId}/vessels`) }),
+  /** One consenting vessel of the manufacturer's model, read-only. */
+  modelVessel: (modelId: number, vesselId: number) =>
+    queryOptions({
+      queryKey: ['organisation', 'models', modelId, 'vessels', vesselId] as const,
+      queryFn: () => api.get<ModelVesselDetail>(`vesselModels/${modelId}/vessels/${vesselId}`),
+    }),
   /** The signed-in person's own invitations from companies (also for people without a company). */
   invitations: () => queryOptions({ queryKey: ['invitations', 'companies'] as const, queryFn: () => api.get<Invitation[]>('org/invitations') }),
   companies: () =>

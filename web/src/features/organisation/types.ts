@@ -8,6 +8,9 @@ export type {
   FleetVessel,
   Invitation,
   ModelStats,
+  ModelVessel,
+  ModelVesselAlarm,
+  ModelVesselDetail,
   RelationshipView,
   StaffMemberView,
   StaffPermission,
@@ -37,16 +40,6 @@ export interface MyPermissions {
   manageRelationships: boolean;
   useTechnicalAccess: boolean;
   seeBilling: boolean;
-}
-
-/** GET vesselModels/{id}/vessels. */
-export interface ModelVessel {
-  id: number;
-  name: string;
-  online: boolean;
-  lastSeen: string | null;
-  bannerState: string;
-  alarms: Record<'emergency' | 'alarm' | 'warning' | 'caution', number>;
 }
 
 /** GET company/{kind}: a company of the catalogue. */

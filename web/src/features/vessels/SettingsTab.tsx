@@ -168,11 +168,15 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
         ) : (
           <p className="text-warning">This vessel has no active cloud services.</p>
         )}
-        <div className="button-row">
-          <Link to="/dashboard/vessels/$vesselId/subscribe" params={{ vesselId }} className="button">
-            {vessel.vesselSubscription?.valid ? 'Products, renewal and notice' : 'Subscribe or renew'}
-          </Link>
-        </div>
+        {vessel.permissions.billingManager === 'MANAGE' ? (
+          <div className="button-row">
+            <Link to="/dashboard/vessels/$vesselId/subscribe" params={{ vesselId }} className="button">
+              {vessel.vesselSubscription?.valid ? 'Products, renewal and notice' : 'Subscribe or renew'}
+            </Link>
+          </div>
+        ) : (
+          <p className="muted">Whoever manages the vessel’s billing subscribes and renews.</p>
+        )}
       </section>
       {isOwner ? (
         <section className="card">
