@@ -346,3 +346,25 @@ export async function pruneSeriesRollups(db: Db, resolution: RollupResolution, s
   const chosen = db(table).select('bucket_ms').where('series_id', seriesId).where('bucket_ms', '<', cutoffMs).orderBy('bucket_ms').limit(limit);
   return Number(await db(table).where('series_id', seriesId).whereIn('bucket_ms', chosen).del());
 }
+
+/**
+ * The times a series' stored history lies between, or null when it has none: from its first raw
+ * row or compacted hour (or the bridge's first batch not yet folded) to at most MAX_CHUNK_SPAN_MS
+ * after the last one starts. Read along the indexes, so an export learns where to read without
+ * scanning a year.
+ */
+export async function historyExtent(db: Db, bridgeId: number, path: string): Promise<{ fromMs: number; toMs: number } | null> {
+  const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
+  if (!series) return null;
+  const ends: Array<{ from: number | string | null; to: number | string | null }> = [
+    await db('value_history').where({ series_id: series.id }).min({ from: 'from_ms' }).max({ to: 'from_ms' }).first(),
+    await db('value_history_hours').where({ series_id: series.id }).min({ from: 'hour_ms' }).max({ to: 'hour_ms' }).first(),
+    await db('value_batches').where({ bridge_id: bridgeId }).min({ from: 'from_ms' }).max({ to: 'from_ms' }).first(),
+  ];
+  const found = ends.filter((e) => e && e.from !== null && e.to !== null);
+  if (!found.length) return null;
+  return {
+    fromMs: Math.min(...found.map((e) => Number(e.from))),
+    toMs: Math.max(...found.map((e) => Number(e.to))) + Math.max(MAX_CHUNK_SPAN_MS, HOUR_MS),
+  };
+}

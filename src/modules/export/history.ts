@@ -1,0 +1,109 @@
+/**
+ * The history part of an export: each property's values as CSV and the track as GPX, a file a
+ * calendar month (UTC). A tar entry names its size before its bytes, so each month is written to
+ * a temporary file first and then copied into the archive: memory holds one window of samples
+ * (the telemetry module reads an hour at a time) as one piece of text, the disk one month of one
+ * property.
+ */
+import { open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ManifestEntry } from '../../../contracts/export.js';
+import type { Database } from '../../db/knex.js';
+import type { ArchiveStream } from '../../platform/backup/archive.js';
+import { csvValue, GPX_HEAD, GPX_TAIL, gpxPoint, gpxTrackStart, slug } from '../../platform/download-formats.js';
+import { historyExtent, historyWindows, positionWindows, trackExtent } from '../telemetry/api.js';
+import type { RecordDevice } from './record.js';
+
+export interface HistoryTarget {
+  db: Database;
+  archive: ArchiveStream;
+  /** A directory of the export's own, removed when it ends. */
+  scratch: string;
+  bridgeId: number;
+  /** History reaches back to here and up to here. */
+  fromMs: number;
+  toMs: number;
+  entries: ManifestEntry[];
+}
+
+/** The calendar months (UTC) that [fromMs, toMs] touches: each one's first and last millisecond in the range, and its name. */
+export function* monthsOf(fromMs: number, toMs: number): Generator<{ fromMs: number; toMs: number; name: string }> {
+  const at = new Date(fromMs);
+  let start = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
+  while (start <= toMs) {
+    const month = new Date(start);
+    const next = Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1);
+    yield { fromMs: Math.max(start, fromMs), toMs: Math.min(next - 1, toMs), name: month.toISOString().slice(0, 7) };
+    start = next;
+  }
+}
+
+/**
+ * Writes a head, the windows' text and a tail to a file of the scratch directory, copies it into
+ * the archive under `name` and removes it; a month without rows is left out.
+ */
+async function addMonth<T>(
+  target: HistoryTarget,
+  name: string,
+  text: { head: string; windows: AsyncIterable<T[]>; row: (item: T) => string; tail: string },
+  entry: Omit<ManifestEntry, 'name' | 'bytes'>,
+) {
+  const path = join(target.scratch, 'month');
+  const file = await open(path, 'w', 0o600);
+  let bytes = 0;
+  let rows = 0;
+  const write = async (piece: string) => {
+    const buffer = Buffer.from(piece);
+    await file.write(buffer);
+    bytes += buffer.length;
+  };
+  try {
+    await write(text.head);
+    for await (const window of text.windows) {
+      let piece = '';
+      for (const item of window) piece += text.row(item);
+      rows += window.length;
+      await write(piece);
+    }
+    await write(text.tail);
+  } finally {
+    await file.close();
+  }
+  if (rows) {
+    await target.archive.addFile(name, path);
+    target.entries.push({ name, bytes, rows, ...entry });
+  }
+  await rm(path, { force: true });
+}
+
+const csvRow = ([ts, value]: [number, unknown]) => `${new Date(ts).toISOString()},${csvValue(value)}\r\n`;
+
+/** history/<propertyId>-<name>/<YYYY-MM>.csv for every property with stored values, in SI units. */
+export async function addHistory(target: HistoryTarget, devices: RecordDevice[]): Promise<void> {
+  for (const device of devices) {
+    for (const property of device.properties) {
+      const extent = await historyExtent(target.db, target.bridgeId, property.path);
+      if (!extent) continue;
+      const folder = `history/${property.id}-${slug(property.displayName, 'property').slice(0, 40)}`;
+      for (const month of monthsOf(Math.max(extent.fromMs, target.fromMs), Math.min(extent.toMs, target.toMs))) {
+        const windows = historyWindows(target.db, target.bridgeId, property.path, month.fromMs, month.toMs);
+        await addMonth(
+          target,
+          `${folder}/${month.name}.csv`,
+          { head: 'time,value\r\n', windows, row: csvRow, tail: '' },
+          { propertyId: property.id, path: property.path, units: property.units },
+        );
+      }
+    }
+  }
+}
+
+/** track/<YYYY-MM>.gpx: the positions the vessel reported, a track segment a month. */
+export async function addTrack(target: HistoryTarget, vesselName: string): Promise<void> {
+  const extent = await trackExtent(target.db, target.bridgeId);
+  if (!extent) return;
+  for (const month of monthsOf(Math.max(extent.fromMs, target.fromMs), Math.min(extent.toMs, target.toMs))) {
+    const windows = positionWindows(target.db, target.bridgeId, month.fromMs, month.toMs);
+    await addMonth(target, `track/${month.name}.gpx`, { head: GPX_HEAD + gpxTrackStart(`${vesselName} ${month.name}`), windows, row: gpxPoint, tail: GPX_TAIL }, {});
+  }
+}
