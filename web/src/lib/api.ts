@@ -197,20 +197,18 @@ export async function apiDownload(path: string, options: { signal?: AbortSignal;
   const parts: BlobPart[] = [];
   let received = 0;
   const reader = response.body?.getReader();
-  if (reader) {
-    for (;;) {
-      let read: ReadableStreamReadResult<Uint8Array>;
-      try {
-        read = await reader.read();
-      } catch (cause) {
-        if (options.signal?.aborted) throw cause;
-        throw new ApiError(null, 'The download broke off before its end', endpoint);
-      }
-      if (read.done) break;
-      parts.push(read.value);
-      received += read.value.byteLength;
-      options.onBytes?.(received);
+  const nextPiece = async () => {
+    try {
+      return await reader!.read();
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw new ApiError(null, 'The download broke off before its end', endpoint);
     }
+  };
+  for (let piece = reader ? await nextPiece() : null; piece && !piece.done; piece = await nextPiece()) {
+    parts.push(piece.value);
+    received += piece.value.byteLength;
+    options.onBytes?.(received);
   }
   const disposition = response.headers.get('Content-Disposition') ?? '';
   return {
