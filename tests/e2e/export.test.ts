@@ -85,7 +85,7 @@ describe('who sees it', () => {
       await signIn(page, baseUrl, 'crew@demo.test', DEMO_PASSWORD);
       await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
       await page.goto(`${baseUrl}/dashboard/vessels/${seaBreezeId}/settings`);
-      await page.getByRole('heading', { name: 'Reporting' }).waitFor();
+      await page.getByRole('heading', { name: 'Vessel', exact: true }).waitFor();
       expect(await page.getByRole('button', { name: 'Download everything' }).count()).toBe(0);
     } finally {
       await context.close();
