@@ -57,6 +57,7 @@ export function ExportSection({ vesselId, vesselName }: { vesselId: number; vess
   );
   const busy = state.hasTag('busy');
   const { received, error } = state.context;
+  const status = busy ? (received ? `${formatBytes(received)} received so far…` : 'Preparing the archive…') : state.matches('done') ? `Downloaded (${formatBytes(received)}).` : '';
   return (
     <section className="card" aria-labelledby="export-title" data-testid="export-section">
       <h2 id="export-title">Download everything</h2>
@@ -65,23 +66,15 @@ export function ExportSection({ vesselId, vesselName }: { vesselId: number; vess
         property’s history as CSV and the track as GPX. A long history takes a while.
       </p>
       <div className="button-row">
-        {busy ? (
-          <button type="button" className="button" onClick={() => send({ type: 'CANCEL' })}>
-            Cancel
-          </button>
-        ) : (
-          <button type="button" className="button" onClick={() => send({ type: 'START' })}>
-            Download everything
-          </button>
-        )}
+        {/* One button that becomes Cancel, so the keyboard's focus stays on it. */}
+        <button type="button" className="button" onClick={() => send({ type: busy ? 'CANCEL' : 'START' })}>
+          {busy ? 'Cancel the download' : 'Download everything'}
+        </button>
       </div>
-      {busy ? (
-        <div className="export-progress">
-          <progress aria-label="Archive downloading" />
-          <p role="status">{received ? `${formatBytes(received)} received so far…` : 'Preparing the archive…'}</p>
-        </div>
-      ) : null}
-      {state.matches('done') ? <p role="status">Downloaded ({formatBytes(received)}).</p> : null}
+      <div className="export-progress">
+        {busy ? <progress aria-label="Archive downloading" /> : null}
+        <p role="status">{status}</p>
+      </div>
       {state.hasTag('failed') ? (
         <p className="form-error" role="alert">
           {failureMessage(error, 'The archive could not be downloaded.')} <RetryButton error={error} onRetry={() => send({ type: 'START' })} />
