@@ -67,7 +67,9 @@ const [deviceId] = (await db('devices')
   .insert({ bridge_id: bridgeId, device_key: 'saloon', name: 'Saloon', category: 'climate', updated_at: now })
   .returning('id')) as Array<{ id: number }>;
 await db('device_properties').insert({ device_id: deviceId.id, bridge_id: bridgeId, path: PATH, display_name: 'Temperature, saloon', units: 'K' });
-const [{ id: seriesId }] = await db('value_series').insert({ bridge_id: bridgeId, path: PATH, value: '293.15', ts_ms: endMs, source: 'bench.0' }).returning('id');
+const [{ id: seriesId }] = await db('value_series')
+  .insert({ bridge_id: bridgeId, path: PATH, value: '293.15', ts_ms: endMs, source: 'bench.0' })
+  .returning('id');
 
 /** A cabin temperature in kelvin: a daily swing and a slow drift, two decimals as sensors send it. */
 const valueAt = (i: number) => Math.round((293.15 + 3 * Math.sin((i / 86_400) * 2 * Math.PI) + Math.sin(i / 5000)) * 100) / 100;
@@ -94,7 +96,9 @@ for (let day = 0; day < days; day++) {
 }
 await db.client.releaseConnection(conn);
 const insertSeconds = (performance.now() - t0) / 1000;
-console.log(`${samples.toLocaleString('en-GB')} samples over ${days} days and ${(days * 1440).toLocaleString('en-GB')} positions stored in ${insertSeconds.toFixed(1)} s`);
+console.log(
+  `${samples.toLocaleString('en-GB')} samples over ${days} days and ${(days * 1440).toLocaleString('en-GB')} positions stored in ${insertSeconds.toFixed(1)} s`,
+);
 
 const server = await createServer(config, { db });
 await server.start();

@@ -31,8 +31,13 @@ afterAll(async () => {
 
 /** Serious and critical axe violations (tests/e2e/accessibility.test.ts): every WCAG 2.1 A/AA rule in the light theme, the colour rules in the dark one. */
 async function violations(page: Page, theme: 'light' | 'dark'): Promise<string[]> {
-  const axe = new AxeBuilder({ page }).include('[data-testid="export-section"]').options({ resultTypes: ['violations'] }).setLegacyMode(true);
-  const result = await (theme === 'light' ? axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']) : axe.withRules(['color-contrast', 'link-in-text-block'])).analyze();
+  const axe = new AxeBuilder({ page })
+    .include('[data-testid="export-section"]')
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true);
+  const result = await (
+    theme === 'light' ? axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']) : axe.withRules(['color-contrast', 'link-in-text-block'])
+  ).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);

@@ -52,7 +52,11 @@ beforeAll(async () => {
       },
     ],
   });
-  const updates = Array.from({ length: 360 }, (_, n) => ({ $source: 'n2k.35', timestamp: at(n * 10), values: [{ path: TEMPERATURE, value: 293.15 + n / 100 }] }));
+  const updates = Array.from({ length: 360 }, (_, n) => ({
+    $source: 'n2k.35',
+    timestamp: at(n * 10),
+    values: [{ path: TEMPERATURE, value: 293.15 + n / 100 }],
+  }));
   await client.publishAsync(`bridges/${bridge.serial}/delta`, JSON.stringify({ updates }), { qos: 1 });
   for (const [i, [lat, lon]] of [
     [43.7, 7.25],
@@ -63,7 +67,9 @@ beforeAll(async () => {
       delta([{ path: 'navigation.position', value: { latitude: lat, longitude: lon } }], { timestamp: at(i * 60), source: 'n2k.gps1' }),
       { qos: 1 },
     );
-  expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/notes`, { token: owner, payload: { messageText: 'Anchored off Cap Ferrat' } })).status).toBe(200);
+  expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/notes`, { token: owner, payload: { messageText: 'Anchored off Cap Ferrat' } })).status).toBe(
+    200,
+  );
   const doc = await t.call('POST', `/api/vessel/${bridge.vesselId}/documents`, {
     token: owner,
     ...multipart({ name: 'Engine log' }, { name: 'engine.txt', type: 'text/plain', data: DOCUMENT }),

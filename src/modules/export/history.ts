@@ -104,6 +104,11 @@ export async function addTrack(target: HistoryTarget, vesselName: string): Promi
   if (!extent) return;
   for (const month of monthsOf(Math.max(extent.fromMs, target.fromMs), Math.min(extent.toMs, target.toMs))) {
     const windows = positionWindows(target.db, target.bridgeId, month.fromMs, month.toMs);
-    await addMonth(target, `track/${month.name}.gpx`, { head: GPX_HEAD + gpxTrackStart(`${vesselName} ${month.name}`), windows, row: gpxPoint, tail: GPX_TAIL }, {});
+    await addMonth(
+      target,
+      `track/${month.name}.gpx`,
+      { head: GPX_HEAD + gpxTrackStart(`${vesselName} ${month.name}`), windows, row: gpxPoint, tail: GPX_TAIL },
+      {},
+    );
   }
 }

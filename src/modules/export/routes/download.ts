@@ -12,7 +12,7 @@ export const downloadExport = (exports: VesselExports) =>
     options: {
       tags: ['api', 'vessel'],
       description:
-        "Download the vessel's whole record as one tar archive, streamed: vessel.json (every section you may read), documents/, track/ (GPX a month), history/ (CSV a property and month) and manifest.json last (docs/api.md, \"Export\"); owner or userManager MANAGE; one at a time and a few an hour per user (429); a link may carry a link key as ?linkKey=",
+        'Download the vessel\'s whole record as one tar archive, streamed: vessel.json (every section you may read), documents/, track/ (GPX a month), history/ (CSV a property and month) and manifest.json last (docs/api.md, "Export"); owner or userManager MANAGE; one at a time and a few an hour per user (429); a link may carry a link key as ?linkKey=',
       plugins: { envelope: false, linkKey: true, vessel: { needs: EXPORTERS, bridge: true } },
       validate: { params: Joi.object({ id: Joi.number().integer().min(1).required() }), query: linkKeyQuery },
       async handler(request, h) {

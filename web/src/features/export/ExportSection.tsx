@@ -57,7 +57,13 @@ export function ExportSection({ vesselId, vesselName }: { vesselId: number; vess
   );
   const busy = state.hasTag('busy');
   const { received, error } = state.context;
-  const status = busy ? (received ? `${formatBytes(received)} received so far…` : 'Preparing the archive…') : state.matches('done') ? `Downloaded (${formatBytes(received)}).` : '';
+  const status = busy
+    ? received
+      ? `${formatBytes(received)} received so far…`
+      : 'Preparing the archive…'
+    : state.matches('done')
+      ? `Downloaded (${formatBytes(received)}).`
+      : '';
   return (
     <section className="card" aria-labelledby="export-title" data-testid="export-section">
       <h2 id="export-title">Download everything</h2>

@@ -2,11 +2,7 @@ import { assign, fromCallback, setup } from 'xstate';
 import type { Downloaded } from '../../lib/api';
 
 export type ExportEvent =
-  | { type: 'START' }
-  | { type: 'CANCEL' }
-  | { type: 'PROGRESS'; received: number }
-  | { type: 'DONE'; file: Downloaded }
-  | { type: 'FAILED'; error: unknown };
+  { type: 'START' } | { type: 'CANCEL' } | { type: 'PROGRESS'; received: number } | { type: 'DONE'; file: Downloaded } | { type: 'FAILED'; error: unknown };
 
 interface ExportContext {
   received: number;
