@@ -356,15 +356,17 @@ export async function pruneSeriesRollups(db: Db, resolution: RollupResolution, s
 export async function historyExtent(db: Db, bridgeId: number, path: string): Promise<{ fromMs: number; toMs: number } | null> {
   const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
   if (!series) return null;
-  const ends: Array<{ from: number | string | null; to: number | string | null }> = [
+  const ends: Array<{ from?: number | string | null; to?: number | string | null } | undefined> = [
     await db('value_history').where({ series_id: series.id }).min({ from: 'from_ms' }).max({ to: 'from_ms' }).first(),
     await db('value_history_hours').where({ series_id: series.id }).min({ from: 'hour_ms' }).max({ to: 'hour_ms' }).first(),
     await db('value_batches').where({ bridge_id: bridgeId }).min({ from: 'from_ms' }).max({ to: 'from_ms' }).first(),
   ];
-  const found = ends.filter((e) => e && e.from !== null && e.to !== null);
+  const found = ends.flatMap((e) =>
+    e && e.from !== null && e.from !== undefined && e.to !== null && e.to !== undefined ? [{ from: Number(e.from), to: Number(e.to) }] : [],
+  );
   if (!found.length) return null;
   return {
-    fromMs: Math.min(...found.map((e) => Number(e.from))),
-    toMs: Math.max(...found.map((e) => Number(e.to))) + Math.max(MAX_CHUNK_SPAN_MS, HOUR_MS),
+    fromMs: Math.min(...found.map((e) => e.from)),
+    toMs: Math.max(...found.map((e) => e.to)) + Math.max(MAX_CHUNK_SPAN_MS, HOUR_MS),
   };
 }

@@ -229,12 +229,14 @@ export async function* positionWindows(db: Db, bridgeId: number, fromMs: number,
 
 /** The first and last time of the bridge's track, or null when it has none (along the (bridge_id, ts_ms) index). */
 export async function trackExtent(db: Db, bridgeId: number): Promise<{ fromMs: number; toMs: number } | null> {
-  const row: { from: number | string | null; to: number | string | null } | undefined = await db('locations')
+  const row: { from?: number | string | null; to?: number | string | null } | undefined = await db('locations')
     .where({ bridge_id: bridgeId })
     .min({ from: 'ts_ms' })
     .max({ to: 'ts_ms' })
     .first();
-  return row && row.from !== null && row.to !== null ? { fromMs: Number(row.from), toMs: Number(row.to) } : null;
+  return row && row.from !== null && row.from !== undefined && row.to !== null && row.to !== undefined
+    ? { fromMs: Number(row.from), toMs: Number(row.to) }
+    : null;
 }
 
 /**
