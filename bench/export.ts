@@ -114,7 +114,7 @@ const curl = spawn(
   'bash',
   [
     '-c',
-    `curl -sS --fail ${gzip ? '--compressed ' : ''}-H "authorization: Bearer $TOKEN" -w '%{stderr}%{size_download}' "$URL" | tee >(wc -c >&2) | tail -c 2000000`,
+    `curl -sS --fail ${gzip ? '--compressed ' : ''}-H "authorization: Bearer $TOKEN" -w '%{stderr}%{size_download}\n' "$URL" | tee >(wc -c >&2) | tail -c 2000000`,
   ],
   { env: { ...process.env, TOKEN: token, URL: `${server.info.uri}/api/vessel/${vesselId}/export` }, stdio: ['ignore', 'pipe', 'pipe'] },
 );

@@ -198,12 +198,23 @@ export async function* historySamples(db: Db, bridgeId: number, path: string, fr
   for await (const samples of historyWindows(db, bridgeId, path, fromMs, toMs)) yield* samples;
 }
 
-/** historySamples a window at a time: one array of samples (in time order) a window, for a reader of millions that would spend more on each step than on each sample. */
-export async function* historyWindows(db: Db, bridgeId: number, path: string, fromMs: number, toMs: number): AsyncGenerator<Array<[number, unknown]>> {
+/**
+ * historySamples a window at a time: one array of samples (in time order) a window, for a reader
+ * of millions that would spend more on each step than on each sample; `windowMs` (an hour unless
+ * said) is how much time a window reads.
+ */
+export async function* historyWindows(
+  db: Db,
+  bridgeId: number,
+  path: string,
+  fromMs: number,
+  toMs: number,
+  windowMs = EXPORT_WINDOW_MS,
+): AsyncGenerator<Array<[number, unknown]>> {
   const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
   if (!series) return;
-  for (let start = fromMs - MAX_CHUNK_SPAN_MS; start <= toMs; start += EXPORT_WINDOW_MS) {
-    const chunks = await storedChunks(db, series.id, start, Math.min(start + EXPORT_WINDOW_MS, toMs + 1), fromMs);
+  for (let start = fromMs - MAX_CHUNK_SPAN_MS; start <= toMs; start += windowMs) {
+    const chunks = await storedChunks(db, series.id, start, Math.min(start + windowMs, toMs + 1), fromMs);
     const samples = chunks.flatMap(samplesOf).filter(([ts]) => ts >= fromMs && ts <= toMs);
     if (samples.length) yield samples.sort((a, b) => a[0] - b[0]);
   }
