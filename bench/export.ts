@@ -47,6 +47,8 @@ const config = loadConfig({
   SESSION_SECRET: secret,
   DEMO: 'off',
   LOG_LEVEL: 'warn',
+  // The default keeps 90 days of samples (docs/operations.md, "Retention"); a year needs a server that keeps a year.
+  RETENTION_RAW_DAYS: '400',
 });
 const db = createDatabase(config.databaseUrl, { synchronous: config.sqliteSynchronous });
 await migrateLatest(db);
