@@ -11,7 +11,7 @@ import type { ManifestEntry } from '../../../contracts/export.js';
 import type { Database } from '../../db/knex.js';
 import type { ArchiveStream } from '../../platform/backup/archive.js';
 import { csvValue, GPX_HEAD, GPX_TAIL, gpxPoint, gpxTrackStart, slug } from '../../platform/download-formats.js';
-import { historyExtent, historyWindows, positionWindows, trackExtent } from '../telemetry/api.js';
+import { historyExtent, historyWindows, type LocationRow, positionWindows, type SampleColumns, trackExtent } from '../telemetry/api.js';
 import type { RecordDevice } from './record.js';
 
 export interface HistoryTarget {
@@ -47,10 +47,10 @@ export function* monthsOf(fromMs: number, toMs: number): Generator<{ fromMs: num
  * Writes a head, the windows' text and a tail to a file of the scratch directory, copies it into
  * the archive under `name` and removes it; a month without rows is left out.
  */
-async function addMonth<T>(
+async function addMonth<W>(
   target: HistoryTarget,
   name: string,
-  text: { head: string; windows: AsyncIterable<T[]>; row: (item: T) => string; tail: string },
+  text: { head: string; windows: AsyncIterable<W>; render: (window: W) => { text: string; rows: number }; tail: string },
   entry: Omit<ManifestEntry, 'name' | 'bytes'>,
 ) {
   const path = join(target.scratch, 'month');
@@ -77,10 +77,9 @@ async function addMonth<T>(
   try {
     await write(text.head);
     for await (const window of text.windows) {
-      let piece = '';
-      for (const item of window) piece += text.row(item);
-      rows += window.length;
-      await write(piece);
+      const piece = text.render(window);
+      rows += piece.rows;
+      await write(piece.text);
     }
     await write(text.tail);
     await flush();
@@ -115,11 +114,21 @@ function isoTimes(): (ms: number) => string {
   };
 }
 
-/** A CSV row of a sample: its time, and its value (a number as it is, anything else as csvValue writes it). */
-function csvRows(): (sample: [number, unknown]) => string {
+/** A window's samples as CSV rows: each time, and its value (a number as it is, anything else as csvValue writes it). */
+function csvRows(): (window: SampleColumns) => { text: string; rows: number } {
   const iso = isoTimes();
-  return ([ts, value]) => `${iso(ts)},${typeof value === 'number' ? value : csvValue(value)}\r\n`;
+  return ({ times, values }) => {
+    let text = '';
+    for (let i = 0; i < times.length; i++) {
+      const value = values[i];
+      text += `${iso(times[i])},${typeof value === 'number' ? value : csvValue(value)}\r\n`;
+    }
+    return { text, rows: times.length };
+  };
 }
+
+/** A window of positions as GPX track points. */
+const gpxPoints = (points: LocationRow[]) => ({ text: points.map(gpxPoint).join(''), rows: points.length });
 
 /** history/<propertyId>-<name>/<YYYY-MM>.csv for every property with stored values, in SI units. */
 export async function addHistory(target: HistoryTarget, devices: RecordDevice[]): Promise<void> {
@@ -133,7 +142,7 @@ export async function addHistory(target: HistoryTarget, devices: RecordDevice[])
         await addMonth(
           target,
           `${folder}/${month.name}.csv`,
-          { head: 'time,value\r\n', windows, row: csvRows(), tail: '' },
+          { head: 'time,value\r\n', windows, render: csvRows(), tail: '' },
           { propertyId: property.id, path: property.path, units: property.units },
         );
       }
@@ -150,7 +159,7 @@ export async function addTrack(target: HistoryTarget, vesselName: string): Promi
     await addMonth(
       target,
       `track/${month.name}.gpx`,
-      { head: GPX_HEAD + gpxTrackStart(`${vesselName} ${month.name}`), windows, row: gpxPoint, tail: GPX_TAIL },
+      { head: GPX_HEAD + gpxTrackStart(`${vesselName} ${month.name}`), windows, render: gpxPoints, tail: GPX_TAIL },
       {},
     );
   }

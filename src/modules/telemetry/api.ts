@@ -34,6 +34,8 @@ export {
   trackExtent,
 } from './repository.js';
 export { historyExtent } from './history-repository.js';
+export type { LocationRow } from './repository.js';
+export type { SampleColumns } from './sample-codec.js';
 export { DAY_MS, type HistoryAccess, rangeOf, requireHistory } from './range.js';
 export { DEFAULT_SOURCE, type SourceState } from './sources.js';
 export type { PropertyCadence } from './stale.js';

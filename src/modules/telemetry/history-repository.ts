@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { type Database, deleteSome, dialect } from '../../db/knex.js';
 import { type Aggregate, HOUR_MS, MINUTE_MS } from './buckets.js';
-import { packSamples, type Sample, unpackSamples } from './sample-codec.js';
+import { packSamples, type Sample, type SampleColumns, unpackColumns, unpackSamples } from './sample-codec.js';
 import { chunked, jsonOf, MAX_CHUNK_SPAN_MS } from './value-store/index.js';
 
 type Db = Database | Knex.Transaction;
@@ -231,6 +231,13 @@ function seriesSamplesOf(text: string, seriesId: number): Sample[] {
 /** A chunk's samples, whichever table it is from. */
 export const samplesOf = (chunk: Pick<StoredChunk, 'samples'>): Sample[] =>
   Array.isArray(chunk.samples) ? chunk.samples : typeof chunk.samples === 'string' ? JSON.parse(chunk.samples) : unpackSamples(chunk.samples);
+
+/** samplesOf as columns (a compacted hour unpacked straight into them). */
+export function columnsOf(chunk: Pick<StoredChunk, 'samples'>): SampleColumns {
+  if (chunk.samples instanceof Uint8Array) return unpackColumns(chunk.samples);
+  const samples = samplesOf(chunk);
+  return { times: samples.map(([ts]) => ts), values: samples.map(([, value]) => value) };
+}
 
 /**
  * Samples a folded raw row holds at most (besides spanning at most MAX_CHUNK_SPAN_MS): rows stay
