@@ -26,7 +26,8 @@ export interface HistoryTarget {
   entries: ManifestEntry[];
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** No character past U+007F: nothing latin1 and UTF-8 would write differently. */
+const ASCII = /^[^\u0080-\uffff]*$/;
 const PIECE_BYTES = 1024 * 1024;
 /** How much history a window reads: six hours, 21,600 samples at 1 Hz (the telemetry module's default is one). */
 const WINDOW_MS = 6 * 3600_000;
