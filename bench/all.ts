@@ -21,6 +21,7 @@ const runs: Array<{ name: string; args: string[] }> = [
   { name: 'HTTP throughput', args: ['bench/http.ts', '--duration', '10'] },
   { name: 'live stream fan-out', args: ['bench/sse.ts', '--clients', '1000', '--values', '20'] },
   { name: 'history for charts (SQLite)', args: ['bench/history.ts'] },
+  { name: 'export of a year of 1 Hz history', args: ['bench/export.ts'] },
   ...(postgres ? [{ name: 'history for charts (PostgreSQL)', args: ['bench/history.ts', '--postgres', postgres] }] : []),
   { name: `${fleet.toLocaleString('en')} bridges`, args: ['bench/fleet.ts', '--bridges', String(fleet), '--clients', '2', '--steady', '10'] },
 ];

@@ -39,6 +39,7 @@ import { commandsModule } from './modules/commands/index.js';
 import { deletePairingDevices } from './modules/devices/api.js';
 import { devicesModule } from './modules/devices/index.js';
 import { equipmentModule } from './modules/equipment/index.js';
+import { exportModule } from './modules/export/index.js';
 import { ingestModule } from './modules/ingest/index.js';
 import { companyNames, staffCompaniesOf } from './modules/org/api.js';
 import { messagingModule } from './modules/messaging/index.js';
@@ -194,6 +195,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   for (const plugin of MODULES) await server.register({ plugin, options: { ctx } });
   await server.register({ plugin: vesselModule, options: { ctx, activeAlertCounts, pairingEnd } });
   await server.register({ plugin: transferModule, options: { ctx } });
+  await server.register({ plugin: exportModule, options: { ctx } });
   await server.register({ plugin: messagingModule, options: { ctx } });
   registerMetrics(server, ctx, {
     bridgesConnected: () => server.plugins.mqtt.api.connectedBridges().length,

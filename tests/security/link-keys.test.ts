@@ -23,6 +23,7 @@ const LINK_ROUTES = [
   'GET /api/vessel/{id}/cameras/{cameraId}/snapshot',
   'GET /api/vessel/{id}/cameras/{cameraId}/stream',
   'GET /api/vessel/{id}/documents/{documentId}/file',
+  'GET /api/vessel/{id}/export',
   'GET /api/vessel/{id}/image',
   'GET /api/vessel/{id}/live',
   'GET /api/vessel/{id}/locationHistory.gpx',

@@ -174,6 +174,7 @@ export const MATRIX: Record<string, Audience> = {
   'PUT /api/vessel/{id}/interfaces/{interfaceId}': { vessel: [{ area: 'deviceManager', level: 'MANAGE' }] },
   'GET /api/vessel/{id}/locationHistory.gpx': { vessel: [{ area: 'deviceManager', level: 'VIEW' }, { flag: 'allowLocationServices' }] },
   'GET /api/vessel/{id}/properties/{propertyId}/history.csv': { vessel: [{ area: 'deviceManager', level: 'VIEW' }] },
+  'GET /api/vessel/{id}/export': { vessel: [{ area: 'userManager', level: 'MANAGE' }] },
   'GET /api/vessel/{id}/currentUserPerms': { vessel: [] },
   'GET /api/vessel/{id}/directory': { vessel: [{ area: 'userManager', level: 'VIEW' }] },
   'GET /api/vessel/{id}/documents': { vessel: [{ area: 'documents', level: 'VIEW' }] },

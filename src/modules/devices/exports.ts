@@ -4,9 +4,10 @@
  * time), so a year of one-second data never sits in memory; the values are converted to the unit
  * system asked for, the caller's own by default, or left in SI.
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import Boom from '@hapi/boom';
 import type { Database } from '../../db/knex.js';
+import { csvField, csvValue, GPX_HEAD, GPX_TAIL, gpxPoint, gpxTrackStart, isoDay, slug, textStream } from '../../platform/download-formats.js';
 import { displayUnit, round, type UnitSystem } from '../../../contracts/units.js';
 import type { ScopeBridge } from '../access/api.js';
 import { DAY_MS, type HistoryAccess, historySamples, positions, rangeOf, requireHistory, showsPosition } from '../telemetry/api.js';
@@ -60,7 +61,7 @@ export class HistoryExports {
       yield `timestamp,${csvField(label ? `${property!.displayName} (${label})` : property!.displayName)}\r\n`;
       for await (const [ts, value] of samples) yield `${new Date(ts).toISOString()},${csvValue(convert(value))}\r\n`;
     }
-    return { filename: `${slug(property.displayName, 'property')}-${day(fromMs)}.csv`, mime: 'text/csv; charset=utf-8', body: textStream(lines()) };
+    return { filename: `${slug(property.displayName, 'property')}-${isoDay(fromMs)}.csv`, mime: 'text/csv; charset=utf-8', body: textStream(lines()) };
   }
 
   /** The track between two times as one GPX 1.1 track segment. */
@@ -69,15 +70,13 @@ export class HistoryExports {
     const vesselName = (await this.access.vesselNames([request.vesselId])).get(request.vesselId) ?? 'Vessel';
     const bridge = request.bridge && (await showsPosition(this.db, request.vesselId)) ? request.bridge : null;
     const points = bridge ? positions(this.db, bridge.id, fromMs, toMs) : (async function* () {})();
-    const name = xml(`${vesselName} ${day(fromMs)}`);
+    const name = `${vesselName} ${isoDay(fromMs)}`;
     async function* lines() {
-      yield '<?xml version="1.0" encoding="UTF-8"?>\n';
-      yield '<gpx version="1.1" creator="Vessel Link" xmlns="http://www.topografix.com/GPX/1/1">\n';
-      yield `<trk><name>${name}</name><trkseg>\n`;
-      for await (const p of points) yield `<trkpt lat="${p.lat}" lon="${p.lon}"><time>${p.timestamp}</time></trkpt>\n`;
-      yield '</trkseg></trk>\n</gpx>\n';
+      yield GPX_HEAD + gpxTrackStart(name);
+      for await (const p of points) yield gpxPoint(p);
+      yield GPX_TAIL;
     }
-    return { filename: `${slug(vesselName, 'track')}-${day(fromMs)}.gpx`, mime: 'application/gpx+xml', body: textStream(lines()) };
+    return { filename: `${slug(vesselName, 'track')}-${isoDay(fromMs)}.gpx`, mime: 'application/gpx+xml', body: textStream(lines()) };
   }
 
   private async range(request: ExportRequest) {
@@ -85,38 +84,4 @@ export class HistoryExports {
     await requireHistory(this.access, request.vesselId, range.fromMs);
     return range;
   }
-}
-
-/** Lines joined into chunks of about 64 KiB: one write per line would cost more than the line. */
-function textStream(lines: AsyncIterable<string>): Readable {
-  async function* chunks() {
-    let chunk = '';
-    for await (const line of lines) {
-      chunk += line;
-      if (chunk.length >= 65_536) {
-        yield Buffer.from(chunk);
-        chunk = '';
-      }
-    }
-    if (chunk) yield Buffer.from(chunk);
-  }
-  return Readable.from(chunks(), { objectMode: false });
-}
-
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const slug = (text: string, fallback: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || fallback;
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csvValue(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return csvField(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }

@@ -22,7 +22,20 @@ export { MAX_BUCKETED_RANGE_MS, MAX_BUCKETS } from './buckets.js';
 export { historyBuckets } from './history.js';
 export { PerBridge } from './per-bridge.js';
 export { sharedPath } from './path-names.js';
-export { currentValue, currentValues, currentValuesOnBus, historyOf, historySamples, positions } from './repository.js';
+export {
+  currentValue,
+  currentValues,
+  currentValuesOnBus,
+  historyOf,
+  historySamples,
+  historyWindows,
+  positions,
+  positionWindows,
+  trackExtent,
+} from './repository.js';
+export { historyExtent } from './history-repository.js';
+export type { LocationRow } from './repository.js';
+export type { SampleColumns } from './sample-codec.js';
 export { DAY_MS, type HistoryAccess, rangeOf, requireHistory } from './range.js';
 export { DEFAULT_SOURCE, type SourceState } from './sources.js';
 export type { PropertyCadence } from './stale.js';

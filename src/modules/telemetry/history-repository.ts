@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { type Database, deleteSome, dialect } from '../../db/knex.js';
 import { type Aggregate, HOUR_MS, MINUTE_MS } from './buckets.js';
-import { packSamples, type Sample, unpackSamples } from './sample-codec.js';
+import { packSamples, type Sample, type SampleColumns, unpackColumns, unpackSamples } from './sample-codec.js';
 import { chunked, jsonOf, MAX_CHUNK_SPAN_MS } from './value-store/index.js';
 
 type Db = Database | Knex.Transaction;
@@ -232,6 +232,13 @@ function seriesSamplesOf(text: string, seriesId: number): Sample[] {
 export const samplesOf = (chunk: Pick<StoredChunk, 'samples'>): Sample[] =>
   Array.isArray(chunk.samples) ? chunk.samples : typeof chunk.samples === 'string' ? JSON.parse(chunk.samples) : unpackSamples(chunk.samples);
 
+/** samplesOf as columns (a compacted hour unpacked straight into them). */
+export function columnsOf(chunk: Pick<StoredChunk, 'samples'>): SampleColumns {
+  if (chunk.samples instanceof Uint8Array) return unpackColumns(chunk.samples);
+  const samples = samplesOf(chunk);
+  return { times: samples.map(([ts]) => ts), values: samples.map(([, value]) => value) };
+}
+
 /**
  * Samples a folded raw row holds at most (besides spanning at most MAX_CHUNK_SPAN_MS): rows stay
  * small, so that a rollup transaction of ROLLUP_BATCH rows is short whatever the bridges sent.
@@ -345,4 +352,28 @@ export async function pruneSeriesRollups(db: Db, resolution: RollupResolution, s
   // A WITHOUT ROWID table has no rowid to delete by: its primary key is the address.
   const chosen = db(table).select('bucket_ms').where('series_id', seriesId).where('bucket_ms', '<', cutoffMs).orderBy('bucket_ms').limit(limit);
   return Number(await db(table).where('series_id', seriesId).whereIn('bucket_ms', chosen).del());
+}
+
+/**
+ * The times a series' stored history lies between, or null when it has none: from its first raw
+ * row or compacted hour (or the bridge's first batch not yet folded) to at most MAX_CHUNK_SPAN_MS
+ * after the last one starts. Read along the indexes, so an export learns where to read without
+ * scanning a year.
+ */
+export async function historyExtent(db: Db, bridgeId: number, path: string): Promise<{ fromMs: number; toMs: number } | null> {
+  const series = await db('value_series').where({ bridge_id: bridgeId, path }).first('id');
+  if (!series) return null;
+  const ends: Array<{ from?: number | string | null; to?: number | string | null } | undefined> = [
+    await db('value_history').where({ series_id: series.id }).min({ from: 'from_ms' }).max({ to: 'from_ms' }).first(),
+    await db('value_history_hours').where({ series_id: series.id }).min({ from: 'hour_ms' }).max({ to: 'hour_ms' }).first(),
+    await db('value_batches').where({ bridge_id: bridgeId }).min({ from: 'from_ms' }).max({ to: 'from_ms' }).first(),
+  ];
+  const found = ends.flatMap((e) =>
+    e && e.from !== null && e.from !== undefined && e.to !== null && e.to !== undefined ? [{ from: Number(e.from), to: Number(e.to) }] : [],
+  );
+  if (!found.length) return null;
+  return {
+    fromMs: Math.min(...found.map((e) => e.from)),
+    toMs: Math.max(...found.map((e) => e.to)) + Math.max(MAX_CHUNK_SPAN_MS, HOUR_MS),
+  };
 }

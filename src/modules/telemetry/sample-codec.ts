@@ -24,6 +24,18 @@ export function packSamples(samples: Sample[]): Buffer {
 }
 
 export function unpackSamples(packed: Uint8Array): Sample[] {
+  const { times, values } = unpackColumns(packed);
+  return times.map((tsMs, i) => [tsMs, values[i]]);
+}
+
+/** A series' samples as two columns, times and values: what a reader of millions wants, without a pair each. */
+export interface SampleColumns {
+  times: number[];
+  values: unknown[];
+}
+
+/** unpackSamples as columns. */
+export function unpackColumns(packed: Uint8Array): SampleColumns {
   const bytes = inflateRawSync(packed);
   let at = 0;
   const next = () => {
@@ -37,8 +49,7 @@ export function unpackSamples(packed: Uint8Array): Sample[] {
   const count = next();
   const times: number[] = [];
   for (let tsMs = 0; times.length < count;) times.push((tsMs += unzigzag(next())));
-  const values = JSON.parse(bytes.subarray(at).toString()) as unknown[];
-  return times.map((tsMs, i) => [tsMs, values[i]]);
+  return { times, values: JSON.parse(bytes.subarray(at).toString()) as unknown[] };
 }
 
 /** Small distances either way as small numbers ≥ 0: 0, -1, 1, -2… become 0, 1, 2, 3… */

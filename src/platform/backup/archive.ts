@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { type FileHandle, open } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 
 const BLOCK = 512;
 const PIECE = 1024 * 1024;
@@ -94,6 +95,72 @@ export class ArchiveWriter {
     await this.out.write(Buffer.alloc(BLOCK * 2));
     await this.out.sync();
     await this.out.close();
+  }
+}
+
+/**
+ * An archive written to a stream while it is made (a download): `body` is what the response
+ * sends, and each write waits for the reader (backpressure), so a slow client holds the writer
+ * back instead of filling memory. A tar header names its entry's size, so an entry of unknown
+ * size is made into a file first (`addFile`). Once the reader is gone every write throws.
+ */
+export class ArchiveStream {
+  readonly body = new PassThrough({ highWaterMark: PIECE });
+
+  constructor(private readonly mtimeMs: number) {}
+
+  private write(chunk: Buffer): Promise<void> {
+    if (this.body.destroyed || this.body.writableEnded) return Promise.reject(new Error('The archive is no longer read'));
+    if (this.body.write(chunk)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const drained = () => {
+        this.body.off('close', closed);
+        resolve();
+      };
+      const closed = () => {
+        this.body.off('drain', drained);
+        reject(new Error('The archive is no longer read'));
+      };
+      this.body.once('drain', drained);
+      this.body.once('close', closed);
+    });
+  }
+
+  async addBuffer(name: string, content: Buffer): Promise<void> {
+    await this.write(header(name, content.length, this.mtimeMs));
+    await this.write(content);
+    await this.write(padding(content.length));
+  }
+
+  /** Copies a whole file into the archive. */
+  async addFile(name: string, path: string): Promise<void> {
+    const file = await open(path, 'r');
+    try {
+      const bytes = (await file.stat()).size;
+      await this.write(header(name, bytes, this.mtimeMs));
+      let copied = 0;
+      while (copied < bytes) {
+        // A piece of its own each time: the stream keeps what it has not sent yet.
+        const piece = Buffer.allocUnsafe(Math.min(PIECE, bytes - copied));
+        const { bytesRead } = await file.read(piece, 0, piece.length, copied);
+        if (!bytesRead) throw new Error(`${path} shrank while it was archived`);
+        await this.write(piece.subarray(0, bytesRead));
+        copied += bytesRead;
+      }
+      await this.write(padding(bytes));
+    } finally {
+      await file.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.write(Buffer.alloc(BLOCK * 2));
+    this.body.end();
+  }
+
+  /** Ends the download half-way: the client sees a broken transfer, never a short archive that looks whole. */
+  fail(error: Error): void {
+    this.body.destroy(error);
   }
 }
 

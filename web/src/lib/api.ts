@@ -153,6 +153,70 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   );
 }
 
+export interface Downloaded {
+  blob: Blob;
+  /** The name the server's Content-Disposition gives, or null. */
+  filename: string | null;
+}
+
+/**
+ * A file downloaded with the bearer session key (no link carries it), read from the response's
+ * stream so that `onBytes` hears how many bytes have come so far. A refusal is an ApiError from
+ * the envelope, reported like any other request's.
+ */
+export async function apiDownload(path: string, options: { signal?: AbortSignal; onBytes?: (received: number) => void } = {}): Promise<Downloaded> {
+  const endpoint = `GET ${path}`;
+  const token = hooks.getToken();
+  let response: Response;
+  try {
+    response = await hooks.fetch(apiUrl(path), {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    hooks.onOutcome('connection-failure');
+    throw new ApiError(null, 'No response from the server', endpoint);
+  }
+  const outcome = classifyStatus(response.status);
+  hooks.onOutcome(outcome);
+  if (outcome !== 'ok') {
+    const envelope = await readEnvelope(response);
+    if (response.status === 401) hooks.onUnauthorized();
+    if (response.status === 403) hooks.onForbidden();
+    throw new ApiError(
+      response.status,
+      envelope?.message ?? `Request failed with status ${response.status}`,
+      endpoint,
+      envelope?.message,
+      undefined,
+      parseRetryAfter(response.headers?.get?.('Retry-After') ?? null),
+    );
+  }
+  const parts: BlobPart[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  const nextPiece = async () => {
+    try {
+      return await reader!.read();
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw new ApiError(null, 'The download broke off before its end', endpoint);
+    }
+  };
+  for (let piece = reader ? await nextPiece() : null; piece && !piece.done; piece = await nextPiece()) {
+    parts.push(piece.value);
+    received += piece.value.byteLength;
+    options.onBytes?.(received);
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return {
+    blob: new Blob(parts, { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }),
+    filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+  };
+}
+
 /** `Retry-After` is seconds or an HTTP date; null when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
   if (!value) return null;

@@ -7,6 +7,7 @@ import { InterfacesSection } from '../../../../../features/interfaces/Interfaces
 import { ReportingSwitches } from '../../../../../features/vessels/ReportingSwitches';
 import { SettingsTab } from '../../../../../features/vessels/SettingsTab';
 import { TransferSection } from '../../../../../features/transfer/TransferSection';
+import { ExportSection } from '../../../../../features/export/ExportSection';
 import { vesselQueries } from '../../../../../features/vessels/queries';
 import { atLeast, normalisePermissions } from '../../../../../features/vessels/types';
 import { canControlDevices } from '../../../../../features/vessels/tabs';
@@ -39,6 +40,7 @@ function SettingsRoute() {
         />
       ) : null}
       <AlarmSettings vesselId={vesselId} permissions={vessel.permissions} />
+      {vessel.role === 'owner' || atLeast(permissions.userManager, 'MANAGE') ? <ExportSection vesselId={vesselId} vesselName={vessel.name} /> : null}
       {atLeast(devices, 'VIEW') ? <AppSettingsSection vesselId={vesselId} canManage={atLeast(devices, 'MANAGE')} /> : null}
       {atLeast(devices, 'VIEW') ? <InterfacesSection vesselId={vesselId} canManage={atLeast(devices, 'MANAGE')} /> : null}
     </>
