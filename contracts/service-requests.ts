@@ -9,6 +9,9 @@ import type { AlertPriority } from './alerts.js';
 export const SERVICE_REQUEST_STATES = ['open', 'done'] as const;
 export type ServiceRequestState = (typeof SERVICE_REQUEST_STATES)[number];
 
+/** The longest message the owner may send with a request (the server's limit and the form's). */
+export const SERVICE_REQUEST_MESSAGE_MAX_LENGTH = 2000;
+
 /** How far back the values of the alarm are kept with a request. */
 export const SERVICE_REQUEST_HISTORY_HOURS = 24;
 

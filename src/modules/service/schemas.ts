@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { SERVICE_REQUEST_MESSAGE_MAX_LENGTH } from '../../../contracts/service-requests.js';
 
 const id = Joi.number().integer().min(1);
 export const vesselParams = Joi.object({ id: id.required() });
@@ -39,7 +40,7 @@ export const requestParams = Joi.object({ requestId: id.required() });
 
 export const requestPayload = Joi.object({
   companyId: id.required(),
-  message: Joi.string().trim().allow('').max(2000),
+  message: Joi.string().trim().allow('').max(SERVICE_REQUEST_MESSAGE_MAX_LENGTH),
 });
 
 export const requestDonePayload = Joi.object({

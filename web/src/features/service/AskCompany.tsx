@@ -13,7 +13,7 @@ import { errorFor, formFailure, type FormFailure } from '../admin/fieldErrors';
 import { FieldShell } from '../forms/Field';
 import { alarmText } from '../alerts/types';
 import { vesselKeys } from '../vessels/queries';
-import type { ServiceRequestCompany } from '../../../../contracts/service-requests';
+import { SERVICE_REQUEST_MESSAGE_MAX_LENGTH, type ServiceRequestCompany } from '../../../../contracts/service-requests';
 import { serviceActions, serviceQueries } from './queries';
 import { useServiceRequestsLive } from './useServiceRequestsLive';
 import './service.css';
@@ -58,7 +58,7 @@ function AskDialog({ vesselId, alert, company, onClose }: { vesselId: number; al
             id={inputId}
             className="input"
             rows={3}
-            maxLength={2000}
+            maxLength={SERVICE_REQUEST_MESSAGE_MAX_LENGTH}
             aria-describedby={describedBy}
             value={message}
             onChange={(event) => setMessage(event.target.value)}
