@@ -238,11 +238,12 @@ export async function consumeOneTime(
   db: Db,
   purpose: OneTimePurpose,
   tokenHash: string,
+  atIso: string,
   userId?: number,
 ): Promise<{ userId: number; targetId: string | null } | null> {
-  const row = await oneTime(db).where({ purpose, token_hash: tokenHash }).whereNull('used_at').where('expires_at', '>', nowIso()).first();
+  const row = await oneTime(db).where({ purpose, token_hash: tokenHash }).whereNull('used_at').where('expires_at', '>', atIso).first();
   if (!row || (userId !== undefined && row.user_id !== userId)) return null;
-  const updated = await oneTime(db).where({ id: row.id }).whereNull('used_at').update({ used_at: nowIso() });
+  const updated = await oneTime(db).where({ id: row.id }).whereNull('used_at').update({ used_at: atIso });
   return updated === 1 ? { userId: row.user_id, targetId: row.target_id } : null;
 }
 

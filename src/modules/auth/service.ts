@@ -140,7 +140,7 @@ If you did not ask for it, nobody can use it without this e-mail; if someone is 
   /** Redeems a sign-in link: a session, and a device key that makes this device a recognised one. */
   async signInWithLink(token: string, client: Client): Promise<{ token: string; deviceKey: string }> {
     await this.linkRedeems.consume(client.ip);
-    const used = await repo.consumeOneTime(this.db, 'sign_in_link', digest(token));
+    const used = await repo.consumeOneTime(this.db, 'sign_in_link', digest(token), this.nowIso());
     if (!used) throw ruleRefused('This sign-in link is invalid, expired or already used. Ask for a new one.');
     const user = await repo.findUserById(this.db, used.userId);
     if (!user || user.status !== 'active') throw Boom.unauthorized('This account cannot sign in');
@@ -214,7 +214,7 @@ If you did not ask for it, nobody can use it without this e-mail; if someone is 
   }
 
   async completeRegistration(verificationCode: string): Promise<void> {
-    const used = await repo.consumeOneTime(this.db, 'verify_email', digest(verificationCode));
+    const used = await repo.consumeOneTime(this.db, 'verify_email', digest(verificationCode), this.nowIso());
     if (!used) throw ruleRefused('This registration link is invalid or has expired');
     const user = await repo.findUserById(this.db, used.userId);
     if (user?.status === 'pending') await repo.updateUser(this.db, used.userId, { status: 'active' });
@@ -236,7 +236,7 @@ If you did not ask for it, nobody can use it without this e-mail; if someone is 
   }
 
   async resetPassword(token: string, password: string): Promise<void> {
-    const used = await repo.consumeOneTime(this.db, 'reset_password', digest(token));
+    const used = await repo.consumeOneTime(this.db, 'reset_password', digest(token), this.nowIso());
     if (!used) throw ruleRefused('This password reset link is invalid, expired or already used');
     const user = await repo.findUserById(this.db, used.userId);
     // A reset proves control of the address, so it also completes a pending registration.
@@ -264,9 +264,14 @@ If you did not ask for it, nobody can use it without this e-mail; if someone is 
     return user;
   }
 
+  /** The server's clock as an ISO time, `afterMs` ahead: one-time tokens and codes expire by it (docs/architecture.md, "One clock"). */
+  private nowIso(afterMs = 0): string {
+    return new Date(this.ctx.clock.now() + afterMs).toISOString();
+  }
+
   private async issueToken(userId: number, purpose: OneTimePurpose, ttlMs: number, targetId?: string): Promise<string> {
     const token = randomToken();
-    await repo.insertOneTime(this.db, { userId, purpose, tokenHash: digest(token), targetId, expiresAt: new Date(Date.now() + ttlMs).toISOString() });
+    await repo.insertOneTime(this.db, { userId, purpose, tokenHash: digest(token), targetId, expiresAt: this.nowIso(ttlMs) });
     return token;
   }
 
@@ -276,7 +281,7 @@ If you did not ask for it, nobody can use it without this e-mail; if someone is 
     if (!user) throw Boom.notFound('User not found');
     await repo.discardOneTime(this.db, userId, purpose);
     const code = randomCode(8);
-    await repo.insertOneTime(this.db, { userId, purpose, tokenHash: digest(code), targetId, expiresAt: new Date(Date.now() + CODE_TTL_MS).toISOString() });
+    await repo.insertOneTime(this.db, { userId, purpose, tokenHash: digest(code), targetId, expiresAt: this.nowIso(CODE_TTL_MS) });
     await this.ctx.mail.send({
       to: user.email,
       subject: `Vessel Link: confirmation code to ${what}`,
@@ -286,7 +291,7 @@ If you did not ask for it, nobody can use it without this e-mail; if someone is 
 
   /** The target of a valid code of this user, or a 418. */
   async consumeConfirmationCode(userId: number, purpose: OneTimePurpose, code: string): Promise<string> {
-    const used = await repo.consumeOneTime(this.db, purpose, digest(code.trim().toUpperCase()), userId);
+    const used = await repo.consumeOneTime(this.db, purpose, digest(code.trim().toUpperCase()), this.nowIso(), userId);
     if (!used || used.targetId === null) throw ruleRefused('The confirmation code is invalid or has expired');
     return used.targetId;
   }

@@ -46,7 +46,7 @@ export const billingModule: Plugin<ModuleOptions> = {
   dependencies: ['auth', 'access'],
   register(server, { ctx }) {
     const access = server.plugins.access.api;
-    const billing = new BillingService(ctx.db, access, voucherAttempts(ctx.limits));
+    const billing = new BillingService(ctx.db, access, voucherAttempts(ctx.limits), ctx.clock);
     const payments = new PaymentsService(
       ctx.db,
       paymentProviderFor(ctx.config.paymentProvider),
@@ -65,6 +65,7 @@ export const billingModule: Plugin<ModuleOptions> = {
         },
       },
       ctx.log,
+      ctx.clock,
     );
     server.expose('payments', payments);
     server.expose('api', billing);

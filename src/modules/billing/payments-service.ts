@@ -12,6 +12,7 @@ import Boom from '@hapi/boom';
 import type { Database, Db } from '../../db/knex.js';
 import { ruleRefused } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
+import type { Clock } from '../../platform/clock.js';
 import { type CloudServices, SUBSCRIPTION_TERMS } from './api.js';
 import { type CardDetails, PaymentDeclined, type PaymentProvider } from './payments/index.js';
 import * as repo from './repository.js';
@@ -47,6 +48,8 @@ export class PaymentsService {
     private readonly provider: PaymentProvider | null,
     private readonly directory: BillingDirectory,
     private readonly log: Logger,
+    /** The server's clock (docs/architecture.md, "One clock"): terms start, end and renew by it. */
+    private readonly clock: Clock,
   ) {}
 
   get cardPayments(): boolean {
@@ -146,7 +149,7 @@ export class PaymentsService {
   /** The subscription of the vessel running now, else the latest-ending one (valid or not), or null. */
   private async currentSubscription(vesselId: number, db: Db = this.db): Promise<repo.Subscription | null> {
     const all = await repo.subscriptionsOfVessels(db, [vesselId]);
-    const now = new Date().toISOString();
+    const now = new Date(this.clock.now()).toISOString();
     return all.find((s) => s.validFrom <= now && s.validUntil > now) ?? all.at(-1) ?? null;
   }
 
@@ -160,7 +163,7 @@ export class PaymentsService {
     const provider = this.requireProvider();
     const products = await this.buyable(productIds);
     const card = await this.cardOf(userId, paymentMethodId);
-    const now = new Date();
+    const now = new Date(this.clock.now());
     const running = await this.currentSubscription(vesselId);
     if (running && running.validUntil > now.toISOString() && running.validFrom <= now.toISOString())
       throw Boom.conflict(`This vessel's subscription runs until ${day(running.validUntil)}; change its products instead.`);
@@ -210,7 +213,7 @@ export class PaymentsService {
     paymentMethodId?: number,
   ): Promise<{ subscription: SubscriptionView; invoice: repo.Invoice | null }> {
     const products = await this.buyable(productIds);
-    const now = new Date();
+    const now = new Date(this.clock.now());
     const current = await this.currentSubscription(vesselId);
     if (!current || current.validUntil <= now.toISOString() || current.validFrom > now.toISOString())
       throw ruleRefused('This vessel has no running subscription to change. Subscribe it first.');
@@ -245,7 +248,7 @@ export class PaymentsService {
    * notice of non-renewal at least 28 days before its term ends; a 418 says why otherwise.
    */
   async cancel(vesselId: number): Promise<{ subscription: SubscriptionView; refundedPence: number }> {
-    const now = new Date();
+    const now = new Date(this.clock.now());
     const current = await this.currentSubscription(vesselId);
     if (!current || current.validUntil <= now.toISOString()) throw ruleRefused('This vessel has no running subscription.');
     if (current.voucherId !== null || (current.paymentMethodId === null && current.payerId === null))
@@ -274,7 +277,7 @@ export class PaymentsService {
   }
 
   /** Renews every subscription whose term ends within a day (none given notice): charges the renewal products and extends the term. */
-  async renewDue(now = new Date()): Promise<number> {
+  async renewDue(now = new Date(this.clock.now())): Promise<number> {
     let renewed = 0;
     for (const s of await repo.dueRenewals(this.db, new Date(now.getTime() + RENEW_AHEAD_MS).toISOString())) {
       const card = s.paymentMethodId !== null ? await repo.findPaymentMethodById(this.db, s.paymentMethodId) : null;
@@ -343,7 +346,7 @@ export class PaymentsService {
     const ids = [...new Set(subscriptions.flatMap((s) => [...s.productIds, ...s.renewalProductIds]))];
     const products = new Map((await repo.productsByIds(this.db, ids)).map((p) => [p.id, p]));
     const names = await this.directory.vesselNames(subscriptions.map((s) => s.vesselId));
-    const now = new Date().toISOString();
+    const now = new Date(this.clock.now()).toISOString();
     const out: SubscriptionView[] = [];
     for (const s of subscriptions) {
       const card = s.paymentMethodId !== null ? await repo.findPaymentMethodById(this.db, s.paymentMethodId) : null;

@@ -4,7 +4,7 @@
  */
 import Boom from '@hapi/boom';
 import type { Database } from '../../db/knex.js';
-import { nowIso } from '../../db/knex.js';
+import type { Clock } from '../../platform/clock.js';
 import { ruleRefused } from '../../platform/errors.js';
 import { paginate, type Page, type PageRequest } from '../../platform/pagination.js';
 import type { Limiter } from '../../platform/rate-limit.js';
@@ -43,6 +43,8 @@ export class BillingService {
     private readonly db: Database,
     private readonly vessels: VesselNames,
     private readonly voucherAttempts: Limiter,
+    /** The server's clock (docs/architecture.md, "One clock"): vouchers expire and terms start by it. */
+    private readonly clock: Clock,
   ) {}
 
   /** Subscribes the vessel with a voucher, extending a running subscription from its end. */
@@ -51,10 +53,11 @@ export class BillingService {
     await this.db.transaction(async (trx) => {
       const voucher = await repo.findVoucherByCode(trx, code);
       if (!voucher) throw Boom.notFound('Voucher not found');
-      if (voucher.expiresAt && voucher.expiresAt < nowIso()) throw ruleRefused('This voucher has expired');
+      const now = new Date(this.clock.now());
+      if (voucher.expiresAt && voucher.expiresAt < now.toISOString()) throw ruleRefused('This voucher has expired');
       if (!(await repo.claimVoucherUse(trx, voucher))) throw ruleRefused('This voucher has already been used');
-      const current = (await subscriptionsOf(trx, [vesselId])).get(vesselId);
-      const start = current?.valid && current.validUntil ? new Date(current.validUntil) : new Date();
+      const current = (await subscriptionsOf(trx, [vesselId], now)).get(vesselId);
+      const start = current?.valid && current.validUntil ? new Date(current.validUntil) : now;
       // The voucher's months follow a running card subscription, which then no longer renews by card.
       for (const running of await repo.subscriptionsOfVessels(trx, [vesselId]))
         if (running.autoRenew) await repo.updateSubscription(trx, running.id, { autoRenew: false });
@@ -66,7 +69,7 @@ export class BillingService {
         voucherId: voucher.id,
       });
     });
-    return (await subscriptionsOf(this.db, [vesselId])).get(vesselId) ?? null;
+    return (await subscriptionsOf(this.db, [vesselId], new Date(this.clock.now()))).get(vesselId) ?? null;
   }
 
   products(): Promise<repo.Product[]> {
@@ -99,7 +102,7 @@ export class BillingService {
 
   /** A page of vouchers (codes masked), newest first unless sorted otherwise. */
   async pageVouchers(request: PageRequest<repo.VoucherFilter>): Promise<Page<VoucherView>> {
-    return paginate(repo.vouchersQuery(this.db, request.filter, nowIso()), request, repo.VOUCHER_SORTS, ['created_at', 'desc'], (r: repo.VoucherRow) =>
+    return paginate(repo.vouchersQuery(this.db, request.filter, new Date(this.clock.now()).toISOString()), request, repo.VOUCHER_SORTS, ['created_at', 'desc'], (r: repo.VoucherRow) =>
       voucherView(repo.toVoucher(r)),
     );
   }

@@ -51,12 +51,12 @@ const requestView = (r: repo.BridgeRequestRow): RequestView => ({
   updatedAt: r.updatedAt,
 });
 
-/** Today's date in UTC (YYYY-MM-DD), worked out once a day rather than once a message. */
+/** The UTC date (YYYY-MM-DD) of `nowMs`, worked out once a day rather than once a message. */
 const utcDay = (() => {
   let dayNumber = -1;
   let day = '';
-  return () => {
-    const now = Math.floor(Date.now() / 86_400_000);
+  return (nowMs: number) => {
+    const now = Math.floor(nowMs / 86_400_000);
     if (now !== dayNumber) {
       dayNumber = now;
       day = new Date(now * 86_400_000).toISOString().slice(0, 10);
@@ -69,7 +69,7 @@ const utcDay = (() => {
 export class IngestMeter {
   private readonly minutes = new Map<number, number>();
 
-  constructor(private readonly startedAtMs = Date.now()) {}
+  constructor(private readonly startedAtMs: number) {}
 
   /**
    * Messages per minute: the average of the (up to five) whole minutes before the current one
@@ -106,7 +106,7 @@ export class IngestMeter {
 }
 
 export class BridgeService {
-  readonly ingest = new IngestMeter();
+  readonly ingest: IngestMeter;
   /** Staged rollouts hear of connects and admin answers through this; set by the module. */
   rollouts: {
     onConnected(bridge: BridgeIdentity): Promise<void>;
@@ -129,6 +129,7 @@ export class BridgeService {
     /** Cluster mode's presence (presence.ts); null in one process. */
     private readonly presence: Presence | null = null,
   ) {
+    this.ingest = new IngestMeter(ctx.clock.now());
     broker.on('connected', (bridge, at, connection) => this.connectionChanged(bridge, true, at, connection));
     broker.on('disconnected', (bridge, lastSeen, connection) => this.connectionChanged(bridge, false, lastSeen, connection));
     if (presence) {
@@ -454,8 +455,9 @@ export class BridgeService {
   }
 
   private count(bridge: BridgeIdentity, traffic: Traffic): void {
-    this.ingest.count(Date.now(), traffic.messages);
-    const day = utcDay();
+    const nowMs = this.ctx.clock.now();
+    this.ingest.count(nowMs, traffic.messages);
+    const day = utcDay(nowMs);
     const key = `${bridge.id}/${day}`;
     const entry = this.usage.get(key) ?? { bridgeId: bridge.id, day, messages: 0, bytes: 0, rejected: 0 };
     entry.messages += traffic.messages;

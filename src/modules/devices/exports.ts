@@ -7,6 +7,7 @@
 import type { Readable } from 'node:stream';
 import Boom from '@hapi/boom';
 import type { Database } from '../../db/knex.js';
+import type { Clock } from '../../platform/clock.js';
 import { csvField, csvValue, GPX_HEAD, GPX_TAIL, gpxPoint, gpxTrackStart, isoDay, slug, textStream } from '../../platform/download-formats.js';
 import { displayUnit, round, type UnitSystem } from '../../../contracts/units.js';
 import type { ScopeBridge } from '../access/api.js';
@@ -44,6 +45,7 @@ export class HistoryExports {
     private readonly db: Database,
     private readonly access: ExportAccess,
     private readonly preference: UnitPreference,
+    private readonly clock: Clock,
   ) {}
 
   /** A property of the vessel's bridge as `timestamp,value` rows; another vessel's property is a 404. */
@@ -80,8 +82,9 @@ export class HistoryExports {
   }
 
   private async range(request: ExportRequest) {
-    const range = rangeOf(request.from, request.to, DAY_MS);
-    await requireHistory(this.access, request.vesselId, range.fromMs);
+    const nowMs = this.clock.now();
+    const range = rangeOf(request.from, request.to, DAY_MS, nowMs);
+    await requireHistory(this.access, request.vesselId, range.fromMs, nowMs);
     return range;
   }
 }

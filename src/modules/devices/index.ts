@@ -66,8 +66,8 @@ export const devicesModule: Plugin<ModuleOptions> = {
     // Once the broker is closed nothing new arrives: end the streams.
     server.ext('onPreStop', () => live.stop(), { after: ['mqtt'] });
 
-    const devices = new DevicesService(ctx.db, access, cadence);
-    const exports = new HistoryExports(ctx.db, access, async (userId) => (await accounts.findUser(userId))?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM);
+    const devices = new DevicesService(ctx.db, access, cadence, ctx.clock);
+    const exports = new HistoryExports(ctx.db, access, async (userId) => (await accounts.findUser(userId))?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM, ctx.clock);
     server.route([
       listDevices(
         new DeviceLists(

@@ -6,6 +6,7 @@
  */
 import Boom from '@hapi/boom';
 import type { Database } from '../../db/knex.js';
+import type { Clock } from '../../platform/clock.js';
 import type { BusProperty, HistoryBucket } from '../../../contracts/devices.js';
 import type { ScopeBridge } from '../access/api.js';
 import { levelsByProperty } from '../alerts/api.js';
@@ -51,6 +52,7 @@ export class DevicesService {
     private readonly db: Database,
     private readonly access: HistoryAccess,
     private readonly cadence: PropertyCadence,
+    private readonly clock: Clock,
   ) {}
 
   /** The bridge's devices, each property marked `stale` when its value is older than its usual interval allows (telemetry's cadence). */
@@ -103,11 +105,12 @@ export class DevicesService {
   ): Promise<Array<{ timestamp: string; value: unknown }> | HistoryBucket[]> {
     const property = await repo.findProperty(this.db, propertyId);
     if (!property) throw Boom.notFound('Property not found');
-    const { fromMs, toMs } = rangeOf(range.dateFrom, range.dateTo, DAY_MS);
+    const nowMs = this.clock.now();
+    const { fromMs, toMs } = rangeOf(range.dateFrom, range.dateTo, DAY_MS, nowMs);
     if (range.buckets !== undefined && toMs - fromMs > MAX_BUCKETED_RANGE_MS) {
       throw Boom.badRequest(`A range with buckets covers at most ${MAX_BUCKETED_RANGE_MS / DAY_MS} days`);
     }
-    await requireHistory(this.access, vesselId, fromMs);
+    await requireHistory(this.access, vesselId, fromMs, nowMs);
     if (range.buckets === undefined) return historyOf(this.db, property.bridgeId, property.path, fromMs, toMs, MAX_CHART_POINTS);
     return historyBuckets(this.db, property.bridgeId, property.path, fromMs, toMs, range.buckets);
   }

@@ -64,7 +64,7 @@ export const telemetryModule: Plugin<ModuleOptions> = {
     );
 
     const access = server.plugins.access.api;
-    const locations = new LocationService(ctx.db, access);
+    const locations = new LocationService(ctx.db, access, ctx.clock);
     const sources = new SourcesService(api.sources);
     server.route([
       currentLocation(locations),

@@ -7,9 +7,9 @@ import { type CloudService, type CloudServices, SUBSCRIPTION_TERMS } from '../..
 
 export const DAY_MS = 24 * 3600 * 1000;
 
-/** A time range from optional ISO ends: `to` defaults to now, `from` to `defaultSpanMs` before it. */
-export function rangeOf(from: string | undefined, to: string | undefined, defaultSpanMs: number): { fromMs: number; toMs: number } {
-  const toMs = to ? Date.parse(to) : Date.now();
+/** A time range from optional ISO ends: `to` defaults to `nowMs` (the server's clock), `from` to `defaultSpanMs` before it. */
+export function rangeOf(from: string | undefined, to: string | undefined, defaultSpanMs: number, nowMs: number): { fromMs: number; toMs: number } {
+  const toMs = to ? Date.parse(to) : nowMs;
   const fromMs = from ? Date.parse(from) : toMs - defaultSpanMs;
   if (fromMs > toMs) throw Boom.badRequest('from must be before to');
   return { fromMs, toMs };
@@ -30,9 +30,9 @@ const HISTORY_GRACE_MS = 3600 * 1000;
  * length (7 days) before the services ended (nothing is stored after); a range starting earlier
  * is the 418 that says why and how to renew.
  */
-export async function requireHistory(access: HistoryAccess, vesselId: number, fromMs: number): Promise<void> {
+export async function requireHistory(access: HistoryAccess, vesselId: number, fromMs: number, nowMs: number): Promise<void> {
   const span = SUBSCRIPTION_TERMS.testPeriodDays * DAY_MS + HISTORY_GRACE_MS;
-  if (fromMs >= Date.now() - span) return;
+  if (fromMs >= nowMs - span) return;
   const services = await access.cloudServices(vesselId);
   if (services.active) return;
   if (services.endedAt && fromMs >= Date.parse(services.endedAt) - span) return;

@@ -5,6 +5,7 @@
  * come through.
  */
 import type { Database } from '../../db/knex.js';
+import type { Clock } from '../../platform/clock.js';
 import { SUBSCRIPTION_TERMS } from '../../../contracts/billing.js';
 import type { Bus, GeofenceRoute } from '../../../contracts/devices.js';
 import type { ScopeBridge } from '../access/api.js';
@@ -25,6 +26,7 @@ export class LocationService {
   constructor(
     private readonly db: Database,
     private readonly access: HistoryAccess,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -34,7 +36,7 @@ export class LocationService {
   async geofenceRoute(vesselId: number): Promise<GeofenceRoute> {
     const fence = await findGeofence(this.db, vesselId);
     if (!fence?.enabled) return { outsideSince: null, points: [] };
-    const nowMs = Date.now();
+    const nowMs = this.clock.now();
     const track = await locationHistory(this.db, vesselId, nowMs - GEOFENCE_ROUTE_SPAN_MS, nowMs);
     let start = track.length;
     while (start > 0 && distanceMetres(track[start - 1], fence) > fence.radius) start--;
@@ -55,8 +57,9 @@ export class LocationService {
 
   /** Positions between from and to (default the last 24 hours). */
   async locationHistory(vesselId: number, from?: string, to?: string): Promise<LocationRow[]> {
-    const { fromMs, toMs } = rangeOf(from, to, DAY_MS);
-    await requireHistory(this.access, vesselId, fromMs);
+    const nowMs = this.clock.now();
+    const { fromMs, toMs } = rangeOf(from, to, DAY_MS, nowMs);
+    await requireHistory(this.access, vesselId, fromMs, nowMs);
     return locationHistory(this.db, vesselId, fromMs, toMs);
   }
 }
