@@ -4,12 +4,13 @@
  * afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knexFactory from 'knex';
 import { createDatabase, type Database } from '../../src/db/knex.js';
 import { migrateLatest } from '../../src/db/migrate.js';
+import { hasPostgresTemplate, postgresTemplate, sqliteTemplate } from './db-template.js';
 
 export interface TestDatabase {
   url: string;
@@ -37,12 +38,14 @@ export async function createTestDatabase(
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
     const name = `vl_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
-    await admin.raw(`CREATE DATABASE ${name}`);
+    // A copy of the run's migrated template when there is one (tests/setup/build.ts makes it).
+    const copied = migrate && (await hasPostgresTemplate(admin));
+    await admin.raw(copied ? `CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}` : `CREATE DATABASE ${name}`);
     await admin.destroy();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const db = createDatabase(url.toString());
-    if (migrate) await migrateLatest(db);
+    if (migrate && !copied) await migrateLatest(db);
     return {
       url: url.toString(),
       db,
@@ -56,8 +59,11 @@ export async function createTestDatabase(
   }
   const dir = mkdtempSync(join(tmpdir(), 'vessel-link-test-'));
   const url = join(dir, 'test.db');
+  // A copy of the run's migrated template when there is one (tests/setup/build.ts makes it).
+  const copied = migrate && existsSync(sqliteTemplate);
+  if (copied) copyFileSync(sqliteTemplate, url);
   const db = createDatabase(url);
-  if (migrate) await migrateLatest(db);
+  if (migrate && !copied) await migrateLatest(db);
   return {
     url,
     db,

@@ -102,8 +102,12 @@ export class BillingService {
 
   /** A page of vouchers (codes masked), newest first unless sorted otherwise. */
   async pageVouchers(request: PageRequest<repo.VoucherFilter>): Promise<Page<VoucherView>> {
-    return paginate(repo.vouchersQuery(this.db, request.filter, new Date(this.clock.now()).toISOString()), request, repo.VOUCHER_SORTS, ['created_at', 'desc'], (r: repo.VoucherRow) =>
-      voucherView(repo.toVoucher(r)),
+    return paginate(
+      repo.vouchersQuery(this.db, request.filter, new Date(this.clock.now()).toISOString()),
+      request,
+      repo.VOUCHER_SORTS,
+      ['created_at', 'desc'],
+      (r: repo.VoucherRow) => voucherView(repo.toVoucher(r)),
     );
   }
 

@@ -67,7 +67,12 @@ export const devicesModule: Plugin<ModuleOptions> = {
     server.ext('onPreStop', () => live.stop(), { after: ['mqtt'] });
 
     const devices = new DevicesService(ctx.db, access, cadence, ctx.clock);
-    const exports = new HistoryExports(ctx.db, access, async (userId) => (await accounts.findUser(userId))?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM, ctx.clock);
+    const exports = new HistoryExports(
+      ctx.db,
+      access,
+      async (userId) => (await accounts.findUser(userId))?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM,
+      ctx.clock,
+    );
     server.route([
       listDevices(
         new DeviceLists(
