@@ -1,0 +1,68 @@
+/**
+ * A vessel's monthly alarm report (docs/api.md `AlarmReport`, docs/decisions.md "Monthly alarm
+ * report"): for one calendar month in the owner's time zone, the alarms raised by priority, the
+ * chattering and standing alarms (ISA-18.2), how long they took to acknowledge, and the
+ * notifications sent per channel. The answer of `GET vessel/{id}/alerts/report?month=YYYY-MM`;
+ * the monthly e-mail says the same.
+ */
+import type { AlertOrigin, AlertPriority } from './alerts.js';
+import type { DeliveryChannel } from './deliveries.js';
+
+/** `YYYY-MM`. */
+export const ALARM_REPORT_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** ISA-18.2's chattering alarm: this many transitions (into alarm or back to normal) within a minute. */
+export const CHATTERING_TRANSITIONS = 3;
+export const CHATTERING_WINDOW_SECONDS = 60;
+
+/** ISA-18.2's standing alarm: its condition held for more than this. */
+export const STANDING_HOURS = 24;
+
+/** An alarm point (origin and path) that went into alarm and back at least CHATTERING_TRANSITIONS times within a minute. */
+export interface ChatteringAlarm {
+  origin: AlertOrigin;
+  path: string;
+  /** What its newest alarm said (contracts/alerts.ts `alarmText`). */
+  text: string;
+  /** Its alarms raised in the month. */
+  alarms: number;
+  /** Its transitions (raised, back to normal) in the month. */
+  transitions: number;
+  /** The most transitions within any minute. */
+  mostInAMinute: number;
+}
+
+/** An alarm whose condition held for more than STANDING_HOURS within the month (to its clearing, the month's end or now). */
+export interface StandingAlarm {
+  alertId: number;
+  origin: AlertOrigin;
+  path: string;
+  text: string;
+  priority: AlertPriority;
+  raisedAt: string;
+  clearedAt: string | null;
+  /** How long it had stood, in hours (one decimal), by its clearing, the month's end or now. */
+  activeHours: number;
+}
+
+export interface AlarmReport {
+  vesselId: number;
+  vesselName: string;
+  /** `YYYY-MM`. */
+  month: string;
+  /** The owner's time zone, which bounds the month. */
+  timeZone: string;
+  /** The month's first instant, and the next month's (ISO, UTC). */
+  from: string;
+  to: string;
+  /** False while the month is still under way: the figures are so far. */
+  complete: boolean;
+  /** Alarms raised in the month, by the highest priority each reached. */
+  raised: { total: number; byPriority: Record<AlertPriority, number> };
+  chattering: ChatteringAlarm[];
+  standing: StandingAlarm[];
+  /** Of the alarms raised in the month: how long those acknowledged took (seconds), and how many nobody has acknowledged. */
+  acknowledgement: { acknowledged: number; medianSeconds: number | null; worstSeconds: number | null; neverAcknowledged: number };
+  /** Notifications of the vessel's alarms queued in the month, per channel: sent, and failed. */
+  notifications: { total: number; byChannel: Record<DeliveryChannel, { sent: number; failed: number }> };
+}
