@@ -94,7 +94,7 @@ function standing(month: MonthOfAlarms): StandingAlarm[] {
       activeHours: Math.round(hours * 10) / 10,
     });
   }
-  return out.sort((a, b) => b.activeHours - a.activeHours);
+  return out.sort((a, b) => b.activeHours - a.activeHours || a.alertId - b.alertId);
 }
 
 function acknowledgement(raised: AlertRow[]): AlarmReport['acknowledgement'] {

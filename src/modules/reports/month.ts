@@ -20,11 +20,10 @@ export const previousMonth = (m: Month): Month => (m.month === 1 ? { year: m.yea
 
 export const compareMonths = (a: Month, b: Month): number => a.year - b.year || a.month - b.month;
 
-/** The zone itself when Intl knows it, else UTC. */
+/** The zone by Intl's name for it (`Universal` is UTC), or UTC when Intl does not know it. */
 export function knownZone(timeZone: string): string {
   try {
-    new Intl.DateTimeFormat('en-GB', { timeZone });
-    return timeZone;
+    return new Intl.DateTimeFormat('en-GB', { timeZone }).resolvedOptions().timeZone;
   } catch {
     return 'UTC';
   }
