@@ -66,3 +66,19 @@ export interface AlarmReport {
   /** Notifications of the vessel's alarms queued in the month, per channel: sent, and failed. */
   notifications: { total: number; byChannel: Record<DeliveryChannel, { sent: number; failed: number }> };
 }
+
+/** 45 s, 12 min, 3 h 5 min, 2 d 4 h: a time to acknowledge, how long an alarm stood. */
+export function durationText(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  return hours % 24 ? `${Math.floor(hours / 24)} d ${hours % 24} h` : `${Math.floor(hours / 24)} d`;
+}
+
+/** "November 2026" for `2026-11`. */
+export const monthName = (month: string): string =>
+  new Date(`${month}-15T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export const CHANNEL_NAMES: Record<DeliveryChannel, string> = { email: 'E-mail', push: 'Push', sms: 'SMS', voice: 'Voice call' };

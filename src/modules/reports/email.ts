@@ -1,24 +1,9 @@
 /** The monthly alarm report as an e-mail: the same figures as the page, in plain text, with a link to it. */
-import type { AlarmReport } from '../../../contracts/alarm-report.js';
+import { type AlarmReport, CHANNEL_NAMES, durationText, monthName } from '../../../contracts/alarm-report.js';
 import { ALERT_PRIORITIES } from '../../../contracts/alerts.js';
 import { DELIVERY_CHANNELS } from '../../../contracts/deliveries.js';
 
-const CHANNEL_NAMES = { email: 'E-mail', push: 'Push', sms: 'SMS', voice: 'Voice call' } as const;
 const PRIORITY_NAMES = { emergency: 'Emergency', alarm: 'Alarm', warning: 'Warning', caution: 'Caution' } as const;
-
-/** 45 s, 12 min, 3 h 5 min, 2 d 4 h. */
-export function durationText(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-  return hours % 24 ? `${Math.floor(hours / 24)} d ${hours % 24} h` : `${Math.floor(hours / 24)} d`;
-}
-
-/** "November 2026". */
-export const monthName = (month: string): string =>
-  new Date(`${month}-15T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function reportMail(report: AlarmReport, pageUrl: string): { subject: string; text: string } {
   const { raised, acknowledgement: ack, notifications } = report;
