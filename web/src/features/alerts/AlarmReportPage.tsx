@@ -66,8 +66,8 @@ function Figures({ report: r }: { report: AlarmReport }) {
       <p className="alarm-report__summary">
         {r.complete ? null : <strong>{name} is still under way: these are the figures so far. </strong>}
         In {name}, {r.raised.total} alarm{r.raised.total === 1 ? ' was' : 's were'} raised on {r.vesselName}
-        {ack.acknowledged ? `; half were acknowledged within ${durationText(ack.medianSeconds!)}, the slowest took ${durationText(ack.worstSeconds!)}` : ''}
-        {ack.neverAcknowledged ? `; ${ack.neverAcknowledged} never ${ack.neverAcknowledged === 1 ? 'was' : 'were'} acknowledged` : ''}.
+        {ack.acknowledged ? `; those acknowledged took ${durationText(ack.medianSeconds!)} at the median, ${durationText(ack.worstSeconds!)} at worst` : ''}
+        {ack.neverAcknowledged ? `; ${ack.neverAcknowledged} ${ack.neverAcknowledged === 1 ? 'was' : 'were'} never acknowledged` : ''}.
       </p>
 
       <div className="alarm-report__grid">
