@@ -156,7 +156,9 @@ const [codeText] = await smsProvider.waitForMessages(1);
 await asOwner('POST', '/api/profile/phone/verify', { code: /\b(\d{6})\b/.exec(codeText.body)![1] });
 await asOwner('PUT', '/api/profile/phone', { followUp: 'off' });
 // Blue Horizon's ladder texts the owner at once: its alarms measure the SMS path.
-await asOwner('PUT', `/api/vessel/${await vesselId('Blue Horizon')}/escalation`, { steps: [{ afterMinutes: 0, target: { kind: 'role', role: 'owner' }, channel: 'sms' }] });
+await asOwner('PUT', `/api/vessel/${await vesselId('Blue Horizon')}/escalation`, {
+  steps: [{ afterMinutes: 0, target: { kind: 'role', role: 'owner' }, channel: 'sms' }],
+});
 const levelsBridgeId = (await db('bridges').where({ serial: 'BENCH-LEVELS' }).first()).id;
 const propertyIds: number[] = await db('device_properties').where({ bridge_id: levelsBridgeId }).pluck('id');
 for (const propertyId of propertyIds) {
@@ -239,7 +241,8 @@ for (let i = 0; i < alarmCount; i++) {
 controller.abort();
 await alarmClient.endAsync();
 const sorted = (key: Map<string, number>) => Float64Array.from([...publishedAt].map(([tag, at]) => key.get(tag)! - at)).sort();
-const sortedWall = (key: Map<string, number>, published: Map<string, number>) => Float64Array.from([...published].map(([tag, at]) => key.get(tag)! - at)).sort();
+const sortedWall = (key: Map<string, number>, published: Map<string, number>) =>
+  Float64Array.from([...published].map(([tag, at]) => key.get(tag)! - at)).sort();
 const liveMs = sorted(seen);
 const mailMs = sorted(mailed);
 const pushMs = sortedWall(pushed(), publishedWall);

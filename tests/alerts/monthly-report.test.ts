@@ -50,9 +50,13 @@ afterAll(async () => {
 let seq = 0;
 /** A notification from the bridge, timestamped after every earlier one. */
 const notify = async (path: string, value: { state: string; message: string } | null) => {
-  await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: `notifications.${path}`, value }], { timestamp: new Date(Date.now() + seq++).toISOString() }), {
-    qos: 1,
-  });
+  await client.publishAsync(
+    `bridges/${bridge.serial}/delta`,
+    delta([{ path: `notifications.${path}`, value }], { timestamp: new Date(Date.now() + seq++).toISOString() }),
+    {
+      qos: 1,
+    },
+  );
   await t.server.plugins.notifications.delivery.idle();
 };
 const alerts = async () => (await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token: owner })).body.data as Alert[];
@@ -142,7 +146,11 @@ describe('the monthly alarm report', () => {
     expect((await report()).body.data).toMatchObject({ month: '2027-02', from: '2027-02-01T00:00:00.000Z', to: '2027-03-01T00:00:00.000Z', complete: true });
     expect((await t.call('POST', '/api/profile/edit', { token: owner, payload: { preferences: { timeZone: 'Pacific/Auckland' } } })).status).toBe(200);
     // New Zealand keeps daylight time (UTC+13) until April's first Sunday.
-    expect((await report('2027-03')).body.data).toMatchObject({ timeZone: 'Pacific/Auckland', from: '2027-02-28T11:00:00.000Z', to: '2027-03-31T11:00:00.000Z' });
+    expect((await report('2027-03')).body.data).toMatchObject({
+      timeZone: 'Pacific/Auckland',
+      from: '2027-02-28T11:00:00.000Z',
+      to: '2027-03-31T11:00:00.000Z',
+    });
     expect((await report('2027-02')).body.data).toMatchObject({ from: '2027-01-31T11:00:00.000Z', to: '2027-02-28T11:00:00.000Z' });
     expect((await t.call('POST', '/api/profile/edit', { token: owner, payload: { preferences: { timeZone: 'UTC' } } })).status).toBe(200);
   });
@@ -163,11 +171,15 @@ describe('the monthly alarm report', () => {
     const db = t.database.db;
     const member = await db('vessel_members').where({ vessel_id: bridge.vesselId }).whereNotNull('user_id').first();
     const permissions = JSON.parse(member.permissions as string);
-    await db('vessel_members').where({ id: member.id }).update({ permissions: JSON.stringify({ ...permissions, alertManager: 'NONE' }) });
+    await db('vessel_members')
+      .where({ id: member.id })
+      .update({ permissions: JSON.stringify({ ...permissions, alertManager: 'NONE' }) });
     t.changedBehindTheServersBack();
     expect((await report(undefined, crew)).status).toBe(403);
     expect((await report(undefined, owner2)).status).toBe(404);
-    await db('vessel_members').where({ id: member.id }).update({ permissions: JSON.stringify(permissions) });
+    await db('vessel_members')
+      .where({ id: member.id })
+      .update({ permissions: JSON.stringify(permissions) });
     t.changedBehindTheServersBack();
   });
 });

@@ -48,9 +48,13 @@ afterAll(async () => {
 
 let seq = 0;
 const notify = async (path: string, value: { state: string; message: string } | null) => {
-  await client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: `notifications.${path}`, value }], { timestamp: new Date(Date.now() + seq++).toISOString() }), {
-    qos: 1,
-  });
+  await client.publishAsync(
+    `bridges/${bridge.serial}/delta`,
+    delta([{ path: `notifications.${path}`, value }], { timestamp: new Date(Date.now() + seq++).toISOString() }),
+    {
+      qos: 1,
+    },
+  );
   await t.server.plugins.notifications.delivery.idle();
 };
 
@@ -58,7 +62,8 @@ describe('the monthly alarm report in the browser', () => {
   it('opens from the Alerts tab on the last full month, then shows the chosen month in words and bars', async () => {
     await notify('bilge.high', { state: 'alarm', message: 'Bilge water high' });
     await notify('engine.overheat', { state: 'emergency', message: 'Engine overheating' });
-    for (const value of [{ state: 'warn', message: 'Anchor dragging' }, null, { state: 'warn', message: 'Anchor dragging' }, null]) await notify('anchor.drag', value);
+    for (const value of [{ state: 'warn', message: 'Anchor dragging' }, null, { state: 'warn', message: 'Anchor dragging' }, null])
+      await notify('anchor.drag', value);
     const alerts = (await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token: owner })).body.data as Alert[];
     const bilge = alerts.find((a) => a.path === 'notifications.bilge.high')!;
     expect((await t.call('POST', `/api/vessel/${bridge.vesselId}/alerts/${bilge.id}/ack`, { token: owner })).status).toBe(200);
@@ -80,7 +85,9 @@ describe('the monthly alarm report in the browser', () => {
     await page.waitForURL((url) => url.searchParams.get('month') === month);
     const summary = page.locator('.alarm-report__summary');
     await summary.getByText(/is still under way/).waitFor();
-    expect(await summary.textContent()).toMatch(/4 alarms were raised on Sea Breeze; those acknowledged took \d+ s at the median, \d+ s at worst; 3 were never acknowledged\.$/);
+    expect(await summary.textContent()).toMatch(
+      /4 alarms were raised on Sea Breeze; those acknowledged took \d+ s at the median, \d+ s at worst; 3 were never acknowledged\.$/,
+    );
     const priorities = page.getByRole('list', { name: 'Alarms by priority' }).getByRole('listitem');
     expect((await priorities.allTextContents()).map((text) => text.replace(/\s+/g, ''))).toEqual(['Emergency1', 'Alarm1', 'Warning2', 'Caution0']);
     const channels = page.getByRole('list', { name: 'Notifications by channel' }).getByRole('listitem');

@@ -310,7 +310,12 @@ export async function alarmsRaisedSince(db: Db, vesselId: number, sinceIso: stri
 }
 
 /** A vessel's alarms active at some time in [from, to), and when each went into alarm or back to normal in it (the monthly alarm report's). */
-export async function alarmsBetween(db: Db, vesselId: number, from: string, to: string): Promise<{ alarms: repo.AlertRow[]; transitions: Array<{ alertId: number; at: string }> }> {
+export async function alarmsBetween(
+  db: Db,
+  vesselId: number,
+  from: string,
+  to: string,
+): Promise<{ alarms: repo.AlertRow[]; transitions: Array<{ alertId: number; at: string }> }> {
   const bridge = await bridgeOfVessel(db, vesselId);
   if (!bridge) return { alarms: [], transitions: [] };
   return { alarms: await repo.activeBetween(db, bridge.id, from, to), transitions: await repo.transitionsBetween(db, bridge.id, from, to) };

@@ -45,7 +45,12 @@ export async function reportRecipients(db: Db, vesselId: number): Promise<number
 }
 
 /** A vessel's notifications of alarms queued in [from, to), per channel: sent (queued or further) and failed. */
-export async function notificationsBetween(db: Db, vesselId: number, from: string, to: string): Promise<Record<DeliveryChannel, { sent: number; failed: number }>> {
+export async function notificationsBetween(
+  db: Db,
+  vesselId: number,
+  from: string,
+  to: string,
+): Promise<Record<DeliveryChannel, { sent: number; failed: number }>> {
   const out = Object.fromEntries(DELIVERY_CHANNELS.map((c) => [c, { sent: 0, failed: 0 }])) as Record<DeliveryChannel, { sent: number; failed: number }>;
   for (const row of await deliveryCountsBetween(db, vesselId, from, to)) {
     if (!out[row.channel]) continue;

@@ -140,7 +140,12 @@ export const reachedAlertIds = (db: Db): Knex.QueryBuilder =>
     .select('alert_id');
 
 /** A vessel's notifications of alarms queued in [from, to), per channel: how many, and how many failed. */
-export async function deliveryCountsBetween(db: Db, vesselId: number, from: string, to: string): Promise<Array<{ channel: DeliveryChannel; failed: boolean; n: number }>> {
+export async function deliveryCountsBetween(
+  db: Db,
+  vesselId: number,
+  from: string,
+  to: string,
+): Promise<Array<{ channel: DeliveryChannel; failed: boolean; n: number }>> {
   const rows: Array<{ channel: DeliveryChannel; failed: number | string; n: number | string }> = await db('alert_deliveries')
     .where({ vessel_id: vesselId })
     .where('queued_at', '>=', from)

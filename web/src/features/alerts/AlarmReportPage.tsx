@@ -60,7 +60,13 @@ function Figures({ report: r }: { report: AlarmReport }) {
   const format = useFormatters();
   const ack = r.acknowledgement;
   const name = monthName(r.month);
-  if (isQuiet(r)) return <p className="empty-state">No alarms in {name}{r.complete ? '' : ' so far'}.</p>;
+  if (isQuiet(r))
+    return (
+      <p className="empty-state">
+        No alarms in {name}
+        {r.complete ? '' : ' so far'}.
+      </p>
+    );
   return (
     <div className="alarm-report__figures" aria-live="polite">
       <p className="alarm-report__summary">
