@@ -219,22 +219,18 @@ const until = async (check: () => boolean, what: string) => {
     await new Promise((resolve) => setImmediate(resolve));
   }
 };
+/** A new alarm tagged BENCH-{tag}, after moving the server's clock past the flood window. */
+const alarmDelta = (path: string, tag: string) => {
+  server.app.ctx.clock.advance(11 * 60_000);
+  const value = { state: 'alarm', method: ['visual', 'sound'], message: `BENCH-${tag} bilge high` };
+  return JSON.stringify({ context: 'vessels.self', updates: [{ $source: 'bench.alarms', timestamp: new Date().toISOString(), values: [{ path, value }] }] });
+};
 for (let i = 0; i < alarmCount; i++) {
   const tag = String(i);
-  server.app.ctx.clock.advance(11 * 60_000);
-  const delta = {
-    context: 'vessels.self',
-    updates: [
-      {
-        $source: 'bench.alarms',
-        timestamp: new Date().toISOString(),
-        values: [{ path: `notifications.bench.a${i}`, value: { state: 'alarm', method: ['visual', 'sound'], message: `BENCH-${tag} bilge high` } }],
-      },
-    ],
-  };
+  const delta = alarmDelta(`notifications.bench.a${i}`, tag);
   publishedAt.set(tag, performance.now());
   publishedWall.set(tag, Date.now());
-  await alarmClient.publishAsync(`bridges/BENCH-ALARMS/delta`, JSON.stringify(delta), { qos: 1 });
+  await alarmClient.publishAsync(`bridges/BENCH-ALARMS/delta`, delta, { qos: 1 });
   // One alarm at a time: each measured alone, not queued behind the last one's e-mails.
   await until(() => seen.has(tag) && mailed.has(tag) && pushService.received.some((p) => JSON.stringify(p.message).includes(`BENCH-${tag} `)), `alarm ${tag}`);
 }
@@ -251,19 +247,9 @@ const pushMs = sortedWall(pushed(), publishedWall);
 const smsPublishedWall = new Map<string, number>();
 for (let i = 0; i < alarmCount; i++) {
   const tag = String(alarmCount + i);
-  server.app.ctx.clock.advance(11 * 60_000);
-  const delta = {
-    context: 'vessels.self',
-    updates: [
-      {
-        $source: 'bench.alarms',
-        timestamp: new Date().toISOString(),
-        values: [{ path: `notifications.bench.s${i}`, value: { state: 'alarm', method: ['visual', 'sound'], message: `BENCH-${tag} bilge high` } }],
-      },
-    ],
-  };
+  const delta = alarmDelta(`notifications.bench.s${i}`, tag);
   smsPublishedWall.set(tag, Date.now());
-  await plainClient.publishAsync(`bridges/BENCH-PLAIN/delta`, JSON.stringify(delta), { qos: 1 });
+  await plainClient.publishAsync(`bridges/BENCH-PLAIN/delta`, delta, { qos: 1 });
   await until(() => smsProvider.messages.some((m) => m.body.includes(`BENCH-${tag} `)), `text ${tag}`);
 }
 await plainClient.endAsync();
