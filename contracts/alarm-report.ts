@@ -8,8 +8,8 @@
 import type { AlertOrigin, AlertPriority } from './alerts.js';
 import type { DeliveryChannel } from './deliveries.js';
 
-/** `YYYY-MM`. */
-export const ALARM_REPORT_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** `YYYY-MM`, in this millennium (none of the product's alarms is older). */
+export const ALARM_REPORT_MONTH_PATTERN = /^2\d{3}-(0[1-9]|1[0-2])$/;
 
 /** ISA-18.2's chattering alarm: this many transitions (into alarm or back to normal) within a minute. */
 export const CHATTERING_TRANSITIONS = 3;

@@ -156,7 +156,7 @@ describe('the monthly alarm report', () => {
   });
 
   it('refuses a month that is not YYYY-MM or still to come', async () => {
-    for (const bad of ['2027-13', '2027-3', 'March', '2027-03-01']) {
+    for (const bad of ['2027-13', '2027-3', 'March', '2027-03-01', '0027-03']) {
       const res = await report(bad);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ ok: false, message: expect.stringMatching(/month/) });

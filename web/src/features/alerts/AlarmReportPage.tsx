@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type AlarmReport, CHANNEL_NAMES, durationText, monthName } from '../../../../contracts/alarm-report';
+import { ALARM_REPORT_MONTH_PATTERN, type AlarmReport, CHANNEL_NAMES, durationText, monthName } from '../../../../contracts/alarm-report';
 import { DELIVERY_CHANNELS } from '../../../../contracts/deliveries';
 import { TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
@@ -37,7 +37,7 @@ export function AlarmReportPage({ vesselId, month, onMonth }: Props) {
           type="month"
           value={month ?? shown?.month ?? ''}
           hint={shown ? `Months run in the owner's time zone (${shown.timeZone}).` : undefined}
-          onChange={(event) => onMonth(/^\d{4}-\d{2}$/.test(event.target.value) ? event.target.value : undefined)}
+          onChange={(event) => onMonth(ALARM_REPORT_MONTH_PATTERN.test(event.target.value) ? event.target.value : undefined)}
         />
       </form>
       <DelayedSpinner loading={report.isFetching} label="Loading the report…" />
