@@ -81,6 +81,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
     'alert_followups',
   ],
   routines: ['routines', 'routine_runs', 'routine_schedules'],
+  reports: ['alarm_report_mailings'],
 };
 
 export interface Violation {

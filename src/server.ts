@@ -46,6 +46,7 @@ import { messagingModule } from './modules/messaging/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { orgModule } from './modules/org/index.js';
 import { profileModule } from './modules/profile/index.js';
+import { reportsModule } from './modules/reports/index.js';
 import { serviceModule } from './modules/service/index.js';
 import { currentLocation, deletePairingTelemetry, pruneHistory, pruneLocations, pruneRollups } from './modules/telemetry/api.js';
 import { telemetryModule } from './modules/telemetry/index.js';
@@ -88,6 +89,7 @@ const MODULES = [
   geofenceModule,
   camerasModule,
   notificationsModule,
+  reportsModule,
   telemetryModule,
   devicesModule,
   commandsModule,

@@ -1,7 +1,8 @@
 /**
  * Scheduled work that must happen once, not once per server (docs/decisions.md, "Scheduled work
  * once per cluster"): the sweeps of the modules (alarm escalation and silences, command expiry,
- * rollouts, renewals, digests, reminders, retention, backups) register here by name.
+ * rollouts, renewals, digests, reminders, monthly alarm reports, retention, backups) register here
+ * by name.
  *
  * - One process (no REDIS_URL): a timer per task, as before; a run still going when the next is
  *   due is not doubled.

@@ -192,6 +192,11 @@ describe('signed-in screens', () => {
       await page.getByRole('img', { name: /^Revolutions of Port engine: from/ }).waitFor();
     }));
   it('fleet alerts', () => scan('/dashboard/alerts', heading('Alerts')));
+  it('vessel monthly alarm report', () =>
+    scan(`/dashboard/vessels/${seaBreezeId}/alerts/report`, async (page) => {
+      await page.getByRole('heading', { name: 'Monthly alarm report' }).waitFor();
+      await page.getByLabel('Month', { exact: true }).waitFor();
+    }));
   it('messages', () => scan('/dashboard/messages', heading('Messages')));
   it('a message thread and the new thread form', async () => {
     const token = await t.login('owner@demo.test');

@@ -156,6 +156,7 @@ export const MATRIX: Record<string, Audience> = {
   },
   'GET /api/vessel/{id}/alerts': { vessel: [{ area: 'alertManager', level: 'VIEW' }] },
   'GET /api/vessel/{id}/alerts/{alertId}/deliveries': { vessel: [{ area: 'alertManager', level: 'VIEW' }] },
+  'GET /api/vessel/{id}/alerts/report': { vessel: [{ area: 'alertManager', level: 'VIEW' }] },
   'GET /api/vessel/{id}/customAlerts': { vessel: [{ area: 'alertManager', level: 'VIEW' }] },
   'GET /api/vessel/{id}/devices': { vessel: [{ area: 'deviceManager', level: 'VIEW' }] },
   'GET /api/vessel/{id}/busList': { vessel: [{ area: 'deviceManager', level: 'VIEW' }] },

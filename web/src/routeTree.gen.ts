@@ -80,6 +80,7 @@ import { Route as AuthenticatedDashboardVesselsVesselIdSettingsRouteImport } fro
 import { Route as AuthenticatedDashboardVesselsVesselIdSubscribeRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/subscribe'
 import { Route as AuthenticatedDashboardVesselsVesselIdUsersRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/users'
 import { Route as AuthenticatedDashboardModelsModelIdVesselsVesselIdRouteImport } from './routes/_authenticated/dashboard/models/$modelId/vessels/$vesselId'
+import { Route as AuthenticatedDashboardVesselsVesselIdAlertsReportRouteImport } from './routes/_authenticated/dashboard/vessels/$vesselId/alerts_.report'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -496,6 +497,12 @@ const AuthenticatedDashboardModelsModelIdVesselsVesselIdRoute =
     path: '/models/$modelId/vessels/$vesselId',
     getParentRoute: () => AuthenticatedDashboardRouteRoute,
   } as any)
+const AuthenticatedDashboardVesselsVesselIdAlertsReportRoute =
+  AuthenticatedDashboardVesselsVesselIdAlertsReportRouteImport.update({
+    id: '/alerts_/report',
+    path: '/alerts/report',
+    getParentRoute: () => AuthenticatedDashboardVesselsVesselIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -568,6 +575,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/profile/invoices/': typeof AuthenticatedDashboardProfileInvoicesIndexRoute
   '/dashboard/vessels/$vesselId/': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
   '/dashboard/models/$modelId/vessels/$vesselId': typeof AuthenticatedDashboardModelsModelIdVesselsVesselIdRoute
+  '/dashboard/vessels/$vesselId/alerts/report': typeof AuthenticatedDashboardVesselsVesselIdAlertsReportRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -635,6 +643,7 @@ export interface FileRoutesByTo {
   '/dashboard/profile/invoices': typeof AuthenticatedDashboardProfileInvoicesIndexRoute
   '/dashboard/vessels/$vesselId': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
   '/dashboard/models/$modelId/vessels/$vesselId': typeof AuthenticatedDashboardModelsModelIdVesselsVesselIdRoute
+  '/dashboard/vessels/$vesselId/alerts/report': typeof AuthenticatedDashboardVesselsVesselIdAlertsReportRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -709,6 +718,7 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/profile/invoices/': typeof AuthenticatedDashboardProfileInvoicesIndexRoute
   '/_authenticated/dashboard/vessels/$vesselId/': typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
   '/_authenticated/dashboard/models/$modelId/vessels/$vesselId': typeof AuthenticatedDashboardModelsModelIdVesselsVesselIdRoute
+  '/_authenticated/dashboard/vessels/$vesselId/alerts_/report': typeof AuthenticatedDashboardVesselsVesselIdAlertsReportRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -783,6 +793,7 @@ export interface FileRouteTypes {
     | '/dashboard/profile/invoices/'
     | '/dashboard/vessels/$vesselId/'
     | '/dashboard/models/$modelId/vessels/$vesselId'
+    | '/dashboard/vessels/$vesselId/alerts/report'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -850,6 +861,7 @@ export interface FileRouteTypes {
     | '/dashboard/profile/invoices'
     | '/dashboard/vessels/$vesselId'
     | '/dashboard/models/$modelId/vessels/$vesselId'
+    | '/dashboard/vessels/$vesselId/alerts/report'
   id:
     | '__root__'
     | '/'
@@ -923,6 +935,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/profile/invoices/'
     | '/_authenticated/dashboard/vessels/$vesselId/'
     | '/_authenticated/dashboard/models/$modelId/vessels/$vesselId'
+    | '/_authenticated/dashboard/vessels/$vesselId/alerts_/report'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1438,6 +1451,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardModelsModelIdVesselsVesselIdRouteImport
       parentRoute: typeof AuthenticatedDashboardRouteRoute
     }
+    '/_authenticated/dashboard/vessels/$vesselId/alerts_/report': {
+      id: '/_authenticated/dashboard/vessels/$vesselId/alerts_/report'
+      path: '/alerts/report'
+      fullPath: '/dashboard/vessels/$vesselId/alerts/report'
+      preLoaderRoute: typeof AuthenticatedDashboardVesselsVesselIdAlertsReportRouteImport
+      parentRoute: typeof AuthenticatedDashboardVesselsVesselIdRouteRoute
+    }
   }
 }
 
@@ -1583,6 +1603,7 @@ interface AuthenticatedDashboardVesselsVesselIdRouteRouteChildren {
   AuthenticatedDashboardVesselsVesselIdSubscribeRoute: typeof AuthenticatedDashboardVesselsVesselIdSubscribeRoute
   AuthenticatedDashboardVesselsVesselIdUsersRoute: typeof AuthenticatedDashboardVesselsVesselIdUsersRoute
   AuthenticatedDashboardVesselsVesselIdIndexRoute: typeof AuthenticatedDashboardVesselsVesselIdIndexRoute
+  AuthenticatedDashboardVesselsVesselIdAlertsReportRoute: typeof AuthenticatedDashboardVesselsVesselIdAlertsReportRoute
 }
 
 const AuthenticatedDashboardVesselsVesselIdRouteRouteChildren: AuthenticatedDashboardVesselsVesselIdRouteRouteChildren =
@@ -1615,6 +1636,8 @@ const AuthenticatedDashboardVesselsVesselIdRouteRouteChildren: AuthenticatedDash
       AuthenticatedDashboardVesselsVesselIdUsersRoute,
     AuthenticatedDashboardVesselsVesselIdIndexRoute:
       AuthenticatedDashboardVesselsVesselIdIndexRoute,
+    AuthenticatedDashboardVesselsVesselIdAlertsReportRoute:
+      AuthenticatedDashboardVesselsVesselIdAlertsReportRoute,
   }
 
 const AuthenticatedDashboardVesselsVesselIdRouteRouteWithChildren =

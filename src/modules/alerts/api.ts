@@ -308,3 +308,15 @@ export async function alarmsRaisedSince(db: Db, vesselId: number, sinceIso: stri
   const bridge = await bridgeOfVessel(db, vesselId);
   return bridge ? repo.raisedSince(db, bridge.id, sinceIso, limit) : [];
 }
+
+/** A vessel's alarms active at some time in [from, to), and when each went into alarm or back to normal in it (the monthly alarm report's). */
+export async function alarmsBetween(
+  db: Db,
+  vesselId: number,
+  from: string,
+  to: string,
+): Promise<{ alarms: repo.AlertRow[]; transitions: Array<{ alertId: number; at: string }> }> {
+  const bridge = await bridgeOfVessel(db, vesselId);
+  if (!bridge) return { alarms: [], transitions: [] };
+  return { alarms: await repo.activeBetween(db, bridge.id, from, to), transitions: await repo.transitionsBetween(db, bridge.id, from, to) };
+}

@@ -270,6 +270,28 @@ export function historyPage<T>(
   );
 }
 
+/** The alerts of a bridge active at some time in [from, to): raised before `to`, and not cleared before `from`. */
+export async function activeBetween(db: Db, bridgeId: number, from: string, to: string): Promise<AlertRow[]> {
+  const rows = await db<AlertRecord>('alerts')
+    .where({ bridge_id: bridgeId })
+    .where('raised_at', '<', to)
+    .where((w) => w.whereNull('cleared_at').orWhere('cleared_at', '>=', from))
+    .orderBy('id');
+  return rows.map(toAlertRow);
+}
+
+/** When a bridge's alarms went into alarm or back to normal in [from, to), oldest first. */
+export async function transitionsBetween(db: Db, bridgeId: number, from: string, to: string): Promise<Array<{ alertId: number; at: string }>> {
+  const rows: Array<{ alert_id: number; at: string }> = await db('alert_log')
+    .where({ bridge_id: bridgeId })
+    .whereIn('action', ['raised', 'rectified', 'cleared'])
+    .where('at', '>=', from)
+    .where('at', '<', to)
+    .orderBy('at')
+    .select('alert_id', 'at');
+  return rows.map((r) => ({ alertId: r.alert_id, at: r.at }));
+}
+
 /** Every alert of a bridge with its log (their escalation timers cascade): a pairing's alerts end with it. */
 export async function deleteAlertsOfBridge(db: Db, bridgeId: number): Promise<void> {
   await db('alert_log').where({ bridge_id: bridgeId }).delete();

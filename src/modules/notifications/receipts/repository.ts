@@ -139,6 +139,23 @@ export const reachedAlertIds = (db: Db): Knex.QueryBuilder =>
     .whereIn('state', [...REACHING_STATES])
     .select('alert_id');
 
+/** A vessel's notifications of alarms queued in [from, to), per channel: how many, and how many failed. */
+export async function deliveryCountsBetween(
+  db: Db,
+  vesselId: number,
+  from: string,
+  to: string,
+): Promise<Array<{ channel: DeliveryChannel; failed: boolean; n: number }>> {
+  const rows: Array<{ channel: DeliveryChannel; failed: number | string; n: number | string }> = await db('alert_deliveries')
+    .where({ vessel_id: vesselId })
+    .where('queued_at', '>=', from)
+    .where('queued_at', '<', to)
+    .groupBy('channel', db.raw("CASE WHEN state = 'failed' THEN 1 ELSE 0 END"))
+    .select('channel', db.raw("CASE WHEN state = 'failed' THEN 1 ELSE 0 END AS failed"))
+    .count({ n: '*' });
+  return rows.map((r) => ({ channel: r.channel, failed: Number(r.failed) === 1, n: Number(r.n) }));
+}
+
 // How alarms were acknowledged.
 
 export interface AcknowledgementRow {

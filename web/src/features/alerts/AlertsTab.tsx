@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { ActiveAlerts } from './ActiveAlerts';
 import { AlarmDetail } from './AlarmDetail';
 import { AlertHistory } from './AlertHistory';
@@ -21,12 +22,17 @@ interface Props {
   canSeeDevices?: boolean;
 }
 
-/** The vessel's Alerts tab (docs/product.md, alarms): an alarm's detail when one is open, active alarms, history, the alert log and custom alerts. */
+/** The vessel's Alerts tab (docs/product.md, alarms): an alarm's detail when one is open, the link to the monthly report, active alarms, history, the alert log and custom alerts. */
 export function AlertsTab({ vesselId, alertId, canManage, canSeeMembers = false, canSeeDevices = true }: Props) {
   const [view, setView] = useState<View>('active');
   return (
     <div className="alerts">
       {alertId !== undefined ? <AlarmDetail vesselId={vesselId} alertId={alertId} /> : null}
+      <p className="alerts__report-link">
+        <Link to="/dashboard/vessels/$vesselId/alerts/report" params={{ vesselId }}>
+          Monthly report
+        </Link>
+      </p>
       <div className="segmented segmented--wrap" role="group" aria-label="Alerts view">
         {(Object.keys(VIEWS) as View[]).map((option) => (
           <button

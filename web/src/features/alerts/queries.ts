@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/
 import { api } from '../../lib/api';
 import { vesselKeys, vesselPath } from '../vessels/queries';
 import type { AlertLogAction } from '../../../../contracts/alerts';
+import type { AlarmReport } from '../../../../contracts/alarm-report';
 import type { AlarmDeliveries } from '../../../../contracts/deliveries';
 import { sortAlerts, type Alert, type AlertLogEntry, type AlertPriority, type AlertStatus, type CustomAlert, type CustomAlertInput, type Page } from './types';
 
@@ -52,6 +53,13 @@ export const alertQueries = {
     queryOptions({
       queryKey: [...vesselKeys.section(vesselId, 'alerts'), alertId, 'deliveries'] as const,
       queryFn: () => api.get<AlarmDeliveries>(vesselPath(vesselId, `alerts/${alertId}/deliveries`)),
+    }),
+  /** A month's alarm report (`YYYY-MM`; without one, the last full month in the owner's time zone). */
+  report: (vesselId: number, month: string | undefined) =>
+    queryOptions({
+      queryKey: [...vesselKeys.section(vesselId, 'alarmReport'), month ?? 'last'] as const,
+      queryFn: () => api.get<AlarmReport>(vesselPath(vesselId, `alerts/report${month ? `?month=${month}` : ''}`)),
+      placeholderData: keepPreviousData,
     }),
   deviceLog: (vesselId: number, deviceId: number) =>
     queryOptions({

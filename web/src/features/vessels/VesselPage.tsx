@@ -63,7 +63,8 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
   const permissions = normalisePermissions(vessel.permissions);
   const tabs = visibleTabs(permissions);
   const alerts = useQuery({ ...alertQueries.list(vesselId), enabled: atLeast(permissions.alertManager, 'VIEW') });
-  const shownTab = tabs.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'overview';
+  // A tab's own pages (the alerts' monthly report) stay under the tab.
+  const shownTab = tabs.find((tab) => pathname.endsWith(`/${tab}`) || pathname.includes(`/${tab}/`)) ?? 'overview';
   const tabStrip = useRef<HTMLElement>(null);
   const format = useFormatters();
   // At phone width the tabs scroll sideways: the selected one is brought into view.
