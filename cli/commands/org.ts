@@ -5,8 +5,8 @@
  */
 import Boom from '@hapi/boom';
 import { Command } from 'commander';
-import { type AccessWindowState, companyGrantsOn, windowState } from '../../src/modules/access/api.js';
-import { companiesByIds } from '../../src/modules/org/api.js';
+import { type AccessWindowState, allGrantsOfCompany, companyGrantsOn, windowState } from '../../src/modules/access/api.js';
+import { companiesByIds, findCompany } from '../../src/modules/org/api.js';
 import { listVessels, type PermissionSet } from '../../src/modules/vessel/api.js';
 import { openOptions, withApp } from '../app.js';
 import { parseId, withJson, type OutputOptions } from '../options.js';
@@ -89,6 +89,78 @@ function grantsCommand(): Command {
         };
       });
       await present(options, grants, grantsTable(name, grants));
+    });
+}
+
+interface VesselGrantRow {
+  vesselId: number;
+  vesselName: string | null;
+  state: AccessWindowState;
+  startsAt: string | null;
+  endsAt: string | null;
+  firstUsedAt: string | null;
+  paused: boolean;
+  permissions: PermissionSet;
+  permissionSummary: string;
+}
+
+function companyGrantsTable(companyName: string, grants: VesselGrantRow[]): TableView {
+  return {
+    kind: 'table',
+    columns: [
+      { header: 'VESSEL' },
+      { header: 'STATE', tone: (c) => STATE_TONES[c.split(',')[0] as AccessWindowState] ?? 'gray' },
+      { header: 'FROM' },
+      { header: 'UNTIL' },
+      { header: 'FIRST USED' },
+      { header: 'PERMISSIONS' },
+    ],
+    rows: grants.map((g) => [
+      `${g.vesselName ?? NONE} (#${g.vesselId})`,
+      g.state + (g.paused ? ', paused' : ''),
+      g.startsAt ? shortDate(g.startsAt) : 'given',
+      g.endsAt ? shortDate(g.endsAt) : 'revoked',
+      g.firstUsedAt ? shortDate(g.firstUsedAt) : 'not yet',
+      g.permissionSummary,
+    ]),
+    footer: `${grants.length} vessel grant(s) of ${companyName}`,
+    empty: `${companyName} has access to no vessel.`,
+  };
+}
+
+/**
+ * `companies grants <id>`: the vessels a company's accepted grants reach, each with its window
+ * judged on this machine's clock, as the admin console's company detail shows them.
+ */
+export function companyGrantsCommand(): Command {
+  return withJson(new Command('grants'))
+    .description("List the vessels a company has access to and each grant's window (current, scheduled or expired)")
+    .argument('<id>', 'company id', parseId)
+    .action(async (id: number, options: OutputOptions, command: Command) => {
+      const { name, grants } = await withApp(openOptions(command), async (app) => {
+        const company = await findCompany(app.db, id);
+        if (!company) throw Boom.notFound(`No company with id ${id}`);
+        const found = await allGrantsOfCompany(app.db, company.id);
+        const vessels = new Map((await listVessels(app.db, { ids: [...new Set(found.map((g) => g.vesselId))] })).map((v) => [v.id, v.name]));
+        const now = Date.now();
+        return {
+          name: company.name,
+          grants: found.map(
+            (g): VesselGrantRow => ({
+              vesselId: g.vesselId,
+              vesselName: vessels.get(g.vesselId) ?? null,
+              state: windowState(g, now),
+              startsAt: g.startsAt,
+              endsAt: g.endsAt,
+              firstUsedAt: g.firstUsedAt,
+              paused: g.paused,
+              permissions: g.permissions,
+              permissionSummary: permissionSummary(g.permissions),
+            }),
+          ),
+        };
+      });
+      await present(options, grants, companyGrantsTable(name, grants));
     });
 }
 
