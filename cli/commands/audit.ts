@@ -41,7 +41,10 @@ function listCommand(): Command {
     .option('--search <text>', 'the action or the actor’s e-mail address contains the text', parseText(200))
     .option('--no-routine', `leave out the calls every open app makes by itself (${ROUTINE_AUDIT_ACTIONS.join(', ')})`)
     .action(
-      async (options: OutputOptions & PageOptions & { actor?: number; action?: string; vessel?: number; search?: string; routine: boolean }, command: Command) => {
+      async (
+        options: OutputOptions & PageOptions & { actor?: number; action?: string; vessel?: number; search?: string; routine: boolean },
+        command: Command,
+      ) => {
         const filter = {
           actorId: options.actor,
           action: options.action,
@@ -65,5 +68,8 @@ export function auditCommand(name = 'audit'): Command {
   return new Command(name)
     .description(name === 'logs' ? 'The system logs: the audit trail of API calls and CLI actions' : 'The audit trail')
     .addCommand(listCommand())
-    .addHelpText('after', `\nExamples:\n  vessel-link ${name} list --actor 1\n  vessel-link ${name} list --action "POST /api/admin/users" --json\n  vessel-link ${name} list --no-routine --search admin@example.com`);
+    .addHelpText(
+      'after',
+      `\nExamples:\n  vessel-link ${name} list --actor 1\n  vessel-link ${name} list --action "POST /api/admin/users" --json\n  vessel-link ${name} list --no-routine --search admin@example.com`,
+    );
 }

@@ -161,7 +161,11 @@ export function companiesCommand(): Command {
   const inviteAdmin = withJson(new Command('invite-admin'))
     .description("Invite a company's first administrator, who then invites its staff (refused once it has one)")
     .argument('<id>', 'company id', parseId)
-    .addOption(new Option('--email <address>', 'who runs the company: e-mailed an invitation, with an account to activate when the address has none').argParser(parseEmail).makeOptionMandatory())
+    .addOption(
+      new Option('--email <address>', 'who runs the company: e-mailed an invitation, with an account to activate when the address has none')
+        .argParser(parseEmail)
+        .makeOptionMandatory(),
+    )
     .action(async (id: number, options: OutputOptions & { email: string }, command: Command) => {
       const invited = await withApp(openOptions(command), (app) =>
         audited(app, 'companies invite-admin', { type: 'company', id, details: { invited: options.email } }, () =>

@@ -145,19 +145,17 @@ export function companyGrantsCommand(): Command {
         const now = Date.now();
         return {
           name: company.name,
-          grants: found.map(
-            (g): VesselGrantRow => ({
-              vesselId: g.vesselId,
-              vesselName: vessels.get(g.vesselId) ?? null,
-              state: windowState(g, now),
-              startsAt: g.startsAt,
-              endsAt: g.endsAt,
-              firstUsedAt: g.firstUsedAt,
-              paused: g.paused,
-              permissions: g.permissions,
-              permissionSummary: permissionSummary(g.permissions),
-            }),
-          ),
+          grants: found.map((g): VesselGrantRow => ({
+            vesselId: g.vesselId,
+            vesselName: vessels.get(g.vesselId) ?? null,
+            state: windowState(g, now),
+            startsAt: g.startsAt,
+            endsAt: g.endsAt,
+            firstUsedAt: g.firstUsedAt,
+            paused: g.paused,
+            permissions: g.permissions,
+            permissionSummary: permissionSummary(g.permissions),
+          })),
         };
       });
       await present(options, grants, companyGrantsTable(name, grants));

@@ -74,7 +74,9 @@ export const orgModule: Plugin<OrgModuleOptions> = {
     const fleet = new FleetService(ctx.db, people, vessels, () => server.plugins.access.api, clock);
     // Invitations e-mail people: at most 30 an hour per staff member.
     const invitations = ctx.limits.limiter('org.invitations', { points: 30, windowSeconds: 3600 }, 'Too many invitations. Please try again later.');
-    server.expose('api', { inviteFirstAdministrator: (companyId, email, invitedBy) => staff.inviteFirstAdministrator(companyId, email, invitedBy) } satisfies OrgApi);
+    server.expose('api', {
+      inviteFirstAdministrator: (companyId, email, invitedBy) => staff.inviteFirstAdministrator(companyId, email, invitedBy),
+    } satisfies OrgApi);
     server.route([
       myOrganisation(org),
       currentUserPerms(org),
