@@ -435,7 +435,8 @@ describe('admin screens', () => {
     await t.call('POST', '/api/admin/users/invite?email=axe-reader@example.test', { token: await t.login('admin@demo.test') });
     const mail = (await db('mail_outbox').orderBy('id', 'desc').first('id')).id;
     await scan(`/dashboard/admin/mail?open=${mail}`, dialogText('axe-reader@example.test'), adminTabs, true);
-  });
+    // Sixteen scans: four dialogs, two themes, two widths.
+  }, 240_000);
 });
 
 describe('organisation screens (dealer staff)', () => {
