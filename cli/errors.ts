@@ -45,7 +45,11 @@ function describe(err: unknown): { exit: number; code: string; message: string; 
     return { exit: EXIT_USAGE, code: 'usage', message: err.message.replace(/^error: /, ''), written: true };
   }
   if (err instanceof UsageError) return { exit: EXIT_USAGE, code: 'usage', message: err.message, written: false };
-  if (isBoom(err)) return { exit: EXIT_FAILED, code: reasonCode(err.output.payload.error), message: err.message, written: false };
+  if (isBoom(err)) {
+    // 418 is the API's "a business rule refused it" (src/platform/errors.ts, ruleRefused): its reason phrase says nothing to a script.
+    const code = err.output.statusCode === 418 ? 'refused' : reasonCode(err.output.payload.error);
+    return { exit: EXIT_FAILED, code, message: err.message, written: false };
+  }
   // Configuration, database and other failures: their message, first line only.
   const message = err instanceof Error ? err.message : String(err);
   return { exit: EXIT_FAILED, code: 'failed', message: message.split('\n')[0], written: false };

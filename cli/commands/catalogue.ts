@@ -27,10 +27,11 @@ import {
 import { addLanguage, languages } from '../../src/modules/utility/api.js';
 import { addDocumentCategory, countVesselsOfModel, documentCategories } from '../../src/modules/vessel/api.js';
 import { audited, openOptions, withApp } from '../app.js';
-import { parseId, parseText, withJson, withPaging, type OutputOptions, type PageOptions } from '../options.js';
+import { parseEmail, parseId, parseText, withJson, withPaging, type OutputOptions, type PageOptions } from '../options.js';
 import { morePagesNote, present } from '../output.js';
 import { fieldsOf, tableOf } from '../table.js';
 import { pageFooter } from '../ui/view.js';
+import { companyGrantsCommand } from './org.js';
 
 const parseKind = (value: string): CompanyKind => {
   if (!(COMPANY_KINDS as string[]).includes(value)) throw new InvalidArgumentError(`One of ${COMPANY_KINDS.join(', ')}.`);
@@ -153,14 +154,43 @@ export function companiesCommand(): Command {
             { header: 'STATE', cell: (m) => (m.paused ? 'paused' : m.status === 'pending' ? 'invited' : m.status) },
           ],
           `${members.length} member(s)`,
-          'No staff yet: invite its administrator from the admin console (Companies → Invite its administrator).',
+          `No staff yet: invite its administrator (vessel-link companies invite-admin ${id} --email …).`,
         ),
       );
     });
+  const inviteAdmin = withJson(new Command('invite-admin'))
+    .description("Invite a company's first administrator, who then invites its staff (refused once it has one)")
+    .argument('<id>', 'company id', parseId)
+    .addOption(
+      new Option('--email <address>', 'who runs the company: e-mailed an invitation, with an account to activate when the address has none')
+        .argParser(parseEmail)
+        .makeOptionMandatory(),
+    )
+    .action(async (id: number, options: OutputOptions & { email: string }, command: Command) => {
+      const invited = await withApp(openOptions(command), (app) =>
+        audited(app, 'companies invite-admin', { type: 'company', id, details: { invited: options.email } }, () =>
+          // The operator is nobody: the invitation names no inviter.
+          app.server.plugins.org.api.inviteFirstAdministrator(id, options.email, null),
+        ),
+      );
+      await present(options, invited, {
+        kind: 'message',
+        lines: [`Invited ${invited.email} to run company #${invited.companyId}: they accept under Organisation within 14 days (see "mail list").`],
+      });
+    });
   return examples(
-    new Command('companies').description('Dealers, manufacturers and contractors').addCommand(list).addCommand(create).addCommand(edit).addCommand(staff),
+    new Command('companies')
+      .description('Dealers, manufacturers and contractors')
+      .addCommand(list)
+      .addCommand(create)
+      .addCommand(edit)
+      .addCommand(staff)
+      .addCommand(inviteAdmin)
+      .addCommand(companyGrantsCommand()),
     `  vessel-link companies list --kind dealer
   vessel-link companies staff 4 --json
+  vessel-link companies invite-admin 4 --email boss@riviera.example --json
+  vessel-link companies grants 4
   vessel-link companies create dealer --name "Riviera Yachts" --country FR --email sales@riviera.example
   vessel-link companies edit 4 --phone "+33 4 93 00 00 00" --json`,
   );

@@ -2,10 +2,11 @@
  * `mail`: the mail outbox. Without SMTP_URL every message waits there; with it, only failed
  * deliveries keep their body. Bodies carry sign-in links and codes, so they show only on request.
  */
+import Boom from '@hapi/boom';
 import { Command, Option } from 'commander';
-import { listOutbox, type OutboxRow } from '../../src/platform/mail.js';
+import { findOutboxMail, listOutbox, type OutboxRow } from '../../src/platform/mail.js';
 import { openOptions, withApp } from '../app.js';
-import { parseInteger, withJson, type OutputOptions } from '../options.js';
+import { parseId, parseInteger, withJson, type OutputOptions } from '../options.js';
 import { present } from '../output.js';
 import { shortDate, type View } from '../ui/view.js';
 
@@ -74,6 +75,36 @@ function listCommand(): Command {
     });
 }
 
+/** `mail show <id>`: one message with its body, as the admin console's mail detail shows it. */
+function showCommand(): Command {
+  return withJson(new Command('show'))
+    .description('Show one message of the mail outbox with its body (null once SMTP delivered it: only the envelope is kept)')
+    .argument('<id>', 'message id, from "mail list"', parseId)
+    .action(async (id: number, options: OutputOptions, command: Command) => {
+      const mail = await withApp(openOptions(command), async (app) => {
+        const found = await findOutboxMail(app.db, id);
+        if (!found) throw Boom.notFound(`No mail with id ${id}`);
+        return found;
+      });
+      await present(options, mail, {
+        kind: 'records',
+        records: [
+          {
+            title: `#${mail.id} ${mail.subject}`,
+            fields: [
+              ['To', mail.to],
+              ['Created', shortDate(mail.createdAt)],
+              ['Sent', shortDate(mail.sentAt)],
+              ['Delivery', mail.error ? `${mail.delivery}: ${mail.error}` : mail.delivery],
+            ],
+            body: mail.text ?? '(not kept: delivered by SMTP)',
+          },
+        ],
+        empty: '',
+      });
+    });
+}
+
 export function mailCommand(): Command {
-  return new Command('mail').description('The mail outbox').addCommand(listCommand());
+  return new Command('mail').description('The mail outbox').addCommand(listCommand()).addCommand(showCommand());
 }

@@ -1,6 +1,7 @@
 /**
  * An axe-core scan of every main screen in both themes: no serious or critical violation (every
- * rule in the light theme, the colour rules again in the dark one).
+ * rule in the light theme, the colour rules again in the dark one). The screens of the company
+ * staff and the administrator are scanned again at a phone's 390 px, narrowed in place.
  * The demo data with its simulated bridges, so the screens show what an owner sees, and the
  * admin area as the demo administrator sees it.
  */
@@ -12,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { applyRoutineAlert } from '../../src/modules/alerts/api.js';
 import { DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
 import { startDemoStage, type DemoStage } from './stage.js';
+import { atPhoneWidth, fitsWidth } from './axe.js';
 import { launchBrowser, openPage, signIn, type TestPage } from './browser.js';
 
 const THEMES = ['light', 'dark'] as const;
@@ -89,7 +91,11 @@ const settled = (page: Page) =>
     ),
   );
 
-async function scan(path: string, ready: (page: Page) => Promise<void>, on: Record<(typeof THEMES)[number], TestPage> = tabs) {
+/**
+ * Loads the screen in each theme, waits for `ready`, and scans it; with `phone`, scans it again
+ * narrowed to 390 px, where it must also fit without sideways scrolling.
+ */
+async function scan(path: string, ready: (page: Page) => Promise<void>, on: Record<(typeof THEMES)[number], TestPage> = tabs, phone = false) {
   for (const theme of THEMES) {
     const { page } = on[theme];
     await page.goto(baseUrl + path);
@@ -97,6 +103,11 @@ async function scan(path: string, ready: (page: Page) => Promise<void>, on: Reco
     await settled(page);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
     expect({ path, theme, violations: await violations(page, theme) }).toEqual({ path, theme, violations: [] });
+    if (!phone) continue;
+    await atPhoneWidth(page, async () => {
+      expect({ path, theme, width: 390, violations: await violations(page, theme) }).toEqual({ path, theme, width: 390, violations: [] });
+      if (theme === 'light') expect({ path, fitsWidth: await fitsWidth(page) }).toEqual({ path, fitsWidth: true });
+    });
   }
 }
 
@@ -408,7 +419,7 @@ describe('admin screens', () => {
     ['/reference', 'Reference lists'],
   ];
   for (const [path, title] of screens) {
-    it(`admin ${title.toLowerCase()}`, () => scan(`/dashboard/admin${path}`, heading(title), adminTabs));
+    it(`admin ${title.toLowerCase()}`, () => scan(`/dashboard/admin${path}`, heading(title), adminTabs, true));
   }
 
   // The detail views open in a modal over their list, named in the URL (`open=`).
@@ -416,20 +427,21 @@ describe('admin screens', () => {
   it('admin company detail, vessel company access, error report and mail', async () => {
     const db = t.database.db;
     const riviera = (await db('companies').where({ name: 'Riviera Yachts' }).first('id')).id;
-    await scan(`/dashboard/admin/companies?open=${riviera}`, dialogText('dealer@demo.test'), adminTabs);
+    await scan(`/dashboard/admin/companies?open=${riviera}`, dialogText('dealer@demo.test'), adminTabs, true);
     const seaBreeze = (await db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
-    await scan(`/dashboard/admin/vessels?open=${seaBreeze}`, dialogText('Riviera Yachts'), adminTabs);
+    await scan(`/dashboard/admin/vessels?open=${seaBreeze}`, dialogText('Riviera Yachts'), adminTabs, true);
     const token = await t.login('owner@demo.test');
     await t.call('POST', '/api/utility/error', {
       token,
       payload: { displayedMsg: 'Chart failed', endpoint: '/api/charts', timestamp: new Date().toISOString(), platform: 'CLOUD_UI', status: 500 },
     });
     const report = (await db('error_reports').orderBy('id', 'desc').first('id')).id;
-    await scan(`/dashboard/admin/error-reports?open=${report}`, dialogText('Chart failed'), adminTabs);
+    await scan(`/dashboard/admin/error-reports?open=${report}`, dialogText('Chart failed'), adminTabs, true);
     await t.call('POST', '/api/admin/users/invite?email=axe-reader@example.test', { token: await t.login('admin@demo.test') });
     const mail = (await db('mail_outbox').orderBy('id', 'desc').first('id')).id;
-    await scan(`/dashboard/admin/mail?open=${mail}`, dialogText('axe-reader@example.test'), adminTabs);
-  });
+    await scan(`/dashboard/admin/mail?open=${mail}`, dialogText('axe-reader@example.test'), adminTabs, true);
+    // Sixteen scans: four dialogs, two themes, two widths.
+  }, 240_000);
 });
 
 describe('organisation screens (dealer staff)', () => {
@@ -451,12 +463,13 @@ describe('organisation screens (dealer staff)', () => {
     for (const theme of THEMES) await dealerTabs[theme]?.context.close();
   });
 
-  it('company fleet (home)', () => scan('/dashboard', heading('Riviera Yachts fleet'), dealerTabs));
-  it('company', () => scan('/dashboard/organisation', heading('Company profile'), dealerTabs));
-  it('staff', () => scan('/dashboard/organisation/staff', heading('Invite a staff member'), dealerTabs));
-  it('clients', () => scan('/dashboard/organisation/clients', heading('Add a client'), dealerTabs));
-  it('client', () => scan(`/dashboard/organisation/clients/${clientId}`, (page) => page.getByText('Prefers calls in the morning').waitFor(), dealerTabs));
-  it('relationships', () => scan('/dashboard/organisation/relationships', heading('Work with another company'), dealerTabs));
-  it('contacts', () => scan('/dashboard/organisation/contacts', heading('Manufacturers'), dealerTabs));
-  it('services due', () => scan('/dashboard/organisation/services', heading('Services due'), dealerTabs));
+  it('company fleet (home)', () => scan('/dashboard', heading('Riviera Yachts fleet'), dealerTabs, true));
+  it('company', () => scan('/dashboard/organisation', heading('Company profile'), dealerTabs, true));
+  it('staff', () => scan('/dashboard/organisation/staff', heading('Invite a staff member'), dealerTabs, true));
+  it('clients', () => scan('/dashboard/organisation/clients', heading('Add a client'), dealerTabs, true));
+  it('client', () => scan(`/dashboard/organisation/clients/${clientId}`, (page) => page.getByText('Prefers calls in the morning').waitFor(), dealerTabs, true));
+  it('relationships', () => scan('/dashboard/organisation/relationships', heading('Work with another company'), dealerTabs, true));
+  it('contacts', () => scan('/dashboard/organisation/contacts', heading('Manufacturers'), dealerTabs, true));
+  it('services due', () => scan('/dashboard/organisation/services', heading('Services due'), dealerTabs, true));
+  it("a client's vessel", () => scan(`/dashboard/vessels/${seaBreezeId}/overview`, heading('Sea Breeze'), dealerTabs, true));
 });

@@ -32,6 +32,25 @@ export async function axeViolations(page: Page, theme: Theme): Promise<string[]>
     .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
+/** A phone's viewport (an iPhone 14's CSS pixels), the width every screen must work at. */
+export const PHONE = { width: 390, height: 844 } as const;
+
+/**
+ * Runs `work` on the page as it is, narrowed to a phone's width, then gives the page its size
+ * back: the same screen at 390 px without loading it again (the layout is CSS media queries; the
+ * one listener on the viewport, the vessel page's orientation, follows a resize).
+ */
+export async function atPhoneWidth<T>(page: Page, work: () => Promise<T>): Promise<T> {
+  const size = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  try {
+    await settled(page);
+    return await work();
+  } finally {
+    if (size) await page.setViewportSize(size);
+  }
+}
+
 /** Whether the page fits its viewport's width (no sideways scrolling on a phone). */
 export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

@@ -3,14 +3,14 @@
  * lands on Azure Yachts' models, each with its picture; opens Azure 62, sees Sea Breeze (whose
  * owner consented) with its alarms of the last 30 days, and opens it: a read-only page of its
  * model, online state and alarms (docs/decisions.md, "What a manufacturer sees of a consenting
- * vessel"). Both screens pass axe in both themes and fit a 390 px phone. The administrator's
+ * vessel"). Both screens pass axe in both themes, at 1280 and 390 px, and fit a 390 px phone. The administrator's
  * console shows the same pictures, loaded with link keys (they answered 401 without).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { applyRoutineAlert } from '../../src/modules/alerts/api.js';
 import { DEMO_PASSWORD } from '../helpers/server.js';
-import { axeViolations, fitsWidth, imageLoaded, THEMES } from './axe.js';
+import { atPhoneWidth, axeViolations, fitsWidth, imageLoaded, THEMES } from './axe.js';
 import { launchBrowser, openPage, signIn, type TestPage } from './browser.js';
 import { startDemoStage, type DemoStage } from './stage.js';
 
@@ -109,7 +109,7 @@ describe("a manufacturer's day", () => {
     expect(tab.pageErrors).toEqual([]);
   });
 
-  it('finds no serious axe violation on its models and the vessel, in both themes', async () => {
+  it('finds no serious axe violation on its models and the vessel, in both themes at 1280 and 390 px', async () => {
     expect(vesselPath).not.toBe('');
     for (const theme of THEMES) {
       const { page, context } = await openPage(browser, { colorScheme: theme });
@@ -119,9 +119,25 @@ describe("a manufacturer's day", () => {
         await page.locator('[data-testid="model-picture"] img').first().waitFor();
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
         expect({ screen: 'models', theme, violations: await axeViolations(page, theme) }).toEqual({ screen: 'models', theme, violations: [] });
+        await atPhoneWidth(page, async () =>
+          expect({ screen: 'models', theme, width: 390, violations: await axeViolations(page, theme) }).toEqual({
+            screen: 'models',
+            theme,
+            width: 390,
+            violations: [],
+          }),
+        );
         await page.goto(baseUrl + vesselPath);
         await page.getByRole('list', { name: 'Alarms of Sea Breeze in the last 30 days' }).waitFor();
         expect({ screen: 'vessel', theme, violations: await axeViolations(page, theme) }).toEqual({ screen: 'vessel', theme, violations: [] });
+        await atPhoneWidth(page, async () =>
+          expect({ screen: 'vessel', theme, width: 390, violations: await axeViolations(page, theme) }).toEqual({
+            screen: 'vessel',
+            theme,
+            width: 390,
+            violations: [],
+          }),
+        );
       } finally {
         await context.close();
       }

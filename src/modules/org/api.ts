@@ -13,6 +13,19 @@ import { technicalStaffCompaniesOf } from './staff-repository.js';
 import type { Company } from './repository.js';
 
 export type { Company, CompanyKind } from './repository.js';
+/**
+ * What the running org module answers (`server.plugins.org.api`): the operations that need its
+ * services (mail, events, clock), for the CLI.
+ */
+export interface OrgApi {
+  /**
+   * Invites a company's first administrator, who then invites its staff; refused (422) once it
+   * has one, 404 for an unknown company, 409 when the person works for another company.
+   * `invitedBy` is null for the operator.
+   */
+  inviteFirstAdministrator(companyId: number, email: string, invitedBy: number | null): Promise<{ email: string; companyId: number }>;
+}
+
 export const COMPANY_KINDS: repo.CompanyKind[] = ['dealer', 'manufacturer', 'contractor'];
 
 /** The company a user works for (as active staff), or null for a private person. */

@@ -4,6 +4,7 @@
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
+import type { OrgApi } from './api.js';
 import { ClientsService } from './clients-service.js';
 import type { VesselDirectory } from './directory.js';
 import { FleetService } from './fleet-service.js';
@@ -49,6 +50,13 @@ import { resendStaffInvite } from './routes/staff/resend-invite.js';
 import { OrgService } from './service.js';
 import { StaffService } from './staff-service.js';
 
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    /** What the CLI asks of the org module. */
+    org: { api: OrgApi };
+  }
+}
+
 export interface OrgModuleOptions extends ModuleOptions {
   vessels: VesselDirectory;
 }
@@ -66,6 +74,9 @@ export const orgModule: Plugin<OrgModuleOptions> = {
     const fleet = new FleetService(ctx.db, people, vessels, () => server.plugins.access.api, clock);
     // Invitations e-mail people: at most 30 an hour per staff member.
     const invitations = ctx.limits.limiter('org.invitations', { points: 30, windowSeconds: 3600 }, 'Too many invitations. Please try again later.');
+    server.expose('api', {
+      inviteFirstAdministrator: (companyId, email, invitedBy) => staff.inviteFirstAdministrator(companyId, email, invitedBy),
+    } satisfies OrgApi);
     server.route([
       myOrganisation(org),
       currentUserPerms(org),

@@ -92,7 +92,7 @@ export async function activeStaffOf(db: Db, userId: number): Promise<Staff | nul
 
 export async function insertStaffInvitation(
   db: Db,
-  row: { companyId: number; userId: number; email: string; invitedBy: number; expiresAt: string; permissions: StaffPermissions; role?: StaffRole },
+  row: { companyId: number; userId: number; email: string; invitedBy: number | null; expiresAt: string; permissions: StaffPermissions; role?: StaffRole },
 ): Promise<number> {
   return insertId(db, 'company_staff', {
     company_id: row.companyId,

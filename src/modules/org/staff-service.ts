@@ -76,7 +76,7 @@ export class StaffService {
    * admin/companies/{id}/administrator): a company made in the admin console has nobody to invite
    * its staff until then. Refused once the company has an administrator, accepted or invited.
    */
-  async inviteFirstAdministrator(companyId: number, email: string, invitedBy: number): Promise<{ email: string; companyId: number }> {
+  async inviteFirstAdministrator(companyId: number, email: string, invitedBy: number | null): Promise<{ email: string; companyId: number }> {
     const company = await findCompany(this.db, companyId);
     if (!company) throw Boom.notFound('Company not found');
     const staff = await staffRepo.staffOfCompany(this.db, companyId);

@@ -110,7 +110,9 @@ export function Modal({ open, title, onClose, onBack, dirty = false, children, f
           </div>
         ) : (
           <>
-            <div className="modal__body">
+            {/* Focusable: a body taller than a phone's screen scrolls, and the keyboard must be able to scroll it
+                even when it holds nothing else to focus (a company's detail, a mail). Focus still opens on the header's first button. */}
+            <div className="modal__body" tabIndex={0}>
               <RenderErrorBoundary failure={{ kind: 'modal', name: title }} onClose={() => actor.send({ type: 'CLOSE_NOW' })}>
                 {children}
               </RenderErrorBoundary>
