@@ -89,14 +89,33 @@ const settled = (page: Page) =>
     ),
   );
 
-async function scan(path: string, ready: (page: Page) => Promise<void>, on: Record<(typeof THEMES)[number], TestPage> = tabs) {
+/** A desktop and a phone (issue 44): every screen an owner, their crew or a newcomer reaches is scanned at both. */
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const BOTH_WIDTHS = [DESKTOP, PHONE];
+
+/**
+ * Scans a screen in each theme at each width. The phone's scan is the same page narrowed after
+ * the desktop's (the layout is CSS media queries, which reflow at once), not a second load.
+ */
+async function scan(
+  path: string,
+  ready: (page: Page) => Promise<void>,
+  on: Record<(typeof THEMES)[number], TestPage> = tabs,
+  widths: Array<typeof DESKTOP> = BOTH_WIDTHS,
+) {
   for (const theme of THEMES) {
     const { page } = on[theme];
+    await page.setViewportSize(widths[0]!);
     await page.goto(baseUrl + path);
     await ready(page);
-    await settled(page);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-    expect({ path, theme, violations: await violations(page, theme) }).toEqual({ path, theme, violations: [] });
+    for (const size of widths) {
+      await page.setViewportSize(size);
+      await settled(page);
+      const width = size.width;
+      expect({ path, theme, width, violations: await violations(page, theme) }).toEqual({ path, theme, width, violations: [] });
+    }
   }
 }
 
@@ -107,6 +126,10 @@ describe('public screens', () => {
   it('terms', () => scan('/terms', heading('Terms of Use')));
   it('create account', () => scan('/create-account', (page) => page.getByLabel('First name').waitFor()));
   it('sign-in link', () => scan('/sign-in-link', heading('Sign in with a link')));
+  it('password reset request', () => scan('/password-reset-request', heading('Reset your password')));
+  it('new password from the mail link', () => scan('/password-reset?token=axe-check', (page) => page.getByLabel('New password', { exact: true }).waitFor()));
+  it('finish registration with a used link', () => scan('/complete-registration/axe-check', (page) => page.getByRole('alert').waitFor()));
+  it('mobile app', () => scan('/mobile-app', heading('Vessel Link on your phone')));
   it('not found', () =>
     scan('/no-such-page', (page) =>
       page
@@ -335,6 +358,20 @@ describe('signed-in screens', () => {
   }, 60_000);
   it('profile', () => scan('/dashboard/profile', (page) => page.getByRole('heading', { level: 1 }).first().waitFor()));
   it('preferences', () => scan('/dashboard/profile/preferences', heading('Preferences')));
+  it('change password', () => scan('/dashboard/profile/password', heading('Change password')));
+  it("companies with access to the owner's vessels", () =>
+    scan('/dashboard/profile/vendors', (page) =>
+      page
+        .getByRole('button', { name: /^Pause / })
+        .first()
+        .waitFor(),
+    ));
+  it('deleting the profile: the dialog with its code', () =>
+    scan('/dashboard/profile', async (page) => {
+      await page.getByRole('button', { name: 'Delete my profile' }).click();
+      await page.getByRole('dialog', { name: 'Delete my profile' }).getByRole('button', { name: 'Send me the code' }).waitFor();
+    }));
+
   it('notification settings with the push devices', () =>
     scan('/dashboard/profile/notifications', (page) => page.getByText('No device gets your alarms by push yet.').waitFor()));
   it('terms of use inside the app', () => scan('/dashboard/terms-of-use', (page) => page.getByRole('tab').first().waitFor()));
@@ -366,6 +403,65 @@ describe('signed-in screens', () => {
     await scan('/dashboard/profile/invoices', heading('Invoices'));
     await scan(`/dashboard/profile/invoices/${paid.body.data.invoice.id}`, heading(/^Invoice VL-/));
   });
+});
+
+/** Two tabs of a user signed in, one a theme. */
+async function signedIn(email: string, password = DEMO_PASSWORD): Promise<Record<(typeof THEMES)[number], TestPage>> {
+  const signed = {} as Record<(typeof THEMES)[number], TestPage>;
+  for (const theme of THEMES) {
+    signed[theme] = await openPage(browser, { colorScheme: theme });
+    const { page } = signed[theme];
+    await page.goto(baseUrl + '/');
+    await signIn(page, baseUrl, email, password);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+  }
+  return signed;
+}
+
+describe("the crew's screens (crew@demo.test: viewing devices and alerts, switching)", () => {
+  let crewTabs: Record<(typeof THEMES)[number], TestPage>;
+  beforeAll(async () => {
+    crewTabs = await signedIn('crew@demo.test');
+  });
+  afterAll(async () => {
+    for (const theme of THEMES) await crewTabs?.[theme]?.context.close();
+  });
+
+  it('fleet', () => scan('/dashboard', heading('Fleet'), crewTabs));
+  for (const tab of ['overview', 'devices', 'alerts']) {
+    it(`vessel ${tab}`, () => scan(`/dashboard/vessels/${seaBreezeId}/${tab}`, heading('Sea Breeze'), crewTabs));
+  }
+});
+
+describe("a newcomer's screens (no vessel yet, an invitation waiting)", () => {
+  const EMAIL = 'axe-newcomer@example.test';
+  const PASSWORD = 'a-long-newcomer-password';
+  let newcomerTabs: Record<(typeof THEMES)[number], TestPage>;
+  const invitations = (page: Page) => page.getByRole('dialog', { name: 'Vessel invitations' });
+  beforeAll(async () => {
+    const admin = await t.login('admin@demo.test');
+    expect((await t.call('POST', '/api/admin/users', { token: admin, payload: { email: EMAIL, password: PASSWORD, firstName: 'Nadia' } })).status).toBe(200);
+    const northernStar = (await t.database.db('vessels').where({ name: 'Northern Star' }).first('id')).id;
+    const invited = await t.call('POST', `/api/vessel/${northernStar}/addUser?email=${EMAIL}&name=Nadia`, { token: await t.login('owner2@demo.test') });
+    expect(invited.status).toBe(200);
+    newcomerTabs = await signedIn(EMAIL, PASSWORD);
+  });
+  afterAll(async () => {
+    for (const theme of THEMES) await newcomerTabs?.[theme]?.context.close();
+  });
+
+  it('the invitation over the empty fleet', () => scan('/dashboard', (page) => invitations(page).getByText('Northern Star').waitFor(), newcomerTabs));
+  it('the empty fleet', () =>
+    scan(
+      '/dashboard',
+      async (page) => {
+        await invitations(page).getByText('Northern Star').waitFor();
+        await page.keyboard.press('Escape');
+        await invitations(page).waitFor({ state: 'detached' });
+        await heading('No vessels yet')(page);
+      },
+      newcomerTabs,
+    ));
 });
 
 describe('admin screens', () => {
@@ -403,7 +499,7 @@ describe('admin screens', () => {
     ['/reference', 'Reference lists'],
   ];
   for (const [path, title] of screens) {
-    it(`admin ${title.toLowerCase()}`, () => scan(`/dashboard/admin${path}`, heading(title), adminTabs));
+    it(`admin ${title.toLowerCase()}`, () => scan(`/dashboard/admin${path}`, heading(title), adminTabs, [DESKTOP]));
   }
 
   // The detail views open in a modal over their list, named in the URL (`open=`).
@@ -411,19 +507,19 @@ describe('admin screens', () => {
   it('admin company detail, vessel company access, error report and mail', async () => {
     const db = t.database.db;
     const riviera = (await db('companies').where({ name: 'Riviera Yachts' }).first('id')).id;
-    await scan(`/dashboard/admin/companies?open=${riviera}`, dialogText('dealer@demo.test'), adminTabs);
+    await scan(`/dashboard/admin/companies?open=${riviera}`, dialogText('dealer@demo.test'), adminTabs, [DESKTOP]);
     const seaBreeze = (await db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
-    await scan(`/dashboard/admin/vessels?open=${seaBreeze}`, dialogText('Riviera Yachts'), adminTabs);
+    await scan(`/dashboard/admin/vessels?open=${seaBreeze}`, dialogText('Riviera Yachts'), adminTabs, [DESKTOP]);
     const token = await t.login('owner@demo.test');
     await t.call('POST', '/api/utility/error', {
       token,
       payload: { displayedMsg: 'Chart failed', endpoint: '/api/charts', timestamp: new Date().toISOString(), platform: 'CLOUD_UI', status: 500 },
     });
     const report = (await db('error_reports').orderBy('id', 'desc').first('id')).id;
-    await scan(`/dashboard/admin/error-reports?open=${report}`, dialogText('Chart failed'), adminTabs);
+    await scan(`/dashboard/admin/error-reports?open=${report}`, dialogText('Chart failed'), adminTabs, [DESKTOP]);
     await t.call('POST', '/api/admin/users/invite?email=axe-reader@example.test', { token: await t.login('admin@demo.test') });
     const mail = (await db('mail_outbox').orderBy('id', 'desc').first('id')).id;
-    await scan(`/dashboard/admin/mail?open=${mail}`, dialogText('axe-reader@example.test'), adminTabs);
+    await scan(`/dashboard/admin/mail?open=${mail}`, dialogText('axe-reader@example.test'), adminTabs, [DESKTOP]);
   });
 });
 
@@ -446,12 +542,13 @@ describe('organisation screens (dealer staff)', () => {
     for (const theme of THEMES) await dealerTabs[theme]?.context.close();
   });
 
-  it('company fleet (home)', () => scan('/dashboard', heading('Riviera Yachts fleet'), dealerTabs));
-  it('company', () => scan('/dashboard/organisation', heading('Company profile'), dealerTabs));
-  it('staff', () => scan('/dashboard/organisation/staff', heading('Invite a staff member'), dealerTabs));
-  it('clients', () => scan('/dashboard/organisation/clients', heading('Add a client'), dealerTabs));
-  it('client', () => scan(`/dashboard/organisation/clients/${clientId}`, (page) => page.getByText('Prefers calls in the morning').waitFor(), dealerTabs));
-  it('relationships', () => scan('/dashboard/organisation/relationships', heading('Work with another company'), dealerTabs));
-  it('contacts', () => scan('/dashboard/organisation/contacts', heading('Manufacturers'), dealerTabs));
-  it('services due', () => scan('/dashboard/organisation/services', heading('Services due'), dealerTabs));
+  it('company fleet (home)', () => scan('/dashboard', heading('Riviera Yachts fleet'), dealerTabs, [DESKTOP]));
+  it('company', () => scan('/dashboard/organisation', heading('Company profile'), dealerTabs, [DESKTOP]));
+  it('staff', () => scan('/dashboard/organisation/staff', heading('Invite a staff member'), dealerTabs, [DESKTOP]));
+  it('clients', () => scan('/dashboard/organisation/clients', heading('Add a client'), dealerTabs, [DESKTOP]));
+  it('client', () =>
+    scan(`/dashboard/organisation/clients/${clientId}`, (page) => page.getByText('Prefers calls in the morning').waitFor(), dealerTabs, [DESKTOP]));
+  it('relationships', () => scan('/dashboard/organisation/relationships', heading('Work with another company'), dealerTabs, [DESKTOP]));
+  it('contacts', () => scan('/dashboard/organisation/contacts', heading('Manufacturers'), dealerTabs, [DESKTOP]));
+  it('services due', () => scan('/dashboard/organisation/services', heading('Services due'), dealerTabs, [DESKTOP]));
 });
