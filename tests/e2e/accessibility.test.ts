@@ -291,6 +291,16 @@ describe('signed-in screens', () => {
       await dialog.getByLabel(/^Dark theme, portrait/).waitFor();
     });
   });
+  it("a member's permissions dialog", () =>
+    scan(`/dashboard/vessels/${seaBreezeId}/users`, async (page) => {
+      await page.getByRole('button', { name: 'Permissions of Chris Crew' }).click();
+      await page.getByRole('dialog', { name: 'Permissions of Chris Crew' }).waitFor();
+    }));
+  it('vessel settings: unpairing the bridge', () =>
+    scan(`/dashboard/vessels/${seaBreezeId}/settings`, async (page) => {
+      await page.getByRole('button', { name: 'Unpair the bridge' }).click();
+      await page.getByRole('dialog', { name: 'Unpair the bridge' }).getByRole('button', { name: 'Send me the code' }).waitFor();
+    }));
   it('asking for access to a vessel', () => scan(`/dashboard/request-access/${seaBreezeId}`, heading('Ask for access to a vessel')));
   it('an access request and its grant dialog', async () => {
     const asked = await t.call('POST', `/api/vessel/${seaBreezeId}/requestAccess`, {
@@ -431,6 +441,8 @@ describe("the crew's screens (crew@demo.test: viewing devices and alerts, switch
   for (const tab of ['overview', 'devices', 'alerts']) {
     it(`vessel ${tab}`, () => scan(`/dashboard/vessels/${seaBreezeId}/${tab}`, heading('Sea Breeze'), crewTabs));
   }
+  it('a page outside their permissions', () =>
+    scan(`/dashboard/vessels/${seaBreezeId}/subscribe`, (page) => page.getByText('You do not have permission for this.').first().waitFor(), crewTabs));
 });
 
 describe("a newcomer's screens (no vessel yet, an invitation waiting)", () => {
@@ -462,6 +474,24 @@ describe("a newcomer's screens (no vessel yet, an invitation waiting)", () => {
       },
       newcomerTabs,
     ));
+  it("a new vessel's settings: pairing a bridge and deleting the vessel", async () => {
+    const token = await t.login(EMAIL, PASSWORD);
+    const created = await t.call('POST', '/api/vessel/create', { token, payload: { name: 'First Light' } });
+    expect(created.status).toBe(200);
+    const settings = `/dashboard/vessels/${created.body.data.id}/settings`;
+    for (const [button, dialog] of [
+      ['Pair a bridge', 'Pair a bridge'],
+      ['Delete First Light', 'Delete First Light'],
+    ] as const)
+      await scan(
+        settings,
+        async (page) => {
+          await page.getByRole('button', { name: button }).click();
+          await page.getByRole('dialog', { name: dialog }).waitFor();
+        },
+        newcomerTabs,
+      );
+  });
 });
 
 describe('admin screens', () => {

@@ -42,6 +42,13 @@ afterAll(async () => {
 
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Vessel sections' });
 
+/** Whether the thread's name shows whole in the thread list: neither cut at the side nor clamped below. */
+async function wholeThreadName(page: Page): Promise<boolean> {
+  const title = page.locator('.thread-item__title', { hasText: 'Welcome aboard' });
+  await title.waitFor();
+  return title.evaluate((element) => element.clientHeight > 0 && element.scrollHeight <= element.clientHeight && element.scrollWidth <= element.clientWidth);
+}
+
 describe("the owner's morning", () => {
   it('starts on the fleet: each vessel with its state, and the bell with the latest alerts', async () => {
     const { page } = owner;
@@ -124,6 +131,7 @@ describe("a crew member's first day", () => {
     await form.getByText('Marco (deckhand) has not accepted the invitation to Sea Breeze yet').waitFor();
     await form.getByRole('button', { name: 'Start the thread' }).click();
     await page.getByRole('heading', { name: THREAD, level: 2 }).waitFor();
+    expect(await wholeThreadName(page)).toBe(true);
     await page.getByLabel('Message', { exact: true }).fill('Welcome! Check the engine room before we leave.');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('.message__text', { hasText: 'Check the engine room' }).waitFor();
@@ -224,12 +232,11 @@ describe("a crew member's first day", () => {
       .getByRole('link', { name: /^Messages/ })
       .first()
       .click();
-    await page.getByRole('button', { name: /Welcome aboard/ }).click();
     // The thread's name is read whole in the list, and the page keeps its margin on a phone.
-    const title = page.locator('.thread-item__title', { hasText: 'Welcome aboard' });
-    expect(await title.evaluate((element) => element.scrollHeight <= element.clientHeight && element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await wholeThreadName(page)).toBe(true);
     const heading = (await page.getByRole('heading', { name: 'Messages', level: 1 }).boundingBox())!;
     expect(heading.x).toBeGreaterThanOrEqual(8);
+    await page.getByRole('button', { name: /Welcome aboard/ }).click();
     await page.locator('.message__text', { hasText: 'Check the engine room' }).waitFor();
     await page.getByLabel('Message', { exact: true }).fill('Engine room checked, all dry.');
     await page.getByRole('button', { name: 'Send' }).click();
