@@ -42,11 +42,17 @@ afterAll(async () => {
 
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Vessel sections' });
 
-/** Whether the thread's name shows whole in the thread list: neither cut at the side nor clamped below. */
-async function wholeThreadName(page: Page): Promise<boolean> {
+/**
+ * How much of the thread's name the thread list hides, in pixels below and at the side (a pixel of
+ * rounding aside): none when it is read whole, neither cut with an ellipsis nor clamped.
+ */
+async function hiddenOfThreadName(page: Page): Promise<{ below: number; side: number }> {
   const title = page.locator('.thread-item__title', { hasText: 'Welcome aboard' });
   await title.waitFor();
-  return title.evaluate((element) => element.clientHeight > 0 && element.scrollHeight <= element.clientHeight && element.scrollWidth <= element.clientWidth);
+  return title.evaluate((element) => ({
+    below: Math.max(0, element.scrollHeight - element.clientHeight - 1),
+    side: Math.max(0, element.scrollWidth - element.clientWidth - 1),
+  }));
 }
 
 describe("the owner's morning", () => {
@@ -131,7 +137,7 @@ describe("a crew member's first day", () => {
     await form.getByText('Marco (deckhand) has not accepted the invitation to Sea Breeze yet').waitFor();
     await form.getByRole('button', { name: 'Start the thread' }).click();
     await page.getByRole('heading', { name: THREAD, level: 2 }).waitFor();
-    expect(await wholeThreadName(page)).toBe(true);
+    expect(await hiddenOfThreadName(page)).toEqual({ below: 0, side: 0 });
     await page.getByLabel('Message', { exact: true }).fill('Welcome! Check the engine room before we leave.');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('.message__text', { hasText: 'Check the engine room' }).waitFor();
@@ -233,7 +239,7 @@ describe("a crew member's first day", () => {
       .first()
       .click();
     // The thread's name is read whole in the list, and the page keeps its margin on a phone.
-    expect(await wholeThreadName(page)).toBe(true);
+    expect(await hiddenOfThreadName(page)).toEqual({ below: 0, side: 0 });
     const heading = (await page.getByRole('heading', { name: 'Messages', level: 1 }).boundingBox())!;
     expect(heading.x).toBeGreaterThanOrEqual(8);
     await page.getByRole('button', { name: /Welcome aboard/ }).click();
