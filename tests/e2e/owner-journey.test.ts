@@ -218,13 +218,11 @@ describe("an owner's whole journey", () => {
     const { page } = tab;
     await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/documents`);
     // A file of a kind the server refuses is explained in words before it is sent, not as a status code.
-    await page
-      .getByLabel('File', { exact: true })
-      .setInputFiles({
-        name: 'crew-list.docx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        buffer: Buffer.from('PK'),
-      });
+    await page.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'crew-list.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from('PK'),
+    });
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('crew-list.docx cannot be uploaded: it must be a PDF, an image or plain text.').waitFor();
     await page
