@@ -130,7 +130,8 @@ export interface SubscriptionView {
   validFrom: string;
   validUntil: string;
   valid: boolean;
-  paidBy: 'voucher' | 'card' | 'other';
+  /** `voucher-and-card`: a voucher's term to which products were added and paid by card (issue 44). */
+  paidBy: 'voucher' | 'voucher-and-card' | 'card' | 'other';
   card: string | null;
   autoRenew: boolean;
   /** The date it renews, null when it ends instead. */

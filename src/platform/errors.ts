@@ -11,11 +11,18 @@ export const ruleRefused = (message: string) => new Boom.Boom(message, { statusC
 
 export const notFound = (what = 'Object') => Boom.notFound(`${what} not found`);
 
-/** Joi failures become a 400 that names the field. */
+/**
+ * Joi failures become a 400 that names the field. A pattern without words of its own says the
+ * value is not in the form expected instead of printing the regular expression (issue 44: a
+ * person read "fails to match the required pattern: /^[A-Za-z0-9_-]+$/").
+ */
 export const validationFailAction: Lifecycle.Method = (_request: Request, _h: ResponseToolkit, err?: Error) => {
-  const details = (err as ValidationError | undefined)?.details;
-  const message = details?.[0]?.message?.replace(/"/g, '') ?? 'Invalid request';
-  throw Boom.badRequest(message);
+  const detail = (err as ValidationError | undefined)?.details?.[0];
+  if (!detail) throw Boom.badRequest('Invalid request');
+  const message = /fails to match the (required|\w+) pattern/.test(detail.message)
+    ? `${detail.context?.label ?? 'value'} is not in the form expected`
+    : detail.message;
+  throw Boom.badRequest(message.replace(/"/g, ''));
 };
 
 export interface ErrorEnvelope {

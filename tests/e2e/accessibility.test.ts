@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { applyRoutineAlert } from '../../src/modules/alerts/api.js';
 import { DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
 import { startDemoStage, type DemoStage } from './stage.js';
-import { atPhoneWidth, fitsWidth } from './axe.js';
+import { fitsWidth } from './axe.js';
 import { launchBrowser, openPage, signIn, type TestPage } from './browser.js';
 
 const THEMES = ['light', 'dark'] as const;
@@ -91,23 +91,35 @@ const settled = (page: Page) =>
     ),
   );
 
+/** A desktop and a phone (issue 44): every screen an owner, their crew or a newcomer reaches is scanned at both. */
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const BOTH_WIDTHS = [DESKTOP, PHONE];
+
 /**
- * Loads the screen in each theme, waits for `ready`, and scans it; with `phone`, scans it again
- * narrowed to 390 px, where it must also fit without sideways scrolling.
+ * Scans a screen in each theme at each width. The phone's scan is the same page narrowed after
+ * the desktop's (the layout is CSS media queries, which reflow at once), not a second load.
  */
-async function scan(path: string, ready: (page: Page) => Promise<void>, on: Record<(typeof THEMES)[number], TestPage> = tabs, phone = false) {
+async function scan(
+  path: string,
+  ready: (page: Page) => Promise<void>,
+  on: Record<(typeof THEMES)[number], TestPage> = tabs,
+  widths: Array<typeof DESKTOP> = BOTH_WIDTHS,
+) {
   for (const theme of THEMES) {
     const { page } = on[theme];
+    await page.setViewportSize(widths[0]!);
     await page.goto(baseUrl + path);
     await ready(page);
-    await settled(page);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-    expect({ path, theme, violations: await violations(page, theme) }).toEqual({ path, theme, violations: [] });
-    if (!phone) continue;
-    await atPhoneWidth(page, async () => {
-      expect({ path, theme, width: 390, violations: await violations(page, theme) }).toEqual({ path, theme, width: 390, violations: [] });
-      if (theme === 'light') expect({ path, fitsWidth: await fitsWidth(page) }).toEqual({ path, fitsWidth: true });
-    });
+    for (const size of widths) {
+      await page.setViewportSize(size);
+      await settled(page);
+      const width = size.width;
+      expect({ path, theme, width, violations: await violations(page, theme) }).toEqual({ path, theme, width, violations: [] });
+      // On the phone a screen must also fit its width, without sideways scrolling.
+      if (width === PHONE.width && theme === 'light') expect({ path, fitsWidth: await fitsWidth(page) }).toEqual({ path, fitsWidth: true });
+    }
   }
 }
 
@@ -118,6 +130,10 @@ describe('public screens', () => {
   it('terms', () => scan('/terms', heading('Terms of Use')));
   it('create account', () => scan('/create-account', (page) => page.getByLabel('First name').waitFor()));
   it('sign-in link', () => scan('/sign-in-link', heading('Sign in with a link')));
+  it('password reset request', () => scan('/password-reset-request', heading('Reset your password')));
+  it('new password from the mail link', () => scan('/password-reset?token=axe-check', (page) => page.getByLabel('New password', { exact: true }).waitFor()));
+  it('finish registration with a used link', () => scan('/complete-registration/axe-check', (page) => page.getByRole('alert').waitFor()));
+  it('mobile app', () => scan('/mobile-app', heading('Vessel Link on your phone')));
   it('not found', () =>
     scan('/no-such-page', (page) =>
       page
@@ -284,6 +300,16 @@ describe('signed-in screens', () => {
       await dialog.getByLabel(/^Dark theme, portrait/).waitFor();
     });
   });
+  it("a member's permissions dialog", () =>
+    scan(`/dashboard/vessels/${seaBreezeId}/users`, async (page) => {
+      await page.getByRole('button', { name: 'Permissions of Chris Crew' }).click();
+      await page.getByRole('dialog', { name: 'Permissions of Chris Crew' }).waitFor();
+    }));
+  it('vessel settings: unpairing the bridge', () =>
+    scan(`/dashboard/vessels/${seaBreezeId}/settings`, async (page) => {
+      await page.getByRole('button', { name: 'Unpair the bridge' }).click();
+      await page.getByRole('dialog', { name: 'Unpair the bridge' }).getByRole('button', { name: 'Send me the code' }).waitFor();
+    }));
   it('asking for access to a vessel', () => scan(`/dashboard/request-access/${seaBreezeId}`, heading('Ask for access to a vessel')));
   it('an access request and its grant dialog', async () => {
     const asked = await t.call('POST', `/api/vessel/${seaBreezeId}/requestAccess`, {
@@ -351,6 +377,20 @@ describe('signed-in screens', () => {
   }, 60_000);
   it('profile', () => scan('/dashboard/profile', (page) => page.getByRole('heading', { level: 1 }).first().waitFor()));
   it('preferences', () => scan('/dashboard/profile/preferences', heading('Preferences')));
+  it('change password', () => scan('/dashboard/profile/password', heading('Change password')));
+  it("companies with access to the owner's vessels", () =>
+    scan('/dashboard/profile/vendors', (page) =>
+      page
+        .getByRole('button', { name: /^Pause / })
+        .first()
+        .waitFor(),
+    ));
+  it('deleting the profile: the dialog with its code', () =>
+    scan('/dashboard/profile', async (page) => {
+      await page.getByRole('button', { name: 'Delete my profile' }).click();
+      await page.getByRole('dialog', { name: 'Delete my profile' }).getByRole('button', { name: 'Send me the code' }).waitFor();
+    }));
+
   it('notification settings with the push devices', () =>
     scan('/dashboard/profile/notifications', (page) => page.getByText('No device gets your alarms by push yet.').waitFor()));
   it('terms of use inside the app', () => scan('/dashboard/terms-of-use', (page) => page.getByRole('tab').first().waitFor()));
@@ -381,6 +421,85 @@ describe('signed-in screens', () => {
     });
     await scan('/dashboard/profile/invoices', heading('Invoices'));
     await scan(`/dashboard/profile/invoices/${paid.body.data.invoice.id}`, heading(/^Invoice VL-/));
+  });
+});
+
+/** Two tabs of a user signed in, one a theme. */
+async function signedIn(email: string, password = DEMO_PASSWORD): Promise<Record<(typeof THEMES)[number], TestPage>> {
+  const signed = {} as Record<(typeof THEMES)[number], TestPage>;
+  for (const theme of THEMES) {
+    signed[theme] = await openPage(browser, { colorScheme: theme });
+    const { page } = signed[theme];
+    await page.goto(baseUrl + '/');
+    await signIn(page, baseUrl, email, password);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+  }
+  return signed;
+}
+
+describe("the crew's screens (crew@demo.test: viewing devices and alerts, switching)", () => {
+  let crewTabs: Record<(typeof THEMES)[number], TestPage>;
+  beforeAll(async () => {
+    crewTabs = await signedIn('crew@demo.test');
+  });
+  afterAll(async () => {
+    for (const theme of THEMES) await crewTabs?.[theme]?.context.close();
+  });
+
+  it('fleet', () => scan('/dashboard', heading('Fleet'), crewTabs));
+  for (const tab of ['overview', 'devices', 'alerts']) {
+    it(`vessel ${tab}`, () => scan(`/dashboard/vessels/${seaBreezeId}/${tab}`, heading('Sea Breeze'), crewTabs));
+  }
+  it('a page outside their permissions', () =>
+    scan(`/dashboard/vessels/${seaBreezeId}/subscribe`, (page) => page.getByText('You do not have permission for this.').first().waitFor(), crewTabs));
+});
+
+describe("a newcomer's screens (no vessel yet, an invitation waiting)", () => {
+  const EMAIL = 'axe-newcomer@example.test';
+  const PASSWORD = 'a-long-newcomer-password';
+  let newcomerTabs: Record<(typeof THEMES)[number], TestPage>;
+  const invitations = (page: Page) => page.getByRole('dialog', { name: 'Vessel invitations' });
+  beforeAll(async () => {
+    const admin = await t.login('admin@demo.test');
+    expect((await t.call('POST', '/api/admin/users', { token: admin, payload: { email: EMAIL, password: PASSWORD, firstName: 'Nadia' } })).status).toBe(200);
+    const northernStar = (await t.database.db('vessels').where({ name: 'Northern Star' }).first('id')).id;
+    const invited = await t.call('POST', `/api/vessel/${northernStar}/addUser?email=${EMAIL}&name=Nadia`, { token: await t.login('owner2@demo.test') });
+    expect(invited.status).toBe(200);
+    newcomerTabs = await signedIn(EMAIL, PASSWORD);
+  });
+  afterAll(async () => {
+    for (const theme of THEMES) await newcomerTabs?.[theme]?.context.close();
+  });
+
+  it('the invitation over the empty fleet', () => scan('/dashboard', (page) => invitations(page).getByText('Northern Star').waitFor(), newcomerTabs));
+  it('the empty fleet', () =>
+    scan(
+      '/dashboard',
+      async (page) => {
+        await invitations(page).getByText('Northern Star').waitFor();
+        await page.keyboard.press('Escape');
+        await invitations(page).waitFor({ state: 'detached' });
+        await heading('No vessels yet')(page);
+      },
+      newcomerTabs,
+    ));
+  it("a new vessel's settings: pairing a bridge and deleting the vessel", async () => {
+    const token = await t.login(EMAIL, PASSWORD);
+    const created = await t.call('POST', '/api/vessel/create', { token, payload: { name: 'First Light' } });
+    expect(created.status).toBe(200);
+    const settings = `/dashboard/vessels/${created.body.data.id}/settings`;
+    for (const [button, dialog] of [
+      ['Pair a bridge', 'Pair a bridge'],
+      ['Delete First Light', 'Delete First Light'],
+    ] as const)
+      await scan(
+        settings,
+        async (page) => {
+          await page.getByRole('button', { name: button }).click();
+          await page.getByRole('dialog', { name: dialog }).waitFor();
+        },
+        newcomerTabs,
+      );
   });
 });
 
@@ -419,7 +538,7 @@ describe('admin screens', () => {
     ['/reference', 'Reference lists'],
   ];
   for (const [path, title] of screens) {
-    it(`admin ${title.toLowerCase()}`, () => scan(`/dashboard/admin${path}`, heading(title), adminTabs, true));
+    it(`admin ${title.toLowerCase()}`, () => scan(`/dashboard/admin${path}`, heading(title), adminTabs));
   }
 
   // The detail views open in a modal over their list, named in the URL (`open=`).
@@ -427,19 +546,19 @@ describe('admin screens', () => {
   it('admin company detail, vessel company access, error report and mail', async () => {
     const db = t.database.db;
     const riviera = (await db('companies').where({ name: 'Riviera Yachts' }).first('id')).id;
-    await scan(`/dashboard/admin/companies?open=${riviera}`, dialogText('dealer@demo.test'), adminTabs, true);
+    await scan(`/dashboard/admin/companies?open=${riviera}`, dialogText('dealer@demo.test'), adminTabs);
     const seaBreeze = (await db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
-    await scan(`/dashboard/admin/vessels?open=${seaBreeze}`, dialogText('Riviera Yachts'), adminTabs, true);
+    await scan(`/dashboard/admin/vessels?open=${seaBreeze}`, dialogText('Riviera Yachts'), adminTabs);
     const token = await t.login('owner@demo.test');
     await t.call('POST', '/api/utility/error', {
       token,
       payload: { displayedMsg: 'Chart failed', endpoint: '/api/charts', timestamp: new Date().toISOString(), platform: 'CLOUD_UI', status: 500 },
     });
     const report = (await db('error_reports').orderBy('id', 'desc').first('id')).id;
-    await scan(`/dashboard/admin/error-reports?open=${report}`, dialogText('Chart failed'), adminTabs, true);
+    await scan(`/dashboard/admin/error-reports?open=${report}`, dialogText('Chart failed'), adminTabs);
     await t.call('POST', '/api/admin/users/invite?email=axe-reader@example.test', { token: await t.login('admin@demo.test') });
     const mail = (await db('mail_outbox').orderBy('id', 'desc').first('id')).id;
-    await scan(`/dashboard/admin/mail?open=${mail}`, dialogText('axe-reader@example.test'), adminTabs, true);
+    await scan(`/dashboard/admin/mail?open=${mail}`, dialogText('axe-reader@example.test'), adminTabs);
     // Sixteen scans: four dialogs, two themes, two widths.
   }, 240_000);
 });
@@ -463,13 +582,13 @@ describe('organisation screens (dealer staff)', () => {
     for (const theme of THEMES) await dealerTabs[theme]?.context.close();
   });
 
-  it('company fleet (home)', () => scan('/dashboard', heading('Riviera Yachts fleet'), dealerTabs, true));
-  it('company', () => scan('/dashboard/organisation', heading('Company profile'), dealerTabs, true));
-  it('staff', () => scan('/dashboard/organisation/staff', heading('Invite a staff member'), dealerTabs, true));
-  it('clients', () => scan('/dashboard/organisation/clients', heading('Add a client'), dealerTabs, true));
-  it('client', () => scan(`/dashboard/organisation/clients/${clientId}`, (page) => page.getByText('Prefers calls in the morning').waitFor(), dealerTabs, true));
-  it('relationships', () => scan('/dashboard/organisation/relationships', heading('Work with another company'), dealerTabs, true));
-  it('contacts', () => scan('/dashboard/organisation/contacts', heading('Manufacturers'), dealerTabs, true));
-  it('services due', () => scan('/dashboard/organisation/services', heading('Services due'), dealerTabs, true));
-  it("a client's vessel", () => scan(`/dashboard/vessels/${seaBreezeId}/overview`, heading('Sea Breeze'), dealerTabs, true));
+  it('company fleet (home)', () => scan('/dashboard', heading('Riviera Yachts fleet'), dealerTabs));
+  it('company', () => scan('/dashboard/organisation', heading('Company profile'), dealerTabs));
+  it('staff', () => scan('/dashboard/organisation/staff', heading('Invite a staff member'), dealerTabs));
+  it('clients', () => scan('/dashboard/organisation/clients', heading('Add a client'), dealerTabs));
+  it('client', () => scan(`/dashboard/organisation/clients/${clientId}`, (page) => page.getByText('Prefers calls in the morning').waitFor(), dealerTabs));
+  it('relationships', () => scan('/dashboard/organisation/relationships', heading('Work with another company'), dealerTabs));
+  it('contacts', () => scan('/dashboard/organisation/contacts', heading('Manufacturers'), dealerTabs));
+  it('services due', () => scan('/dashboard/organisation/services', heading('Services due'), dealerTabs));
+  it("a client's vessel", () => scan(`/dashboard/vessels/${seaBreezeId}/overview`, heading('Sea Breeze'), dealerTabs));
 });

@@ -118,7 +118,7 @@ describe('the admin console', () => {
     await page.getByText('deckhand@example.test was created').waitFor();
   });
 
-  it("asks before changing a person's rights: cancelled, nothing changes; confirmed, the user is suspended", async () => {
+  it("asks before changing a person's rights: cancelled, nothing changes; confirmed, the user is suspended, activated, made and unmade an administrator", async () => {
     const { page } = admin;
     await page.getByRole('searchbox', { name: 'Search users by e-mail or name' }).fill('deckhand');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -135,6 +135,20 @@ describe('the admin console', () => {
     await row.getByRole('button', { name: 'Activate deckhand@example.test' }).click();
     await page.getByRole('dialog', { name: 'Activate this user?' }).getByRole('button', { name: 'Activate user' }).click();
     await row.getByText('active', { exact: true }).waitFor();
+    // Making and revoking an administrator ask too, saying what the person gains or loses.
+    await row.getByRole('button', { name: 'Make admin deckhand@example.test' }).click();
+    const promote = page.getByRole('dialog', { name: 'Make this user an administrator?' });
+    await promote.getByText('will be able to see and change everything on the platform', { exact: false }).waitFor();
+    await promote.getByRole('button', { name: 'Cancel' }).click();
+    await promote.waitFor({ state: 'detached' });
+    expect(await row.getByText('admin', { exact: true }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Make admin deckhand@example.test' }).click();
+    await promote.getByRole('button', { name: 'Make administrator' }).click();
+    await row.getByRole('button', { name: 'Revoke admin deckhand@example.test' }).click();
+    const demote = page.getByRole('dialog', { name: 'Revoke administrator rights?' });
+    await demote.getByText('will lose the administration console', { exact: false }).waitFor();
+    await demote.getByRole('button', { name: 'Revoke rights' }).click();
+    await row.getByRole('button', { name: 'Make admin deckhand@example.test' }).waitFor();
   });
 
   it('shows what people did in the audit trail, the session checks only on request', async () => {

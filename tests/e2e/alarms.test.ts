@@ -166,6 +166,23 @@ describe('an alarm on a warning level, in the browser', () => {
     await expect.poll(() => entries.getByText(/Coolant temperature (raised|cleared)/).count()).toBe(0);
     await page.getByLabel('Show').selectOption('Notes');
     await page.getByText('No entries of this kind (notes).').waitFor();
+    // A long log is read a page at a time: the newest 50, older ones on request (the API pages it).
+    const alarm = await t.database.db('alerts').where({ path: COOLANT }).first('id', 'bridge_id');
+    await t.database.db('alert_log').insert(
+      Array.from({ length: 60 }, (_, i) => ({
+        alert_id: alarm.id,
+        bridge_id: alarm.bridge_id,
+        path: COOLANT,
+        action: 'rectified',
+        state: 'rectified',
+        at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      })),
+    );
+    await page.getByLabel('Show').selectOption('Raised and cleared');
+    await expect.poll(() => entries.getByRole('listitem').count()).toBe(50);
+    await page.getByRole('button', { name: 'Show older entries' }).click();
+    await expect.poll(() => entries.getByRole('listitem').count()).toBeGreaterThan(60);
+    expect(await page.getByRole('button', { name: 'Show older entries' }).count()).toBe(0);
     await page.getByLabel('Show').selectOption('Everything');
     // The property's chart marks where the alarm was raised and cleared.
     await page.getByRole('link', { name: 'Devices', exact: true }).click();

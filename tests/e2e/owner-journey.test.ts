@@ -55,6 +55,12 @@ describe("an owner's whole journey", () => {
     await page.getByLabel('First name').fill('Nora');
     await page.getByLabel('Last name').fill('Lind');
     await page.getByLabel('E-mail').fill(EMAIL);
+    // The rule is shown beside the field and a shorter password is refused in the same words the server uses.
+    await page.getByText('At least 12 characters.').first().waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('too-short');
+    await page.getByLabel('Confirm password').fill('too-short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Use at least 12 characters.').first().waitFor();
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -136,6 +142,8 @@ describe("an owner's whole journey", () => {
     await page.getByRole('button', { name: `Pay ${chargedNow} and change the products` }).click();
     await page.getByText(new RegExp(`^Paid ${chargedNow.replace('.', '\\.')}: invoice VL-\\d{4}-\\d{6}$`)).waitFor();
     expect((await lastMailTo(t.database.db, EMAIL))?.subject).toMatch(/^Vessel Link: receipt VL-\d{4}-\d{6} for /);
+    // The status says who paid what: the voucher the term, the card the product added to it.
+    await page.getByText('Paid with a voucher, and the products added since by card: it does not renew.').waitFor();
     await page
       .getByText(/Cloud Cameras/)
       .first()
@@ -209,6 +217,14 @@ describe("an owner's whole journey", () => {
   it('uploads a document and opens it with its permission', async () => {
     const { page } = tab;
     await page.goto(`${baseUrl}/dashboard/vessels/${vesselId}/documents`);
+    // A file of a kind the server refuses is explained in words before it is sent, not as a status code.
+    await page.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'crew-list.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from('PK'),
+    });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('crew-list.docx cannot be uploaded: it must be a PDF, an image or plain text.').waitFor();
     await page
       .getByLabel('File', { exact: true })
       .setInputFiles({ name: 'insurance.txt', mimeType: 'text/plain', buffer: Buffer.from('Insured until 2027.\n') });

@@ -124,3 +124,23 @@ describe.each([
     expect(tab.pageErrors).toEqual([]);
   });
 });
+
+describe('the geofence alarm and the fence status', () => {
+  it('never says the vessel is inside its fence beside the alarm: the status follows the alarm live', async () => {
+    const { page, context, pageErrors } = await openPage(browser);
+    await signIn(page, baseUrl, 'owner@demo.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    const here = (await t.call<{ data: { lat: number; lon: number } }>('GET', `/api/vessel/${seaBreezeId}/location`, { token })).body.data;
+    const fence = (payload: Record<string, number>) => t.call('POST', `/api/vessel/${seaBreezeId}/geofence`, { token, payload: { ...payload, delay: 0 } });
+    expect((await fence({ lat: here.lat, lon: here.lon, radius: 5000 })).status).toBe(200);
+    await page.goto(`${baseUrl}/dashboard/vessels/${seaBreezeId}/location`);
+    await page.getByText('The vessel is inside its fence.').waitFor({ timeout: 15_000 });
+    // Someone else moves the fence away (from their phone): the next position raises the alarm on this open page.
+    expect((await fence({ lat: here.lat + 0.5, lon: here.lon, radius: 100 })).status).toBe(200);
+    await page.getByTestId('alarm-banner').waitFor({ timeout: 20_000 });
+    await page.getByText(/^Outside the fence since/).waitFor();
+    expect(await page.getByText('The vessel is inside its fence.').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});

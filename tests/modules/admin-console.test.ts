@@ -134,6 +134,11 @@ describe('admin billing', () => {
     });
     expect(product.body.data).toMatchObject({ code: 'SAT-PLUS', pricePence: 4999, currency: 'EUR', termMonths: 6, active: true });
     expect((await t.call('POST', '/api/admin/products', { token: admin, payload: { code: 'sat-plus', name: 'x', pricePence: 1 } })).status).toBe(409);
+    // A refusal says what the field may hold, never the regular expression behind it (issue 44).
+    const spaced = await t.call('POST', '/api/admin/products', { token: admin, payload: { code: 'SAT PLUS', name: 'x', pricePence: 1 } });
+    expect(spaced).toMatchObject({ status: 400, body: { message: 'code may hold only letters, digits, hyphens and underscores, e.g. CLOUD_CONNECT' } });
+    const sorted = await t.call('GET', '/api/admin/users?sort=email;drop', { token: admin });
+    expect(sorted).toMatchObject({ status: 400, body: { message: 'sort is not in the form expected' } });
     const edited = await t.call('PUT', `/api/admin/products/${product.body.data.id}`, { token: admin, payload: { pricePence: 5999, termMonths: 12 } });
     expect(edited.body.data).toMatchObject({ pricePence: 5999, termMonths: 12 });
     expect((await t.call('GET', '/api/admin/products/all', { token: admin })).body.data.map((p: { code: string }) => p.code)).toContain('SAT-PLUS');

@@ -309,6 +309,25 @@ describe('the unsubscribed-vessel rule and card subscriptions', () => {
     expect(invoice.refundedAt).not.toBeNull();
     expect((await t.call('POST', '/api/billing/cancelSubscription', { token: owner2, payload: { vesselId: blue } })).status).toBe(404);
   });
+
+  it('says a voucher paid the term and a card the products added to it (issue 44)', async () => {
+    const blue = vessels['Blue Horizon'];
+    const subscriptionOf = async () => (await t.call('GET', `/api/vessel/${blue}/products`, { token: owner })).body.data.subscription;
+    expect(
+      (await t.call('POST', '/api/billing/createVesselSubscriptionWithVoucher', { token: owner, payload: { vesselId: blue, voucherCode: 'WELCOME2026' } }))
+        .status,
+    ).toBe(200);
+    const given = await subscriptionOf();
+    expect(given).toMatchObject({ valid: true, paidBy: 'voucher' });
+    const extra = products.find((product) => !given.products.some((held: { id: number }) => held.id === product.id))!;
+    const changed = await t.call('POST', '/api/billing/changeSubscriptionProducts', {
+      token: owner,
+      payload: { vesselId: blue, productIds: [...given.products.map((held: { id: number }) => held.id), extra.id] },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.invoice).not.toBeNull();
+    expect(await subscriptionOf()).toMatchObject({ valid: true, paidBy: 'voucher-and-card' });
+  });
 });
 
 describe('a server without a payment provider', () => {

@@ -10,6 +10,11 @@ describe('unit conversion', () => {
     ['ratio', 0.875, 88, '%', 88, '%'],
     ['rad', Math.PI / 2, 90, '°', 90, '°'],
     ['m/s', 5.144, 10, 'kn', 10, 'kn'],
+    ['m3/s', 0.0001, 360, 'L/h', 95.1, 'gal/h'],
+    ['rad/s', Math.PI / 180, 1, '°/s', 1, '°/s'],
+    ['C', 360_000, 100, 'Ah', 100, 'Ah'],
+    ['s', 7200, 2, 'h', 2, 'h'],
+    ['V', 12.6, 12.6, 'V', 12.6, 'V'],
   ])('converts %s into metric and imperial', (units, si, metric, metricUnit, imperial, imperialUnit) => {
     expect(fromSi(si, units, 'metric')).toBeCloseTo(metric, 1);
     expect(unitLabel(units, 'metric')).toBe(metricUnit);

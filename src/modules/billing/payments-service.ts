@@ -342,6 +342,11 @@ export class PaymentsService {
     return (await this.views([current!], new Map([[vesselId, { manage: canManage }]])))[0];
   }
 
+  /** Whether a subscription has a charge that was not refunded: for a voucher's term, products added and paid by card. */
+  private async chargedByCard(subscriptionId: number): Promise<boolean> {
+    return (await repo.invoicesOfSubscription(this.db, subscriptionId)).some((invoice) => invoice.refundedAt === null);
+  }
+
   private async views(subscriptions: repo.Subscription[], vessels: Map<number, { manage: boolean }>): Promise<SubscriptionView[]> {
     const ids = [...new Set(subscriptions.flatMap((s) => [...s.productIds, ...s.renewalProductIds]))];
     const products = new Map((await repo.productsByIds(this.db, ids)).map((p) => [p.id, p]));
@@ -363,7 +368,7 @@ export class PaymentsService {
         validFrom: s.validFrom,
         validUntil: s.validUntil,
         valid,
-        paidBy: s.voucherId !== null ? 'voucher' : paid ? 'card' : 'other',
+        paidBy: s.voucherId !== null ? ((await this.chargedByCard(s.id)) ? 'voucher-and-card' : 'voucher') : paid ? 'card' : 'other',
         card: card ? cardLabel(card) : null,
         autoRenew: s.autoRenew && valid,
         renewsOn: s.autoRenew && valid ? s.validUntil : null,

@@ -88,7 +88,9 @@ function StatusCard({ vessel, data, onChanged }: { vessel: VesselDetail; data: V
                 ? `Notice of non-renewal was given on ${format.date(subscription.noticeGivenAt)}: it ends on ${format.date(subscription.validUntil)}.`
                 : subscription.paidBy === 'voucher'
                   ? 'Paid with a voucher: it does not renew.'
-                  : 'It does not renew.'}
+                  : subscription.paidBy === 'voucher-and-card'
+                    ? 'Paid with a voucher, and the products added since by card: it does not renew.'
+                    : 'It does not renew.'}
           </p>
           {subscription.canManage && (subscription.renewsOn || refundable) ? (
             <div className="button-row">

@@ -56,7 +56,7 @@ export function SubscriptionsPage() {
                 {s.valid ? `Active until ${format.date(s.validUntil)}` : `Ended on ${format.date(s.endedAt ?? s.validUntil)}`}
                 {s.renewsOn ? ` · renews on ${format.date(s.renewsOn)}; notice until ${format.date(s.noticeDeadline!)}` : ''}
                 {s.noticeGivenAt ? ` · notice given on ${format.date(s.noticeGivenAt)}` : ''}
-                {s.paidBy === 'voucher' ? ' · voucher' : s.card ? ` · ${s.card}` : ''}
+                {s.paidBy === 'voucher' ? ' · voucher' : s.paidBy === 'voucher-and-card' ? ' · voucher, added products by card' : s.card ? ` · ${s.card}` : ''}
               </span>
             </span>
             <span className="button-row">
