@@ -12,7 +12,7 @@ import type { AckTokens } from '../push/ack-token.js';
 import { openPath, type DeliveryReceipts } from '../receipts/receipts.js';
 import { deleteSubscription, markSent, subscriptionsOf } from '../push/repository.js';
 import type { PushOutcome, PushSender } from '../push/sender.js';
-import type { Delivered, NotificationChannel, Notice, Recipient } from './channels.js';
+import { wordsFor, type Delivered, type NotificationChannel, type Notice, type Recipient } from './channels.js';
 import { rankOf } from './preferences.js';
 
 /** A push service keeps an undelivered alarm this long for a phone that is off. */
@@ -37,13 +37,15 @@ export class PushChannel implements NotificationChannel {
       this.ctx.db,
       recipients.map((r) => r.userId),
     );
+    const byUser = new Map(recipients.map((recipient) => [recipient.userId, recipient]));
     const urgency = rankOf(notice.priority) >= rankOf('alarm') ? 'high' : 'normal';
     await Promise.all(
       devices.map(async (device) => {
         const receipt = await this.receipts.queue(notice, { userId: device.userId, channel: 'push', target: device.label, pushSubscriptionId: device.id });
+        const words = wordsFor(notice, byUser.get(device.userId) ?? { language: 'en', timeZone: 'UTC' });
         const message: PushMessage = {
-          title: notice.subject,
-          body: notice.text.length > BODY_MAX ? `${notice.text.slice(0, BODY_MAX - 1)}…` : notice.text,
+          title: words.subject,
+          body: words.text.length > BODY_MAX ? `${words.text.slice(0, BODY_MAX - 1)}…` : words.text,
           priority: notice.priority,
           vesselId: notice.vesselId,
           alertId: notice.alertId ?? null,
