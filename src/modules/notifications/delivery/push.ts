@@ -8,6 +8,7 @@
  */
 import type { PushMessage } from '../../../../contracts/alerts.js';
 import type { AppContext } from '../../../platform/context.js';
+import { translator } from '../../../platform/i18n.js';
 import type { AckTokens } from '../push/ack-token.js';
 import { openPath, type DeliveryReceipts } from '../receipts/receipts.js';
 import { deleteSubscription, markSent, subscriptionsOf } from '../push/repository.js';
@@ -42,7 +43,9 @@ export class PushChannel implements NotificationChannel {
     await Promise.all(
       devices.map(async (device) => {
         const receipt = await this.receipts.queue(notice, { userId: device.userId, channel: 'push', target: device.label, pushSubscriptionId: device.id });
-        const words = wordsFor(notice, byUser.get(device.userId) ?? { language: 'en', timeZone: 'UTC' });
+        const recipient = byUser.get(device.userId) ?? { language: 'en' as const, timeZone: 'UTC' };
+        const words = wordsFor(notice, recipient);
+        const t = translator(recipient.language);
         const message: PushMessage = {
           title: words.subject,
           body: words.text.length > BODY_MAX ? `${words.text.slice(0, BODY_MAX - 1)}…` : words.text,
@@ -50,6 +53,7 @@ export class PushChannel implements NotificationChannel {
           vesselId: notice.vesselId,
           alertId: notice.alertId ?? null,
           url: receipt?.linkToken ? openPath(receipt.linkToken) : `/dashboard/vessels/${notice.vesselId}/alerts`,
+          actions: { acknowledge: t('push.acknowledge'), open: t('push.open') },
           ackToken:
             notice.alertId === undefined
               ? null
