@@ -1,6 +1,7 @@
 /**
  * Languages in a real browser (docs/i18n.md): before sign-in the browser's language picks the
- * app's (a French browser sees the public pages in French); signed in, the profile's language
+ * app's (a French browser sees the public pages in French, the legal texts in English with a
+ * note saying so); signed in, the profile's language
  * drives it: an owner whose profile says Italian sees the fleet, the vessel's tabs and the alarm
  * banner of an alarm raised on a real bridge in Italian, with dates written the Italian way;
  * choosing German on the profile screen switches the app at once, dates included; a language the
@@ -57,6 +58,9 @@ describe('languages in the browser', () => {
       await site.getByRole('link', { name: 'Application mobile' }).waitFor();
       await french.page.getByRole('link', { name: 'Politique de confidentialité' }).waitFor();
       expect(await lang(french.page)).toBe('fr');
+      // The legal texts stay the legal seed's English, and say so in French.
+      await french.page.goto(`${baseUrl}/terms/PRIVACY-POLICY`);
+      await french.page.getByTestId('legal-english-only').getByText("Ce texte n'existe qu'en anglais", { exact: false }).waitFor();
       expect(french.pageErrors).toEqual([]);
     } finally {
       await french.context.close();
