@@ -135,6 +135,8 @@ export interface PushMessage {
    */
   url: string;
   ackToken: string | null;
+  /** The notification's buttons in the recipient's language (absent from an older server: English). */
+  actions?: { acknowledge: string; open: string };
 }
 
 /** docs/api.md `PushDevice`: one device subscribed to alarms by push. */

@@ -137,19 +137,28 @@ export function formatPosition(position: Position): string {
   return `${formatCoordinate(position.latitude, 'lat')}, ${formatCoordinate(position.longitude, 'lon')}`;
 }
 
+/** The locale a value's number is written in and the words for a switch's two states (the web app passes the user's language's). */
+export interface ValueWords {
+  locale: string;
+  on: string;
+  off: string;
+}
+
+export const ENGLISH_VALUE_WORDS: ValueWords = { locale: 'en-GB', on: 'On', off: 'Off' };
+
 /**
  * A property value as text in the user's unit system: "26.9 °C", "On", "43°42.000′ N, …".
  * Null or missing values read as an em dash.
  */
-export function formatValue(value: unknown, siUnit: string | null | undefined, system: UnitSystem, path = ''): string {
+export function formatValue(value: unknown, siUnit: string | null | undefined, system: UnitSystem, path = '', words: ValueWords = ENGLISH_VALUE_WORDS): string {
   if (value === null || value === undefined) return '—';
   if (isPosition(value)) return formatPosition(value);
-  if (normaliseUnit(siUnit) === 'bool') return value === true || value === 1 ? 'On' : 'Off';
-  if (typeof value === 'boolean') return value ? 'On' : 'Off';
+  if (normaliseUnit(siUnit) === 'bool') return value === true || value === 1 ? words.on : words.off;
+  if (typeof value === 'boolean') return value ? words.on : words.off;
   if (typeof value !== 'number' || !Number.isFinite(value)) return String(value);
   const target = displayUnit(siUnit, system, path);
   const converted = round(target.fromSi(value), target.decimals);
-  const number = converted.toLocaleString('en-GB', {
+  const number = converted.toLocaleString(words.locale, {
     minimumFractionDigits: target.decimals,
     maximumFractionDigits: target.decimals,
   });

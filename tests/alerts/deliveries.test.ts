@@ -243,8 +243,8 @@ describe('a flood of alarms', () => {
     const last = await deliveries((await alertOf('flood.10')).id);
     expect(last.reached).toBe(true);
     expect(last.deliveries.map((x) => `${x.target} ${x.state} ${x.subject}`).sort()).toEqual([
-      'crew@demo.test accepted Sea Breeze: 1 more alarms',
-      'owner@demo.test accepted Sea Breeze: 1 more alarms',
+      'crew@demo.test accepted Sea Breeze: 1 more alarm',
+      'owner@demo.test accepted Sea Breeze: 1 more alarm',
     ]);
     expect(await history({ nobodyReached: true })).toEqual(['Anchor dragging']);
   });

@@ -90,12 +90,15 @@ export interface PageOptions {
   height?: number;
   /** What the browser reports as `prefers-color-scheme`, which picks the theme on a first visit. */
   colorScheme?: 'light' | 'dark';
+  /** The browser's language (`navigator.languages`), e.g. `fr-FR`; Chromium's own when absent. */
+  locale?: string;
 }
 
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

@@ -14,6 +14,7 @@ import { catchInstallPrompt } from './features/mobileApp/installPrompt';
 import { router } from './app/router';
 import { theme } from './features/theme/theme';
 import { LoadingSplash } from './features/loading/LoadingSplash';
+import { adoptBrowserLanguage, i18n } from './i18n';
 
 async function clearCaches() {
   queryClient.clear();
@@ -29,6 +30,8 @@ async function clearCaches() {
 
 theme.init();
 catchInstallPrompt();
+// Before sign-in the browser's language; a signed-in session switches to the profile's (app/services.ts).
+const languageReady = adoptBrowserLanguage().catch(() => undefined);
 const root = createRoot(document.getElementById('root')!);
 root.render(<LoadingSplash />);
 
@@ -38,15 +41,17 @@ void checkVersion(BUILD_VERSION, {
   clearCaches,
   reload: () => window.location.reload(),
   schedule: (callback, delayMs) => window.setTimeout(callback, delayMs),
-}).then((outcome) => {
+}).then(async (outcome) => {
+  await languageReady;
+  const updating = i18n.t('common:splash.updating');
   if (outcome === 'reloading') {
-    root.render(<LoadingSplash label="Updating Vessel Link" />);
+    root.render(<LoadingSplash label={updating} />);
     return;
   }
   restoreOfflineCache(queryClient);
   keepOfflineCache(queryClient);
   registerServiceWorker(() => {
-    root.render(<LoadingSplash label="Updating Vessel Link" />);
+    root.render(<LoadingSplash label={updating} />);
     window.location.reload();
   });
   startServices();

@@ -33,7 +33,11 @@ self.addEventListener('push', (event) => {
     tag: message.alertId === null ? `vessel-${message.vesselId}` : `alert-${message.alertId}`,
     requireInteraction: urgent,
     data: message,
-    actions: [...(message.ackToken ? [{ action: ACKNOWLEDGE, title: 'Acknowledge' }] : []), { action: 'open', title: 'Open' }],
+    // The buttons' words come with the message, in the recipient's language (docs/i18n.md).
+    actions: [
+      ...(message.ackToken ? [{ action: ACKNOWLEDGE, title: message.actions?.acknowledge ?? 'Acknowledge' }] : []),
+      { action: 'open', title: message.actions?.open ?? 'Open' },
+    ],
   };
   event.waitUntil(self.registration.showNotification(message.title, options));
 });

@@ -1,5 +1,5 @@
 import { createActor, fromPromise } from 'xstate';
-import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import { hashKey, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { api, classifyStatus, configureApi, isApiError } from '../lib/api';
 import { buildErrorReport, type CaughtError } from '../lib/errorReport';
 import { canViewErrorReport, currentEnvironmentLabel } from '../lib/env';
@@ -12,7 +12,8 @@ import { loadSessionData } from '../features/session/sessionData';
 import { sessionKeys, sessionQueries } from '../features/session/queries';
 import type { SessionUser } from '../features/session/types';
 import { profileKeys, profileQueries } from '../features/profile/queries';
-import type { Preferences } from '../features/profile/types';
+import type { Preferences, Profile } from '../features/profile/types';
+import { adoptBrowserLanguage, adoptProfileLanguage, i18n } from '../i18n';
 import { theme } from '../features/theme/theme';
 import { organisationQueries } from '../features/organisation/queries';
 import { toasterMachine } from '../features/toasts/toasterMachine';
@@ -66,12 +67,14 @@ export const session = createActor(
         const user = await queryClient.ensureQueryData(sessionQueries.user());
         const fetchOrLastKnown = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) =>
           lastKnownWhenOffline<T>(options.queryKey, () => queryClient.fetchQuery({ ...options, retry: false }));
-        await loadSessionData(user, {
+        const { profile } = await loadSessionData(user, {
           profile: () => fetchOrLastKnown(profileQueries.details()),
           preferences: () => fetchOrLastKnown(profileQueries.preferences()),
           navigation: () => fetchOrLastKnown(profileQueries.navigation()),
           organisation: () => fetchOrLastKnown(organisationQueries.mine()),
         });
+        // The dashboard opens in the profile's language, its catalogues loaded first.
+        await adoptProfileLanguage(profile.languageCode).catch(() => undefined);
       }),
       logout: fromPromise(async ({ input }) => {
         await api.post('auth/logout', undefined, { token: input.token });
@@ -83,7 +86,10 @@ export const session = createActor(
         persistence.clearSession();
         forgetOfflineCache();
       },
-      resetCaches: () => queryClient.clear(),
+      resetCaches: () => {
+        queryClient.clear();
+        void adoptBrowserLanguage().catch(() => undefined);
+      },
       adoptAccountSettings: () => theme.adopt(queryClient.getQueryData<Preferences>(profileKeys.preferences)?.theme),
     },
   }),
@@ -111,8 +117,8 @@ export const errorDialog = createActor(
       }),
     },
     actions: {
-      notifyReportSent: () => toast.success('Thank you, the error report has been sent'),
-      notifyReportFailed: (_, { error }) => toast.actionFailed('Sending the error report', (error as { status?: number | null }).status ?? null),
+      notifyReportSent: () => toast.success(i18n.t('common:errorReport.sent')),
+      notifyReportFailed: (_, { error }) => toast.actionFailed(i18n.t('common:errorReport.sending'), (error as { status?: number | null }).status ?? null),
     },
   }),
   { input: { canViewReport: canViewErrorReport(currentEnvironmentLabel()) } },
@@ -156,6 +162,18 @@ async function lastKnownWhenOffline<T>(queryKey: QueryKey, fetch: () => Promise<
   }
 }
 
+/**
+ * The profile's language follows the profile as the cache holds it: saved on the profile screen,
+ * the app switches at once; signed out (`resetCaches`), back to the browser's language.
+ */
+function followProfileLanguage(): void {
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success' && event.query.queryHash === hashKey(profileKeys.details)) {
+      void adoptProfileLanguage((event.query.state.data as Profile | undefined)?.languageCode).catch(() => undefined);
+    }
+  });
+}
+
 let started = false;
 
 let permissionsCheckedAt = -Infinity;
@@ -189,6 +207,7 @@ export function startServices(): void {
     onUnauthorized: () => session.send({ type: 'SESSION_EXPIRED' }),
     onForbidden: recheckPermissions,
   });
+  followProfileLanguage();
   connectivity.start();
   toaster.start();
   errorDialog.start();

@@ -1,6 +1,9 @@
 /**
  * Date display formats of spec 3: full "DD/MM/YYYY, HH:mm:ss", date only, time only, each
- * with a zone variant; a 12- or 24-hour clock; and a combined local plus UTC display.
+ * with a zone variant; a 12- or 24-hour clock; and a combined local plus UTC display. In English
+ * (`en-GB`, the default) exactly as spec 3 writes them; in another language's locale (`locale`,
+ * the web app's `useFormatters` passes the user's) through Intl, the way that language writes
+ * dates: "15/05/2019, 14:30:00" in Italian, "15.05.2019, 14:30:00" in German.
  */
 import type { TimeFormat } from '../../../contracts/profile';
 
@@ -17,6 +20,37 @@ export interface DateFormatOptions {
   timeZone?: string;
   /** The zone variant appends the zone's short name, e.g. "UTC" or "BST". */
   withZone?: boolean;
+  /** A BCP 47 locale (`it-IT`); English (`en-GB`) when absent. */
+  locale?: string;
+}
+
+const isEnglish = (locale: string | undefined) => !locale || locale.toLowerCase().startsWith('en');
+
+const localeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+type Shape = 'dateTime' | 'date' | 'time' | 'shortTime' | 'shortDateTime';
+
+const SHAPES: Record<Shape, Intl.DateTimeFormatOptions> = {
+  dateTime: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  date: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  shortTime: { hour: '2-digit', minute: '2-digit' },
+  shortDateTime: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+};
+
+/** Another language's way of writing a date: Intl in its locale, the user's zone, clock and zone-name choice. */
+function inLocale(input: DateInput, shape: Shape, options: DateFormatOptions): string {
+  const date = toDate(input);
+  if (Number.isNaN(date.getTime())) return '—';
+  const timeZone = resolveTimeZone(options.timeZone);
+  const hourCycle = shape === 'date' ? undefined : options.timeFormat === '12h' ? 'h12' : 'h23';
+  const key = `${options.locale}|${shape}|${timeZone}|${hourCycle}|${options.withZone === true}`;
+  let formatter = localeFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(options.locale, { ...SHAPES[shape], timeZone, hourCycle, timeZoneName: options.withZone ? 'short' : undefined });
+    localeFormatters.set(key, formatter);
+  }
+  return formatter.format(date);
 }
 
 export type DateInput = Date | string | number;
@@ -92,6 +126,7 @@ function timeText(parts: ZonedParts, timeFormat: TimeFormat): string {
 
 /** "DD/MM/YYYY, HH:mm:ss" (or with a 12-hour clock "DD/MM/YYYY, hh:mm:ss AM"). */
 export function formatDateTime(input: DateInput, options: DateFormatOptions = {}): string {
+  if (!isEnglish(options.locale)) return inLocale(input, 'dateTime', options);
   const parts = zonedParts(input, options.timeZone);
   if (!parts) return '—';
   const text = `${parts.day}/${parts.month}/${parts.year}, ${timeText(parts, options.timeFormat ?? '24h')}`;
@@ -100,6 +135,7 @@ export function formatDateTime(input: DateInput, options: DateFormatOptions = {}
 
 /** "DD/MM/YYYY". */
 export function formatDate(input: DateInput, options: DateFormatOptions = {}): string {
+  if (!isEnglish(options.locale)) return inLocale(input, 'date', options);
   const parts = zonedParts(input, options.timeZone);
   if (!parts) return '—';
   return withZoneName(`${parts.day}/${parts.month}/${parts.year}`, parts, options);
@@ -107,17 +143,18 @@ export function formatDate(input: DateInput, options: DateFormatOptions = {}): s
 
 /** "HH:mm:ss" or "hh:mm:ss AM". */
 export function formatTime(input: DateInput, options: DateFormatOptions = {}): string {
+  if (!isEnglish(options.locale)) return inLocale(input, 'time', options);
   const parts = zonedParts(input, options.timeZone);
   if (!parts) return '—';
   return withZoneName(timeText(parts, options.timeFormat ?? '24h'), parts, options);
 }
 
 /** Local time with its zone, followed by UTC: "15/05/2019, 15:30:00 BST (15/05/2019, 14:30:00 UTC)". */
-export function formatLocalAndUtc(input: DateInput, options: { timeFormat?: TimeFormat; localZone?: string } = {}): string {
+export function formatLocalAndUtc(input: DateInput, options: { timeFormat?: TimeFormat; localZone?: string; locale?: string } = {}): string {
   const localZone = options.localZone ?? localTimeZone();
-  const local = formatDateTime(input, { timeFormat: options.timeFormat, timeZone: localZone, withZone: true });
+  const local = formatDateTime(input, { timeFormat: options.timeFormat, timeZone: localZone, withZone: true, locale: options.locale });
   if (local === '—') return local;
-  const utc = formatDateTime(input, { timeFormat: options.timeFormat, timeZone: 'UTC', withZone: true });
+  const utc = formatDateTime(input, { timeFormat: options.timeFormat, timeZone: 'UTC', withZone: true, locale: options.locale });
   return resolveTimeZone(localZone) === 'UTC' ? utc : `${local} (${utc})`;
 }
 
@@ -154,11 +191,29 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
-/** "3 minutes ago" style text for last-seen times. */
-export function formatRelative(input: DateInput, now: Date = new Date()): string {
+const relativeFormatters = new Map<string, Intl.RelativeTimeFormat>();
+
+/** Another language's "3 minutes ago": Intl.RelativeTimeFormat ("3 minuti fa", "il y a 3 minutes", "vor 3 Minuten"). */
+function relativeInLocale(seconds: number, locale: string): string {
+  let formatter = relativeFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormatters.set(locale, formatter);
+  }
+  if (seconds < 45) return formatter.format(0, 'second');
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return formatter.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return formatter.format(-hours, 'hour');
+  return formatter.format(-Math.round(hours / 24), 'day');
+}
+
+/** "3 minutes ago" style text for last-seen times; in `locale`'s words when it is another language's. */
+export function formatRelative(input: DateInput, now: Date = new Date(), locale?: string): string {
   const date = toDate(input);
-  if (Number.isNaN(date.getTime())) return 'never';
+  if (Number.isNaN(date.getTime())) return isEnglish(locale) ? 'never' : '—';
   const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
+  if (!isEnglish(locale)) return relativeInLocale(seconds, locale!);
   if (seconds < 45) return 'just now';
   const minutes = Math.round(seconds / 60);
   if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
@@ -170,6 +225,7 @@ export function formatRelative(input: DateInput, now: Date = new Date()): string
 
 /** Compact chart labels: "14:30" (or "02:30 PM"), with "15/05 " in front when `withDate`. */
 export function formatShort(input: DateInput, options: DateFormatOptions & { withDate?: boolean } = {}): string {
+  if (!isEnglish(options.locale)) return inLocale(input, options.withDate ? 'shortDateTime' : 'shortTime', { ...options, withZone: false });
   const parts = zonedParts(input, options.timeZone);
   if (!parts) return '—';
   const time = timeText(parts, options.timeFormat ?? '24h')

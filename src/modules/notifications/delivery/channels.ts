@@ -4,11 +4,22 @@
  * `delivery.register(channel)` in the notifications module's `index.ts`; the delivery applies each recipient's
  * minimum priority for the channel and their quiet hours before handing it the recipients.
  */
+import type { MailLanguage } from '../../../platform/i18n.js';
 import type { AlertPriority } from '../../alerts/api.js';
 
 export interface Recipient {
   userId: number;
   email: string;
+  /** The profile's language (English when the product has no catalogue for it). */
+  language: MailLanguage;
+  /** The preferences' time zone, in which the notice's times are written. */
+  timeZone: string;
+}
+
+/** A notice's subject and text in one language. */
+export interface NoticeWords {
+  subject: string;
+  text: string;
 }
 
 /** One notice: an alarm raised or sounding again, or a flood of them grouped. */
@@ -21,9 +32,16 @@ export interface Notice {
   alertId?: number;
   /** A group of alarms: the alarms it carries (each keeps a delivery receipt of it). */
   alertIds?: number[];
+  /** In English: the SMS and voice channels' words and the delivery records'. */
   subject: string;
   text: string;
+  /** The same in a recipient's language and time zone (the e-mail and push channels); absent, the English serves everyone. */
+  inLanguage?: (language: MailLanguage, timeZone: string) => NoticeWords;
 }
+
+/** A notice in a recipient's words. */
+export const wordsFor = (notice: Notice, recipient: Pick<Recipient, 'language' | 'timeZone'>): NoticeWords =>
+  notice.inLanguage ? notice.inLanguage(recipient.language, recipient.timeZone) : { subject: notice.subject, text: notice.text };
 
 /** The channels a user sets a minimum priority for (docs/api.md, `NotificationSettings`). */
 export type ChannelName = 'email' | 'push' | 'inApp';

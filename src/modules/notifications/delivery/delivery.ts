@@ -13,15 +13,16 @@
  * notice was for (docs/decisions.md, "One notice per outage").
  */
 import type { AppContext } from '../../../platform/context.js';
+import { mailLanguageOf, translator } from '../../../platform/i18n.js';
 import { listVessels } from '../../vessel/api.js';
 import { type Alert, type AlertChange, type AlertOrigin, type AlertPriority, findAlert, heldBack, insertLog, isOfflineNotice } from '../../alerts/api.js';
 import { DEFAULT_USER_SETTINGS, ladderOf, userSettingsOf } from '../repository.js';
 import { Audience } from './audience.js';
-import type { NotificationChannel, Notice, PhoneChannelName } from './channels.js';
+import type { NoticeWords, NotificationChannel, Notice, PhoneChannelName } from './channels.js';
 import { FollowUps } from './follow-up.js';
 import type { DeliveryReceipts } from '../receipts/receipts.js';
 import { EscalationLadder } from './escalation.js';
-import { noticeOf } from './notice.js';
+import { noticeOf, type Again } from './notice.js';
 import { alarmText } from '../../../../contracts/alerts.js';
 import { inQuietHours, rankOf, wants } from './preferences.js';
 
@@ -34,7 +35,9 @@ const NOTIFYING = new Set(['raised', 'escalated', 'unsilenced', 'unshelved']);
 /** Changes after which nobody needs to be chased any more. */
 const SETTLED = new Set(['acknowledged', 'cleared', 'rectified', 'shelved']);
 
-type UsersByIds = (ids: number[]) => Promise<Map<number, { id: number; email: string; status: string; preferences: { timeZone: string } }>>;
+type UsersByIds = (
+  ids: number[],
+) => Promise<Map<number, { id: number; email: string; status: string; languageCode: string | null; preferences: { timeZone: string } }>>;
 
 export class AlarmDelivery {
   /** Per vessel: when its recent alarms were delivered, and the alarms held back as a flood. */
@@ -140,7 +143,7 @@ export class AlarmDelivery {
       return;
     }
     this.recent.set(vesselId, [...recent, now]);
-    const again = alert.change === 'unsilenced' ? ' (silence ended, not acknowledged)' : alert.change === 'unshelved' ? ' (back from the shelf)' : '';
+    const again: Again | undefined = alert.change === 'unsilenced' || alert.change === 'unshelved' ? { kind: alert.change } : undefined;
     await this.send(vesselId, noticeOf(vesselId, await this.vesselName(vesselId), alert, again), userIds, row.origin);
   }
 
@@ -152,31 +155,29 @@ export class AlarmDelivery {
     const userIds = ladder.length ? await this.ladder.reached(vesselId, row.id, ladder) : await this.audience.everyone(vesselId);
     const vessel = await this.vesselName(vesselId);
     const back = new Date(row.notifiedMs).toISOString().slice(11, 16);
-    const notice = {
-      vesselId,
-      vesselName: vessel,
-      priority: row.priority,
-      alertId: row.id,
-      subject: `${vessel}: back online`,
-      text: `${vessel} is back online: its bridge has been connected steadily again (${back} UTC).\n\nThe offline notice said: ${row.message}`,
+    const inLanguage = (language: Parameters<typeof translator>[0]): NoticeWords => {
+      const t = translator(language);
+      return { subject: t('backOnline.subject', { vessel }), text: t('backOnline.text', { vessel, at: back, message: row.message }) };
     };
+    const notice: Notice = { vesselId, vesselName: vessel, priority: row.priority, alertId: row.id, ...inLanguage('en'), inLanguage };
     await this.send(vesselId, notice, userIds, row.origin);
   }
 
   private async deliverGroup(vesselId: number, alerts: Alert[]): Promise<void> {
     const vessel = await this.vesselName(vesselId);
-    const lines = alerts.slice(0, 20).map((a) => `- ${a.priority}: ${alarmText(a)}`);
     const priority = alerts.reduce<AlertPriority>((top, a) => (rankOf(a.priority) > rankOf(top) ? a.priority : top), 'caution');
+    const inLanguage = (language: Parameters<typeof translator>[0]): NoticeWords => {
+      const t = translator(language);
+      const lines = alerts.slice(0, 20).map((a) => t('group.line', { priority: t(`priority.${a.priority}`), alarm: alarmText(a) }));
+      if (alerts.length > 20) lines.push(t('group.andMore', { count: alerts.length - 20 }));
+      return {
+        subject: t('group.subject', { vessel, count: alerts.length }),
+        text: `${t('group.text', { vessel, count: alerts.length })}\n${lines.join('\n')}`,
+      };
+    };
     await this.send(
       vesselId,
-      {
-        vesselId,
-        vesselName: vessel,
-        priority,
-        alertIds: alerts.map((a) => a.id),
-        subject: `${vessel}: ${alerts.length} more alarms`,
-        text: `${alerts.length} more alarms were raised on ${vessel} in the last minutes:\n${lines.join('\n')}${alerts.length > 20 ? `\n… and ${alerts.length - 20} more` : ''}`,
-      },
+      { vesselId, vesselName: vessel, priority, alertIds: alerts.map((a) => a.id), ...inLanguage('en'), inLanguage },
       await this.audience.everyone(vesselId),
       null,
     );
@@ -206,7 +207,7 @@ export class AlarmDelivery {
           if (name === 'sms' || name === 'voice') return notice.priority === 'emergency' || !inQuietHours(mine.quietHours, now, u.preferences.timeZone);
           return wants(mine, name, notice.priority, now, u.preferences.timeZone);
         })
-        .map((u) => ({ userId: u.id, email: u.email }));
+        .map((u) => ({ userId: u.id, email: u.email, language: mailLanguageOf(u.languageCode), timeZone: u.preferences.timeZone }));
       if (!recipients.length) continue;
       for (const r of recipients) told.add(r.userId);
       const { delivered, failed } = await channel.deliver(recipients, notice);

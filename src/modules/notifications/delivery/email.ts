@@ -4,8 +4,9 @@
  * tracked link, which records it opened.
  */
 import type { Mailer } from '../../../platform/mail.js';
+import { translator } from '../../../platform/i18n.js';
 import { openPath, type DeliveryReceipts } from '../receipts/receipts.js';
-import type { Delivered, NotificationChannel, Notice, Recipient } from './channels.js';
+import { wordsFor, type Delivered, type NotificationChannel, type Notice, type Recipient } from './channels.js';
 
 export class EmailChannel implements NotificationChannel {
   readonly name = 'email';
@@ -18,11 +19,14 @@ export class EmailChannel implements NotificationChannel {
 
   async deliver(recipients: Recipient[], notice: Notice): Promise<Delivered> {
     const outcome: Delivered = { delivered: 0, failed: 0 };
-    for (const { userId, email } of recipients) {
+    for (const recipient of recipients) {
+      const { userId, email } = recipient;
       const receipt = await this.receipts.queue(notice, { userId, channel: 'email', target: email });
       const link = receipt?.linkToken ? `${this.publicUrl}${openPath(receipt.linkToken)}` : `${this.publicUrl}/dashboard/vessels/${notice.vesselId}/alerts`;
       await this.receipts.sent(receipt);
-      const sent = await this.mail.deliver({ to: email, subject: notice.subject, text: `${notice.text}\n\nOpen Vessel Link: ${link}` });
+      const { subject, text } = wordsFor(notice, recipient);
+      const open = translator(recipient.language)('open', { link });
+      const sent = await this.mail.deliver({ to: email, subject, text: `${text}\n\n${open}` });
       if (sent.outcome === 'accepted') await this.receipts.accepted(receipt, sent.response ? `The SMTP server answered: ${sent.response}` : undefined);
       else if (sent.outcome === 'outbox') await this.receipts.sent(receipt, 'Waiting in the mail outbox: no SMTP server is configured');
       else await this.receipts.failed(receipt, sent.reason);

@@ -55,7 +55,7 @@ export class EscalationLadder {
       await insertLog(this.db, row, { action: 'notified', userId: null, messageText: `${label}: ${describeTarget(step)}${by}`, at: nowIso });
       const view = alertView(row, this.now());
       const vessel = await this.vesselName(timer.vesselId);
-      const again = timer.nextPosition === 0 ? '' : ` (not acknowledged after ${step.afterMinutes} min)`;
+      const again = timer.nextPosition === 0 ? undefined : { kind: 'notAcknowledgedAfter' as const, minutes: step.afterMinutes };
       await this.send(timer.vesselId, noticeOf(timer.vesselId, vessel, view, again), userIds, row.origin, step.channel);
     }
   }

@@ -43,7 +43,7 @@ export class FollowUps {
       const row = await findAlert(this.db, due.alertId);
       if (!row || row.acknowledgedAt !== null || row.clearedAt !== null) continue;
       const vessel = (await listVessels(this.db, { ids: [due.vesselId] }))[0]?.name ?? `Vessel ${due.vesselId}`;
-      const notice = noticeOf(due.vesselId, vessel, alertView(row, this.now()), ' (still not acknowledged)');
+      const notice = noticeOf(due.vesselId, vessel, alertView(row, this.now()), { kind: 'stillNotAcknowledged' });
       await this.send(due.vesselId, notice, [due.userId], row.origin, due.channel);
     }
   }

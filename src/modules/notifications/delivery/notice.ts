@@ -1,27 +1,34 @@
-/** What an alarm's notice says, on every channel. */
+/** What an alarm's notice says, on every channel, in each recipient's language (docs/i18n.md). */
 import { alarmText } from '../../../../contracts/alerts.js';
+import { formatInstant, translator, type MailLanguage } from '../../../platform/i18n.js';
 import type { Alert } from '../../alerts/api.js';
-import type { Notice } from './channels.js';
+import type { Notice, NoticeWords } from './channels.js';
+
+/** Why an alarm is told again: its silence ended, it came back from the shelf, nobody acknowledged it after a while. */
+export type Again = { kind: 'unsilenced' } | { kind: 'unshelved' } | { kind: 'stillNotAcknowledged' } | { kind: 'notAcknowledgedAfter'; minutes: number };
 
 /**
  * The alarm in the words every channel uses (`alarmText`: the device and the property as the
- * Devices tab names them, never a raw path while they are known), then what it is about.
+ * Devices tab names them, never a raw path while they are known), then what it is about; each
+ * recipient reads it in their profile's language, with the time it was raised in their zone.
+ * `subject` and `text` are the English, for the channels that speak no language of the person's
+ * (SMS, voice) and for the delivery records.
  */
-export function noticeOf(vesselId: number, vessel: string, alert: Alert, again = ''): Notice {
+export function noticeOf(vesselId: number, vessel: string, alert: Alert, again?: Again): Notice {
   const text = alarmText(alert);
-  const about = alert.propertyName
-    ? [...(alert.deviceName ? [`Device: ${alert.deviceName}`] : []), `Property: ${alert.propertyName}`]
-    : alert.message
-      ? [`Path: ${alert.path}`]
-      : [];
-  return {
-    vesselId,
-    vesselName: vessel,
-    priority: alert.priority,
-    alertId: alert.id,
-    subject: `${vessel}: ${alert.priority} — ${text}${again}`,
-    text: `${capitalised(alert.priority)} on ${vessel}${again}:\n${text}\n\n${[...about, `Raised: ${alert.raisedAt}`].join('\n')}`,
+  const inLanguage = (language: MailLanguage, timeZone: string): NoticeWords => {
+    const t = translator(language);
+    const againText = again ? t(`again.${again.kind}`, { minutes: again.kind === 'notAcknowledgedAfter' ? again.minutes : undefined }) : '';
+    const about = alert.propertyName
+      ? [...(alert.deviceName ? [t('about.device', { name: alert.deviceName })] : []), t('about.property', { name: alert.propertyName })]
+      : alert.message
+        ? [t('about.path', { path: alert.path })]
+        : [];
+    const raised = t('about.raised', { at: formatInstant(alert.raisedAt, language, timeZone) });
+    return {
+      subject: t('alarm.subject', { vessel, priority: t(`priority.${alert.priority}`), alarm: text, again: againText }),
+      text: `${t('alarm.heading', { vessel, priority: t(`priorityTitle.${alert.priority}`), again: againText })}\n${text}\n\n${[...about, raised].join('\n')}`,
+    };
   };
+  return { vesselId, vesselName: vessel, priority: alert.priority, alertId: alert.id, ...inLanguage('en', 'UTC'), inLanguage };
 }
-
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

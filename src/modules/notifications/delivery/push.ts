@@ -8,11 +8,12 @@
  */
 import type { PushMessage } from '../../../../contracts/alerts.js';
 import type { AppContext } from '../../../platform/context.js';
+import { translator } from '../../../platform/i18n.js';
 import type { AckTokens } from '../push/ack-token.js';
 import { openPath, type DeliveryReceipts } from '../receipts/receipts.js';
 import { deleteSubscription, markSent, subscriptionsOf } from '../push/repository.js';
 import type { PushOutcome, PushSender } from '../push/sender.js';
-import type { Delivered, NotificationChannel, Notice, Recipient } from './channels.js';
+import { wordsFor, type Delivered, type NotificationChannel, type Notice, type Recipient } from './channels.js';
 import { rankOf } from './preferences.js';
 
 /** A push service keeps an undelivered alarm this long for a phone that is off. */
@@ -37,17 +38,22 @@ export class PushChannel implements NotificationChannel {
       this.ctx.db,
       recipients.map((r) => r.userId),
     );
+    const byUser = new Map(recipients.map((recipient) => [recipient.userId, recipient]));
     const urgency = rankOf(notice.priority) >= rankOf('alarm') ? 'high' : 'normal';
     await Promise.all(
       devices.map(async (device) => {
         const receipt = await this.receipts.queue(notice, { userId: device.userId, channel: 'push', target: device.label, pushSubscriptionId: device.id });
+        const recipient = byUser.get(device.userId) ?? { language: 'en' as const, timeZone: 'UTC' };
+        const words = wordsFor(notice, recipient);
+        const t = translator(recipient.language);
         const message: PushMessage = {
-          title: notice.subject,
-          body: notice.text.length > BODY_MAX ? `${notice.text.slice(0, BODY_MAX - 1)}…` : notice.text,
+          title: words.subject,
+          body: words.text.length > BODY_MAX ? `${words.text.slice(0, BODY_MAX - 1)}…` : words.text,
           priority: notice.priority,
           vesselId: notice.vesselId,
           alertId: notice.alertId ?? null,
           url: receipt?.linkToken ? openPath(receipt.linkToken) : `/dashboard/vessels/${notice.vesselId}/alerts`,
+          actions: { acknowledge: t('push.acknowledge'), open: t('push.open') },
           ackToken:
             notice.alertId === undefined
               ? null

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons/Icon';
 import { PRIORITY_ICONS } from './PriorityBadge';
 import { useAlertActions } from './useAlertActions';
@@ -18,27 +19,27 @@ interface Props {
  */
 export function AlarmBanner({ vesselId, alerts, canManage }: Props) {
   const { acknowledge } = useAlertActions(vesselId);
+  const { t } = useTranslation('alerts');
   const waiting = bannerAlarms(alerts);
   if (waiting.length === 0) return null;
   const first = waiting[0];
   const priority = priorityOf(first);
   const more = waiting.length - 1;
-  const rectified = statusOf(first) === 'rectified-unacknowledged' ? ' (condition cleared, not acknowledged)' : '';
+  const rectified = statusOf(first) === 'rectified-unacknowledged';
   return (
     <div className={`alarm-banner alarm-banner--${priority}`} role="alert" data-testid="alarm-banner">
       <Icon name={PRIORITY_ICONS[priority]} size={24} />
       <p className="alarm-banner__text">
-        {PRIORITY_LABELS[priority]}: {alarmText(first)}
-        {rectified}
-        {more > 0 ? ` · ${more} more waiting for acknowledgement` : ''}
+        {t(rectified ? 'banner.alarmRectified' : 'banner.alarm', { priority: PRIORITY_LABELS[priority], alarm: alarmText(first) })}
+        {more > 0 ? ` · ${t('banner.moreWaiting', { count: more })}` : ''}
       </p>
       {canManage ? (
         <button type="button" className="button button--small" disabled={acknowledge.isPending} onClick={() => acknowledge.mutate(first.id)}>
-          Acknowledge
+          {t('banner.acknowledge')}
         </button>
       ) : null}
       <Link to="/dashboard/vessels/$vesselId/alerts" params={{ vesselId }}>
-        Open alerts
+        {t('banner.openAlerts')}
       </Link>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Alert, AlertPriority, AlertState, AlertStatus } from '../../../../contracts/alerts';
+import { i18n, labelsOf } from '../../i18n';
 
 export type {
   Alert,
@@ -59,7 +60,10 @@ export function sortAlerts(alerts: Alert[]): Alert[] {
 /** The unacknowledged alarms and emergencies the vessel's banner shouts about, most urgent first. */
 export const bannerAlarms = (alerts: Alert[] | undefined): Alert[] => sortAlerts((alerts ?? []).filter((a) => needsAcknowledgement(a) && isCriticalAlert(a)));
 
-export const PRIORITY_LABELS: Record<AlertPriority, string> = { emergency: 'Emergency', alarm: 'Alarm', warning: 'Warning', caution: 'Caution' };
+/** A priority in words, in the current language (read at each use: the table follows the language). */
+export const PRIORITY_LABELS: Record<AlertPriority, string> = labelsOf(['emergency', 'alarm', 'warning', 'caution'], (priority) =>
+  i18n.t(`alerts:priority.${priority}`),
+);
 
 /** Status in words; a silence names its end. */
 export function statusText(alert: Alert, formatTime: (iso: string) => string): string {

@@ -1,6 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useRouter } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { session } from '../../app/services';
 import { UI_VERSION } from '../../lib/env';
 import { profileQueries } from '../profile/queries';
@@ -17,6 +19,7 @@ import { useMessagesLive } from '../messages/useMessagesLive';
 import { useSelector } from '@xstate/react';
 
 function UnitToggle() {
+  const { t } = useTranslation('layout');
   const { unitSystem } = usePreferences();
   const update = useUpdatePreferences();
   const next = unitSystem === 'metric' ? 'imperial' : 'metric';
@@ -25,10 +28,10 @@ function UnitToggle() {
       type="button"
       className="chip"
       onClick={() => update.mutate({ unitSystem: next })}
-      aria-label={`Units: ${unitSystem}. Switch to ${next}`}
-      title={`Switch to ${next} units`}
+      aria-label={t(`units.switch.${unitSystem}`)}
+      title={t(`units.switchTitle.${next}`)}
     >
-      {unitSystem === 'metric' ? 'Metric' : 'Imperial'}
+      {t(`units.name.${unitSystem}`)}
     </button>
   );
 }
@@ -40,7 +43,17 @@ function useSelectedVessel() {
   return vesselId === undefined ? null : (vessel.data ?? null);
 }
 
+/**
+ * A sidebar entry's name: the server's, unless it is the reference data's English name of a page
+ * this app knows, which is said in the user's language.
+ */
+function linkLabel(key: string, label: string, t: (key: string) => string): string {
+  const nav = `nav.${key}`;
+  return i18n.exists(`layout:${nav}`) && i18n.getFixedT('en', 'layout')(nav) === label ? t(nav) : label;
+}
+
 export function DashboardLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('layout');
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const navigation = useQuery(profileQueries.navigation()).data ?? [];
@@ -67,7 +80,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         <button
           type="button"
           className="icon-button topbar__menu"
-          aria-label="Menu"
+          aria-label={t('menu')}
           aria-expanded={menuOpen}
           aria-controls="sidebar"
           onClick={() => setMenuOpen((open) => !open)}
@@ -76,8 +89,8 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         </button>
         <Brand to="/dashboard" />
         {vessel ? (
-          <nav className="topbar__crumbs" aria-label="Breadcrumb">
-            <Link to="/dashboard">Fleet</Link>
+          <nav className="topbar__crumbs" aria-label={t('breadcrumb')}>
+            <Link to="/dashboard">{t('nav.FLEET')}</Link>
             <span aria-hidden="true">›</span>
             <span aria-current="page">{vessel.name}</span>
           </nav>
@@ -88,7 +101,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           <UnitToggle />
           <ThemeToggle />
           <Link to="/dashboard/profile" className="topbar__user">
-            <span className="visually-hidden">Your profile: </span>
+            <span className="visually-hidden">{t('yourProfile')} </span>
             <span className="avatar" aria-hidden="true">
               {(user?.firstName?.[0] ?? '') + (user?.lastName?.[0] ?? '')}
             </span>
@@ -96,7 +109,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           </Link>
         </div>
       </header>
-      <aside id="sidebar" className="sidebar" aria-label="Main navigation">
+      <aside id="sidebar" className="sidebar" aria-label={t('mainNavigation')}>
         <p className="sidebar__heading">Vessel Link</p>
         <ul className="sidebar__list">
           {sidebarLinks(navigation, isPage, { adminConsole }).map((link) => (
@@ -107,15 +120,15 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                 activeProps={{ className: 'is-active' }}
                 activeOptions={{ exact: link.to === '/dashboard' || link.to === '/dashboard/admin' }}
               >
-                {link.label}
+                {linkLabel(link.key, link.label, t)}
               </Link>
             </li>
           ))}
         </ul>
         <button type="button" className="sidebar__link sidebar__logout" onClick={() => session.send({ type: 'LOGOUT' })}>
-          Sign out
+          {t('signOut')}
         </button>
-        <p className="sidebar__version">Version {UI_VERSION}</p>
+        <p className="sidebar__version">{t('version', { version: UI_VERSION })}</p>
       </aside>
       <main className="app__main" id="main">
         {children}

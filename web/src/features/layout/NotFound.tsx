@@ -1,21 +1,23 @@
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import './public.css';
 
 export function NotFound({ inDashboard = false }: { inDashboard?: boolean }) {
+  const { t } = useTranslation('layout');
   return (
     <section className="not-found" aria-labelledby="not-found-title">
       <p className="not-found__code" aria-hidden="true">
         404
       </p>
-      <h1 id="not-found-title">Page not found</h1>
-      <p>The page you are looking for does not exist or has moved.</p>
+      <h1 id="not-found-title">{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
       {inDashboard ? (
         <Link to="/dashboard" className="button button--primary">
-          Back to the fleet
+          {t('notFound.backToFleet')}
         </Link>
       ) : (
         <Link to="/" className="button button--primary">
-          Return to Home
+          {t('notFound.home')}
         </Link>
       )}
     </section>

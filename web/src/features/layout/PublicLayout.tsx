@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { UI_VERSION } from '../../lib/env';
 import { Brand } from './Brand';
 import { ThemeToggle } from './ThemeToggle';
@@ -7,13 +8,14 @@ import './public.css';
 
 /** The frame of the pages people see before signing in. */
 export function PublicLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  const { t } = useTranslation('layout');
   return (
     <div className="public">
       <header className="public__header">
         <Brand />
-        <nav className="public__nav" aria-label="Site">
-          <Link to="/mobile-app">Mobile app</Link>
-          <Link to="/terms">Terms</Link>
+        <nav className="public__nav" aria-label={t('public.site')}>
+          <Link to="/mobile-app">{t('public.mobileApp')}</Link>
+          <Link to="/terms">{t('public.terms')}</Link>
           <ThemeToggle />
         </nav>
       </header>
@@ -21,11 +23,11 @@ export function PublicLayout({ children, wide = false }: { children: ReactNode; 
         {children}
       </main>
       <footer className="public__footer">
-        <span>© Vessel Link</span>
+        <span>{t('public.copyright')}</span>
         <Link to="/terms/$tabCode" params={{ tabCode: 'PRIVACY-POLICY' }}>
-          Privacy Policy
+          {t('public.privacy')}
         </Link>
-        <span>Version {UI_VERSION}</span>
+        <span>{t('version', { version: UI_VERSION })}</span>
       </footer>
     </div>
   );

@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n';
 import type { LiveStreamStatus } from './useLiveStream';
 
 /** Values older than this no longer count as live. */
@@ -24,12 +25,13 @@ export type LiveTone = 'live' | 'waiting' | 'none' | 'server';
  * and a phone without a network never shows anything as live.
  */
 export function liveLabel(input: LiveLabelInput): { text: string; tone: LiveTone } {
-  if (input.browserOnline === false || input.stream === 'offline') return { text: 'Not live: you are offline', tone: 'server' };
-  if (input.serverUnreachable) return { text: 'Server unreachable', tone: 'server' };
-  if (input.stream === 'reconnecting') return { text: 'Reconnecting to the server…', tone: 'server' };
-  if (input.stream === 'connecting') return { text: 'Connecting…', tone: 'waiting' };
-  if (input.lastValueAt !== null && input.now - input.lastValueAt <= LIVE_WINDOW_MS) return { text: 'Live', tone: 'live' };
-  if (!input.lastSeen && input.lastValueAt === null) return { text: 'No data yet', tone: 'none' };
-  if (!input.online) return { text: 'Not live: the vessel is offline', tone: 'none' };
-  return { text: 'Waiting for values', tone: 'waiting' };
+  const t = (key: string) => i18n.t(`live:label.${key}`);
+  if (input.browserOnline === false || input.stream === 'offline') return { text: t('youAreOffline'), tone: 'server' };
+  if (input.serverUnreachable) return { text: t('serverUnreachable'), tone: 'server' };
+  if (input.stream === 'reconnecting') return { text: t('reconnecting'), tone: 'server' };
+  if (input.stream === 'connecting') return { text: t('connecting'), tone: 'waiting' };
+  if (input.lastValueAt !== null && input.now - input.lastValueAt <= LIVE_WINDOW_MS) return { text: t('live'), tone: 'live' };
+  if (!input.lastSeen && input.lastValueAt === null) return { text: t('noData'), tone: 'none' };
+  if (!input.online) return { text: t('vesselOffline'), tone: 'none' };
+  return { text: t('waiting'), tone: 'waiting' };
 }

@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { UI_VERSION } from '../../lib/env';
 
 /** Shown while the app starts and while a route's data loads for the first time. */
-export function LoadingSplash({ label = 'Loading Vessel Link' }: { label?: string }) {
+export function LoadingSplash({ label }: { label?: string }) {
+  const { t } = useTranslation('loading');
   return (
     <div className="splash" role="status" aria-live="polite">
       <div className="splash__logo" aria-hidden="true">
@@ -12,8 +14,8 @@ export function LoadingSplash({ label = 'Loading Vessel Link' }: { label?: strin
         </svg>
       </div>
       <div className="spinner" aria-hidden="true" />
-      <span className="splash__label">{label}…</span>
-      <span className="splash__version">Version {UI_VERSION}</span>
+      <span className="splash__label">{t('splash.label', { label: label ?? t('splash.loading') })}</span>
+      <span className="splash__version">{t('splash.version', { version: UI_VERSION })}</span>
     </div>
   );
 }

@@ -1,5 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { shippedLanguageOf } from '../../i18n';
+import { utilityQueries } from '../utility/queries';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { TextField } from '../forms/Field';
@@ -18,6 +21,22 @@ function formOf(profile: Profile) {
     countryCode: profile.countryCode ?? '',
     languageCode: profile.languageCode ?? '',
   };
+}
+
+/**
+ * The administrators may list a language the product has no catalogues for yet: it can be
+ * chosen, and the app, the e-mails and the notifications stay in English, which this says.
+ */
+function UntranslatedLanguage({ languageCode }: { languageCode: string }) {
+  const { t } = useTranslation('profile');
+  const languages = useQuery(utilityQueries.languages());
+  if (!languageCode || shippedLanguageOf(languageCode)) return null;
+  const name = languages.data?.find((language) => language.code === languageCode)?.name ?? languageCode;
+  return (
+    <p className="muted" role="note" data-testid="untranslated-language">
+      {t('language.untranslated', { language: name })}
+    </p>
+  );
 }
 
 export function ProfileDetails() {
@@ -100,6 +119,7 @@ export function ProfileDetails() {
           onCountryChange={set('countryCode')}
           onLanguageChange={set('languageCode')}
         />
+        <UntranslatedLanguage languageCode={form.languageCode} />
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={!dirty || save.isPending}>
             {save.isPending ? 'Saving…' : 'Save'}

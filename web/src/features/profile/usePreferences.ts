@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { api } from '../../lib/api';
-import { formatDate, formatDateTime, formatLocalAndUtc, formatTime, type DateInput } from '../../lib/dates';
+import { formatDate, formatDateTime, formatLocalAndUtc, formatRelative, formatTime, type DateInput } from '../../lib/dates';
 import { formatValue, type UnitSystem } from '../../lib/units';
+import { useTranslation } from 'react-i18next';
 import { session, toast } from '../../app/services';
+import { useLocale } from '../../i18n';
 import { reportActionFailure } from '../../app/failures';
 import { profileKeys, profileQueries } from './queries';
 import { DEFAULT_PREFERENCES, type Preferences, type Profile } from './types';
@@ -36,16 +38,26 @@ export function useUpdatePreferences() {
   });
 }
 
-/** Values and times formatted the way the signed-in user asked for. */
+/**
+ * Values and times formatted the way the signed-in user asked for: their unit system, clock and
+ * zone, written in their language's locale (the one place the web app's formatting meets the
+ * language; docs/i18n.md).
+ */
 export function useFormatters() {
   const preferences = usePreferences();
+  const locale = useLocale();
+  const { t } = useTranslation('common');
   const { unitSystem, timeFormat, timeZone } = preferences;
+  const words = { locale, on: t('value.on'), off: t('value.off') };
   return {
     unitSystem: unitSystem as UnitSystem,
-    value: (value: unknown, units: string | null | undefined, path = '') => formatValue(value, units, unitSystem, path),
-    dateTime: (input: DateInput, withZone = true) => formatDateTime(input, { timeFormat, timeZone, withZone }),
-    date: (input: DateInput) => formatDate(input, { timeZone }),
-    time: (input: DateInput) => formatTime(input, { timeFormat, timeZone }),
-    localAndUtc: (input: DateInput) => formatLocalAndUtc(input, { timeFormat, localZone: timeZone }),
+    locale,
+    value: (value: unknown, units: string | null | undefined, path = '') => formatValue(value, units, unitSystem, path, words),
+    number: (value: number, maximumFractionDigits = 1) => value.toLocaleString(locale, { maximumFractionDigits }),
+    dateTime: (input: DateInput, withZone = true) => formatDateTime(input, { timeFormat, timeZone, withZone, locale }),
+    date: (input: DateInput) => formatDate(input, { timeZone, locale }),
+    time: (input: DateInput) => formatTime(input, { timeFormat, timeZone, locale }),
+    localAndUtc: (input: DateInput) => formatLocalAndUtc(input, { timeFormat, localZone: timeZone, locale }),
+    relative: (input: DateInput, now?: Date) => formatRelative(input, now, locale),
   };
 }

@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { session } from '../../app/services';
 
 export function LoginForm() {
+  const { t } = useTranslation('session');
   const loggingIn = useSelector(session, (state) => state.hasTag('loading'));
   const error = useSelector(session, (state) => state.context.error);
   const [username, setUsername] = useState('');
@@ -19,10 +21,10 @@ export function LoginForm() {
 
   return (
     <form className="card login" onSubmit={submit} aria-labelledby="login-title" noValidate={false}>
-      <h2 id="login-title">Sign in</h2>
+      <h2 id="login-title">{t('login.title')}</h2>
       <div className="field">
         <label htmlFor={emailId} className="field__label">
-          E-mail
+          {t('login.email')}
         </label>
         <input
           id={emailId}
@@ -37,7 +39,7 @@ export function LoginForm() {
       </div>
       <div className="field">
         <label htmlFor={passwordId} className="field__label">
-          Password
+          {t('login.password')}
         </label>
         <input
           id={passwordId}
@@ -55,12 +57,12 @@ export function LoginForm() {
         </p>
       ) : null}
       <button type="submit" className="button button--primary button--block" disabled={loggingIn}>
-        {loggingIn ? 'Signing in…' : 'Sign in'}
+        {loggingIn ? t('login.signingIn') : t('login.submit')}
       </button>
       <div className="login__links">
-        <Link to="/password-reset-request">Forgotten your password?</Link>
-        <Link to="/sign-in-link">E-mail me a sign-in link</Link>
-        <Link to="/create-account">Create an account</Link>
+        <Link to="/password-reset-request">{t('login.forgotten')}</Link>
+        <Link to="/sign-in-link">{t('login.link')}</Link>
+        <Link to="/create-account">{t('login.create')}</Link>
       </div>
     </form>
   );

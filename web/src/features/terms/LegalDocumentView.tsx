@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import type { LegalBlock, LegalDocument, LegalSection } from './types';
 import './terms.css';
@@ -31,8 +32,16 @@ function Section({ section, level }: { section: LegalSection; level: 2 | 3 }) {
 }
 
 export function LegalDocumentView({ document }: { document: LegalDocument }) {
+  const { t, i18n } = useTranslation('terms');
+  // The legal texts are the legal seed's, in English, until a translated text exists (docs/decisions.md, "Languages").
+  const inEnglishOnly = i18n.resolvedLanguage !== 'en';
   return (
-    <article className="legal">
+    <article className="legal" lang="en">
+      {inEnglishOnly ? (
+        <p className="legal__updated" role="note" lang={i18n.resolvedLanguage} data-testid="legal-english-only">
+          {t('englishOnly')}
+        </p>
+      ) : null}
       <h2 className="legal__title">{document.title}</h2>
       {document.lastUpdated ? <p className="legal__updated">Last updated {formatDate(document.lastUpdated)}</p> : null}
       {document.preamble.map((block, index) => (

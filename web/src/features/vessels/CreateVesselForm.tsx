@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { isApiError } from '../../lib/api';
 import { failureMessage } from '../../lib/failureMessage';
@@ -12,6 +13,7 @@ import './vessels.css';
 
 /** A new owner adds their vessel: name, model from the manufacturers' catalogue, group and picture. */
 export function CreateVesselForm() {
+  const { t } = useTranslation('vessels');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -32,7 +34,7 @@ export function CreateVesselForm() {
         image: imageInput.current?.files?.[0] ?? null,
       }),
     onSuccess: (vessel) => {
-      toast.success(`${vessel.name} added`);
+      toast.success(t('create.added', { name: vessel.name }));
       void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
       void navigate({ to: '/dashboard/vessels/$vesselId/settings', params: { vesselId: vessel.id } });
     },
@@ -49,41 +51,41 @@ export function CreateVesselForm() {
   };
 
   const createError = create.isError
-    ? (uploadFailure(isApiError(create.error) ? create.error.status : null, IMAGE_UPLOAD) ?? failureMessage(create.error, 'The vessel could not be added.'))
+    ? (uploadFailure(isApiError(create.error) ? create.error.status : null, IMAGE_UPLOAD) ?? failureMessage(create.error, t('create.failed')))
     : null;
 
   return (
     <div className="page">
       <header className="page__header">
         <div>
-          <h1>Add a vessel</h1>
-          <p className="muted">After adding it, pair its bridge with the code printed on the bridge.</p>
+          <h1>{t('create.title')}</h1>
+          <p className="muted">{t('create.intro')}</p>
         </div>
       </header>
       <form className="card form create-vessel" onSubmit={submit}>
-        <TextField label="Name" required value={name} onChange={(event) => setName(event.target.value)} maxLength={100} autoComplete="off" />
+        <TextField label={t('create.name')} required value={name} onChange={(event) => setName(event.target.value)} maxLength={100} autoComplete="off" />
         <div className="form__row">
           <SelectField
-            label="Manufacturer"
-            placeholder={manufacturers.isPending ? 'Loading…' : 'Not listed'}
+            label={t('create.manufacturer')}
+            placeholder={manufacturers.isPending ? t('create.loading') : t('create.notListed')}
             value={manufacturerId}
             onChange={(event) => {
               setManufacturerId(event.target.value);
               setModelId('');
             }}
             options={(manufacturers.data ?? []).map((manufacturer) => ({ value: String(manufacturer.id), label: manufacturer.name }))}
-            error={manufacturers.isError ? `The manufacturers could not be loaded: ${failureMessage(manufacturers.error)}` : null}
+            error={manufacturers.isError ? t('create.manufacturersFailed', { reason: failureMessage(manufacturers.error) }) : null}
           />
           <SelectField
-            label="Model"
+            label={t('create.model')}
             placeholder={
               manufacturerId === ''
-                ? 'Choose a manufacturer first'
+                ? t('create.chooseManufacturer')
                 : models.isPending
-                  ? 'Loading…'
+                  ? t('create.loading')
                   : models.data?.length === 0
-                    ? 'No models listed'
-                    : 'Not listed'
+                    ? t('create.noModels')
+                    : t('create.notListed')
             }
             value={modelId}
             disabled={manufacturerId === '' || !models.isSuccess || models.data.length === 0}
@@ -92,18 +94,13 @@ export function CreateVesselForm() {
               value: String(model.id),
               label: model.lengthM ? `${model.name} (${model.lengthM} m)` : model.name,
             }))}
-            error={models.isError ? `The models could not be loaded: ${failureMessage(models.error)}` : null}
+            error={models.isError ? t('create.modelsFailed', { reason: failureMessage(models.error) }) : null}
           />
         </div>
-        <TextField
-          label="Group"
-          value={groupName}
-          onChange={(event) => setGroupName(event.target.value)}
-          hint="Optional. Vessels with the same group are listed together."
-        />
+        <TextField label={t('create.group')} value={groupName} onChange={(event) => setGroupName(event.target.value)} hint={t('create.groupHint')} />
         <div className="field">
           <label htmlFor="new-vessel-image" className="field__label">
-            Picture
+            {t('create.picture')}
           </label>
           <input
             id="new-vessel-image"
@@ -115,7 +112,7 @@ export function CreateVesselForm() {
             aria-describedby="new-vessel-image-hint"
           />
           <p id="new-vessel-image-hint" className="field__hint">
-            Optional: {IMAGE_UPLOAD.typesInWords}, up to {IMAGE_UPLOAD.maxBytes / 1024 / 1024} MB.
+            {t('create.pictureHint', { types: IMAGE_UPLOAD.typesInWords, megabytes: IMAGE_UPLOAD.maxBytes / 1024 / 1024 })}
           </p>
           {imageError ? (
             <p className="field__error" role="alert">
@@ -130,10 +127,10 @@ export function CreateVesselForm() {
         ) : null}
         <div className="button-row">
           <Link to="/dashboard" className="button">
-            Cancel
+            {t('create.cancel')}
           </Link>
           <button type="submit" className="button button--primary" disabled={!name.trim() || create.isPending || imageError !== null}>
-            {create.isPending ? 'Adding…' : 'Add the vessel'}
+            {create.isPending ? t('create.adding') : t('create.submit')}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { LastKnown, lastFetchFailed } from '../offline/LastKnown';
 import { PRIORITY_ICONS } from '../alerts/PriorityBadge';
@@ -31,9 +32,10 @@ const FleetMap = lazy(() =>
 );
 
 function FleetMapUnavailable() {
+  const { t } = useTranslation('vessels');
   return (
     <p className="form-error" role="alert">
-      The map could not be loaded. Reload the page to try again.
+      {t('fleet.mapUnavailable')}
     </p>
   );
 }
@@ -42,6 +44,7 @@ function FleetMapUnavailable() {
 function FleetPositions({ vessels }: { vessels: VesselSummary[] }) {
   const navigate = useNavigate();
   const format = useFormatters();
+  const { t } = useTranslation('vessels');
   const locations = useQueries({
     queries: vessels.map((vessel) => ({ ...locationQueries.current(vessel.id), retry: false })),
   });
@@ -54,10 +57,10 @@ function FleetPositions({ vessels }: { vessels: VesselSummary[] }) {
   const loading = locations.some((location) => location.isPending);
   return (
     <section className="card fleet-positions" aria-labelledby="fleet-map-title">
-      <h2 id="fleet-map-title">Where the fleet is</h2>
+      <h2 id="fleet-map-title">{t('fleet.mapTitle')}</h2>
       {loading ? (
         <p className="muted" role="status">
-          Loading positions…
+          {t('fleet.loadingPositions')}
         </p>
       ) : null}
       <Suspense fallback={<div className="vessel-map vessel-map__canvas" aria-busy="true" />}>
@@ -67,16 +70,18 @@ function FleetPositions({ vessels }: { vessels: VesselSummary[] }) {
   );
 }
 
+/** A card's chip: its words are `vessels:chip.<kind>`; a general message has none. */
 const BANNER_CHIP = {
-  NOT_PAIRED: { label: 'Not paired', tone: 'neutral' },
-  NO_SUBSCRIPTION: { label: 'No active services', tone: 'warning' },
-  OFFLINE: { label: 'Offline', tone: 'neutral' },
-  TRIAL: { label: 'Test period', tone: 'neutral' },
-  MESSAGE: { label: '', tone: 'neutral' },
+  NOT_PAIRED: 'neutral',
+  NO_SUBSCRIPTION: 'warning',
+  OFFLINE: 'neutral',
+  TRIAL: 'neutral',
+  MESSAGE: null,
 } as const;
 
 /** A card's alarm strip: the most urgent unacknowledged alarm or emergency of the vessel, linking to its alerts. */
 function CardAlarm({ vesselId, alarms }: { vesselId: number; alarms: Alert[] }) {
+  const { t } = useTranslation('vessels');
   if (alarms.length === 0) return null;
   const first = alarms[0];
   const priority = priorityOf(first);
@@ -84,11 +89,12 @@ function CardAlarm({ vesselId, alarms }: { vesselId: number; alarms: Alert[] }) 
     <div className={`alarm-banner alarm-banner--${priority} vessel-card__alarm`} role="alert">
       <Icon name={PRIORITY_ICONS[priority]} size={20} />
       <p className="alarm-banner__text">
-        {PRIORITY_LABELS[priority]}: {alarmText(first)}
-        {alarms.length > 1 ? ` · ${alarms.length - 1} more` : ''}
+        {alarms.length > 1
+          ? t('fleet.cardAlarmMore', { priority: PRIORITY_LABELS[priority], alarm: alarmText(first), count: alarms.length - 1 })
+          : t('fleet.cardAlarm', { priority: PRIORITY_LABELS[priority], alarm: alarmText(first) })}
       </p>
       <Link to="/dashboard/vessels/$vesselId/alerts" params={{ vesselId }}>
-        Open alerts
+        {t('fleet.openAlerts')}
       </Link>
     </div>
   );
@@ -96,8 +102,9 @@ function CardAlarm({ vesselId, alarms }: { vesselId: number; alarms: Alert[] }) 
 
 function VesselCard({ vessel, alarms }: { vessel: VesselSummary; alarms: Alert[] }) {
   const format = useFormatters();
+  const { t } = useTranslation('vessels');
   const banner = vesselBanner(vessel);
-  const chip = banner ? BANNER_CHIP[banner.kind] : null;
+  const tone = banner ? BANNER_CHIP[banner.kind] : null;
   const image = useFixedLink(vessel.imageUrl ?? null);
   return (
     <li className={`vessel-card${alarms.length > 0 ? ' vessel-card--alarm' : ''}`}>
@@ -118,23 +125,23 @@ function VesselCard({ vessel, alarms }: { vessel: VesselSummary; alarms: Alert[]
           <OnlineState online={vessel.online} lastSeen={vessel.lastSeen} />
           <dl className="key-figures key-figures--compact">
             <div>
-              <dt>Alerts</dt>
+              <dt>{t('card.alerts')}</dt>
               <dd className={(vessel.activeAlertCount ?? 0) > 0 ? 'text-critical' : undefined}>{vessel.activeAlertCount ?? 0}</dd>
             </div>
             <div>
-              <dt>Bridge</dt>
-              <dd>{vessel.reportingClient?.serial ?? 'None'}</dd>
+              <dt>{t('card.bridge')}</dt>
+              <dd>{vessel.reportingClient?.serial ?? t('card.noBridge')}</dd>
             </div>
             <div>
-              <dt>Services until</dt>
+              <dt>{t('card.servicesUntil')}</dt>
               <dd>{vessel.vesselSubscription?.valid && vessel.vesselSubscription.validUntil ? format.date(vessel.vesselSubscription.validUntil) : '—'}</dd>
             </div>
             <div>
-              <dt>Role</dt>
-              <dd className="capitalize">{vessel.role}</dd>
+              <dt>{t('card.role')}</dt>
+              <dd className="capitalize">{vessel.role ? t(`roles.${vessel.role}`) : '—'}</dd>
             </div>
           </dl>
-          {chip && chip.label ? <span className={`chip chip--${chip.tone}`}>{chip.label}</span> : null}
+          {banner && tone ? <span className={`chip chip--${tone}`}>{t(`chip.${banner.kind}`)}</span> : null}
         </div>
       </Link>
     </li>
@@ -142,6 +149,7 @@ function VesselCard({ vessel, alarms }: { vessel: VesselSummary; alarms: Alert[]
 }
 
 export function FleetView() {
+  const { t } = useTranslation('vessels');
   const fleet = useSuspenseQuery(vesselQueries.list());
   const vessels = fleet.data;
   const [filter, setFilter] = useState('');
@@ -159,19 +167,19 @@ export function FleetView() {
     <div className="page">
       <header className="page__header">
         <div>
-          <h1>Fleet</h1>
+          <h1>{t('fleet.title')}</h1>
           <LastKnown updatedAt={fleet.dataUpdatedAt} failing={lastFetchFailed(fleet)} />
           <p className="muted">
-            {vessels.length} {vessels.length === 1 ? 'vessel' : 'vessels'} · {online} online · {alerts} active {alerts === 1 ? 'alert' : 'alerts'}
+            {t('fleet.vesselCount', { count: vessels.length })} · {t('fleet.onlineCount', { count: online })} · {t('fleet.activeAlertCount', { count: alerts })}
           </p>
         </div>
         <Link to="/dashboard/vessels/new" className="button button--primary">
-          Add a vessel
+          {t('fleet.add')}
         </Link>
         {vessels.length > 3 ? (
           <label className="search">
-            <span className="visually-hidden">Find a vessel</span>
-            <input className="input" type="search" placeholder="Find a vessel" value={filter} onChange={(event) => setFilter(event.target.value)} />
+            <span className="visually-hidden">{t('fleet.find')}</span>
+            <input className="input" type="search" placeholder={t('fleet.find')} value={filter} onChange={(event) => setFilter(event.target.value)} />
           </label>
         ) : null}
       </header>
@@ -179,18 +187,18 @@ export function FleetView() {
       <IncomingTransfers />
       {vessels.length === 0 ? (
         <section className="empty-state">
-          <h2>No vessels yet</h2>
-          <p>When you add a vessel or accept an invitation to one, it appears here.</p>
+          <h2>{t('fleet.emptyTitle')}</h2>
+          <p>{t('fleet.emptyText')}</p>
           <Link to="/dashboard/vessels/new" className="button button--primary">
-            Add your first vessel
+            {t('fleet.addFirst')}
           </Link>
         </section>
       ) : (
         <>
           <FleetPositions vessels={vessels} />
           {groupVessels(shown).map(({ group, vessels: members }) => (
-            <section key={group ?? ''} className="fleet-group" aria-label={group ?? 'Not grouped'}>
-              {group !== null || groups > 1 ? <h2 className="fleet-group__title">{group ?? 'Not grouped'}</h2> : null}
+            <section key={group ?? ''} className="fleet-group" aria-label={group ?? t('fleet.notGrouped')}>
+              {group !== null || groups > 1 ? <h2 className="fleet-group__title">{group ?? t('fleet.notGrouped')}</h2> : null}
               <ul className="fleet">
                 {members.map((vessel) => (
                   <VesselCard key={vessel.id} vessel={vessel} alarms={alarmsOf(vessel.id)} />

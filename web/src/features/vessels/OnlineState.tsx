@@ -1,5 +1,6 @@
 import { connectivity } from '../../app/services';
-import { formatRelative } from '../../lib/dates';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../profile/usePreferences';
 import { useNetworkState } from '../offline/useOnline';
 import './vessels.css';
 
@@ -9,11 +10,13 @@ import './vessels.css';
  */
 export function OnlineState({ online, lastSeen }: { online: boolean; lastSeen: string | null }) {
   const network = useNetworkState(connectivity);
+  const { t } = useTranslation('vessels');
+  const format = useFormatters();
   if (network !== 'connected') {
     return (
       <span className="online-state is-unknown">
         <span className="online-state__dot" aria-hidden="true" />
-        {network === 'offline' ? 'Unknown: you are offline' : 'Unknown: the server cannot be reached'}
+        {network === 'offline' ? t('online.unknownOffline') : t('online.unknownUnreachable')}
       </span>
     );
   }
@@ -21,14 +24,14 @@ export function OnlineState({ online, lastSeen }: { online: boolean; lastSeen: s
     return (
       <span className="online-state is-offline">
         <span className="online-state__dot" aria-hidden="true" />
-        No data yet
+        {t('online.noData')}
       </span>
     );
   }
   return (
     <span className={`online-state ${online ? 'is-online' : 'is-offline'}`}>
       <span className="online-state__dot" aria-hidden="true" />
-      {online ? 'Online' : `Offline${lastSeen ? ` · last seen ${formatRelative(lastSeen)}` : ''}`}
+      {online ? t('online.online') : lastSeen ? t('online.offlineSeen', { ago: format.relative(lastSeen) }) : t('online.offline')}
     </span>
   );
 }

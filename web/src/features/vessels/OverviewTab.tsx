@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { connectivity } from '../../app/services';
 import { liveLabel } from '../live/liveLabel';
 import { Link } from '@tanstack/react-router';
@@ -37,6 +38,7 @@ interface OverviewTabProps {
 }
 
 export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: OverviewTabProps) {
+  const { t } = useTranslation('vessels');
   const liveStream = useLiveStatus();
   const serverUnreachable = useSelector(connectivity, (state) => state.hasTag('unreachable'));
   const [now, setNow] = useState(() => Date.now());
@@ -69,16 +71,16 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
   return (
     <div className="overview">
       <section className="card overview__status" aria-labelledby="status-title">
-        <h2 id="status-title">Status</h2>
+        <h2 id="status-title">{t('overview.status')}</h2>
         <dl className="key-figures">
           <div>
-            <dt>Bridge</dt>
+            <dt>{t('overview.bridge')}</dt>
             <dd>
               <OnlineState online={vessel.online} lastSeen={vessel.lastSeen} />
             </dd>
           </div>
           <div>
-            <dt>Live data</dt>
+            <dt>{t('overview.liveData')}</dt>
             <dd>
               {cloudServicesOff(vessel) ? (
                 <CloudServicesNotice vesselId={vesselId} service="live" />
@@ -90,12 +92,12 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
             </dd>
           </div>
           <div>
-            <dt>Last seen</dt>
-            <dd>{vessel.lastSeen ? format.localAndUtc(vessel.lastSeen) : 'Never'}</dd>
+            <dt>{t('overview.lastSeen')}</dt>
+            <dd>{vessel.lastSeen ? format.localAndUtc(vessel.lastSeen) : t('overview.never')}</dd>
           </div>
           {showAlerts ? (
             <div>
-              <dt>Active alerts</dt>
+              <dt>{t('overview.activeAlerts')}</dt>
               <dd className={activeAlerts.length > 0 ? 'text-critical' : undefined}>{activeAlerts.length}</dd>
             </div>
           ) : null}
@@ -106,10 +108,10 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
       {showDevices ? (
         <>
           <WeatherCard vesselId={vesselId} />
-          <DelayedSpinner loading={devices.isPending} label="Loading values…" />
+          <DelayedSpinner loading={devices.isPending} label={t('overview.loadingValues')} />
           {devices.isError ? (
             <p className="form-error" role="alert">
-              The values could not be loaded.
+              {t('overview.valuesFailed')}
             </p>
           ) : null}
           {screen && screenGauges.length > 0 ? (
@@ -137,7 +139,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
           {figures.length > 0 ? (
             <section aria-labelledby="figures-title">
               <h2 id="figures-title" className="section-title">
-                Key figures
+                {t('overview.keyFigures')}
               </h2>
               <ul className="figure-grid">
                 {figures.map((figure) => (
@@ -153,7 +155,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
           {levels.length > 0 ? (
             <section aria-labelledby="levels-title">
               <h2 id="levels-title" className="section-title">
-                Levels
+                {t('overview.levels')}
               </h2>
               <div className="gauge-grid">
                 {levels.map(({ device, property }) => {
@@ -174,7 +176,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
           {engines.length > 0 ? (
             <section aria-labelledby="engines-title">
               <h2 id="engines-title" className="section-title">
-                Engines and generators
+                {t('overview.engines')}
               </h2>
               <div className="device-grid">
                 {engines.map((device) => (
@@ -189,7 +191,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
                             <button
                               type="button"
                               className="icon-button property__history"
-                              aria-label={`History of ${device.name} ${property.displayName}`}
+                              aria-label={t('overview.historyOf', { device: device.name, property: property.displayName })}
                               onClick={() => setHistory({ device, property })}
                             >
                               <Icon name="chart" size={18} />
@@ -208,7 +210,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
 
       {showAlerts && activeAlerts.length > 0 ? (
         <section className="card" aria-labelledby="overview-alerts-title">
-          <h2 id="overview-alerts-title">Active alerts</h2>
+          <h2 id="overview-alerts-title">{t('overview.activeAlerts')}</h2>
           <ul className="alert-list alert-list--compact">
             {activeAlerts.slice(0, 3).map((alert) => (
               <li key={alert.id} className={`alert-item alert-item--${alert.state} alert-item--priority-${priorityOf(alert)}`}>
@@ -218,7 +220,7 @@ export function OverviewTab({ vesselId, vessel, showDevices, showAlerts }: Overv
             ))}
           </ul>
           <Link to="/dashboard/vessels/$vesselId/alerts" params={{ vesselId }}>
-            See all alerts
+            {t('overview.allAlerts')}
           </Link>
         </section>
       ) : null}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { failureMessage } from '../../lib/failureMessage';
 import { TextField } from '../forms/Field';
@@ -8,13 +9,14 @@ import { isCompletePairingCode, normalisePairingCode } from './pairing';
 import { vesselActions, vesselKeys } from './queries';
 
 export function PairBridgeModal({ vesselId, onClose }: { vesselId: number; onClose: () => void }) {
+  const { t } = useTranslation('vessels');
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(true);
   const [code, setCode] = useState('');
   const pair = useMutation({
     mutationFn: (pairingCode: string) => vesselActions.pair(vesselId, pairingCode),
     onSuccess: () => {
-      toast.success('Bridge paired');
+      toast.success(t('pair.done'));
       void queryClient.invalidateQueries({ queryKey: vesselKeys.detail(vesselId) });
       void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
       setOpen(false);
@@ -28,28 +30,28 @@ export function PairBridgeModal({ vesselId, onClose }: { vesselId: number; onClo
   };
 
   return (
-    <Modal open={open} title="Pair a bridge" onClose={onClose} dirty={code.length > 0 && !pair.isSuccess}>
+    <Modal open={open} title={t('pair.title')} onClose={onClose} dirty={code.length > 0 && !pair.isSuccess}>
       <form className="form" onSubmit={submit}>
-        <p>Enter the pairing code printed on the bridge to connect it to this vessel.</p>
+        <p>{t('pair.text')}</p>
         <TextField
-          label="Pairing code"
+          label={t('pair.code')}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={12}
-          hint="8 characters, for example K7PQ-3XWD."
+          hint={t('pair.hint')}
           required
         />
         {pair.isError ? (
           <p className="form-error" role="alert">
-            {failureMessage(pair.error, 'The bridge could not be paired.')}
+            {failureMessage(pair.error, t('pair.failed'))}
           </p>
         ) : null}
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={!isCompletePairingCode(normalised) || pair.isPending}>
-            {pair.isPending ? 'Pairing…' : 'Pair'}
+            {pair.isPending ? t('pair.pairing') : t('pair.submit')}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { api } from '../../lib/api';
@@ -7,38 +8,28 @@ import type { VesselDetail } from './types';
 
 type ReportingSwitch = 'gpsReporting' | 'propertyUpdate' | 'mfrAccess';
 
-const SWITCHES: Array<{ key: ReportingSwitch; label: string; off: string }> = [
-  { key: 'gpsReporting', label: 'Record the track (GPS reporting)', off: 'No position is recorded or shown while this is off.' },
-  {
-    key: 'propertyUpdate',
-    label: 'Update values (property updates)',
-    off: 'Values stay as they were while this is off; alarms raised on board still come through.',
-  },
-  {
-    key: 'mfrAccess',
-    label: 'Let the builder of this model see the vessel (manufacturer access)',
-    off: 'The manufacturer sees nothing of this vessel; with it on, they see it among their models’ vessels, read-only.',
-  },
-];
+/** Each switch's words are `vessels:reporting.<key>.label` and `.off`. */
+const SWITCHES: ReportingSwitch[] = ['gpsReporting', 'propertyUpdate', 'mfrAccess'];
 
 /** The vessel's reporting switches (docs/decisions.md, "Vessel toggles"); allowEditVessel changes them. */
 export function ReportingSwitches({ vesselId, vessel }: { vesselId: number; vessel: VesselDetail }) {
+  const { t } = useTranslation('vessels');
   const queryClient = useQueryClient();
   const canEdit = vessel.permissions.allowEditVessel;
   const change = useMutation({
     mutationFn: ({ key, on }: { key: ReportingSwitch; on: boolean }) => api.post<unknown>(vesselPath(vesselId, `${key}/${on}`)),
     onSuccess: () => {
-      toast.success('Setting saved');
+      toast.success(t('reporting.saved'));
       return queryClient.invalidateQueries({ queryKey: vesselKeys.detail(vesselId), exact: true });
     },
-    onError: (error) => reportActionFailure('Changing the setting', error),
+    onError: (error) => reportActionFailure(t('reporting.changing'), error),
   });
   if (!vessel.settings) return null;
   const settings = vessel.settings;
   return (
     <section className="card" aria-labelledby="reporting-title">
-      <h2 id="reporting-title">Reporting</h2>
-      {SWITCHES.map(({ key, label, off }) => (
+      <h2 id="reporting-title">{t('reporting.title')}</h2>
+      {SWITCHES.map((key) => (
         <div key={key} className="field">
           <label>
             <input
@@ -47,9 +38,9 @@ export function ReportingSwitches({ vesselId, vessel }: { vesselId: number; vess
               disabled={!canEdit || change.isPending}
               onChange={(event) => change.mutate({ key, on: event.target.checked })}
             />{' '}
-            {label}
+            {t(`reporting.${key}.label`)}
           </label>
-          {settings[key] ? null : <p className="muted">{off}</p>}
+          {settings[key] ? null : <p className="muted">{t(`reporting.${key}.off`)}</p>}
         </div>
       ))}
     </section>

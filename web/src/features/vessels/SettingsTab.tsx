@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { isApiError } from '../../lib/api';
@@ -19,6 +20,7 @@ import './vessels.css';
 type Dialog = 'pair' | 'unpair' | 'delete' | null;
 
 export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: VesselDetail }) {
+  const { t } = useTranslation('vessels');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [unpaired, setUnpaired] = useState<{ serial: string; pairingCode: string } | null>(null);
   const queryClient = useQueryClient();
@@ -34,24 +36,24 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
   const save = useMutation({
     mutationFn: () => vesselActions.update(vesselId, { name: name.trim(), groupName: groupName.trim() || null }),
     onSuccess: () => {
-      toast.success('Vessel saved');
+      toast.success(t('settings.saved'));
       void queryClient.invalidateQueries({ queryKey: vesselKeys.detail(vesselId), exact: true });
       void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
     },
-    onError: (error) => reportActionFailure('Saving the vessel', error),
+    onError: (error) => reportActionFailure(t('settings.saving'), error),
   });
 
   const image = useMutation({
     mutationFn: (file: File) => lifecycleActions.setImage(vesselId, file),
     onSuccess: () => {
-      toast.success('Picture saved');
+      toast.success(t('settings.pictureSaved'));
       setImageError(null);
       if (imageInput.current) imageInput.current.value = '';
       void queryClient.invalidateQueries({ queryKey: vesselKeys.detail(vesselId), exact: true });
       void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
     },
     onError: (error) =>
-      setImageError(uploadFailure(isApiError(error) ? error.status : null, IMAGE_UPLOAD) ?? failureMessage(error, 'The picture could not be saved.')),
+      setImageError(uploadFailure(isApiError(error) ? error.status : null, IMAGE_UPLOAD) ?? failureMessage(error, t('settings.pictureFailed'))),
   });
   const chooseImage = () => {
     const file = imageInput.current?.files?.[0];
@@ -73,19 +75,19 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
   return (
     <div className="settings-grid">
       <form className="card form" onSubmit={submit}>
-        <h2>Vessel</h2>
-        <TextField label="Name" required disabled={!canEdit} value={name} onChange={(event) => setName(event.target.value)} />
+        <h2>{t('settings.vessel')}</h2>
+        <TextField label={t('create.name')} required disabled={!canEdit} value={name} onChange={(event) => setName(event.target.value)} />
         <TextField
-          label="Group"
+          label={t('create.group')}
           disabled={!canEdit}
           value={groupName}
           onChange={(event) => setGroupName(event.target.value)}
-          hint="Vessels with the same group are listed together."
+          hint={t('settings.groupHint')}
         />
         {canEdit ? (
           <div className="field">
             <label htmlFor="vessel-image" className="field__label">
-              Picture
+              {t('create.picture')}
             </label>
             <input
               id="vessel-image"
@@ -98,7 +100,7 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
               aria-describedby="vessel-image-hint"
             />
             <p id="vessel-image-hint" className="field__hint">
-              {IMAGE_UPLOAD.typesInWords}, up to {IMAGE_UPLOAD.maxBytes / 1024 / 1024} MB. Saved as soon as it is chosen.
+              {t('settings.pictureHint', { types: IMAGE_UPLOAD.typesInWords, megabytes: IMAGE_UPLOAD.maxBytes / 1024 / 1024 })}
             </p>
             {imageError ? (
               <p className="field__error" role="alert">
@@ -114,77 +116,81 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
               className="button button--primary"
               disabled={save.isPending || (name === vessel.name && groupName === (vessel.groupName ?? ''))}
             >
-              Save
+              {t('settings.save')}
             </button>
           </div>
         ) : (
-          <p className="muted">You may not edit this vessel.</p>
+          <p className="muted">{t('settings.mayNotEdit')}</p>
         )}
       </form>
       <section className="card">
-        <h2>Bridge</h2>
+        <h2>{t('settings.bridge')}</h2>
         {vessel.reportingClient ? (
           <dl className="key-figures">
             <div>
-              <dt>Serial</dt>
+              <dt>{t('settings.serial')}</dt>
               <dd>{vessel.reportingClient.serial}</dd>
             </div>
             <div>
-              <dt>Software</dt>
+              <dt>{t('settings.software')}</dt>
               <dd>{vessel.reportingClient.version ?? '—'}</dd>
             </div>
             <div>
-              <dt>State</dt>
-              <dd>{vessel.online ? 'Online' : 'Offline'}</dd>
+              <dt>{t('settings.state')}</dt>
+              <dd>{vessel.online ? t('online.online') : t('online.offline')}</dd>
             </div>
             <div>
-              <dt>Last seen</dt>
-              <dd>{vessel.lastSeen ? format.localAndUtc(vessel.lastSeen) : 'Never'}</dd>
+              <dt>{t('overview.lastSeen')}</dt>
+              <dd>{vessel.lastSeen ? format.localAndUtc(vessel.lastSeen) : t('overview.never')}</dd>
             </div>
           </dl>
         ) : null}
         {vessel.reportingClient && isOwner ? (
           <div className="button-row">
             <button type="button" className="button button--danger" onClick={() => setDialog('unpair')}>
-              Unpair the bridge
+              {t('settings.unpair')}
             </button>
           </div>
         ) : null}
         {vessel.reportingClient ? null : (
           <>
-            <p>No bridge is paired to this vessel.</p>
+            <p>{t('settings.noBridge')}</p>
             <button type="button" className="button button--primary" onClick={() => setDialog('pair')}>
-              Pair a bridge
+              {t('pair.title')}
             </button>
           </>
         )}
       </section>
       <section className="card">
-        <h2>Cloud services</h2>
+        <h2>{t('settings.cloud')}</h2>
         {vessel.vesselSubscription?.valid ? (
-          <p>Active{vessel.vesselSubscription.validUntil ? ` until ${format.date(vessel.vesselSubscription.validUntil)}` : ''}.</p>
+          <p>
+            {vessel.vesselSubscription.validUntil
+              ? t('settings.activeUntil', { until: format.date(vessel.vesselSubscription.validUntil) })
+              : t('settings.active')}
+          </p>
         ) : vessel.cloudServices?.inTestPeriod && vessel.cloudServices.testPeriodUntil ? (
-          <p>Active in the test period after pairing, until {format.date(vessel.cloudServices.testPeriodUntil)}: subscribe to keep the services afterwards.</p>
+          <p>{t('settings.trial', { until: format.date(vessel.cloudServices.testPeriodUntil) })}</p>
         ) : (
-          <p className="text-warning">This vessel has no active cloud services.</p>
+          <p className="text-warning">{t('settings.noServices')}</p>
         )}
         {vessel.permissions.billingManager === 'MANAGE' ? (
           <div className="button-row">
             <Link to="/dashboard/vessels/$vesselId/subscribe" params={{ vesselId }} className="button">
-              {vessel.vesselSubscription?.valid ? 'Products, renewal and notice' : 'Subscribe or renew'}
+              {vessel.vesselSubscription?.valid ? t('settings.products') : t('settings.subscribe')}
             </Link>
           </div>
         ) : (
-          <p className="muted">Whoever manages the vessel’s billing subscribes and renews.</p>
+          <p className="muted">{t('settings.billingElsewhere')}</p>
         )}
       </section>
       {isOwner ? (
         <section className="card">
-          <h2>Delete the vessel</h2>
-          <p>Deleting removes the vessel with its devices, history, alerts, documents, notes and the access of every member. It cannot be undone.</p>
+          <h2>{t('settings.deleteTitle')}</h2>
+          <p>{t('settings.deleteText')}</p>
           <div className="button-row">
             <button type="button" className="button button--danger" onClick={() => setDialog('delete')}>
-              Delete {vessel.name}
+              {t('settings.delete', { name: vessel.name })}
             </button>
           </div>
         </section>
@@ -192,19 +198,13 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
       {dialog === 'pair' ? <PairBridgeModal vesselId={vesselId} onClose={() => setDialog(null)} /> : null}
       {dialog === 'unpair' && vessel.reportingClient ? (
         <CodeConfirmModal
-          title="Unpair the bridge"
-          consequences={
-            <p>
-              Bridge {vessel.reportingClient.serial} will stop reporting to {vessel.name}: no more live values, alerts or commands until a bridge is paired
-              again. What it reported goes with the pairing: its devices, history, track and alerts are deleted, and the vessel it is paired with next starts
-              without them.
-            </p>
-          }
-          confirmLabel="Send me the code"
+          title={t('settings.unpair')}
+          consequences={<p>{t('settings.unpairText', { serial: vessel.reportingClient.serial, name: vessel.name })}</p>}
+          confirmLabel={t('settings.sendCode')}
           request={() => lifecycleActions.requestUnlink(vesselId)}
           complete={(code) => lifecycleActions.completeUnlink(vesselId, code)}
           onDone={(result) => {
-            toast.success('Bridge unpaired');
+            toast.success(t('settings.unpaired'));
             setUnpaired(result.bridge);
             refreshVessel();
           }}
@@ -214,15 +214,13 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
       {unpaired ? <NewPairingCodeModal bridge={unpaired} onClose={() => setUnpaired(null)} /> : null}
       {dialog === 'delete' ? (
         <CodeConfirmModal
-          title={`Delete ${vessel.name}`}
-          consequences={
-            <p>{vessel.name} will be deleted with its devices, history, alerts, documents and notes, and every member loses access. This cannot be undone.</p>
-          }
-          confirmLabel="Send me the code"
+          title={t('settings.delete', { name: vessel.name })}
+          consequences={<p>{t('settings.deleteConsequences', { name: vessel.name })}</p>}
+          confirmLabel={t('settings.sendCode')}
           request={() => lifecycleActions.requestDelete(vesselId)}
           complete={(code) => lifecycleActions.confirmDelete(code)}
           onDone={() => {
-            toast.success(`${vessel.name} deleted`);
+            toast.success(t('settings.deleted', { name: vessel.name }));
             queryClient.removeQueries({ queryKey: vesselKeys.detail(vesselId) });
             void queryClient.invalidateQueries({ queryKey: vesselKeys.all, exact: true });
             void navigate({ to: '/dashboard' });
@@ -239,24 +237,25 @@ export function SettingsTab({ vesselId, vessel }: { vesselId: number; vessel: Ve
  * unpairing, so this is the one to pair it again with, here or on the next owner's vessel.
  */
 function NewPairingCodeModal({ bridge, onClose }: { bridge: { serial: string; pairingCode: string }; onClose: () => void }) {
+  const { t } = useTranslation('vessels');
   const [open, setOpen] = useState(true);
   const shown = `${bridge.pairingCode.slice(0, 4)}-${bridge.pairingCode.slice(4)}`;
   return (
     <Modal
       open={open}
-      title="The bridge's new pairing code"
+      title={t('newCode.title')}
       onClose={onClose}
       footer={
         <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
-          I have noted it
+          {t('newCode.noted')}
         </button>
       }
     >
-      <p>Bridge {bridge.serial} is unpaired. The code printed on it no longer works: to pair it again, here or on another vessel, use this one.</p>
+      <p>{t('newCode.text', { serial: bridge.serial })}</p>
       <p className="pairing-code" data-testid="new-pairing-code">
         <code>{shown}</code>
       </p>
-      <p className="muted">An administrator can give the bridge another code later if this one is lost.</p>
+      <p className="muted">{t('newCode.lost')}</p>
     </Modal>
   );
 }

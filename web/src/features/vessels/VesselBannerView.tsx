@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { VesselBanner } from './banner';
 import { Icon, type IconName } from '../icons/Icon';
 import './vessels.css';
@@ -18,6 +19,7 @@ interface Props {
 }
 
 export function VesselBannerView({ banner, onPair, onOpenAlerts, onSubscribe }: Props) {
+  const { t } = useTranslation('vessels');
   const className = `banner banner--${banner.type.toLowerCase()}`;
   const icon = banner.icon ? (
     <span className="banner__icon" aria-hidden="true">
@@ -41,12 +43,12 @@ export function VesselBannerView({ banner, onPair, onOpenAlerts, onSubscribe }: 
       <span className="banner__text">{banner.text}</span>
       {banner.action === 'PAIR' && onPair ? (
         <button type="button" className="button button--small button--primary" onClick={onPair}>
-          Pair now
+          {t('banner.pairNow')}
         </button>
       ) : null}
       {banner.action === 'SUBSCRIBE' && onSubscribe ? (
         <button type="button" className="button button--small button--primary" onClick={onSubscribe}>
-          {banner.kind === 'TRIAL' ? 'Subscribe' : 'Renew now'}
+          {banner.kind === 'TRIAL' ? t('banner.subscribe') : t('banner.renewNow')}
         </button>
       ) : null}
     </div>

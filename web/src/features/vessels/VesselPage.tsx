@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { LastKnown, lastFetchFailed } from '../offline/LastKnown';
 import { useSelector } from '@xstate/react';
@@ -43,16 +45,17 @@ export const VESSEL_TAB_ROUTES = {
   settings: '/dashboard/vessels/$vesselId/settings',
 } as const satisfies Record<VesselTab, string>;
 
-const SERVER_UNREACHABLE_BANNER: VesselBanner = {
+const serverUnreachableBanner = (): VesselBanner => ({
   kind: 'MESSAGE',
   type: 'WARNING',
-  text: 'The server cannot be reached. The values shown are the last ones received; the vessel itself may be fine.',
+  text: i18n.t('vessels:banner.serverUnreachable'),
   icon: 'offline',
-};
+});
 
 /** The vessel page around its tabs: header, status banner, tab links and the live stream that keeps every tab current. */
 export function VesselPage({ vesselId, children }: { vesselId: number; children: ReactNode }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('vessels');
   const { pathname } = useLocation();
   const detail = useSuspenseQuery(vesselQueries.detail(vesselId));
   const vessel = detail.data;
@@ -79,7 +82,7 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
   const otherAlerts = alerts.data?.filter((alert) => !shouting.has(alert.id));
   const me = useQuery(sessionQueries.user()).data;
   const banner = serverUnreachable
-    ? SERVER_UNREACHABLE_BANNER
+    ? serverUnreachableBanner()
     : vesselBanner(vessel, alertsBannerMessage(otherAlerts), {
         canPair: me?.id === vessel.ownerId,
         canSubscribe: atLeast(permissions.billingManager, 'MANAGE'),
@@ -107,14 +110,14 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
           <OnlineState online={vessel.online} lastSeen={vessel.lastSeen} />
           {vessel.accessUntil ? (
             <p className="muted" data-testid="access-until">
-              Your company&apos;s access runs until {format.dateTime(vessel.accessUntil)}.
+              {t('page.accessUntil', { until: format.dateTime(vessel.accessUntil) })}
             </p>
           ) : null}
           <LastKnown updatedAt={lastKnownAt} failing={lastFetchFailed(detail)} />
           {liveStatus.catchingUp ? (
             <span className="online-state is-catching-up" role="status">
               <span className="online-state__dot" aria-hidden="true" />
-              Catching up: data recorded while offline is arriving
+              {t('page.catchingUp')}
             </span>
           ) : null}
         </div>
@@ -129,7 +132,7 @@ export function VesselPage({ vesselId, children }: { vesselId: number; children:
           onSubscribe={() => void navigate({ to: '/dashboard/vessels/$vesselId/subscribe', params: { vesselId } })}
         />
       ) : null}
-      <nav className="tabs tabs--scroll" aria-label="Vessel sections" ref={tabStrip}>
+      <nav className="tabs tabs--scroll" aria-label={t('page.sections')} ref={tabStrip}>
         {tabs.map((tab) => (
           <Link
             key={tab}

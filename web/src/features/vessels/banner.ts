@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../lib/dates';
+import { currentLocale, i18n } from '../../i18n';
 import { alarmText, isActiveAlert, isCriticalAlert, type Alert } from '../alerts/types';
 import { bannerStateOf, type BannerState } from '../../../../contracts/vessels';
 import type { Vessel } from './types';
@@ -24,20 +25,16 @@ export interface BannerMessage {
   icon?: VesselBanner['icon'];
 }
 
-export const NOT_PAIRED_TEXT = 'This vessel is not paired to the cloud yet. Pair now to activate the bridge.';
-export const NO_SUBSCRIPTION_TEXT = 'This vessel has no active cloud services. Renew the subscription to keep monitoring and controlling it.';
-/** The same for someone who cannot renew it (crew, a dealer's or contractor's staff). */
-export const NO_SUBSCRIPTION_ASK_TEXT = 'This vessel has no active cloud services. Whoever manages its billing can renew the subscription.';
-export const NOT_PAIRED_ASK_TEXT = 'This vessel is not paired to the cloud yet. Its owner can pair the bridge.';
+// The words are the current language's (the vessels namespace), read each time a banner is made.
+const inUtc = (iso: string) => formatDateTime(iso, { timeZone: 'UTC', withZone: true, locale: currentLocale() });
 
 /** The test period after pairing: every service is on, and the person learns until when. */
 export function trialText(until: string): string {
-  return `Test period: every cloud service is on until ${formatDateTime(until, { timeZone: 'UTC', withZone: true })}. Subscribe to keep them afterwards.`;
+  return i18n.t('vessels:banner.trial', { until: inUtc(until) });
 }
 
 export function offlineText(lastSeen: string | null): string {
-  const seen = lastSeen ? `Last seen ${formatDateTime(lastSeen, { timeZone: 'UTC', withZone: true })}` : 'It has not been seen yet';
-  return `This vessel is offline. ${seen}. The values shown are the last known.`;
+  return lastSeen ? i18n.t('vessels:banner.offlineSeen', { lastSeen: inUtc(lastSeen) }) : i18n.t('vessels:banner.offlineNeverSeen');
 }
 
 /** The banner a vessel shows: the contract's precedence (spec 4) picks the kind, this file the words. */
@@ -61,8 +58,8 @@ export function vesselBanner(
   switch (bannerStateOf(vessel)) {
     case 'NOT_PAIRED':
       return canPair
-        ? { kind: 'NOT_PAIRED', type: 'NEUTRAL', text: NOT_PAIRED_TEXT, action: 'PAIR', icon: 'link' }
-        : { kind: 'NOT_PAIRED', type: 'NEUTRAL', text: NOT_PAIRED_ASK_TEXT, icon: 'link' };
+        ? { kind: 'NOT_PAIRED', type: 'NEUTRAL', text: i18n.t('vessels:banner.notPaired'), action: 'PAIR', icon: 'link' }
+        : { kind: 'NOT_PAIRED', type: 'NEUTRAL', text: i18n.t('vessels:banner.notPairedAsk'), icon: 'link' };
     case 'NO_SUBSCRIPTION': {
       // In the test period the services are on: the vessel is offline, alarmed or on trial, in that order.
       const trialUntil = vessel.cloudServices?.inTestPeriod ? vessel.cloudServices.testPeriodUntil : null;
@@ -70,7 +67,7 @@ export function vesselBanner(
         return {
           kind: 'NO_SUBSCRIPTION',
           type: 'WARNING',
-          text: canSubscribe ? NO_SUBSCRIPTION_TEXT : NO_SUBSCRIPTION_ASK_TEXT,
+          text: canSubscribe ? i18n.t('vessels:banner.noSubscription') : i18n.t('vessels:banner.noSubscriptionAsk'),
           ...subscribe,
           icon: 'warning',
         };
@@ -91,10 +88,9 @@ export function alertsBannerMessage(alerts: Alert[] | undefined): BannerMessage 
   const critical = active.filter(isCriticalAlert);
   const shown = critical.length > 0 ? critical : active;
   const first = alarmText(shown[0]);
-  const more = active.length > 1 ? ` (${active.length} active alerts)` : '';
   return {
     type: critical.length > 0 ? 'CRITICAL' : 'WARNING',
-    text: `${first}${more}`,
+    text: active.length > 1 ? i18n.t('vessels:banner.alertWithCount', { alert: first, count: active.length }) : first,
     action: 'OPEN_ALERTS',
     icon: 'alert',
   };

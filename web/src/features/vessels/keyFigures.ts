@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n';
 import type { Device, Property } from '../devices/types';
 
 export interface KeyFigure {
@@ -8,17 +9,17 @@ export interface KeyFigure {
 }
 
 /** The figures a skipper looks at first, in this order; the first match of each is shown. */
-const KEY_FIGURES: Array<{ key: string; label: string; path: RegExp }> = [
-  { key: 'position', label: 'Position', path: /^navigation\.position$/ },
-  { key: 'speed', label: 'Speed over ground', path: /^navigation\.speedOverGround$/ },
-  { key: 'heading', label: 'Heading', path: /^navigation\.(headingTrue|headingMagnetic)$/ },
-  { key: 'course', label: 'Course over ground', path: /^navigation\.courseOverGroundTrue$/ },
-  { key: 'depth', label: 'Depth', path: /^environment\.depth\.belowTransducer$/ },
-  { key: 'wind', label: 'Apparent wind', path: /^environment\.wind\.speedApparent$/ },
-  { key: 'inside', label: 'Inside temperature', path: /^environment\.inside\.[^.]+\.temperature$/ },
-  { key: 'water', label: 'Water temperature', path: /^environment\.water\.temperature$/ },
-  { key: 'battery', label: 'Battery voltage', path: /^electrical\.batteries\.[^.]+\.voltage$/ },
-  { key: 'shore', label: 'Shore power', path: /^electrical\.ac\.[^.]+\.phase\.single\.lineNeutralVoltage$/ },
+const KEY_FIGURES: Array<{ key: string; path: RegExp }> = [
+  { key: 'position', path: /^navigation\.position$/ },
+  { key: 'speed', path: /^navigation\.speedOverGround$/ },
+  { key: 'heading', path: /^navigation\.(headingTrue|headingMagnetic)$/ },
+  { key: 'course', path: /^navigation\.courseOverGroundTrue$/ },
+  { key: 'depth', path: /^environment\.depth\.belowTransducer$/ },
+  { key: 'wind', path: /^environment\.wind\.speedApparent$/ },
+  { key: 'inside', path: /^environment\.inside\.[^.]+\.temperature$/ },
+  { key: 'water', path: /^environment\.water\.temperature$/ },
+  { key: 'battery', path: /^electrical\.batteries\.[^.]+\.voltage$/ },
+  { key: 'shore', path: /^electrical\.ac\.[^.]+\.phase\.single\.lineNeutralVoltage$/ },
 ];
 
 export function keyFigures(devices: Device[] | undefined): KeyFigure[] {
@@ -27,7 +28,7 @@ export function keyFigures(devices: Device[] | undefined): KeyFigure[] {
     for (const device of devices ?? []) {
       const property = device.properties.find((candidate) => figure.path.test(candidate.path));
       if (property) {
-        figures.push({ key: figure.key, label: figure.label, device, property });
+        figures.push({ key: figure.key, label: i18n.t(`vessels:figures.${figure.key}`), device, property });
         break;
       }
     }

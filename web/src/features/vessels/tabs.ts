@@ -1,3 +1,4 @@
+import { i18n, labelsOf } from '../../i18n';
 import { atLeast, type PermissionSet } from './types';
 
 /** The vessel page's tabs, each a child route `/dashboard/vessels/$vesselId/<tab>`, in the order shown. */
@@ -20,20 +21,8 @@ export type VesselTab = (typeof VESSEL_TABS)[number];
 /** The vessel dashboard opens on OVERVIEW (spec 9). */
 export const DEFAULT_VESSEL_TAB: VesselTab = 'overview';
 
-export const VESSEL_TAB_LABELS: Record<VesselTab, string> = {
-  overview: 'Overview',
-  devices: 'Devices',
-  alerts: 'Alerts',
-  routines: 'Routines',
-  location: 'Location',
-  cameras: 'Cameras',
-  documents: 'Documents',
-  service: 'Service',
-  notes: 'Notes',
-  users: 'Users',
-  log: 'Audit log',
-  settings: 'Settings',
-};
+/** Each tab's name in the current language (read at each use). */
+export const VESSEL_TAB_LABELS: Record<VesselTab, string> = labelsOf(VESSEL_TABS, (tab) => i18n.t(`vessels:tabs.${tab}`));
 
 /**
  * Whether a member may open a tab. deviceManager DENY hides devices and the vessel's locations
