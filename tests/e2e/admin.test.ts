@@ -403,6 +403,26 @@ describe('the admin console', () => {
       .waitFor();
   });
 
+  it('keeps the open section in sight on a phone, where the sections scroll sideways', async () => {
+    const phone = await openPage(browser, { width: 390, height: 844 });
+    const { page } = phone;
+    await signIn(page, baseUrl, 'admin@demo.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await page.goto(baseUrl + '/dashboard/admin/mail');
+    await page.getByRole('heading', { name: 'Mail outbox' }).waitFor();
+    const open = page.getByRole('navigation', { name: 'Administration sections' }).locator('[aria-current="page"]');
+    await expect
+      .poll(() =>
+        open.evaluate((link) => {
+          const box = link.getBoundingClientRect();
+          return box.left >= 0 && box.right <= window.innerWidth;
+        }),
+      )
+      .toBe(true);
+    expect(phone.pageErrors).toEqual([]);
+    await phone.context.close();
+  });
+
   it('offers an owner no admin navigation, and the admin path is not found for them', async () => {
     const owner = await openPage(browser);
     const { page } = owner;

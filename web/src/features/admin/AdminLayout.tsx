@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
 import './admin.css';
 
 /** The admin area's sections, in the order of the section tabs. */
@@ -22,9 +22,15 @@ export const ADMIN_SECTIONS = [
 ] as const;
 
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const strip = useRef<HTMLElement>(null);
+  // At phone width the sections scroll sideways: the open one is brought into view (as the vessel's tabs).
+  useEffect(() => {
+    strip.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <div className="page admin">
-      <nav className="tabs tabs--wrap admin__sections" aria-label="Administration sections">
+      <nav ref={strip} className="tabs tabs--wrap admin__sections" aria-label="Administration sections">
         {ADMIN_SECTIONS.map((section) => (
           <Link
             key={section.to}
