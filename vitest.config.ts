@@ -81,7 +81,7 @@ export default defineConfig({
       { extends: true, test: { name: 'db', include: ALL, exclude: [...UNIT, ...CLI, ...E2E, ...QUICK_EXCEPT] } },
       { extends: true, test: { name: 'cli', include: CLI } },
       // One web build and one Chromium for every browser suite (tests/setup/browser.ts).
-      { extends: true, test: { name: 'e2e', include: E2E, globalSetup: ['tests/setup/browser.ts'] } },
+      { extends: true, test: { name: 'e2e', include: E2E, testTimeout: 90_000, globalSetup: ['tests/setup/browser.ts'] } },
     ],
   },
 });
