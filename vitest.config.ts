@@ -60,6 +60,8 @@ const ALL = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
 // `npm run test:quick` (TEST_QUICK=1): units and API without the CLI suites, which run the
 // commands end to end and belong to `npm test`. vitest's --exclude flag does not reach a
 // project's own exclude list, hence the variable.
+/** The layers without a browser: run first, together, three files at a time. */
+const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: 3 };
 const QUICK_EXCEPT = process.env.TEST_QUICK ? ['tests/cli/**'] : [];
 
 export default defineConfig({
@@ -71,17 +73,24 @@ export default defineConfig({
     // expect.poll waits for what a user would wait for (a row, a value); 1 s, vitest's default,
     // is too short on a busy two-core machine (CI lost a run to it).
     expect: { poll: { timeout: 10_000 } },
-    // Two cores: more workers only make the MQTT and browser suites fight for CPU.
+    // Two cores. The browser suites keep to two workers; the layers before them take a third,
+    // since their slowest files mostly wait (30 s of refused connections, a Redis outage) and a
+    // third file fills that time (docs/performance.md, "Test suite").
     maxWorkers: 2,
     reporters: ['default', './tests/setup/slowest.ts'],
     // Compiles what the processes under test run (dist/: server, CLI, bridge agent, simulator), once.
     globalSetup: ['tests/setup/build.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT, exclude: UNIT_EXCEPT } },
-      { extends: true, test: { name: 'db', include: ALL, exclude: [...UNIT, ...CLI, ...E2E, ...QUICK_EXCEPT] } },
-      { extends: true, test: { name: 'cli', include: CLI } },
-      // One web build and one Chromium for every browser suite (tests/setup/browser.ts).
-      { extends: true, test: { name: 'e2e', include: E2E, testTimeout: 90_000, globalSetup: ['tests/setup/browser.ts'] } },
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: UNIT_EXCEPT, ...FIRST } },
+      { extends: true, test: { name: 'db', include: ALL, exclude: [...UNIT, ...CLI, ...E2E, ...QUICK_EXCEPT], ...FIRST } },
+      { extends: true, test: { name: 'cli', include: CLI, ...FIRST } },
+      // One web build and one Chromium for every browser suite (tests/setup/browser.ts), run after
+      // the other layers: a page's 30 s waits are for the browser and the app, not for CPU taken
+      // by an MQTT or CLI suite beside it (the runs CI lost were all of that kind).
+      {
+        extends: true,
+        test: { name: 'e2e', include: E2E, testTimeout: 90_000, globalSetup: ['tests/setup/browser.ts'], sequence: { groupOrder: 1 }, maxWorkers: 2 },
+      },
     ],
   },
 });

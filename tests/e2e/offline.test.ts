@@ -66,7 +66,7 @@ async function ownerOnVessel(page: Page): Promise<void> {
         await publishVoltage(12.9);
         return (await liveData(page).textContent()) === 'Live' && (await page.getByText(/12\.9/).first().isVisible());
       },
-      { timeout: 30_000, intervals: [1_000] },
+      { timeout: 30_000, interval: 1_000 },
     )
     .toBe(true);
   // The copy is written a second after the values change.
