@@ -187,7 +187,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
         vesselsOwnedBy,
         vesselCountsOwnedBy,
         consentingVesselsOfModels,
-        vesselViews: (db, ids, access) => vesselViewsOf(db, ids, access, activeAlertCounts),
+        vesselViews: (db, ids, access) => vesselViewsOf(db, ids, access, activeAlertCounts, new Date(ctx.clock.now())),
         currentLocation,
         alarmCountsByPriority,
         alarmsRaisedSince,

@@ -45,6 +45,7 @@ function listCommand(): Command {
           alerts: await activeAlertsOfVessels(
             app.db,
             vessels.map((v) => v.id),
+            app.ctx.clock.now(),
           ),
           names: new Map(vessels.map((v) => [v.id, v.name])),
         };

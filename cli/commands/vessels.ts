@@ -146,7 +146,7 @@ async function vesselDetail(app: App, id: number): Promise<VesselDetail> {
     createdAt: vessel.createdAt,
     owner: owner ? { id: owner.id, email: owner.email, firstName: owner.firstName, lastName: owner.lastName } : null,
     bridge: await bridgeOfVessel(app.db, id),
-    subscription: (await subscriptionsOf(app.db, [id])).get(id) ?? null,
+    subscription: (await subscriptionsOf(app.db, [id], new Date(app.ctx.clock.now()))).get(id) ?? null,
     members: members.map((m): VesselMember => {
       const user = m.userId === null ? undefined : users.get(m.userId);
       const company = m.companyId === null ? undefined : companies.get(m.companyId);

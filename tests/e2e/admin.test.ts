@@ -181,11 +181,12 @@ describe('the admin console', () => {
     // the bridge is deleted afterwards, its alarms with it, so the later figures count none.
     const token = await t.login('admin@demo.test');
     const bridge = await pairedBridge(t, token, 'Sea Breeze', 'VL-TEST-ALARM');
-    await applyNotification(t.database.db, bridge.id, {
-      path: 'notifications.bilge',
-      value: { state: 'alarm', message: 'Bilge high' },
-      timestampMs: Date.now(),
-    });
+    await applyNotification(
+      t.database.db,
+      bridge.id,
+      { path: 'notifications.bilge', value: { state: 'alarm', message: 'Bilge high' }, timestampMs: Date.now() },
+      t.server.app.ctx.clock.now(),
+    );
     await page.reload();
     await page.getByRole('heading', { name: 'Alerts across vessels', level: 1 }).waitFor();
     const table = page.getByRole('table', { name: 'Active alerts' });

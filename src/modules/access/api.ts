@@ -33,9 +33,9 @@ export interface AccessDirectory {
   /** Names of the vessels that exist among these ids. */
   vesselNames(db: Db, vesselIds: number[]): Promise<Map<number, string>>;
   /** Whether the vessel's cloud services are on (the unsubscribed-vessel rule of docs/product.md). */
-  cloudServices(db: Db, vesselId: number): Promise<CloudServices>;
+  cloudServices(db: Db, vesselId: number, at: Date): Promise<CloudServices>;
   /** The 418 that says why a service is refused and how to renew, when the vessel's cloud services are off. */
-  cloudServiceRefusal(db: Db, vesselId: number, service: CloudService, services: CloudServices): Promise<Error>;
+  cloudServiceRefusal(db: Db, vesselId: number, service: CloudService, services: CloudServices, at: Date): Promise<Error>;
   /** Names of the companies that exist among these ids (for audit records of company staff). */
   companyNames(db: Db, companyIds: number[]): Promise<Map<number, string>>;
 }
@@ -199,10 +199,11 @@ export function createAccessApi(db: Db, directory: AccessDirectory, runtime: Acc
     requireAccess: async (userId, vesselId, ...needs) => check(await accessOf(userId, vesselId), needs),
     bridgeOf: (vesselId) => bridges.get(vesselId),
     vesselNames: (vesselIds) => directory.vesselNames(db, vesselIds),
-    cloudServices: (vesselId) => directory.cloudServices(db, vesselId),
+    cloudServices: (vesselId) => directory.cloudServices(db, vesselId, new Date(runtime.now())),
     async requireCloudService(vesselId, service) {
-      const services = await directory.cloudServices(db, vesselId);
-      if (!services.active) throw await directory.cloudServiceRefusal(db, vesselId, service, services);
+      const at = new Date(runtime.now());
+      const services = await directory.cloudServices(db, vesselId, at);
+      if (!services.active) throw await directory.cloudServiceRefusal(db, vesselId, service, services, at);
     },
     async noteUse(access, userId) {
       const grant = access.companyGrant;

@@ -92,7 +92,8 @@ export function statusOf(row: repo.AlertRow, nowMs: number): AlertStatus {
   return silencedAt(row, nowMs) ? 'silenced' : 'active-unacknowledged';
 }
 
-export const alertView = (row: repo.AlertRow, nowMs = Date.now()): Alert => ({
+/** An alert as the API shows it, its status (silenced or not) judged at `nowMs`, the server clock's now. */
+export const alertView = (row: repo.AlertRow, nowMs: number): Alert => ({
   id: row.id,
   origin: row.origin,
   path: row.path,
@@ -148,12 +149,14 @@ export async function applyNotification(
   db: Db,
   bridgeId: number,
   notification: { path: string; value: unknown; timestampMs: number },
+  /** The server clock's now, which judges the status the change is shown with. */
+  nowMs: number,
   origin: repo.AlertOrigin = 'notification',
   naming?: AlarmNaming,
 ): Promise<AlertChange | null> {
   const reading = readNotification(notification.value);
   if (!reading) return null;
-  return applyCondition(db, bridgeId, { origin, path: notification.path, reading, timestampMs: notification.timestampMs }, naming);
+  return applyCondition(db, bridgeId, { origin, path: notification.path, reading, timestampMs: notification.timestampMs, nowMs }, naming);
 }
 
 /**
@@ -167,7 +170,8 @@ export async function applyNotification(
 export async function applyCondition(
   db: Db,
   bridgeId: number,
-  condition: { origin: repo.AlertOrigin; customAlertId?: number; path: string; reading: Reading; timestampMs: number },
+  /** `timestampMs`: when the reading was made; `nowMs`: the server clock's now, for the status the change is shown with. */
+  condition: { origin: repo.AlertOrigin; customAlertId?: number; path: string; reading: Reading; timestampMs: number; nowMs: number },
   /** Names the device and property of an alarm it raises (the alerts module's api `naming`); an alarm about no property needs none. */
   naming?: AlarmNaming,
 ): Promise<AlertChange | null> {
@@ -214,7 +218,7 @@ export async function applyCondition(
   }
   const changed = (await repo.findAlert(db, changedId))!;
   await repo.insertLog(db, changed, { action: change, userId: null, messageText: changed.message, at: nowIso() });
-  return { ...alertView(changed), change };
+  return { ...alertView(changed, condition.nowMs), change };
 }
 
 /** The path of the alert a routine raises (one per routine). */
@@ -242,6 +246,7 @@ export async function applyRoutineAlert(
     path: routineAlertPath(routineId),
     reading: reading === 'clear' ? 'clear' : { state: STATE_OF[reading.priority], message: reading.message },
     timestampMs: atMs,
+    nowMs: atMs,
   });
   if (change) events.emit('vessel.alert', { vesselId, alert: { ...change } });
   return change;
@@ -276,10 +281,10 @@ export async function activeAlertCounts(db: Db, vesselIds: number[]): Promise<Ma
 }
 
 /** Active alerts of the vessels named, newest first, each with its vesselId. */
-export async function activeAlertsOfVessels(db: Db, vesselIds: number[]): Promise<Array<Alert & { vesselId: number }>> {
+export async function activeAlertsOfVessels(db: Db, vesselIds: number[], nowMs: number): Promise<Array<Alert & { vesselId: number }>> {
   const bridges = await bridgesOfVessels(db, vesselIds);
   const vesselOf = new Map([...bridges].map(([vesselId, bridge]) => [bridge.id, vesselId]));
-  return (await repo.activeOfBridges(db, [...vesselOf.keys()])).map((row) => ({ ...alertView(row), vesselId: vesselOf.get(row.bridgeId)! }));
+  return (await repo.activeOfBridges(db, [...vesselOf.keys()])).map((row) => ({ ...alertView(row, nowMs), vesselId: vesselOf.get(row.bridgeId)! }));
 }
 
 /** An alert and the vessel its bridge is paired with, or null when there is no such alert or vessel. */

@@ -102,7 +102,7 @@ export class NoDataWatch {
   }
 
   private async apply(vesselId: number, bridgeId: number, reading: Parameters<typeof applyCondition>[2]['reading'], now: number): Promise<void> {
-    const alert = await applyCondition(this.ctx.db, bridgeId, { origin: 'no-data', path: NO_DATA_PATH, reading, timestampMs: now });
+    const alert = await applyCondition(this.ctx.db, bridgeId, { origin: 'no-data', path: NO_DATA_PATH, reading, timestampMs: now, nowMs: now });
     if (alert) this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...alert } });
   }
 

@@ -109,7 +109,7 @@ export class OutageWatch {
   }
 
   private async apply(vesselId: number, bridgeId: number, reading: Parameters<typeof applyCondition>[2]['reading'], now: number): Promise<void> {
-    const alert = await applyCondition(this.ctx.db, bridgeId, { origin: 'no-data', path: OFFLINE_PATH, reading, timestampMs: now });
+    const alert = await applyCondition(this.ctx.db, bridgeId, { origin: 'no-data', path: OFFLINE_PATH, reading, timestampMs: now, nowMs: now });
     if (alert) this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...alert } });
   }
 

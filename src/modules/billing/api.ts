@@ -57,7 +57,7 @@ export interface VesselSubscription {
  * redeemed on a running subscription starts when that one ends), until the latest end, with the
  * products of the one running now (else of the latest).
  */
-export async function subscriptionsOf(db: Db, vesselIds: number[], at = new Date()): Promise<Map<number, VesselSubscription>> {
+export async function subscriptionsOf(db: Db, vesselIds: number[], at: Date): Promise<Map<number, VesselSubscription>> {
   const now = at.toISOString();
   const out = new Map<number, VesselSubscription>();
   const running = new Set<number>();
@@ -81,7 +81,7 @@ const DAY_MS = 86_400_000;
  * SUBSCRIPTION_TERMS.testPeriodDays after its bridge was first paired (docs/decisions.md,
  * "Billing"). `firstPairedAt` comes from the bridges module (server.ts and the vessel view pass it).
  */
-export async function cloudServicesOf(db: Db, firstPairedAt: Map<number, string | null>, now = new Date()): Promise<Map<number, CloudServices>> {
+export async function cloudServicesOf(db: Db, firstPairedAt: Map<number, string | null>, now: Date): Promise<Map<number, CloudServices>> {
   const subscriptions = await subscriptionsOf(db, [...firstPairedAt.keys()], now);
   const out = new Map<number, CloudServices>();
   for (const [vesselId, pairedAt] of firstPairedAt) {
@@ -110,7 +110,7 @@ const WHAT: Record<CloudService, { refused: string; again: string }> = {
  * The 418 an unsubscribed vessel answers for a cloud service, saying why and how to renew. The
  * dates are ISO days so the message reads the same everywhere it is shown verbatim.
  */
-export async function cloudServiceRefusal(db: Db, vesselId: number, service: CloudService, services: CloudServices, now = new Date()) {
+export async function cloudServiceRefusal(db: Db, vesselId: number, service: CloudService, services: CloudServices, now: Date) {
   const last = (await subscriptionsOf(db, [vesselId], now)).get(vesselId);
   const day = (iso: string) => iso.slice(0, 10);
   const why = last?.validUntil
@@ -120,9 +120,6 @@ export async function cloudServiceRefusal(db: Db, vesselId: number, service: Clo
       : 'this vessel has no subscription';
   return ruleRefused(`${WHAT[service].refused}: ${why}. Subscribe or renew on the vessel's Subscription page ${WHAT[service].again}.`);
 }
-
-/** The earliest time an unsubscribed vessel's history reaches back to (the test period's length before now). */
-export const unsubscribedHistoryFrom = (now = new Date()): Date => new Date(now.getTime() - SUBSCRIPTION_TERMS.testPeriodDays * DAY_MS);
 
 export interface SubscriptionRecord {
   validFrom: string;

@@ -109,6 +109,7 @@ export class GeofenceWatch {
       this.ctx.db,
       bridge.id,
       { path: GEOFENCE_PATH, value: value === 'clear' ? null : value, timestampMs: at },
+      this.ctx.clock.now(),
       'geofence',
     );
     if (alert) this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...alert } });

@@ -256,7 +256,7 @@ export class IngestService {
 
   private async loadStoring(vesselId: number): Promise<Storing> {
     const nowMs = this.ctx.clock.now();
-    const services = await cloudServices(this.ctx.db, vesselId);
+    const services = await cloudServices(this.ctx.db, vesselId, new Date(nowMs));
     const soon = nowMs + SERVICES_RECHECK_MS;
     if (services.active) return { beforeMs: Infinity, recheckAtMs: Math.min(soon, services.activeUntil ? Date.parse(services.activeUntil) : soon) };
     return { beforeMs: services.endedAt ? Date.parse(services.endedAt) : -Infinity, recheckAtMs: soon };
@@ -302,7 +302,7 @@ export class IngestService {
         for (const notification of item.notifications) {
           const key = `${item.bridgeId} ${notification.path}`;
           if (!uncleared.has(key) && notificationClears(notification.value)) continue;
-          const alert = await applyNotification(this.ctx.db, item.bridgeId, notification, 'notification', this.alerts.naming);
+          const alert = await applyNotification(this.ctx.db, item.bridgeId, notification, this.ctx.clock.now(), 'notification', this.alerts.naming);
           if (!alert) continue;
           alerts.push({ bridgeId: item.bridgeId, alert });
           uncleared.add(key);

@@ -57,8 +57,8 @@ export const vesselNames: AccessDirectory['vesselNames'] = (db, ids) => repo.nam
  * Whether a vessel's cloud services are on: billing judges the subscription and the test period,
  * which starts when the bridges module says the vessel's bridge was first paired.
  */
-export const cloudServices: AccessDirectory['cloudServices'] = async (db, vesselId) =>
-  (await cloudServicesOf(db, await bridgesFirstPairedAt(db, [vesselId]))).get(vesselId)!;
+export const cloudServices: AccessDirectory['cloudServices'] = async (db, vesselId, at) =>
+  (await cloudServicesOf(db, await bridgesFirstPairedAt(db, [vesselId]), at)).get(vesselId)!;
 
 export { cloudServiceRefusal };
 
@@ -113,8 +113,8 @@ export async function setVendorPaused(db: Db, ownerId: number, companyId: number
  * The vessel views (docs/api.md Vessel, with banner state and active alerts) of the vessels
  * named, as each is reached through `accessById` (a company's fleet); missing vessels are left out.
  */
-export async function vesselViewsOf(db: Db, ids: number[], accessById: Map<number, VesselAccess>, alertCounts: AlertCounts): Promise<VesselView[]> {
-  return vesselViews(db, await repo.vesselsByIds(db, ids), accessById, alertCounts);
+export async function vesselViewsOf(db: Db, ids: number[], accessById: Map<number, VesselAccess>, alertCounts: AlertCounts, at: Date): Promise<VesselView[]> {
+  return vesselViews(db, await repo.vesselsByIds(db, ids), accessById, alertCounts, at);
 }
 
 /** Vessels built on these models whose owners consented to their manufacturer seeing them (`mfrAccess`). */

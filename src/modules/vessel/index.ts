@@ -71,7 +71,7 @@ export const vesselModule: Plugin<VesselModuleOptions> = {
   register(server, { ctx, activeAlertCounts, pairingEnd }) {
     const auth = server.plugins.auth.api;
     const access = server.plugins.access.api;
-    const vessels = new VesselService(ctx.db, access, auth, activeAlertCounts, ctx.events, pairingEnd);
+    const vessels = new VesselService(ctx.db, access, auth, activeAlertCounts, ctx.events, pairingEnd, ctx.clock);
     const members = new MembersService(ctx.db, access.grants, auth, () => ctx.clock.now());
     const pairing = new PairingService(
       ctx.db,

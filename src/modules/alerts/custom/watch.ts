@@ -65,6 +65,7 @@ export class CustomAlerts {
       path,
       reading: 'clear',
       timestampMs: this.ctx.clock.now(),
+      nowMs: this.ctx.clock.now(),
     });
     if (cleared) this.ctx.events.emit('vessel.alert', { vesselId, alert: { ...cleared } });
   }
@@ -104,6 +105,7 @@ export class CustomAlerts {
             path,
             reading: raise ? { state: STATE_OF[rule.priority], message: rule.message } : 'clear',
             timestampMs: tsMs,
+            nowMs: this.ctx.clock.now(),
           },
           this.properties,
         );

@@ -48,7 +48,12 @@ export class LevelAlerts {
       const zone = judge(property.watch, v.value, v.tsMs);
       if (zone === null) continue;
       const reading = readingOf(zone, { ...property, path: v.path, levels: property.watch.levels }, v.value);
-      const alert = await applyCondition(this.ctx.db, bridgeId, { origin: 'level', path: v.path, reading, timestampMs: v.tsMs }, this.properties);
+      const alert = await applyCondition(
+        this.ctx.db,
+        bridgeId,
+        { origin: 'level', path: v.path, reading, timestampMs: v.tsMs, nowMs: this.ctx.clock.now() },
+        this.properties,
+      );
       if (alert) changed.push(alert);
     }
     return changed;
@@ -70,6 +75,7 @@ export class LevelAlerts {
         path: property.path,
         reading: 'clear',
         timestampMs: this.ctx.clock.now(),
+        nowMs: this.ctx.clock.now(),
       });
       if (cleared) events.emit('vessel.alert', { vesselId, alert: { ...cleared } });
     }

@@ -7,6 +7,7 @@ import type { Database } from '../../../db/knex.js';
 import { ruleRefused } from '../../../platform/errors.js';
 import { deleteFile, detectImage, readFile, storeFile } from '../../../platform/files.js';
 import type { EventBus } from '../../../platform/events.js';
+import type { Clock } from '../../../platform/clock.js';
 import type { Caller } from '../../../platform/routes.js';
 import type { AccessApi, PermissionSet, VesselAccess, VesselScope } from '../../access/api.js';
 import type { PairingEnd } from '../pairing/end.js';
@@ -36,7 +37,12 @@ export class VesselService {
     private readonly alertCounts: AlertCounts,
     private readonly events: EventBus,
     private readonly pairingEnd: PairingEnd,
+    private readonly clock: Clock,
   ) {}
+
+  private views(vessels: repo.VesselRow[], access: Map<number, VesselAccess>) {
+    return vesselViews(this.db, vessels, access, this.alertCounts, new Date(this.clock.now()));
+  }
 
   /**
    * Every vessel for the platform's administrator (POST admin/vessels/page): with its owner, bridge,
@@ -60,7 +66,7 @@ export class VesselService {
       repo.toVessel,
     );
     const [views, owners, alerts] = await Promise.all([
-      vesselViews(this.db, page.content, new Map(), this.alertCounts),
+      this.views(page.content, new Map()),
       people.usersByIds([...new Set(page.content.map((v) => v.ownerId))]),
       this.alertCounts(
         this.db,
@@ -76,13 +82,13 @@ export class VesselService {
   /** The caller's vessels; a paused access is refused everything (docs/api.md), its vessel's name included. */
   async fleetOf(userId: number): Promise<VesselView[]> {
     const access = new Map([...(await this.access.accessesOf(userId))].filter(([, a]) => !a.paused));
-    return vesselViews(this.db, await repo.vesselsByIds(this.db, [...access.keys()]), access, this.alertCounts);
+    return this.views(await repo.vesselsByIds(this.db, [...access.keys()]), access);
   }
 
   async viewOf(access: VesselAccess): Promise<VesselView & { permissions: PermissionSet; accessUntil: string | null }> {
     const vessel = await repo.findVessel(this.db, access.vesselId);
     if (!vessel) throw Boom.notFound('Vessel not found');
-    const [view] = await vesselViews(this.db, [vessel], new Map([[vessel.id, access]]), this.alertCounts);
+    const [view] = await this.views([vessel], new Map([[vessel.id, access]]));
     // A company's staff see until when their company's grant runs.
     return { ...view, permissions: access.permissions, accessUntil: access.companyGrant?.endsAt ?? null };
   }

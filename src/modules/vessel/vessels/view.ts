@@ -25,13 +25,14 @@ export const vesselImageUrl = (v: { id: number; imageFileId: string | null }): s
  */
 export type AlertCounts = (db: Db, vesselIds: number[]) => Promise<Map<number, number>>;
 
-export async function vesselViews(db: Db, vessels: VesselRow[], accessById: Map<number, VesselAccess>, activeAlertCounts: AlertCounts) {
+/** `at`: the server clock's now, which judges each vessel's subscription and cloud services. */
+export async function vesselViews(db: Db, vessels: VesselRow[], accessById: Map<number, VesselAccess>, activeAlertCounts: AlertCounts, at: Date) {
   const ids = vessels.map((v) => v.id);
   const [bridges, subscriptions, alertCounts, services] = await Promise.all([
     bridgesOfVessels(db, ids),
-    subscriptionsOf(db, ids),
+    subscriptionsOf(db, ids, at),
     activeAlertCounts(db, ids),
-    bridgesFirstPairedAt(db, ids).then((paired) => cloudServicesOf(db, paired)),
+    bridgesFirstPairedAt(db, ids).then((paired) => cloudServicesOf(db, paired, at)),
   ]);
   return vessels.map((v) => {
     const bridge = bridges.get(v.id) ?? null;
