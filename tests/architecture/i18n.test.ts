@@ -30,7 +30,6 @@ const NOT_YET_TRANSLATED = [
   'features/cameras',
   'features/charts',
   'features/connectivity',
-  'features/devices',
   'features/documents',
   'features/errors',
   'features/export',
