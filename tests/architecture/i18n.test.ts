@@ -44,7 +44,6 @@ const NOT_YET_TRANSLATED = [
   'features/profile',
   'features/routines',
   'features/service',
-  'features/simpleDevices',
   'features/terms',
   'features/testing',
   'features/toasts',
