@@ -28,7 +28,6 @@ const NOT_YET_TRANSLATED = [
   'features/billing',
   'features/bridge',
   'features/cameras',
-  'features/charts',
   'features/connectivity',
   'features/documents',
   'features/errors',
