@@ -33,7 +33,6 @@ const NOT_YET_TRANSLATED = [
   'features/errors',
   'features/export',
   'features/interfaces',
-  'features/location',
   'features/members',
   'features/messages',
   'features/modal',
