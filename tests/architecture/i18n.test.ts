@@ -47,7 +47,6 @@ const NOT_YET_TRANSLATED = [
   'features/toasts',
   'features/transfer',
   'features/utility',
-  'features/weather',
   'routes',
 ];
 
