@@ -27,7 +27,6 @@ const NOT_YET_TRANSLATED = [
   'features/auditLog',
   'features/billing',
   'features/bridge',
-  'features/connectivity',
   'features/documents',
   'features/errors',
   'features/export',
