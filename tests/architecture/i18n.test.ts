@@ -35,7 +35,6 @@ const NOT_YET_TRANSLATED = [
   'features/messages',
   'features/modal',
   'features/notes',
-  'features/offline',
   'features/organisation',
   'features/profile',
   'features/routines',
