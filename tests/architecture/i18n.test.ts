@@ -43,7 +43,6 @@ const NOT_YET_TRANSLATED = [
   'features/testing',
   'features/toasts',
   'features/transfer',
-  'features/utility',
   'routes',
 ];
 
