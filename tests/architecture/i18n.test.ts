@@ -41,7 +41,6 @@ const NOT_YET_TRANSLATED = [
   'features/service',
   'features/terms',
   'features/testing',
-  'features/toasts',
   'features/transfer',
   'routes',
 ];
