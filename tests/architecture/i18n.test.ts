@@ -28,7 +28,6 @@ const NOT_YET_TRANSLATED = [
   'features/billing',
   'features/bridge',
   'features/documents',
-  'features/errors',
   'features/export',
   'features/interfaces',
   'features/members',
