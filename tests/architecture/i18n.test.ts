@@ -32,7 +32,6 @@ const NOT_YET_TRANSLATED = [
   'features/interfaces',
   'features/members',
   'features/messages',
-  'features/modal',
   'features/notes',
   'features/organisation',
   'features/profile',
