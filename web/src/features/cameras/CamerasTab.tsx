@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { failureMessage } from '../../lib/failureMessage';
@@ -13,10 +14,14 @@ import { cameraActions, cameraPath, cameraQueries } from './queries';
 import type { Camera, CameraFields } from './types';
 import './cameras.css';
 
+/** The hidden part of a button's name: read out, not shown ("Edit<hidden> Mast</hidden>"). */
+const HIDDEN = { hidden: <span className="visually-hidden" /> };
+
 type Dialog = { kind: 'live' | 'delete'; camera: Camera } | { kind: 'edit'; camera: Camera | null } | null;
 
 /** The vessel's cameras as a grid of snapshots, each opening a live view; securityManager MANAGE adds and changes them. */
 export function CamerasTab({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
+  const { t } = useTranslation('cameras');
   const queryClient = useQueryClient();
   const cameras = useQuery(cameraQueries.list(vesselId));
   const [refresh, setRefresh] = useState(() => Date.now());
@@ -25,35 +30,35 @@ export function CamerasTab({ vesselId, canManage }: { vesselId: number; canManag
   const remove = useMutation({
     mutationFn: (camera: Camera) => cameraActions.remove(vesselId, camera.id),
     onSuccess: () => {
-      toast.success('Camera deleted');
+      toast.success(t('tab.deleted'));
       setDialog(null);
       return reload();
     },
-    onError: (error) => reportActionFailure('Deleting the camera', error),
+    onError: (error) => reportActionFailure(t('tab.deleting'), error),
   });
 
   return (
     <section className="cameras" aria-labelledby="cameras-title">
       <div className="section-header">
-        <h2 id="cameras-title">Cameras</h2>
+        <h2 id="cameras-title">{t('tab.title')}</h2>
         <div className="button-row">
           <button type="button" className="button" onClick={() => setRefresh(Date.now())} disabled={!cameras.data?.length}>
-            Refresh pictures
+            {t('tab.refresh')}
           </button>
           {canManage ? (
             <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'edit', camera: null })}>
-              Add camera
+              {t('tab.add')}
             </button>
           ) : null}
         </div>
       </div>
-      <DelayedSpinner loading={cameras.isPending} label="Loading cameras…" />
+      <DelayedSpinner loading={cameras.isPending} label={t('tab.loading')} />
       {cameras.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(cameras.error, 'The cameras could not be loaded.')}
+          {failureMessage(cameras.error, t('tab.failed'))}
         </p>
       ) : null}
-      {cameras.isSuccess && cameras.data.length === 0 ? <p className="empty-state">No cameras yet.</p> : null}
+      {cameras.isSuccess && cameras.data.length === 0 ? <p className="empty-state">{t('tab.empty')}</p> : null}
       <ul className="camera-grid">
         {(cameras.data ?? []).map((camera) => (
           <li key={camera.id} className="card camera">
@@ -62,15 +67,15 @@ export function CamerasTab({ vesselId, canManage }: { vesselId: number; canManag
               <h3 className="camera__name">{camera.name}</h3>
               <div className="button-row">
                 <button type="button" className="button" onClick={() => setDialog({ kind: 'live', camera })}>
-                  Live<span className="visually-hidden"> view of {camera.name}</span>
+                  <Trans t={t} i18nKey="tab.live" values={{ name: camera.name }} components={HIDDEN} shouldUnescape />
                 </button>
                 {canManage ? (
                   <>
                     <button type="button" className="button" onClick={() => setDialog({ kind: 'edit', camera })}>
-                      Edit<span className="visually-hidden"> {camera.name}</span>
+                      <Trans t={t} i18nKey="tab.edit" values={{ name: camera.name }} components={HIDDEN} shouldUnescape />
                     </button>
                     <button type="button" className="button button--danger" onClick={() => setDialog({ kind: 'delete', camera })}>
-                      Delete<span className="visually-hidden"> {camera.name}</span>
+                      <Trans t={t} i18nKey="tab.delete" values={{ name: camera.name }} components={HIDDEN} shouldUnescape />
                     </button>
                   </>
                 ) : null}
@@ -85,13 +90,13 @@ export function CamerasTab({ vesselId, canManage }: { vesselId: number; canManag
       {dialog?.kind === 'edit' ? <CameraForm vesselId={vesselId} camera={dialog.camera} onDone={reload} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmModal
-          title="Delete the camera"
-          confirmLabel="Delete"
+          title={t('tab.deleteTitle')}
+          confirmLabel={t('tab.deleteConfirm')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(dialog.camera)}
           onClose={() => setDialog(null)}
         >
-          <p>“{dialog.camera.name}” will be removed for every member of the vessel.</p>
+          <p>{t('tab.deleteText', { name: dialog.camera.name })}</p>
         </ConfirmModal>
       ) : null}
     </section>
@@ -100,15 +105,16 @@ export function CamerasTab({ vesselId, canManage }: { vesselId: number; canManag
 
 /** A snapshot, or a line saying the camera did not answer; its link key is renewed, so "Refresh pictures" always loads. */
 function Snapshot({ path, refresh, name }: { path: string; refresh: number; name: string }) {
+  const { t } = useTranslation('cameras');
   const src = useLink(path, { t: refresh });
   const [failed, setFailed] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<string | null>(null);
   return (
     <div className="camera__picture" aria-busy={!src || (loaded !== src && failed !== src)}>
       {src && failed === src ? (
-        <p className="camera__missing">No picture: the camera could not be reached.</p>
+        <p className="camera__missing">{t('tab.noPicture')}</p>
       ) : src ? (
-        <img src={src} alt={`Snapshot of ${name}`} onLoad={() => setLoaded(src)} onError={() => setFailed(src)} />
+        <img src={src} alt={t('tab.snapshotOf', { name })} onLoad={() => setLoaded(src)} onError={() => setFailed(src)} />
       ) : null}
     </div>
   );
@@ -116,6 +122,7 @@ function Snapshot({ path, refresh, name }: { path: string; refresh: number; name
 
 /** The live stream, with the browser's full screen a click away; it keeps the link key it started with. */
 function LiveView({ name, path, onClose }: { name: string; path: string; onClose: () => void }) {
+  const { t } = useTranslation('cameras');
   const src = useFixedLink(path);
   const [open, setOpen] = useState(true);
   const [failed, setFailed] = useState(false);
@@ -128,10 +135,10 @@ function LiveView({ name, path, onClose }: { name: string; path: string; onClose
       footer={
         <>
           <button type="button" className="button" disabled={failed} onClick={() => void frame.current?.requestFullscreen()}>
-            Full screen
+            {t('tab.fullScreen')}
           </button>
           <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
-            Close
+            {t('tab.close')}
           </button>
         </>
       }
@@ -139,10 +146,10 @@ function LiveView({ name, path, onClose }: { name: string; path: string; onClose
       <div className="camera-live" ref={frame}>
         {failed ? (
           <p className="form-error" role="alert">
-            The live picture could not be loaded.
+            {t('tab.liveFailed')}
           </p>
         ) : src ? (
-          <img src={src} alt={`Live view of ${name}`} onError={() => setFailed(true)} />
+          <img src={src} alt={t('tab.liveOf', { name })} onError={() => setFailed(true)} />
         ) : null}
       </div>
     </Modal>
@@ -150,6 +157,7 @@ function LiveView({ name, path, onClose }: { name: string; path: string; onClose
 }
 
 function CameraForm({ vesselId, camera, onDone, onClose }: { vesselId: number; camera: Camera | null; onDone: () => unknown; onClose: () => void }) {
+  const { t } = useTranslation('cameras');
   const [open, setOpen] = useState(true);
   const [fields, setFields] = useState<CameraFields>({ name: camera?.name ?? '', streamUrl: camera?.streamUrl ?? '', snapshotUrl: camera?.snapshotUrl ?? '' });
   const edited = useEdited(fields);
@@ -159,11 +167,11 @@ function CameraForm({ vesselId, camera, onDone, onClose }: { vesselId: number; c
       return camera ? cameraActions.update(vesselId, camera.id, payload) : cameraActions.add(vesselId, payload);
     },
     onSuccess: () => {
-      toast.success(camera ? 'Camera saved' : 'Camera added');
+      toast.success(camera ? t('tab.saved') : t('tab.added'));
       setOpen(false);
       return onDone();
     },
-    onError: (error) => reportActionFailure('Saving the camera', error),
+    onError: (error) => reportActionFailure(t('tab.saving'), error),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -172,34 +180,40 @@ function CameraForm({ vesselId, camera, onDone, onClose }: { vesselId: number; c
   return (
     <Modal
       open={open}
-      title={camera ? 'Edit the camera' : 'Add a camera'}
+      title={camera ? t('tab.editTitle') : t('tab.addTitle')}
       onClose={onClose}
       dirty={edited && !save.isSuccess}
       footer={
         <>
           <button type="button" className="button" onClick={() => setOpen(false)}>
-            Cancel
+            {t('tab.cancel')}
           </button>
           <button type="submit" form="camera-form" className="button button--primary" disabled={save.isPending}>
-            Save
+            {t('tab.save')}
           </button>
         </>
       }
     >
       <form id="camera-form" className="form" onSubmit={submit}>
-        <TextField label="Name" required maxLength={100} value={fields.name} onChange={(event) => setFields({ ...fields, name: event.target.value })} />
         <TextField
-          label="Stream address (MJPEG)"
+          label={t('tab.name')}
+          required
+          maxLength={100}
+          value={fields.name}
+          onChange={(event) => setFields({ ...fields, name: event.target.value })}
+        />
+        <TextField
+          label={t('tab.stream')}
           type="url"
           required
-          placeholder="http://camera.local/video.mjpg"
+          placeholder={t('tab.streamPlaceholder')}
           value={fields.streamUrl}
           onChange={(event) => setFields({ ...fields, streamUrl: event.target.value })}
         />
         <TextField
-          label="Snapshot address"
+          label={t('tab.snapshot')}
           type="url"
-          hint="Optional: without it the first frame of the stream is the snapshot."
+          hint={t('tab.snapshotHint')}
           value={fields.snapshotUrl ?? ''}
           onChange={(event) => setFields({ ...fields, snapshotUrl: event.target.value })}
         />

@@ -1,4 +1,6 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { formatShort, todayIn, DEFAULT_TIME_ZONE } from '../../lib/dates';
 import { failureMessage } from '../../lib/failureMessage';
@@ -23,30 +25,31 @@ interface ChartsPageProps {
 
 /** The fleet's chart view (spec 4): pick a vessel, a time range, and one of its engines or generators. */
 export function ChartsPage({ vesselId, onVessel }: ChartsPageProps) {
+  const { t } = useTranslation('charts');
   const vessels = useQuery(vesselQueries.list());
   return (
     <div className="page charts-page">
       <header className="page__header">
         <div>
-          <h1>Charts</h1>
-          <p className="muted">A vessel&rsquo;s engines and generators over the time you choose.</p>
+          <h1>{t('page.title')}</h1>
+          <p className="muted">{t('page.intro')}</p>
         </div>
       </header>
-      <DelayedSpinner loading={vessels.isPending} label="Loading your vessels…" />
+      <DelayedSpinner loading={vessels.isPending} label={t('page.loadingVessels')} />
       {vessels.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(vessels.error, 'Your vessels could not be loaded.')}{' '}
+          {failureMessage(vessels.error, t('page.vesselsFailed'))}{' '}
           <button type="button" className="link-button" onClick={() => void vessels.refetch()}>
-            Try again
+            {t('page.tryAgain')}
           </button>
         </p>
       ) : null}
-      {vessels.isSuccess && vessels.data.length === 0 ? <p className="empty-state">You have no vessel yet.</p> : null}
+      {vessels.isSuccess && vessels.data.length === 0 ? <p className="empty-state">{t('page.noVessel')}</p> : null}
       {vessels.data?.length ? (
         <SelectField
-          label="Vessel"
+          label={t('page.vessel')}
           value={vesselId === undefined ? '' : String(vesselId)}
-          placeholder="Choose a vessel"
+          placeholder={t('page.chooseVessel')}
           options={vessels.data.map((vessel) => ({ value: String(vessel.id), label: vessel.name }))}
           onChange={(event) => {
             if (event.target.value) onVessel(Number(event.target.value));
@@ -60,6 +63,7 @@ export function ChartsPage({ vesselId, onVessel }: ChartsPageProps) {
 }
 
 function VesselCharts({ vesselId }: { vesselId: number }) {
+  const { t } = useTranslation('charts');
   const [initial] = useState(() => vesselChartRange(todayIn(DEFAULT_TIME_ZONE)));
   const [fields, setFields] = useState<CustomRangeFields>(initial.fields);
   const [range, setRange] = useState<TimeRange>(initial.range);
@@ -70,22 +74,22 @@ function VesselCharts({ vesselId }: { vesselId: number }) {
 
   return (
     <>
-      <section className="range-selector" aria-label="Time range">
+      <section className="range-selector" aria-label={t('page.timeRange')}>
         <CustomRangeForm fields={fields} onFields={setFields} onApply={setRange} />
       </section>
-      <DelayedSpinner loading={devices.isPending} label="Loading the devices…" />
+      <DelayedSpinner loading={devices.isPending} label={t('page.loadingDevices')} />
       {devices.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(devices.error, "The vessel's devices could not be loaded.")}{' '}
+          {failureMessage(devices.error, t('page.devicesFailed'))}{' '}
           <button type="button" className="link-button" onClick={() => void devices.refetch()}>
-            Try again
+            {t('page.tryAgain')}
           </button>
         </p>
       ) : null}
-      {devices.isSuccess && engines.length === 0 ? <p className="empty-state">This vessel reports no engine or generator.</p> : null}
+      {devices.isSuccess && engines.length === 0 ? <p className="empty-state">{t('page.noEngine')}</p> : null}
       {engines.length > 0 && device ? (
         <>
-          <div className="segmented segmented--wrap" role="group" aria-label="Engine or generator">
+          <div className="segmented segmented--wrap" role="group" aria-label={t('page.engineOrGenerator')}>
             {engines.map((candidate) => (
               <button
                 key={candidate.id}
@@ -106,8 +110,9 @@ function VesselCharts({ vesselId }: { vesselId: number }) {
 }
 
 function DeviceCharts({ vesselId, device, range }: { vesselId: number; device: Device; range: TimeRange }) {
+  const { t } = useTranslation('charts');
   const properties = chartableProperties(device);
-  if (properties.length === 0) return <p className="empty-state">{device.name} has no value to chart yet.</p>;
+  if (properties.length === 0) return <p className="empty-state">{t('page.nothingToChart', { device: device.name })}</p>;
   return (
     <div className="charts-page__grid">
       {properties.map((property) => (
@@ -118,17 +123,19 @@ function DeviceCharts({ vesselId, device, range }: { vesselId: number; device: D
 }
 
 function PropertyChart({ vesselId, device, property, range }: { vesselId: number; device: Device; property: Property; range: TimeRange }) {
+  const { t } = useTranslation('charts');
   const { unitSystem, timeFormat, timeZone } = usePreferences();
+  const locale = useLocale();
   const { chartRef, history, points } = usePropertyHistory(vesselId, property, range);
   const unit = displayUnit(property.units, unitSystem, property.path);
   const spanMs = Date.parse(range.to) - Date.parse(range.from);
   return (
     <section className="card" aria-labelledby={`chart-${property.id}`}>
       <h2 id={`chart-${property.id}`}>{property.displayName}</h2>
-      <DelayedSpinner loading={history.isFetching} label={`Loading ${property.displayName}…`} />
+      <DelayedSpinner loading={history.isFetching} label={t('page.loadingProperty', { property: property.displayName })} />
       {history.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(history.error, 'The history could not be loaded.')}
+          {failureMessage(history.error, t('page.historyFailed'))}
         </p>
       ) : null}
       <div ref={chartRef}>
@@ -137,8 +144,8 @@ function PropertyChart({ vesselId, device, property, range }: { vesselId: number
             points={points}
             unit={unit.unit}
             decimals={unit.decimals}
-            label={`${property.displayName} of ${device.name}`}
-            formatTime={(t) => formatShort(t, { timeFormat, timeZone, withDate: spanMs > 36 * 3600_000 })}
+            label={t('page.chartLabel', { property: property.displayName, device: device.name })}
+            formatTime={(time) => formatShort(time, { timeFormat, timeZone, locale, withDate: spanMs > 36 * 3600_000 })}
           />
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { LevelTone } from '../devices/properties';
 import './charts.css';
 
@@ -14,6 +15,7 @@ const ARC_LENGTH = Math.PI * RADIUS;
 
 /** A half-circle level gauge for tanks and states of charge. */
 export function Gauge({ label, ratio, tone, caption }: GaugeProps) {
+  const { t } = useTranslation('charts');
   const clamped = ratio === null ? 0 : Math.min(1, Math.max(0, ratio));
   const percent = ratio === null ? '—' : `${Math.round(clamped * 100)} %`;
   return (
@@ -22,7 +24,7 @@ export function Gauge({ label, ratio, tone, caption }: GaugeProps) {
       <svg
         viewBox="0 0 120 70"
         {...(ratio === null
-          ? { role: 'img', 'aria-label': `${label}: level unknown` }
+          ? { role: 'img', 'aria-label': t('gauge.unknown', { label }) }
           : {
               role: 'meter',
               'aria-label': label,

@@ -1,4 +1,6 @@
 import { useId, useState, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../i18n';
 import type { ChartLevel, ChartMarker } from './levels';
 import { bandPath, linearScale, linePath, lonePoints, nearestIndex, niceTicks, timeDomain, timeTicks, valueExtent, type ChartPoint } from './scale';
 import './charts.css';
@@ -32,6 +34,8 @@ function padded(extent: [number, number] | null): [number, number] | null {
 }
 
 export function LineChart({ points, unit, label, formatTime, decimals = 1, levels = [], onLevelDrag, markers = [] }: LineChartProps) {
+  const { t: translate } = useTranslation('charts');
+  const locale = useLocale();
   const [hover, setHover] = useState<number | null>(null);
   /** The level being dragged, and the value scale frozen while it moves (so the scale does not chase the line). */
   const [drag, setDrag] = useState<{ key: string; extent: [number, number] } | null>(null);
@@ -42,20 +46,21 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1, level
   const yExtent = drag?.extent ?? padded(valueExtent([...values, ...spread, ...levels.map((level) => level.value)]));
 
   if (!yExtent || points.length === 0) {
-    return <p className="chart-empty">No values were recorded in this period.</p>;
+    return <p className="chart-empty">{translate('chart.empty')}</p>;
   }
 
   const ticks = niceTicks(yExtent[0], yExtent[1]);
   // Enough digits that two ticks never read the same (82.75 and 82.8 are not both "82.8").
   const tickDigits = ticks.length > 1 ? Math.max(decimals, Math.ceil(-Math.log10(ticks[1] - ticks[0]) - 1e-9)) : decimals;
-  const tickLabels = ticks.map((tick) => tick.toLocaleString('en-GB', { maximumFractionDigits: Math.max(0, tickDigits) }));
+  const tickLabels = ticks.map((tick) => tick.toLocaleString(locale, { maximumFractionDigits: Math.max(0, tickDigits) }));
   // Room for the longest value label (about 7 units a character) left of the plot.
   const left = Math.max(MARGIN.left, Math.max(...tickLabels.map((text) => text.length)) * 7 + 10);
   const domain = timeDomain(points);
   const x = linearScale(domain, [left, WIDTH - MARGIN.right]);
   const y = linearScale(yExtent, [HEIGHT - MARGIN.bottom, MARGIN.top]);
   const ticksOfTime = timeTicks(domain, x, TIME_LABEL_GAP);
-  const show = (value: number) => `${value.toFixed(decimals)} ${unit}`.trim();
+  const show = (value: number) =>
+    `${value.toLocaleString(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false })} ${unit}`.trim();
   const hovered = hover !== null ? points[hover] : null;
   const last = [...points].reverse().find((point) => point.v !== null);
 
@@ -91,7 +96,13 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1, level
         onPointerLeave={() => setHover(null)}
       >
         <title id={titleId}>
-          {`${label}: from ${show(Math.min(...values))} to ${show(Math.max(...values))} between ${formatTime(points[0].t)} and ${formatTime(points[points.length - 1].t)}`}
+          {translate('chart.summary', {
+            label,
+            min: show(Math.min(...values)),
+            max: show(Math.max(...values)),
+            start: formatTime(points[0].t),
+            end: formatTime(points[points.length - 1].t),
+          })}
         </title>
         {ticks.map((tick, index) => (
           <g key={tick} className="chart__grid">
@@ -109,7 +120,7 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1, level
         {markers.map((marker, index) => (
           <g key={`${marker.t}-${index}`} className={`chart__marker chart__marker--${marker.kind}`}>
             <line x1={x(marker.t)} x2={x(marker.t)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} />
-            <title>{`${marker.label} at ${formatTime(marker.t)}`}</title>
+            <title>{translate('chart.markerAt', { label: marker.label, time: formatTime(marker.t) })}</title>
             <path d={`M${x(marker.t) - 5},${MARGIN.top} h10 l-5,7 z`} />
           </g>
         ))}
@@ -154,11 +165,11 @@ export function LineChart({ points, unit, label, formatTime, decimals = 1, level
           </span>
         ) : (
           <span>
-            Min <strong>{show(Math.min(...values))}</strong> · Max <strong>{show(Math.max(...values))}</strong>
+            {translate('chart.min')} <strong>{show(Math.min(...values))}</strong> · {translate('chart.max')} <strong>{show(Math.max(...values))}</strong>
             {last && last.v !== null ? (
               <>
                 {' '}
-                · Last <strong>{show(last.v)}</strong>
+                · {translate('chart.last')} <strong>{show(last.v)}</strong>
               </>
             ) : null}
           </span>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { displayDateToIso, isoDateToDisplay, localTimeZone, todayIn } from '../../lib/dates';
 import { usePreferences } from '../profile/usePreferences';
 import { customRange, emptyCustomRange, RANGE_PRESETS, type CustomRangeFields, type RangePreset, type TimeRange } from './timeRange';
@@ -15,6 +16,7 @@ interface RangeSelectorProps {
 
 /** Preset periods, or from/to dates with hours and minutes in a chosen zone (spec 3). */
 export function RangeSelector({ preset, onPreset, onCustom }: RangeSelectorProps) {
+  const { t } = useTranslation('charts');
   const { timeZone } = usePreferences();
   // The date fields hold what the user typed, in the app's date format (DD/MM/YYYY), in their own zone.
   const [fields, setFields] = useState<CustomRangeFields>(() => {
@@ -25,7 +27,7 @@ export function RangeSelector({ preset, onPreset, onCustom }: RangeSelectorProps
 
   return (
     <div className="range-selector">
-      <div className="segmented" role="group" aria-label="Period">
+      <div className="segmented" role="group" aria-label={t('range.period')}>
         {(Object.keys(RANGE_PRESETS) as RangePreset[]).map((key) => (
           <button
             key={key}
@@ -41,7 +43,7 @@ export function RangeSelector({ preset, onPreset, onCustom }: RangeSelectorProps
           </button>
         ))}
         <button type="button" className={`segmented__item${custom ? ' is-selected' : ''}`} aria-pressed={custom} onClick={() => setCustom(true)}>
-          Custom
+          {t('range.custom')}
         </button>
       </div>
       {custom ? <CustomRangeForm fields={fields} onFields={setFields} onApply={onCustom} /> : null}
@@ -57,6 +59,7 @@ interface CustomRangeFormProps {
 
 /** The time-range selector of spec 3: from and to as DD/MM/YYYY dates with hours and minutes, in a chosen zone. */
 export function CustomRangeForm({ fields, onFields, onApply }: CustomRangeFormProps) {
+  const { t } = useTranslation('charts');
   const { timeZone } = usePreferences();
   const [error, setError] = useState<string | null>(null);
   const set = (field: keyof CustomRangeFields) => (event: { target: { value: string } }) => onFields({ ...fields, [field]: event.target.value });
@@ -69,7 +72,7 @@ export function CustomRangeForm({ fields, onFields, onApply }: CustomRangeFormPr
         const fromDate = displayDateToIso(fields.fromDate);
         const toDate = displayDateToIso(fields.toDate);
         if (!fromDate || !toDate) {
-          setError('Write both dates as DD/MM/YYYY.');
+          setError(t('range.datesFormat'));
           return;
         }
         const range = customRange({ ...fields, fromDate, toDate });
@@ -83,7 +86,7 @@ export function CustomRangeForm({ fields, onFields, onApply }: CustomRangeFormPr
       <DateTimeFieldset end="from" fields={fields} set={set} />
       <DateTimeFieldset end="to" fields={fields} set={set} />
       <label className="range-selector__zone">
-        <span>Time zone</span>
+        <span>{t('range.timeZone')}</span>
         <select className="input input--small" value={fields.timeZone} onChange={set('timeZone')}>
           {zones.map((zone) => (
             <option key={zone}>{zone}</option>
@@ -91,7 +94,7 @@ export function CustomRangeForm({ fields, onFields, onApply }: CustomRangeFormPr
         </select>
       </label>
       <button type="submit" className="button button--small button--primary">
-        Show
+        {t('range.show')}
       </button>
       {error ? (
         <p className="field__error" role="alert">
@@ -106,24 +109,35 @@ type Setter = (field: keyof CustomRangeFields) => (event: { target: { value: str
 
 /** One end of a custom range: a DD/MM/YYYY date, hours and minutes. */
 function DateTimeFieldset({ end, fields, set }: { end: 'from' | 'to'; fields: CustomRangeFields; set: Setter }) {
-  const label = end === 'from' ? 'From' : 'To';
+  const { t } = useTranslation('charts');
+  const from = end === 'from';
   return (
     <fieldset>
-      <legend>{label}</legend>
+      <legend>{from ? t('range.from') : t('range.to')}</legend>
       <input
         className="input input--small range-selector__date"
         inputMode="numeric"
-        placeholder="DD/MM/YYYY"
-        aria-label={`${label} date (DD/MM/YYYY)`}
+        placeholder={t('range.datePlaceholder')}
+        aria-label={from ? t('range.fromDate') : t('range.toDate')}
         value={fields[`${end}Date`]}
         onChange={set(`${end}Date`)}
       />
-      <select className="input input--small" aria-label={`${label} hours`} value={fields[`${end}Hours`]} onChange={set(`${end}Hours`)}>
+      <select
+        className="input input--small"
+        aria-label={from ? t('range.fromHours') : t('range.toHours')}
+        value={fields[`${end}Hours`]}
+        onChange={set(`${end}Hours`)}
+      >
         {HOURS.map((hour) => (
           <option key={hour}>{hour}</option>
         ))}
       </select>
-      <select className="input input--small" aria-label={`${label} minutes`} value={fields[`${end}Minutes`]} onChange={set(`${end}Minutes`)}>
+      <select
+        className="input input--small"
+        aria-label={from ? t('range.fromMinutes') : t('range.toMinutes')}
+        value={fields[`${end}Minutes`]}
+        onChange={set(`${end}Minutes`)}
+      >
         {MINUTES.map((minute) => (
           <option key={minute}>{minute}</option>
         ))}

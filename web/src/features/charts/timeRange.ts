@@ -1,9 +1,26 @@
+import { i18n } from '../../i18n';
 import { DEFAULT_HOURS, DEFAULT_MINUTES, DEFAULT_TIME_ZONE, isoDateToDisplay, zonedTimeToIso } from '../../lib/dates';
 
+/** The preset periods; each one's label is read in the current language. */
 export const RANGE_PRESETS = {
-  '6H': { label: '6 hours', ms: 6 * 3600_000 },
-  '24H': { label: '24 hours', ms: 24 * 3600_000 },
-  '7D': { label: '7 days', ms: 7 * 24 * 3600_000 },
+  '6H': {
+    ms: 6 * 3600_000,
+    get label() {
+      return i18n.t('charts:presets.hours', { count: 6 });
+    },
+  },
+  '24H': {
+    ms: 24 * 3600_000,
+    get label() {
+      return i18n.t('charts:presets.hours', { count: 24 });
+    },
+  },
+  '7D': {
+    ms: 7 * 24 * 3600_000,
+    get label() {
+      return i18n.t('charts:presets.days', { count: 7 });
+    },
+  },
 } as const;
 
 export type RangePreset = keyof typeof RANGE_PRESETS;
@@ -44,11 +61,11 @@ export function emptyCustomRange(today: string): CustomRangeFields {
 
 export function customRange(fields: CustomRangeFields): TimeRange | { error: string } {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(fields.fromDate) || !/^\d{4}-\d{2}-\d{2}$/.test(fields.toDate)) {
-    return { error: 'Choose both dates.' };
+    return { error: i18n.t('charts:range.chooseDates') };
   }
   const from = zonedTimeToIso(fields.fromDate, fields.fromHours, fields.fromMinutes, fields.timeZone);
   const to = zonedTimeToIso(fields.toDate, fields.toHours, fields.toMinutes, fields.timeZone);
-  if (Date.parse(from) >= Date.parse(to)) return { error: 'The end must be after the start.' };
+  if (Date.parse(from) >= Date.parse(to)) return { error: i18n.t('charts:range.endAfterStart') };
   return { from, to };
 }
 

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { connectivity } from '../../app/services';
-import { CONNECTION_ISSUE_MESSAGE, CONNECTION_ISSUE_TITLE } from './connectivityMachine';
 import { Icon } from '../icons/Icon';
 import '../errors/dialogs.css';
 
 export function ConnectionIssueDialog() {
+  const { t } = useTranslation('connectivity');
   const unreachable = useSelector(connectivity, (state) => state.hasTag('unreachable'));
   const titleId = useId();
   if (!unreachable) return null;
@@ -15,11 +16,11 @@ export function ConnectionIssueDialog() {
         <div className="fullscreen-dialog__icon fullscreen-dialog__icon--warning" aria-hidden="true">
           <Icon name="offline" size={28} />
         </div>
-        <h2 id={titleId}>{CONNECTION_ISSUE_TITLE}</h2>
-        <p>{CONNECTION_ISSUE_MESSAGE}</p>
+        <h2 id={titleId}>{t('dialog.title')}</h2>
+        <p>{t('dialog.message')}</p>
         <div className="fullscreen-dialog__actions">
           <button type="button" className="button button--primary" autoFocus onClick={() => connectivity.send({ type: 'DIALOG_CLOSED' })}>
-            Close
+            {t('dialog.close')}
           </button>
         </div>
       </div>

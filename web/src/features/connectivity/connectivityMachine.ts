@@ -1,11 +1,12 @@
 import { assign, setup } from 'xstate';
+import english from '../../locales/en/connectivity.json';
 
 /** More than this many consecutive connection failures mark the server unreachable (spec 9). */
 export const UNREACHABLE_THRESHOLD = 3;
 
-export const CONNECTION_ISSUE_TITLE = 'Connection Issue';
-export const CONNECTION_ISSUE_MESSAGE =
-  'There is an issue with the server connection. Please check if you have a reliable internet connection. If your internet connection is stable, we apologize for the inconvenience. The server should be back online shortly.';
+/** The specification's words for the dialog, in English; the dialog shows them in the person's language (connectivity catalogue). */
+export const CONNECTION_ISSUE_TITLE = english.dialog.title;
+export const CONNECTION_ISSUE_MESSAGE = english.dialog.message;
 
 export type ConnectivityEvent =
   | { type: 'REQUEST_SUCCEEDED' }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { failureMessage } from '../../lib/failureMessage';
 import { SelectField } from '../forms/Field';
@@ -16,6 +17,7 @@ const busLabel = (id: string, catalogue: BusDescription[] | undefined) => {
 
 /** "By bus": pick one of the buses the vessel reports through and see what it carries, with values and units. */
 export function BusView({ vesselId }: { vesselId: number }) {
+  const { t } = useTranslation('devices');
   const buses = useQuery(deviceQueries.buses(vesselId));
   const catalogue = useQuery(deviceQueries.busCatalogue());
   const [chosen, setChosen] = useState<string | null>(null);
@@ -24,29 +26,27 @@ export function BusView({ vesselId }: { vesselId: number }) {
   if (buses.isError) {
     return (
       <p className="form-error" role="alert">
-        {failureMessage(buses.error, 'The buses could not be loaded.')}{' '}
+        {failureMessage(buses.error, t('bus.loadFailed'))}{' '}
         <button type="button" className="link-button" onClick={() => void buses.refetch()}>
-          Try again
+          {t('bus.tryAgain')}
         </button>
       </p>
     );
   }
   return (
     <section className="bus-view" aria-labelledby="bus-view-title">
-      <h2 id="bus-view-title">By bus</h2>
-      <DelayedSpinner loading={buses.isPending} label="Loading the buses…" />
-      {buses.isSuccess && buses.data.length === 0 ? (
-        <p className="empty-state">No bus has reported yet: the buses appear once the bridge sends values.</p>
-      ) : null}
+      <h2 id="bus-view-title">{t('bus.title')}</h2>
+      <DelayedSpinner loading={buses.isPending} label={t('bus.loading')} />
+      {buses.isSuccess && buses.data.length === 0 ? <p className="empty-state">{t('bus.empty')}</p> : null}
       {buses.data?.length && bus ? (
         <>
           <SelectField
-            label="Bus"
+            label={t('bus.label')}
             value={bus}
             onChange={(event) => setChosen(event.target.value)}
             options={buses.data.map((candidate) => ({
               value: candidate.name,
-              label: `${busLabel(candidate.name, catalogue.data)} · ${candidate.sourceCount} source${candidate.sourceCount === 1 ? '' : 's'}`,
+              label: t('bus.option', { bus: busLabel(candidate.name, catalogue.data), count: candidate.sourceCount }),
             }))}
           />
           <BusProperties vesselId={vesselId} bus={bus} label={busLabel(bus, catalogue.data)} />
@@ -58,25 +58,26 @@ export function BusView({ vesselId }: { vesselId: number }) {
 
 function BusProperties({ vesselId, bus, label }: { vesselId: number; bus: string; label: string }) {
   const properties = useQuery(deviceQueries.busProperties(vesselId, bus));
+  const { t } = useTranslation('devices');
   const format = useFormatters();
   return (
     <>
-      <DelayedSpinner loading={properties.isPending} label="Loading the bus's properties…" />
+      <DelayedSpinner loading={properties.isPending} label={t('bus.loadingProperties')} />
       {properties.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(properties.error, "The bus's properties could not be loaded.")}
+          {failureMessage(properties.error, t('bus.propertiesFailed'))}
         </p>
       ) : null}
-      {properties.isSuccess && properties.data.length === 0 ? <p className="empty-state">No current value came through {label}.</p> : null}
+      {properties.isSuccess && properties.data.length === 0 ? <p className="empty-state">{t('bus.noCurrentValue', { bus: label })}</p> : null}
       {properties.data?.length ? (
-        <ul className="list bus-properties" aria-label={`Properties on ${label}`}>
+        <ul className="list bus-properties" aria-label={t('bus.propertiesOn', { bus: label })}>
           {properties.data.map((property) => (
             <li key={property.id} className="list__item">
               <span>
                 <strong>{property.displayName}</strong> <span className="muted">· {property.deviceName}</span>
                 <br />
                 <span className="muted bus-properties__source">
-                  {property.source} · {property.timestamp ? format.dateTime(property.timestamp) : 'no value yet'}
+                  {property.source} · {property.timestamp ? format.dateTime(property.timestamp) : t('bus.noValueYet')}
                 </span>
               </span>
               <span className="bus-properties__value" data-testid={`bus-value-${property.id}`}>

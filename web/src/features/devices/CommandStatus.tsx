@@ -1,25 +1,25 @@
+import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../profile/usePreferences';
 import type { Command } from './useCommand';
 import './devices.css';
 
-const PENDING_TEXT = { SENT: 'Sent, waiting for the bridge…', ACKNOWLEDGED: 'Acknowledged, waiting for the value…' } as const;
-
 /** Where a command stands, next to its control: sending, sent, acknowledged, queued, confirmed or why it ended. */
 export function CommandStatus({ command }: { command: Command }) {
+  const { t } = useTranslation('devices');
   const format = useFormatters();
   return (
     <span className="command-status" role="status" aria-live="polite">
       {command.pending ? (
         <>
           <span className="spinner spinner--small" aria-hidden="true" />{' '}
-          {command.commandState === 'SENT' || command.commandState === 'ACKNOWLEDGED' ? PENDING_TEXT[command.commandState] : 'Sending…'}
+          {command.commandState === 'SENT' ? t('command.sent') : command.commandState === 'ACKNOWLEDGED' ? t('command.acknowledged') : t('command.sending')}
         </>
       ) : command.queued ? (
-        <span className="muted">Queued until the vessel is back{command.expiresAt ? ` (expires ${format.time(command.expiresAt)})` : ''}</span>
+        <span className="muted">{command.expiresAt ? t('command.queuedExpires', { time: format.time(command.expiresAt) }) : t('command.queued')}</span>
       ) : command.done ? (
-        <span className="text-success">✓ Confirmed</span>
+        <span className="text-success">{t('command.confirmed')}</span>
       ) : command.ended ? (
-        <button type="button" className="link-button text-critical" onClick={command.acknowledge} title="Dismiss">
+        <button type="button" className="link-button text-critical" onClick={command.acknowledge} title={t('command.dismiss')}>
           ✕ {command.message}
         </button>
       ) : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../profile/usePreferences';
 import { PropertyControl } from './PropertyControl';
 import { isChartable } from './properties';
@@ -17,6 +18,7 @@ interface DeviceCardProps {
 }
 
 export function DeviceCard({ vesselId, device, canControl, queueForSeconds, staleSince = null, onShowHistory }: DeviceCardProps) {
+  const { t } = useTranslation('devices');
   const format = useFormatters();
   const details = [device.manufacturer, device.model].filter(Boolean).join(' ');
   return (
@@ -34,25 +36,28 @@ export function DeviceCard({ vesselId, device, canControl, queueForSeconds, stal
               {property.description ? <small className="property__description muted">{property.description}</small> : null}
             </span>
             {property.writable ? null : (
-              <span className="property__value" title={property.timestamp ? `Measured ${format.dateTime(property.timestamp)}` : 'No value yet'}>
+              <span
+                className="property__value"
+                title={property.timestamp ? t('card.measured', { time: format.dateTime(property.timestamp) }) : t('card.noValueYet')}
+              >
                 {format.value(property.value, property.units, property.path)}
               </span>
             )}
             {staleSince && property.timestamp ? (
-              <span className="chip chip--stale" title="The vessel is offline: this is the last value it sent">
-                stale since {format.dateTime(staleSince)}
+              <span className="chip chip--stale" title={t('card.staleOfflineTitle')}>
+                {t('card.staleSince', { time: format.dateTime(staleSince) })}
               </span>
             ) : property.stale ? (
-              <span className="chip chip--stale" title="No new value for longer than this sensor usually takes: it may have stopped reporting">
-                stale
+              <span className="chip chip--stale" title={t('card.staleTitle')}>
+                {t('card.stale')}
               </span>
             ) : null}
             {isChartable(property) ? (
               <button
                 type="button"
                 className="icon-button property__history"
-                aria-label={`History of ${device.name} ${property.displayName}`}
-                title="History"
+                aria-label={t('card.historyOf', { device: device.name, property: property.displayName })}
+                title={t('card.history')}
                 onClick={() => onShowHistory(device, property)}
               >
                 <Icon name="chart" size={18} />

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { CloudServicesNotice } from '../billing/CloudServicesNotice';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
@@ -27,6 +28,7 @@ interface DevicesTabProps {
 
 /** The vessel's devices, ordered and filtered by category, with their live values and controls. */
 export function DevicesTab({ vesselId, mayControl, online, canEditLevels = false, canSeeAlerts = false, servicesOff = false, screen = null }: DevicesTabProps) {
+  const { t } = useTranslation('devices');
   const [showAll, setShowAll] = useState(false);
   const onlyIds = useMemo(() => (screen && screen.deviceIds.length > 0 && !showAll ? new Set(screen.deviceIds) : null), [screen, showAll]);
   const [queueForSeconds, setQueueForSeconds] = useState<number>(QUEUE_CHOICES[1].seconds);
@@ -50,9 +52,9 @@ export function DevicesTab({ vesselId, mayControl, online, canEditLevels = false
   if (devices.isError) {
     return (
       <p className="form-error" role="alert">
-        The devices could not be loaded.{' '}
+        {t('tab.loadFailed')}{' '}
         <button type="button" className="link-button" onClick={() => void devices.refetch()}>
-          Try again
+          {t('tab.tryAgain')}
         </button>
       </p>
     );
@@ -60,25 +62,23 @@ export function DevicesTab({ vesselId, mayControl, online, canEditLevels = false
 
   return (
     <div className="devices">
-      <DelayedSpinner loading={devices.isPending} label="Loading devices…" />
+      <DelayedSpinner loading={devices.isPending} label={t('tab.loading')} />
       {screen && screen.deviceIds.length > 0 ? (
         <p className="notice" data-testid="screen-devices">
-          {showAll
-            ? `Showing every device; this screen’s setting ${screen.name} lists ${screen.deviceIds.length}.`
-            : `Showing the devices of this screen’s setting ${screen.name}.`}{' '}
+          {showAll ? t('tab.screenShowingAll', { name: screen.name, listed: screen.deviceIds.length }) : t('tab.screenShowingOnly', { name: screen.name })}{' '}
           <button type="button" className="link-button" onClick={() => setShowAll(!showAll)}>
-            {showAll ? `Show only ${screen.name}’s` : 'Show all devices'}
+            {showAll ? t('tab.showOnly', { name: screen.name }) : t('tab.showAll')}
           </button>
         </p>
       ) : null}
       {devices.isSuccess && devices.data.length === 0 ? (
         <section className="empty-state">
-          <h2>No devices yet</h2>
-          <p>The devices appear here once the bridge reports its inventory.</p>
+          <h2>{t('tab.emptyTitle')}</h2>
+          <p>{t('tab.emptyText')}</p>
         </section>
       ) : null}
       {present.length > 1 ? (
-        <div className="segmented segmented--wrap" role="group" aria-label="Category">
+        <div className="segmented segmented--wrap" role="group" aria-label={t('tab.category')}>
           {(['ALL', ...present] as const).map((option) => (
             <button
               key={option}
@@ -87,7 +87,7 @@ export function DevicesTab({ vesselId, mayControl, online, canEditLevels = false
               aria-pressed={category === option}
               onClick={() => setCategory(option)}
             >
-              {option === 'ALL' ? 'All' : CATEGORY_LABELS[option]}
+              {option === 'ALL' ? t('tab.all') : CATEGORY_LABELS[option]}
             </button>
           ))}
         </div>
@@ -95,23 +95,23 @@ export function DevicesTab({ vesselId, mayControl, online, canEditLevels = false
       {devices.data?.length && mayControl && servicesOff ? (
         <CloudServicesNotice vesselId={vesselId} service="commands" />
       ) : devices.data?.length && !mayControl ? (
-        <p className="notice">You can see the devices of this vessel but not control them.</p>
+        <p className="notice">{t('tab.viewOnly')}</p>
       ) : devices.data?.length && !online ? (
         <div className="notice devices__queue">
-          <p>The vessel is offline: the values are the last known. A command you give now waits until the vessel is back.</p>
+          <p>{t('tab.offline')}</p>
           <label className="devices__queue-choice">
-            Queue until the vessel is back, for at most{' '}
+            {t('tab.queueFor')}{' '}
             <select className="input input--small" value={queueForSeconds} onChange={(event) => setQueueForSeconds(Number(event.target.value))}>
               {QUEUE_CHOICES.map((choice) => (
                 <option key={choice.seconds} value={choice.seconds}>
-                  {choice.label}
+                  {choice.seconds < 3600 ? t('queue.minutes', { count: choice.seconds / 60 }) : t('queue.hours', { count: choice.seconds / 3600 })}
                 </option>
               ))}
             </select>
           </label>
         </div>
       ) : null}
-      <div className="device-grid" aria-label={category === 'ALL' ? 'All devices' : CATEGORY_LABELS[category]} role="region">
+      <div className="device-grid" aria-label={category === 'ALL' ? t('tab.allDevices') : CATEGORY_LABELS[category]} role="region">
         {shown.map((device) => (
           <DeviceCard
             key={device.id}

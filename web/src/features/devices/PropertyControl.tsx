@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../i18n';
 import { fromSi, round, toSi, unitLabel, type UnitSystem } from '../../lib/units';
 import { CommandStatus } from './CommandStatus';
 import { allowedValuesOf, controlKind, isOn } from './properties';
@@ -83,6 +85,7 @@ function SwitchControl({
   busy: boolean;
   onToggle: (on: boolean) => void;
 }) {
+  const { t } = useTranslation('devices');
   return (
     <button
       type="button"
@@ -96,7 +99,7 @@ function SwitchControl({
       onClick={() => onToggle(!on)}
     >
       <span className="switch__thumb" aria-hidden="true" />
-      <span className="switch__text">{on ? 'On' : 'Off'}</span>
+      <span className="switch__text">{on ? t('control.on') : t('control.off')}</span>
     </button>
   );
 }
@@ -116,6 +119,7 @@ function RatioControl({
   busy: boolean;
   onCommit: (ratio: number) => void;
 }) {
+  const { t } = useTranslation('devices');
   const [percent, setPercent] = useState(Math.round(ratio * 100));
   const [editing, setEditing] = useState(false);
   const latest = useRef({ ratio, onCommit });
@@ -140,9 +144,9 @@ function RatioControl({
           disabled={disabled}
           aria-disabled={busy || undefined}
           onClick={() => onCommit(0)}
-          aria-label={`Close ${label}`}
+          aria-label={t('control.closeLabel', { label })}
         >
-          Close
+          {t('control.close')}
         </button>
       ) : null}
       <input
@@ -153,7 +157,7 @@ function RatioControl({
         value={percent}
         disabled={disabled}
         aria-busy={busy || undefined}
-        aria-label={kind === 'shade' ? `${label} position` : `${label} brightness`}
+        aria-label={kind === 'shade' ? t('control.position', { label }) : t('control.brightness', { label })}
         aria-valuetext={`${percent} %`}
         onChange={(event) => {
           const value = Number(event.target.value);
@@ -172,9 +176,9 @@ function RatioControl({
           disabled={disabled}
           aria-disabled={busy || undefined}
           onClick={() => onCommit(1)}
-          aria-label={`Open ${label}`}
+          aria-label={t('control.openLabel', { label })}
         >
-          Open
+          {t('control.open')}
         </button>
       ) : null}
     </div>
@@ -202,6 +206,8 @@ function NumberControl({
   busy: boolean;
   onCommit: (siValue: number) => void;
 }) {
+  const { t } = useTranslation('devices');
+  const locale = useLocale();
   const displayed = siValue === null ? null : fromSi(siValue, units, unitSystem, path);
   const [draft, setDraft] = useState(displayed === null ? '' : String(displayed));
   useEffect(() => setDraft(displayed === null ? '' : String(displayed)), [displayed]);
@@ -214,24 +220,26 @@ function NumberControl({
 
   if (stepper) {
     return (
-      <div className="stepper" role="group" aria-label={`${label} set point`}>
+      <div className="stepper" role="group" aria-label={t('control.setPoint', { label })}>
         <button
           type="button"
           className="icon-button"
           disabled={disabled || displayed === null}
           aria-disabled={busy || undefined}
-          aria-label={`Lower ${label}`}
+          aria-label={t('control.lower', { label })}
           onClick={() => commit(round((displayed ?? 0) - step, 1))}
         >
           −
         </button>
-        <output className="stepper__value">{displayed === null ? '—' : `${displayed.toFixed(1)} ${unit}`}</output>
+        <output className="stepper__value">
+          {displayed === null ? '—' : `${displayed.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ${unit}`}
+        </output>
         <button
           type="button"
           className="icon-button"
           disabled={disabled || displayed === null}
           aria-disabled={busy || undefined}
-          aria-label={`Raise ${label}`}
+          aria-label={t('control.raise', { label })}
           onClick={() => commit(round((displayed ?? 0) + step, 1))}
         >
           +
@@ -259,7 +267,7 @@ function NumberControl({
       />
       <span className="muted">{unit}</span>
       <button type="submit" className="button button--small" disabled={disabled || draft === ''} aria-disabled={busy || undefined}>
-        Set
+        {t('control.set')}
       </button>
     </form>
   );
@@ -317,6 +325,7 @@ function TextControl({
   busy: boolean;
   onCommit: (value: string) => void;
 }) {
+  const { t } = useTranslation('devices');
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   return (
@@ -329,7 +338,7 @@ function TextControl({
     >
       <input className="input input--small" value={draft} disabled={disabled} aria-label={label} onChange={(event) => setDraft(event.target.value)} />
       <button type="submit" className="button button--small" disabled={disabled} aria-disabled={busy || undefined}>
-        Set
+        {t('control.set')}
       </button>
     </form>
   );

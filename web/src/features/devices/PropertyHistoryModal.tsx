@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next';
 import { alarmText } from '../alerts/types';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { alertQueries } from '../alerts/queries';
 import type { ChartMarker } from '../charts/levels';
@@ -12,6 +14,7 @@ import { presetRange, type RangePreset, type TimeRange } from '../charts/timeRan
 import { DownloadLink } from '../exports/DownloadLink';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { Modal } from '../modal/Modal';
+import { useLocale } from '../../i18n';
 import { usePreferences } from '../profile/usePreferences';
 import type { Device, Property } from './types';
 import { usePropertyHistory } from './usePropertyHistory';
@@ -29,21 +32,21 @@ interface Props {
   canSeeAlerts?: boolean;
 }
 
-const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
 /** The markers in words, for those who do not see the chart. */
-function markerSummary(markers: ChartMarker[]): string {
+function markerSummary(markers: ChartMarker[], t: TFunction<'devices'>): string {
   const raised = markers.filter((marker) => marker.kind === 'raised').length;
   const cleared = markers.length - raised;
-  return `Marked on the chart: ${count(raised, 'alert')} raised and ${cleared} cleared in this period.`;
+  return t('history.markers', { count: raised, cleared });
 }
 
 /** A property's history as a chart with its warning levels and the alerts raised on it. */
 export function PropertyHistoryModal({ vesselId, device, property, onClose, canEditLevels = false, canSeeAlerts = false }: Props) {
+  const { t } = useTranslation('devices');
   const [open, setOpen] = useState(true);
   const [preset, setPreset] = useState<RangePreset | 'CUSTOM'>('24H');
   const [range, setRange] = useState<TimeRange>(() => presetRange('24H', new Date()));
   const { unitSystem, timeFormat, timeZone } = usePreferences();
+  const locale = useLocale();
   const { chartRef, history, points } = usePropertyHistory(vesselId, property, range);
   const unit = displayUnit(property.units, unitSystem, property.path);
   const levels = useWarningLevels(vesselId, property, unitSystem);
@@ -57,11 +60,13 @@ export function PropertyHistoryModal({ vesselId, device, property, onClose, canE
     const to = Date.parse(range.to);
     const within = (t: number) => t >= from && t <= to;
     return (alerts.data?.content ?? []).flatMap((alert) => {
-      const raised: ChartMarker = { t: Date.parse(alert.raisedAt), kind: 'raised', label: `Raised: ${alarmText(alert)}` };
-      const cleared: ChartMarker[] = alert.clearedAt ? [{ t: Date.parse(alert.clearedAt), kind: 'cleared', label: `Cleared: ${alarmText(alert)}` }] : [];
+      const raised: ChartMarker = { t: Date.parse(alert.raisedAt), kind: 'raised', label: t('history.raised', { alarm: alarmText(alert) }) };
+      const cleared: ChartMarker[] = alert.clearedAt
+        ? [{ t: Date.parse(alert.clearedAt), kind: 'cleared', label: t('history.cleared', { alarm: alarmText(alert) }) }]
+        : [];
       return [raised, ...cleared].filter((marker) => within(marker.t));
     });
-  }, [alerts.data, range.from, range.to]);
+  }, [alerts.data, range.from, range.to, t]);
 
   const spanMs = Date.parse(range.to) - Date.parse(range.from);
 
@@ -79,34 +84,34 @@ export function PropertyHistoryModal({ vesselId, device, property, onClose, canE
         }}
       />
       <div ref={chartRef}>
-        <DelayedSpinner loading={history.isFetching} label="Loading history…" />
+        <DelayedSpinner loading={history.isFetching} label={t('history.loading')} />
         {history.isError ? (
           <p className="form-error" role="alert">
-            {failureMessage(history.error, 'The history could not be loaded.')}
+            {failureMessage(history.error, t('history.loadFailed'))}
           </p>
         ) : history.isSuccess ? (
           <LineChart
             points={points}
             unit={unit.unit}
             decimals={unit.decimals}
-            label={`${property.displayName} of ${device.name}`}
-            formatTime={(t) => formatShort(t, { timeFormat, timeZone, withDate: spanMs > 36 * 3600_000 })}
+            label={t('history.chartLabel', { property: property.displayName, device: device.name })}
+            formatTime={(time) => formatShort(time, { timeFormat, timeZone, locale, withDate: spanMs > 36 * 3600_000 })}
             levels={numeric ? levels.levels : []}
             onLevelDrag={canEditLevels ? levels.dragLevel : undefined}
             markers={markers}
           />
         ) : null}
       </div>
-      {markers.length > 0 ? <p className="muted">{markerSummary(markers)}</p> : null}
+      {markers.length > 0 ? <p className="muted">{markerSummary(markers, t)}</p> : null}
       {numeric ? <WarningLevelsEditor state={levels} editable={canEditLevels} /> : null}
       <div className="modal__footer">
         <DownloadLink
           path={`vessel/${vesselId}/properties/${property.id}/history.csv`}
           query={() => ({ ...(preset === 'CUSTOM' ? range : presetRange(preset, new Date())), units: unitSystem })}
-          label="Download CSV"
+          label={t('history.download')}
         />
         <button type="button" className="button" onClick={() => setOpen(false)}>
-          Close
+          {t('history.close')}
         </button>
       </div>
     </Modal>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
@@ -27,6 +28,7 @@ type SaveRequest = { payload: LevelsPayload; form: LevelsForm };
  * levels are shown on its chart, dragged there or typed here, and saved together.
  */
 export function useWarningLevels(vesselId: number, property: Property, unitSystem: UnitSystem) {
+  const { t } = useTranslation('devices');
   const queryClient = useQueryClient();
   const unit = displayUnit(property.units, unitSystem, property.path);
   const initial = useMemo(() => formOfLevels(property, unitSystem), [property, unitSystem]);
@@ -59,7 +61,7 @@ export function useWarningLevels(vesselId: number, property: Property, unitSyste
       api.post<{ propertyId: number; warningLevels: WarningLevels | null }>('devices/setPropertyWarningLevels', payload),
     onSuccess: ({ warningLevels }, request) => {
       setSaved(request.form);
-      toast.success(warningLevels ? 'Warning levels saved' : 'Warning levels removed');
+      toast.success(warningLevels ? t('levels.saved') : t('levels.removed'));
       void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'devices') });
     },
     onError: (error) => {
@@ -67,7 +69,7 @@ export function useWarningLevels(vesselId: number, property: Property, unitSyste
       const message = isApiError(error) && error.status === 400 ? (error.serverMessage ?? '') : '';
       const field = FORM_FIELDS.find((name) => message.includes(name));
       if (field) setErrors({ [field]: message.replace(/"/g, '') });
-      else reportActionFailure('Saving the warning levels', error);
+      else reportActionFailure(t('levels.saving'), error);
     },
   });
 
@@ -90,22 +92,19 @@ type LevelsState = ReturnType<typeof useWarningLevels>;
 /** The number fields of the levels: the keyboard's way to what dragging does on the chart. */
 export function WarningLevelsEditor({ state, editable }: { state: LevelsState; editable: boolean }) {
   const { form, errors, setField, submit, clear, saving, unit, step } = state;
+  const { t } = useTranslation('devices');
   const suffix = unit ? ` (${unit})` : '';
   return (
     <form
       className="levels-form"
-      aria-label="Warning levels"
+      aria-label={t('levels.title')}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
     >
-      <h3>Warning levels</h3>
-      {editable ? (
-        <p className="muted">Drag a line on the chart or type a value. An empty field has no level.</p>
-      ) : (
-        <p className="notice">You can see the warning levels but not change them (needs device manager MANAGE).</p>
-      )}
+      <h3>{t('levels.title')}</h3>
+      {editable ? <p className="muted">{t('levels.editHint')}</p> : <p className="notice">{t('levels.readOnly')}</p>}
       <div className="levels-form__grid">
         {LEVEL_FIELDS.map((field) => (
           <TextField
@@ -121,8 +120,8 @@ export function WarningLevelsEditor({ state, editable }: { state: LevelsState; e
           />
         ))}
         <TextField
-          label={`Hysteresis${suffix}`}
-          hint="How far back inside a level the value must come before its alarm clears."
+          label={`${t('levels.hysteresis')}${suffix}`}
+          hint={t('levels.hysteresisHint')}
           type="number"
           inputMode="decimal"
           min={0}
@@ -133,8 +132,8 @@ export function WarningLevelsEditor({ state, editable }: { state: LevelsState; e
           onChange={(event) => setField('hysteresis', event.target.value)}
         />
         <TextField
-          label="Delay (seconds)"
-          hint="How long the value must stay past a level before it counts."
+          label={t('levels.delay')}
+          hint={t('levels.delayHint')}
           type="number"
           inputMode="numeric"
           min={0}
@@ -149,10 +148,10 @@ export function WarningLevelsEditor({ state, editable }: { state: LevelsState; e
       {editable ? (
         <div className="button-row">
           <button type="button" className="button" onClick={clear} disabled={saving}>
-            Clear levels
+            {t('levels.clear')}
           </button>
           <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save levels'}
+            {saving ? t('levels.savingButton') : t('levels.save')}
           </button>
         </div>
       ) : null}

@@ -1,17 +1,14 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { COMMAND_STATES, isFinalCommandState } from '../../../../contracts/live';
+import { i18n } from '../../i18n';
 import { newRequestId } from '../../lib/requestId';
 import type { CommandState, CommandStatus } from './types';
 
 /** How long the "confirmed" tick stays next to a control before it returns to rest. */
 export const COMMAND_DONE_DISPLAY_MS = 2000;
 
-/** The expiries a user may choose for a command queued while the vessel is offline. */
-export const QUEUE_CHOICES = [
-  { seconds: 15 * 60, label: '15 minutes' },
-  { seconds: 3600, label: '1 hour' },
-  { seconds: 24 * 3600, label: '24 hours' },
-] as const;
+/** The expiries a user may choose for a command queued while the vessel is offline (their words: DevicesTab). */
+export const QUEUE_CHOICES = [{ seconds: 15 * 60 }, { seconds: 3600 }, { seconds: 24 * 3600 }] as const;
 
 export interface CommandInput {
   vesselId: number;
@@ -46,28 +43,30 @@ export interface CommandContext extends CommandInput {
   expiresAt: string | null;
 }
 
+/** The catalogue key of each status code's words (devices namespace). */
 const FAILURE_BY_STATUS: Record<number, string> = {
-  400: 'The device refused the value',
-  403: 'Refused on board',
-  405: 'This property cannot be changed',
-  418: 'The vessel is offline',
-  502: 'The device did not answer',
-  504: 'The bridge did not answer in time',
+  400: 'devices:command.refused',
+  403: 'devices:command.refusedOnBoard',
+  405: 'devices:command.notWritable',
+  418: 'devices:command.offline',
+  502: 'devices:command.deviceNoAnswer',
+  504: 'devices:command.bridgeNoAnswer',
 };
 
 const TEXT_BY_STATE: Partial<Record<CommandState, string>> = {
-  TIMEOUT: 'Timed out: the bridge did not answer in time',
-  EXPIRED: 'Expired: the vessel did not come back in time',
-  REPLACED: 'Replaced by a newer command',
+  TIMEOUT: 'devices:command.timedOut',
+  EXPIRED: 'devices:command.expired',
+  REPLACED: 'devices:command.replaced',
 };
 
 /** What the user reads when a command does not go through: its final state, else the bridge's status code (docs/protocol.md), in words. */
 export function commandFailureText(statusCode: number | null, message?: string | null, state?: CommandState): string {
   if (message) return message;
   const byState = state ? TEXT_BY_STATE[state] : undefined;
-  if (byState) return byState;
-  if (statusCode === null) return 'No answer from the server';
-  return FAILURE_BY_STATUS[statusCode] ?? `Failed with status code ${statusCode}`;
+  if (byState) return i18n.t(byState);
+  if (statusCode === null) return i18n.t('devices:command.serverNoAnswer');
+  const byStatus = FAILURE_BY_STATUS[statusCode];
+  return byStatus ? i18n.t(byStatus) : i18n.t('devices:command.failedWithStatus', { status: statusCode });
 }
 
 /** A command's state as the server reports it; anything outside the contract counts as a failure. */

@@ -3,6 +3,7 @@
  * POST devices/setPropertyWarningLevels (docs/api.md "Alerts"), checked field by field as the
  * server checks them. Hysteresis is a difference: converted without the unit's offset.
  */
+import { i18n, labelsOf } from '../../i18n';
 import { displayUnit, fromSi, toSi, type UnitSystem } from '../../lib/units';
 import type { Property, WarningLevels } from './types';
 
@@ -11,12 +12,8 @@ export type LevelField = (typeof LEVEL_FIELDS)[number];
 export type FormField = LevelField | 'hysteresis' | 'delaySeconds';
 export const FORM_FIELDS: readonly FormField[] = [...LEVEL_FIELDS, 'hysteresis', 'delaySeconds'];
 
-export const LEVEL_LABELS: Record<LevelField, string> = {
-  lowCritical: 'Low critical',
-  lowWarning: 'Low warning',
-  highWarning: 'High warning',
-  highCritical: 'High critical',
-};
+/** Each level's name, read in the current language. */
+export const LEVEL_LABELS: Record<LevelField, string> = labelsOf(LEVEL_FIELDS, (field) => i18n.t(`devices:levels.${field}`));
 
 export type LevelsForm = Record<FormField, string>;
 export type LevelsPayload = { propertyId: number } & Record<LevelField, number | null> & { hysteresis: number; delaySeconds: number };
@@ -60,19 +57,19 @@ export function checkLevels(
   const found: LevelsErrors = {};
   for (const field of FORM_FIELDS) {
     const value = parseNumber(form[field]);
-    if (value !== null && !Number.isFinite(value)) found[field] = 'Enter a number';
+    if (value !== null && !Number.isFinite(value)) found[field] = i18n.t('devices:levels.enterNumber');
   }
   let below: LevelField | null = null;
   for (const field of LEVEL_FIELDS) {
     const value = parseNumber(form[field]);
     if (value === null || found[field]) continue;
-    if (below !== null && value <= parseNumber(form[below])!) found[field] = `Must be above ${LEVEL_LABELS[below].toLowerCase()}`;
+    if (below !== null && value <= parseNumber(form[below])!) found[field] = i18n.t(`devices:levels.above.${below}`);
     below = field;
   }
   const hysteresis = parseNumber(form.hysteresis) ?? 0;
-  if (!found.hysteresis && hysteresis < 0) found.hysteresis = 'Cannot be negative';
+  if (!found.hysteresis && hysteresis < 0) found.hysteresis = i18n.t('devices:levels.notNegative');
   const delay = parseNumber(form.delaySeconds) ?? 0;
-  if (!found.delaySeconds && (!Number.isInteger(delay) || delay < 0 || delay > 3600)) found.delaySeconds = 'Whole seconds from 0 to 3600';
+  if (!found.delaySeconds && (!Number.isInteger(delay) || delay < 0 || delay > 3600)) found.delaySeconds = i18n.t('devices:levels.delayRange');
   if (Object.keys(found).length > 0) return { errors: found };
   const si = (value: number | null) => (value === null ? null : clean(toSi(value, units, unitSystem, path)));
   return {

@@ -1,4 +1,5 @@
-import type { DeviceCategory } from '../../../../contracts/devices';
+import { i18n, labelsOf } from '../../i18n';
+import { DEVICE_CATEGORIES, type DeviceCategory } from '../../../../contracts/devices';
 
 export {
   DEVICE_CATEGORIES,
@@ -12,17 +13,8 @@ export {
 } from '../../../../contracts/devices';
 export type { CommandRequest, CommandState, CommandStatus } from '../../../../contracts/live';
 
-export const CATEGORY_LABELS: Record<DeviceCategory, string> = {
-  lighting: 'Lighting',
-  shades: 'Shades',
-  climate: 'Climate',
-  power: 'Power',
-  maritime: 'Maritime',
-  camera: 'Cameras',
-  link: 'Link',
-  tank: 'Tanks',
-  mechanical: 'Mechanical',
-};
+/** Each category's name, read in the current language. */
+export const CATEGORY_LABELS: Record<DeviceCategory, string> = labelsOf(DEVICE_CATEGORIES, (category) => i18n.t(`devices:categories.${category}`));
 
 /** One bucket of a property's history downsampled for a chart (GET /api/simpleDevices/values with buckets). */
 export type { HistoryBucket } from '../../../../contracts/devices';

@@ -1,11 +1,13 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { errorDialog } from '../../app/services';
-import { dialogMessage, errorReportMessage, REPORT_INVITATION_TEXT } from '../../lib/errorReport';
+import { dialogMessage, errorReportMessage } from '../../lib/errorReport';
 import './dialogs.css';
 
 /** The full-screen error dialog (spec 8). */
 export function ErrorDialog() {
+  const { t } = useTranslation('errors');
   const state = useSelector(errorDialog, (snapshot) => snapshot);
   const titleId = useId();
   const commentId = useId();
@@ -24,9 +26,9 @@ export function ErrorDialog() {
         <h2 id={titleId}>{dialogMessage(caughtError)}</h2>
         {offersReport ? (
           <>
-            <p>{REPORT_INVITATION_TEXT}</p>
+            <p>{t('dialog.invitation')}</p>
             <label htmlFor={commentId} className="field__label">
-              Comment
+              {t('dialog.comment')}
             </label>
             <textarea
               id={commentId}
@@ -39,7 +41,7 @@ export function ErrorDialog() {
           </>
         ) : null}
         {state.hasTag('reportOpen') && caughtError ? (
-          <pre className="fullscreen-dialog__report" aria-label="Error report">
+          <pre className="fullscreen-dialog__report" aria-label={t('dialog.report')}>
             {JSON.stringify(
               {
                 status: caughtError.status,
@@ -55,21 +57,21 @@ export function ErrorDialog() {
         <div className="fullscreen-dialog__actions">
           {state.can({ type: 'REPORT.VIEW' }) ? (
             <button type="button" className="button" onClick={() => errorDialog.send({ type: 'REPORT.VIEW' })}>
-              View Report
+              {t('dialog.viewReport')}
             </button>
           ) : null}
           {state.can({ type: 'REPORT.HIDE' }) ? (
             <button type="button" className="button" onClick={() => errorDialog.send({ type: 'REPORT.HIDE' })}>
-              Hide Report
+              {t('dialog.hideReport')}
             </button>
           ) : null}
           {offersReport ? (
             <button type="button" className="button button--primary" disabled={sending} onClick={() => errorDialog.send({ type: 'REPORT.SEND' })}>
-              {sending ? 'Sending…' : 'Send Report'}
+              {sending ? t('dialog.sending') : t('dialog.sendReport')}
             </button>
           ) : null}
           <button type="button" className="button" onClick={() => errorDialog.send({ type: 'CLOSE' })}>
-            Close
+            {t('dialog.close')}
           </button>
         </div>
       </div>

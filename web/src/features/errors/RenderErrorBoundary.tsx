@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { i18n } from '../../i18n';
 import './dialogs.css';
 import { renderFailureMessage, type RenderFailure } from '../../lib/errorReport';
 
@@ -11,6 +12,18 @@ interface Props {
 
 interface State {
   error: Error | null;
+}
+
+/** The render-failure text of spec 8 in the person's language (lib/errorReport.ts writes it in English for the console). */
+export function renderFailureText(failure: RenderFailure): string {
+  switch (failure.kind) {
+    case 'tab':
+      return i18n.t('errors:render.tab', { name: failure.name });
+    case 'modal':
+      return i18n.t('errors:render.modal', { name: failure.name });
+    case 'page':
+      return i18n.t('errors:render.page');
+  }
 }
 
 /** Catches a tab, modal or page that fails to render and shows the spec's message instead. */
@@ -29,7 +42,7 @@ export class RenderErrorBoundary extends Component<Props, State> {
     if (!this.state.error) return this.props.children;
     return (
       <div className="render-failure" role="alert">
-        <p>{renderFailureMessage(this.props.failure)}</p>
+        <p>{renderFailureText(this.props.failure)}</p>
         <button
           type="button"
           className="button"
@@ -38,7 +51,7 @@ export class RenderErrorBoundary extends Component<Props, State> {
             this.props.onClose();
           }}
         >
-          Close
+          {i18n.t('errors:render.close')}
         </button>
       </div>
     );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
 
 /**
@@ -11,10 +12,11 @@ export function retryHelps(error: unknown): boolean {
 
 /** The Retry of a section that could not load, offered only where trying again can help. */
 export function RetryButton({ error, onRetry }: { error: unknown; onRetry: () => unknown }) {
+  const { t } = useTranslation('errors');
   if (!retryHelps(error)) return null;
   return (
     <button type="button" className="button button--small" onClick={() => void onRetry()}>
-      Retry
+      {t('retry')}
     </button>
   );
 }

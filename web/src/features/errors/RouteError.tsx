@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { isApiError } from '../../lib/api';
-import { errorReportMessage, renderFailureMessage } from '../../lib/errorReport';
+import { errorReportMessage } from '../../lib/errorReport';
+import { renderFailureText } from './RenderErrorBoundary';
 import '../layout/public.css';
 
 /**
@@ -9,11 +11,12 @@ import '../layout/public.css';
  * their status ("Object not found"); anything else as "There was a problem loading the page".
  */
 export function RouteError({ error, reset }: ErrorComponentProps) {
+  const { t } = useTranslation('errors');
   const router = useRouter();
   const navigate = useNavigate();
   const message = isApiError(error)
-    ? (errorReportMessage({ status: error.status, serverMessage: error.serverMessage }) ?? 'The server cannot be reached')
-    : renderFailureMessage({ kind: 'page' });
+    ? (errorReportMessage({ status: error.status, serverMessage: error.serverMessage }) ?? t('route.unreachable'))
+    : renderFailureText({ kind: 'page' });
 
   useEffect(() => {
     if (!isApiError(error)) console.error(error);
@@ -32,10 +35,10 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
             void router.invalidate();
           }}
         >
-          Try again
+          {t('route.tryAgain')}
         </button>
         <button type="button" className="button" onClick={() => void navigate({ to: '/' })}>
-          Close
+          {t('route.close')}
         </button>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { createBaseMap, hasTiles } from './baseMap';
@@ -16,6 +17,7 @@ export interface FleetMapVessel {
 
 /** Every vessel at its last known position, online ones filled, offline ones hollow. */
 export function FleetMap({ vessels, onOpen }: { vessels: FleetMapVessel[]; onOpen: (vesselId: number) => void }) {
+  const { t } = useTranslation('location');
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const markers = useRef<L.LayerGroup | null>(null);
@@ -42,18 +44,18 @@ export function FleetMap({ vessels, onOpen }: { vessels: FleetMapVessel[]; onOpe
     const bounds = L.latLngBounds([]);
     for (const vessel of vessels) {
       L.circleMarker([vessel.lat, vessel.lon], { radius: 8, className: vessel.online ? 'map-position' : 'map-position map-position--offline' })
-        .bindTooltip(`${vessel.name} · ${vessel.online ? 'online' : 'offline'} · ${vessel.reportedAt}`)
+        .bindTooltip(t(vessel.online ? 'map.fleetOnline' : 'map.fleetOffline', { name: vessel.name, reportedAt: vessel.reportedAt }))
         .on('click', () => onOpenRef.current(vessel.id))
         .addTo(group);
       bounds.extend([vessel.lat, vessel.lon]);
     }
     if (bounds.isValid()) instance.fitBounds(bounds.pad(0.3), { maxZoom: 10, animate: false });
-  }, [vessels]);
+  }, [vessels, t]);
 
   return (
     <div className={`vessel-map fleet-map${hasTiles ? '' : ' vessel-map--no-tiles'}`}>
-      <div ref={container} className="vessel-map__canvas" role="region" aria-label="Map of the fleet's last known positions" />
-      {vessels.length === 0 ? <p className="vessel-map__empty">No vessel has reported a position yet.</p> : null}
+      <div ref={container} className="vessel-map__canvas" role="region" aria-label={t('map.fleetMapLabel')} />
+      {vessels.length === 0 ? <p className="vessel-map__empty">{t('map.fleetNoPosition')}</p> : null}
     </div>
   );
 }

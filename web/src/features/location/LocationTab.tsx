@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
@@ -29,10 +30,11 @@ const VesselMap = lazy(() =>
 );
 
 function MapUnavailable() {
+  const { t } = useTranslation('location');
   return (
     <div className="vessel-map vessel-map__canvas">
       <p className="vessel-map__empty" role="alert">
-        The map could not be loaded. Reload the page to try again.
+        {t('map.unavailable')}
       </p>
     </div>
   );
@@ -46,6 +48,7 @@ interface LocationTabProps {
 }
 
 export function LocationTab({ vesselId, canManageGeofence, canSeeMembers }: LocationTabProps) {
+  const { t } = useTranslation('location');
   const [preset, setPreset] = useState<RangePreset>(DEFAULT_TRACK_PERIOD);
   const location = useQuery(locationQueries.current(vesselId));
   const vessel = useQuery(vesselQueries.detail(vesselId));
@@ -65,7 +68,7 @@ export function LocationTab({ vesselId, canManageGeofence, canSeeMembers }: Loca
           <VesselMap position={position} track={trackPoints} geofence={geofence.data ?? null} geofenceRoute={route.data?.points} devices={devices.data} />
         </Suspense>
         <div className="location__toolbar">
-          <div className="segmented" role="group" aria-label="Track period">
+          <div className="segmented" role="group" aria-label={t('map.trackPeriod')}>
             {(Object.keys(RANGE_PRESETS) as RangePreset[]).map((key) => (
               <button
                 key={key}
@@ -80,41 +83,41 @@ export function LocationTab({ vesselId, canManageGeofence, canSeeMembers }: Loca
               </button>
             ))}
           </div>
-          <DownloadLink path={`vessel/${vesselId}/locationHistory.gpx`} query={() => ({ ...presetRange(preset, new Date()) })} label="Download GPX" />
+          <DownloadLink path={`vessel/${vesselId}/locationHistory.gpx`} query={() => ({ ...presetRange(preset, new Date()) })} label={t('map.downloadGpx')} />
         </div>
-        <DelayedSpinner loading={track.isFetching} label="Loading track…" />
+        <DelayedSpinner loading={track.isFetching} label={t('map.loadingTrack')} />
         {track.isError ? (
           <p className="form-error" role="alert">
-            {failureMessage(track.error, 'The track could not be loaded.')}
+            {failureMessage(track.error, t('map.trackFailed'))}
           </p>
         ) : null}
       </div>
       <aside className="location__side">
         <section className="card">
-          <h2>Position</h2>
-          {location.isError ? <p className="form-error">The position could not be loaded.</p> : null}
+          <h2>{t('position.title')}</h2>
+          {location.isError ? <p className="form-error">{t('position.failed')}</p> : null}
           {vessel.data ? <LapsedValuesNotice vesselId={vesselId} vessel={vessel.data} /> : null}
           {position ? (
             <dl className="key-figures">
               <div>
-                <dt>Position</dt>
+                <dt>{t('position.position')}</dt>
                 <dd>{formatPosition({ latitude: position.lat, longitude: position.lon })}</dd>
               </div>
               <div>
-                <dt>Speed</dt>
+                <dt>{t('position.speed')}</dt>
                 <dd>{format.value(position.speedOverGround ?? null, 'm/s')}</dd>
               </div>
               <div>
-                <dt>Course</dt>
+                <dt>{t('position.course')}</dt>
                 <dd>{format.value(position.courseOverGroundTrue ?? null, 'rad')}</dd>
               </div>
               <div>
-                <dt>Fix</dt>
+                <dt>{t('position.fix')}</dt>
                 <dd>{format.dateTime(position.timestamp)}</dd>
               </div>
             </dl>
           ) : location.isSuccess ? (
-            <p className="muted">No position has been reported yet.</p>
+            <p className="muted">{t('position.none')}</p>
           ) : null}
         </section>
         <GeofencePanel vesselId={vesselId} geofence={geofence.data ?? null} route={route.data ?? null} position={position} canManage={canManageGeofence} />
@@ -127,29 +130,25 @@ export function LocationTab({ vesselId, canManageGeofence, canSeeMembers }: Loca
 
 /** The owner's devices and whether each shows on the map: its location switch, its position. */
 function DevicePositions({ vesselId }: { vesselId: number }) {
+  const { t } = useTranslation('location');
   const settings = useQuery(locationQueries.deviceSettings(vesselId));
   const shown = (settings.data ?? []).filter((device) => device.locationEnabled);
   return (
     <section className="card" aria-labelledby="device-positions-title">
-      <h2 id="device-positions-title">Devices on the map</h2>
+      <h2 id="device-positions-title">{t('devices.title')}</h2>
       {settings.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(settings.error, 'Your devices could not be loaded.')}
+          {failureMessage(settings.error, t('devices.failed'))}
         </p>
       ) : null}
-      {settings.isSuccess && shown.length === 0 ? (
-        <p className="muted">
-          {settings.data.length === 0 ? 'No devices of your own yet.' : 'None of your devices shows its position.'} Switch a device&rsquo;s position on under
-          Devices, My devices.
-        </p>
-      ) : null}
+      {settings.isSuccess && shown.length === 0 ? <p className="muted">{settings.data.length === 0 ? t('devices.noneOwn') : t('devices.noneShown')}</p> : null}
       {shown.length ? (
         <ul className="list">
           {shown.map((device) => (
             <li key={device.id} className="list__item">
               <span>{device.name}</span>
               <span className="muted">
-                {device.position ? formatPosition({ latitude: device.position.lat, longitude: device.position.lon }) : 'No position set'}
+                {device.position ? formatPosition({ latitude: device.position.lat, longitude: device.position.lon }) : t('devices.noPositionSet')}
               </span>
             </li>
           ))}
@@ -172,6 +171,7 @@ function GeofencePanel({
   position: Location | null;
   canManage: boolean;
 }) {
+  const { t } = useTranslation('location');
   const queryClient = useQueryClient();
   const format = useFormatters();
   const [editing, setEditing] = useState(false);
@@ -183,19 +183,19 @@ function GeofencePanel({
   const save = useMutation({
     mutationFn: (fence: Pick<Geofence, 'radius' | 'lat' | 'lon' | 'delay'>) => geofenceActions.save(vesselId, fence),
     onSuccess: () => {
-      toast.success('Geofence saved');
+      toast.success(t('geofence.saved'));
       setEditing(false);
       return refresh();
     },
-    onError: (error) => reportActionFailure('Saving the geofence', error),
+    onError: (error) => reportActionFailure(t('geofence.saving'), error),
   });
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => geofenceActions.setEnabled(vesselId, enabled),
     onSuccess: (_data, enabled) => {
-      toast.success(enabled ? 'Geofence switched on' : 'Geofence switched off');
+      toast.success(enabled ? t('geofence.switchedOn') : t('geofence.switchedOff'));
       return refresh();
     },
-    onError: (error) => reportActionFailure('Switching the geofence', error),
+    onError: (error) => reportActionFailure(t('geofence.switching'), error),
   });
 
   const startEditing = () => {
@@ -214,45 +214,54 @@ function GeofencePanel({
 
   return (
     <section className="card">
-      <h2>Geofence</h2>
+      <h2>{t('geofence.title')}</h2>
       {geofence ? (
         <p>
-          {geofence.enabled ? 'On' : 'Off'} · radius {format.value(geofence.radius, 'm')} · alert after {geofence.delay} s outside
+          {t(geofence.enabled ? 'geofence.summaryOn' : 'geofence.summaryOff', {
+            radius: format.value(geofence.radius, 'm'),
+            delay: format.number(geofence.delay),
+          })}
         </p>
       ) : (
-        <p className="muted">No geofence is set.</p>
+        <p className="muted">{t('geofence.none')}</p>
       )}
       {route?.outsideSince ? (
         <p className="notice" role="status">
-          Outside the fence since {format.dateTime(route.outsideSince)}: its way out is drawn on the map ({route.points.length} position
-          {route.points.length === 1 ? '' : 's'}).
+          {t('geofence.outside', { since: format.dateTime(route.outsideSince), count: route.points.length })}
         </p>
       ) : geofence?.enabled ? (
-        <p className="muted">The vessel is inside its fence.</p>
+        <p className="muted">{t('geofence.inside')}</p>
       ) : null}
       {canManage && !editing ? (
         <div className="button-row">
           <button type="button" className="button" onClick={startEditing} disabled={!position && !geofence}>
-            {geofence ? 'Edit' : 'Set around current position'}
+            {geofence ? t('geofence.edit') : t('geofence.setAround')}
           </button>
           {geofence ? (
             <button type="button" className="button" disabled={toggle.isPending} onClick={() => toggle.mutate(!geofence.enabled)}>
-              {geofence.enabled ? 'Switch off' : 'Switch on'}
+              {geofence.enabled ? t('geofence.switchOff') : t('geofence.switchOn')}
             </button>
           ) : null}
         </div>
       ) : null}
       {editing ? (
         <form className="form" onSubmit={submit}>
-          <TextField label={`Radius (${radiusUnit})`} type="number" min={1} required value={radius} onChange={(event) => setRadius(event.target.value)} />
-          <TextField label="Delay before the alert (s)" type="number" min={0} required value={delay} onChange={(event) => setDelay(event.target.value)} />
-          <p className="field__hint">The fence is centred on the vessel’s current position.</p>
+          <TextField
+            label={t('geofence.radius', { unit: radiusUnit })}
+            type="number"
+            min={1}
+            required
+            value={radius}
+            onChange={(event) => setRadius(event.target.value)}
+          />
+          <TextField label={t('geofence.delay')} type="number" min={0} required value={delay} onChange={(event) => setDelay(event.target.value)} />
+          <p className="field__hint">{t('geofence.centreHint')}</p>
           <div className="button-row">
             <button type="button" className="button" onClick={() => setEditing(false)}>
-              Cancel
+              {t('geofence.cancel')}
             </button>
             <button type="submit" className="button button--primary" disabled={save.isPending}>
-              Save
+              {t('geofence.save')}
             </button>
           </div>
         </form>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { createBaseMap, hasTiles } from './baseMap';
@@ -20,6 +21,7 @@ const NO_DEVICES: SimpleDeviceLocation[] = [];
 
 /** The vessel's track, position, geofence, route outside it and devices over the offline base map (baseMap.ts). */
 export function VesselMap({ position, track, geofence, geofenceRoute = NONE, devices = NO_DEVICES }: VesselMapProps) {
+  const { t } = useTranslation('location');
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const overlays = useRef<L.LayerGroup | null>(null);
@@ -82,20 +84,20 @@ export function VesselMap({ position, track, geofence, geofenceRoute = NONE, dev
       extent.extend([device.lat, device.lon]);
     }
     if (position) {
-      L.circleMarker([position.lat, position.lon], { radius: 7, className: 'map-position' }).bindTooltip('Vessel position').addTo(group);
+      L.circleMarker([position.lat, position.lon], { radius: 7, className: 'map-position' }).bindTooltip(t('map.vesselPosition')).addTo(group);
       extent.extend([position.lat, position.lon]);
     }
     bounds.current = extent;
     if (following) fit(instance);
-  }, [position, track, geofence, geofenceRoute, devices, following]);
+  }, [position, track, geofence, geofenceRoute, devices, following, t]);
 
   return (
     <div className={`vessel-map${hasTiles ? '' : ' vessel-map--no-tiles'}`}>
-      <div ref={container} className="vessel-map__canvas" role="region" aria-label="Map of the vessel's position, track, geofence and devices" />
-      {!position && track.length === 0 && devices.length === 0 ? <p className="vessel-map__empty">No position has been reported yet.</p> : null}
+      <div ref={container} className="vessel-map__canvas" role="region" aria-label={t('map.vesselMapLabel')} />
+      {!position && track.length === 0 && devices.length === 0 ? <p className="vessel-map__empty">{t('map.noPosition')}</p> : null}
       {following ? null : (
         <button type="button" className="button button--small vessel-map__fit" onClick={() => setFollowing(true)}>
-          Show everything
+          {t('map.showEverything')}
         </button>
       )}
     </div>

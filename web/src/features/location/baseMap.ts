@@ -7,6 +7,7 @@ import { feature, type Topology } from 'topojson-client';
 import land110Url from 'world-atlas/land-110m.json?url';
 import land50Url from 'world-atlas/land-50m.json?url';
 import land10Url from 'world-atlas/land-10m.json?url';
+import { i18n } from '../../i18n';
 
 const TILES_URL = import.meta.env.VITE_MAP_TILES_URL;
 const TILES_ATTRIBUTION = import.meta.env.VITE_MAP_TILES_ATTRIBUTION ?? '';
@@ -72,7 +73,7 @@ function followZoomWithLand(map: L.Map): void {
 export function createBaseMap(container: HTMLElement): L.Map {
   const map = L.map(container, { zoomControl: true, worldCopyJump: true });
   map.attributionControl.setPrefix(false);
-  map.attributionControl.addAttribution('Land: Natural Earth');
+  map.attributionControl.addAttribution(i18n.t('location:map.attribution'));
   // Below Leaflet's tile pane (200): a configured tile server draws over the land.
   map.createPane('land').style.zIndex = '150';
   followZoomWithLand(map);

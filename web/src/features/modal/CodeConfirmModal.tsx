@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/failureMessage';
 import { TextField } from '../forms/Field';
 import { Modal } from './Modal';
@@ -23,6 +24,7 @@ interface CodeConfirmModalProps<T> {
  * lost, the server e-mails a code, the user enters it. Failures show the server's words in place.
  */
 export function CodeConfirmModal<T>({ title, consequences, confirmLabel, request, complete, onDone, onClose }: CodeConfirmModalProps<T>) {
+  const { t } = useTranslation('modal');
   const [open, setOpen] = useState(true);
   const [code, setCode] = useState('');
   const ask = useMutation({ mutationFn: request });
@@ -51,18 +53,18 @@ export function CodeConfirmModal<T>({ title, consequences, confirmLabel, request
           ) : null}
           <div className="button-row">
             <button type="button" className="button" onClick={() => setOpen(false)}>
-              Cancel
+              {t('code.cancel')}
             </button>
             <button type="button" className="button button--danger" disabled={ask.isPending} onClick={() => ask.mutate()}>
-              {ask.isPending ? 'Sending the code…' : confirmLabel}
+              {ask.isPending ? t('code.sending') : confirmLabel}
             </button>
           </div>
         </div>
       ) : (
         <form className="form" onSubmit={submit}>
-          <p role="status">A confirmation code has been sent to your e-mail address. It is valid for 15 minutes.</p>
+          <p role="status">{t('code.sent')}</p>
           <TextField
-            label="Confirmation code"
+            label={t('code.label')}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             autoComplete="one-time-code"
@@ -76,7 +78,7 @@ export function CodeConfirmModal<T>({ title, consequences, confirmLabel, request
           ) : null}
           <div className="button-row">
             <button type="submit" className="button button--danger" disabled={!code.trim() || finish.isPending}>
-              {finish.isPending ? 'Confirming…' : 'Confirm'}
+              {finish.isPending ? t('code.confirming') : t('code.confirm')}
             </button>
           </div>
         </form>

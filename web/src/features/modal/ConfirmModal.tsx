@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal';
 
 interface ConfirmModalProps {
@@ -13,6 +14,7 @@ interface ConfirmModalProps {
 
 /** A destructive action asks first, naming what it removes; nothing happens until the user confirms. */
 export function ConfirmModal({ title, children, confirmLabel, pending = false, onConfirm, onClose }: ConfirmModalProps) {
+  const { t } = useTranslation('modal');
   const [open, setOpen] = useState(true);
   return (
     <Modal
@@ -22,10 +24,10 @@ export function ConfirmModal({ title, children, confirmLabel, pending = false, o
       footer={
         <>
           <button type="button" className="button" onClick={() => setOpen(false)}>
-            Cancel
+            {t('confirm.cancel')}
           </button>
           <button type="button" className="button button--danger" disabled={pending} onClick={onConfirm}>
-            {pending ? 'Working…' : confirmLabel}
+            {pending ? t('confirm.working') : confirmLabel}
           </button>
         </>
       }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { modalMachine, UNSAVED_CHANGES_TEXT } from './modalMachine';
+import { useTranslation } from 'react-i18next';
+import { modalMachine } from './modalMachine';
 import { RenderErrorBoundary } from '../errors/RenderErrorBoundary';
 import { Icon } from '../icons/Icon';
 import './modal.css';
@@ -21,6 +22,7 @@ export interface ModalProps {
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Modal({ open, title, onClose, onBack, dirty = false, children, footer }: ModalProps) {
+  const { t } = useTranslation('modal');
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const actor = useActorRef(modalMachine.provide({ actions: { notifyClosed: () => onCloseRef.current() } }));
@@ -85,26 +87,26 @@ export function Modal({ open, title, onClose, onBack, dirty = false, children, f
       <div ref={panelRef} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <header className="modal__header">
           {onBack ? (
-            <button type="button" className="icon-button" onClick={onBack} aria-label="Back">
+            <button type="button" className="icon-button" onClick={onBack} aria-label={t('modal.back')}>
               <Icon name="back" />
             </button>
           ) : null}
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="icon-button" onClick={requestClose} aria-label="Close">
+          <button type="button" className="icon-button" onClick={requestClose} aria-label={t('modal.close')}>
             <Icon name="close" />
           </button>
         </header>
         {confirming ? (
           <div className="modal__body" role="alertdialog" aria-live="assertive">
-            <p>{UNSAVED_CHANGES_TEXT}</p>
+            <p>{t('modal.unsavedChanges')}</p>
             <div className="modal__footer">
               <button type="button" className="button" onClick={() => actor.send({ type: 'GO_BACK' })}>
-                Go Back
+                {t('modal.goBack')}
               </button>
               <button type="button" className="button button--danger" onClick={() => actor.send({ type: 'DISCARD_CHANGES' })}>
-                Close
+                {t('modal.discard')}
               </button>
             </div>
           </div>

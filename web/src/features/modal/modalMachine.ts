@@ -1,9 +1,11 @@
 import { assign, setup } from 'xstate';
+import english from '../../locales/en/modal.json';
 
 /** The close animation (spec 9). */
 export const MODAL_CLOSE_ANIMATION_MS = 300;
 
-export const UNSAVED_CHANGES_TEXT = 'You have made changes that will not be saved if you close the modal.';
+/** The specification's words, in English; the modal shows them in the person's language (modal catalogue). */
+export const UNSAVED_CHANGES_TEXT = english.modal.unsavedChanges;
 
 export type ModalEvent =
   | { type: 'OPEN' }

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useLocale } from '../../i18n';
 import { formatRelative } from '../../lib/dates';
 import { useOnline } from './useOnline';
 import './offline.css';
@@ -20,6 +22,8 @@ export function lastFetchFailed(query: { isRefetchError: boolean; failureCount: 
  * known, 12 minutes ago"); nothing otherwise.
  */
 export function LastKnown({ updatedAt, failing }: { updatedAt: number; failing: boolean }) {
+  const { t } = useTranslation('offline');
+  const locale = useLocale();
   const online = useOnline() && !failing;
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -31,7 +35,7 @@ export function LastKnown({ updatedAt, failing }: { updatedAt: number; failing: 
   if (online || !updatedAt) return null;
   return (
     <p className="last-known" role="status">
-      <strong>Offline:</strong> last known, {formatRelative(updatedAt, now)}
+      <Trans t={t} i18nKey="lastKnown" values={{ ago: formatRelative(updatedAt, now, locale) }} components={{ strong: <strong /> }} shouldUnescape />
     </p>
   );
 }

@@ -1,22 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextField } from '../forms/Field';
 import { simpleDeviceActions, simpleDeviceQueries } from './queries';
 import type { SimpleDevice } from './types';
 import { useSimpleMutation } from './useSimpleMutation';
 
-const DETAILS = [
-  { key: 'name', label: 'Name' },
-  { key: 'manufacturer', label: 'Manufacturer' },
-  { key: 'model', label: 'Model' },
-  { key: 'serial', label: 'Serial number' },
-  { key: 'location', label: 'Location on board' },
-] as const;
+/** The details' fields; each one's label is the catalogue's `details.<key>`. */
+const DETAILS = ['name', 'manufacturer', 'model', 'serial', 'location'] as const;
 
-type Details = Record<(typeof DETAILS)[number]['key'], string>;
+type Details = Record<(typeof DETAILS)[number], string>;
 
 /** A device's name, manufacturer, model, serial number and place on board, behind a disclosure. */
 export function DeviceDetailsForm({ vesselId, device }: { vesselId: number; device: SimpleDevice }) {
+  const { t } = useTranslation('simpleDevices');
   const [open, setOpen] = useState(false);
   const [details, setDetails] = useState<Details>(() => ({
     name: device.name,
@@ -28,24 +25,22 @@ export function DeviceDetailsForm({ vesselId, device }: { vesselId: number; devi
   // Suggestions only: while they load, or if they fail, the field takes any name as before.
   const makers = useQuery({ ...simpleDeviceQueries.manufacturers(), enabled: open });
   const makersList = useId();
-  const save = useSimpleMutation(vesselId, 'Saving the device', () => simpleDeviceActions.update(device.id, { ...details, name: details.name.trim() }));
+  const save = useSimpleMutation(vesselId, t('details.saving'), () => simpleDeviceActions.update(device.id, { ...details, name: details.name.trim() }));
   return (
     <details onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>
-        Edit details<span className="visually-hidden"> of {device.name}</span>
-      </summary>
+      <summary aria-label={t('details.editOf', { name: device.name })}>{t('details.edit')}</summary>
       <form
         className="simple-form"
-        aria-label={`Details of ${device.name}`}
+        aria-label={t('details.formLabel', { name: device.name })}
         onSubmit={(event) => {
           event.preventDefault();
           if (details.name.trim()) save.mutate(undefined);
         }}
       >
-        {DETAILS.map(({ key, label }) => (
+        {DETAILS.map((key) => (
           <TextField
             key={key}
-            label={label}
+            label={t(`details.${key}`)}
             required={key === 'name'}
             maxLength={100}
             list={key === 'manufacturer' ? makersList : undefined}
@@ -60,7 +55,7 @@ export function DeviceDetailsForm({ vesselId, device }: { vesselId: number; devi
           ))}
         </datalist>
         <button type="submit" className="button" disabled={!details.name.trim() || save.isPending}>
-          Save details
+          {t('details.save')}
         </button>
       </form>
     </details>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/failureMessage';
 import { deviceQueries } from '../devices/queries';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
@@ -18,6 +19,7 @@ function rangeOf(gauge: Gauge): { min: number; max: number } | null {
  * from the devices the live stream keeps current, the dashboard's own answer until they load.
  */
 export function GaugeDashboard({ vesselId }: { vesselId: number }) {
+  const { t } = useTranslation('simpleDevices');
   const gauges = useQuery(simpleDeviceQueries.dashboard(vesselId));
   const devices = useQuery(deviceQueries.list(vesselId));
   const format = useFormatters();
@@ -26,27 +28,27 @@ export function GaugeDashboard({ vesselId }: { vesselId: number }) {
   if (gauges.isError) {
     return (
       <p className="form-error" role="alert">
-        {failureMessage(gauges.error, 'The gauges could not be loaded.')}{' '}
+        {failureMessage(gauges.error, t('gauges.loadFailed'))}{' '}
         <button type="button" className="link-button" onClick={() => void gauges.refetch()}>
-          Try again
+          {t('gauges.tryAgain')}
         </button>
       </p>
     );
   }
   return (
     <section aria-labelledby="gauges-title">
-      <h2 id="gauges-title">Gauges</h2>
-      <DelayedSpinner loading={gauges.isPending} label="Loading gauges…" />
+      <h2 id="gauges-title">{t('gauges.title')}</h2>
+      <DelayedSpinner loading={gauges.isPending} label={t('gauges.loading')} />
       {gauges.isSuccess && gauges.data.length === 0 ? (
         <div className="empty-state">
-          <p>No gauges yet. In “My devices”, create a device, map its fields to properties and include them in gauges.</p>
+          <p>{t('gauges.empty')}</p>
         </div>
       ) : null}
       <ul className="gauge-grid">
         {(gauges.data ?? []).map((gauge) => {
           const value = gauge.propertyId !== null && live.has(gauge.propertyId) ? live.get(gauge.propertyId) : gauge.value;
           const range = rangeOf(gauge);
-          const text = gauge.propertyId === null ? 'Not mapped' : format.value(value, gauge.units, gauge.path ?? '');
+          const text = gauge.propertyId === null ? t('gauges.notMapped') : format.value(value, gauge.units, gauge.path ?? '');
           return (
             <li key={gauge.fieldId} className="gauge card" aria-labelledby={`gauge-${gauge.fieldId}`}>
               <p id={`gauge-${gauge.fieldId}`} className="gauge__name">

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { failureMessage } from '../../lib/failureMessage';
 import { deviceQueries } from '../devices/queries';
@@ -25,11 +26,12 @@ function usePropertyOptions(vesselId: number) {
 
 /** "My devices": devices the owner defines from templates, their fields mapped to bridge properties. */
 export function SimpleDevicesEditor({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
+  const { t } = useTranslation('simpleDevices');
   const list = useQuery(simpleDeviceQueries.list(vesselId));
   const templates = useQuery(simpleDeviceQueries.templates());
   const [type, setType] = useState('tank');
   const [name, setName] = useState('');
-  const create = useSimpleMutation(vesselId, 'Adding the device', () => simpleDeviceActions.create(vesselId, type, name.trim()).then(() => setName('')));
+  const create = useSimpleMutation(vesselId, t('editor.adding'), () => simpleDeviceActions.create(vesselId, type, name.trim()).then(() => setName('')));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,35 +40,35 @@ export function SimpleDevicesEditor({ vesselId, canManage }: { vesselId: number;
 
   return (
     <section className="simple-devices" aria-labelledby="simple-devices-title">
-      <h2 id="simple-devices-title">My devices</h2>
-      <DelayedSpinner loading={list.isPending} label="Loading your devices…" />
+      <h2 id="simple-devices-title">{t('editor.title')}</h2>
+      <DelayedSpinner loading={list.isPending} label={t('editor.loading')} />
       {list.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(list.error, 'Your devices could not be loaded.')}{' '}
+          {failureMessage(list.error, t('editor.loadFailed'))}{' '}
           <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            Try again
+            {t('editor.tryAgain')}
           </button>
         </p>
       ) : null}
       {list.isSuccess && list.data.length === 0 ? (
         <div className="empty-state">
-          <p>No devices of your own yet. Make one from a template (a tank, a battery bank, an engine) and show the bridge&rsquo;s values in its fields.</p>
+          <p>{t('editor.empty')}</p>
         </div>
       ) : null}
       {(list.data ?? []).map((device) => (
         <SimpleDeviceCard key={device.id} vesselId={vesselId} device={device} canManage={canManage} />
       ))}
       {canManage ? (
-        <form className="simple-form card" onSubmit={submit} aria-label="New device">
+        <form className="simple-form card" onSubmit={submit} aria-label={t('editor.newDevice')}>
           <SelectField
-            label="Template"
+            label={t('editor.template')}
             value={type}
             onChange={(event) => setType(event.target.value)}
             options={(templates.data ?? []).map((template) => ({ value: template.type, label: template.label }))}
           />
-          <TextField label="Name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+          <TextField label={t('editor.name')} required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
           <button type="submit" className="button button--primary" disabled={!name.trim() || create.isPending}>
-            Add device
+            {t('editor.add')}
           </button>
         </form>
       ) : null}
@@ -75,9 +77,10 @@ export function SimpleDevicesEditor({ vesselId, canManage }: { vesselId: number;
 }
 
 function SimpleDeviceCard({ vesselId, device, canManage }: { vesselId: number; device: SimpleDevice; canManage: boolean }) {
-  const remove = useSimpleMutation(vesselId, 'Deleting the device', () => simpleDeviceActions.remove(device.id));
-  const order = useSimpleMutation(vesselId, 'Reordering the fields', (fieldIds: number[]) => simpleDeviceActions.order(device.id, fieldIds));
-  const location = useSimpleMutation(vesselId, 'Switching the location', (on: boolean) => simpleDeviceActions.setLocation(device.id, on));
+  const { t } = useTranslation('simpleDevices');
+  const remove = useSimpleMutation(vesselId, t('editor.deleting'), () => simpleDeviceActions.remove(device.id));
+  const order = useSimpleMutation(vesselId, t('editor.reordering'), (fieldIds: number[]) => simpleDeviceActions.order(device.id, fieldIds));
+  const location = useSimpleMutation(vesselId, t('editor.switchingLocation'), (on: boolean) => simpleDeviceActions.setLocation(device.id, on));
   const ids = device.fields.map((f) => f.id);
   const move = (index: number, by: -1 | 1) => {
     const next = [...ids];
@@ -90,12 +93,18 @@ function SimpleDeviceCard({ vesselId, device, canManage }: { vesselId: number; d
       <header className="simple-device__header">
         <h3 id={`simple-device-${device.id}`}>{device.name}</h3>
         {canManage ? (
-          <button type="button" className="button button--danger" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
-            Delete<span className="visually-hidden"> {device.name}</span>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(undefined)}
+            aria-label={t('editor.deleteLabel', { name: device.name })}
+          >
+            {t('editor.delete')}
           </button>
         ) : null}
       </header>
-      {device.fields.length === 0 ? <p className="muted">This device has no fields.</p> : null}
+      {device.fields.length === 0 ? <p className="muted">{t('editor.noFields')}</p> : null}
       <ul className="simple-fields">
         {device.fields.map((field, index) => (
           <FieldRow
@@ -115,7 +124,7 @@ function SimpleDeviceCard({ vesselId, device, canManage }: { vesselId: number; d
           disabled={!canManage || location.isPending}
           onChange={(event) => location.mutate(event.target.checked)}
         />
-        Show this device&rsquo;s position
+        {t('editor.showPosition')}
       </label>
       {canManage ? <PositionForm vesselId={vesselId} device={device} /> : null}
       {canManage ? <DeviceDetailsForm vesselId={vesselId} device={device} /> : null}
@@ -136,18 +145,19 @@ function FieldRow({
   onUp?: () => void;
   onDown?: () => void;
 }) {
+  const { t } = useTranslation('simpleDevices');
   const options = usePropertyOptions(vesselId);
-  const map = useSimpleMutation(vesselId, 'Mapping the field', (propertyId: string) =>
+  const map = useSimpleMutation(vesselId, t('editor.mapping'), (propertyId: string) =>
     propertyId ? simpleDeviceActions.map(field.id, Number(propertyId)) : simpleDeviceActions.unmap(field.id),
   );
-  const include = useSimpleMutation(vesselId, 'Changing the gauges', (on: boolean) => simpleDeviceActions.includeInGauges(field.id, on));
+  const include = useSimpleMutation(vesselId, t('editor.changingGauges'), (on: boolean) => simpleDeviceActions.includeInGauges(field.id, on));
   return (
     <li className="simple-field">
       <span className="simple-field__name">{field.name}</span>
       <SelectField
-        label={`Property shown in ${field.name}`}
+        label={t('editor.propertyShownIn', { field: field.name })}
         value={field.propertyId === null ? '' : String(field.propertyId)}
-        placeholder="Not mapped"
+        placeholder={t('editor.notMapped')}
         options={options}
         disabled={!canManage || map.isPending}
         onChange={(event) => map.mutate(event.target.value)}
@@ -159,15 +169,15 @@ function FieldRow({
           disabled={!canManage || include.isPending}
           onChange={(event) => include.mutate(event.target.checked)}
         />{' '}
-        Gauge
+        {t('editor.gauge')}
       </label>
       {canManage ? (
         <span className="button-row">
-          <button type="button" className="button" disabled={!onUp} onClick={onUp}>
-            Up<span className="visually-hidden"> {field.name}</span>
+          <button type="button" className="button" disabled={!onUp} onClick={onUp} aria-label={t('editor.upLabel', { name: field.name })}>
+            {t('editor.up')}
           </button>
-          <button type="button" className="button" disabled={!onDown} onClick={onDown}>
-            Down<span className="visually-hidden"> {field.name}</span>
+          <button type="button" className="button" disabled={!onDown} onClick={onDown} aria-label={t('editor.downLabel', { name: field.name })}>
+            {t('editor.down')}
           </button>
         </span>
       ) : null}
@@ -176,23 +186,24 @@ function FieldRow({
 }
 
 function PositionForm({ vesselId, device }: { vesselId: number; device: SimpleDevice }) {
+  const { t } = useTranslation('simpleDevices');
   const [lat, setLat] = useState(device.position ? String(device.position.lat) : '');
   const [lon, setLon] = useState(device.position ? String(device.position.lon) : '');
-  const save = useSimpleMutation(vesselId, 'Saving the position', () => simpleDeviceActions.setPosition(device.id, Number(lat), Number(lon)));
+  const save = useSimpleMutation(vesselId, t('editor.savingPosition'), () => simpleDeviceActions.setPosition(device.id, Number(lat), Number(lon)));
   const valid = lat !== '' && lon !== '' && Math.abs(Number(lat)) <= 90 && Math.abs(Number(lon)) <= 180;
   return (
     <form
       className="simple-form"
-      aria-label={`Position of ${device.name}`}
+      aria-label={t('editor.positionOf', { name: device.name })}
       onSubmit={(event) => {
         event.preventDefault();
         if (valid) save.mutate(undefined);
       }}
     >
-      <TextField label="Latitude" inputMode="decimal" value={lat} onChange={(event) => setLat(event.target.value)} />
-      <TextField label="Longitude" inputMode="decimal" value={lon} onChange={(event) => setLon(event.target.value)} />
+      <TextField label={t('editor.latitude')} inputMode="decimal" value={lat} onChange={(event) => setLat(event.target.value)} />
+      <TextField label={t('editor.longitude')} inputMode="decimal" value={lon} onChange={(event) => setLon(event.target.value)} />
       <button type="submit" className="button" disabled={!valid || save.isPending}>
-        Save position
+        {t('editor.savePosition')}
       </button>
     </form>
   );

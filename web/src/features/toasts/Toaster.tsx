@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { toaster } from '../../app/services';
 import type { toastMachine } from './toastMachine';
@@ -8,6 +9,7 @@ import './toasts.css';
 const TOAST_ICONS: Record<'blank' | 'success' | 'error', IconName> = { blank: 'info', success: 'check', error: 'warning' };
 
 function Toast({ toastRef }: { toastRef: ActorRefFrom<typeof toastMachine> }) {
+  const { t } = useTranslation('toasts');
   const { type, message } = useSelector(toastRef, (state) => state.context);
   const dismissed = useSelector(toastRef, (state) => state.hasTag('dismissed'));
   return (
@@ -19,7 +21,7 @@ function Toast({ toastRef }: { toastRef: ActorRefFrom<typeof toastMachine> }) {
       <span className="toast__message" role={type === 'error' ? 'alert' : 'status'}>
         {message}
       </span>
-      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => toastRef.send({ type: 'DISMISS' })}>
+      <button type="button" className="toast__close" aria-label={t('toaster.dismiss')} onClick={() => toastRef.send({ type: 'DISMISS' })}>
         <Icon name="close" size={16} />
       </button>
     </li>
@@ -28,9 +30,10 @@ function Toast({ toastRef }: { toastRef: ActorRefFrom<typeof toastMachine> }) {
 
 /** Toasts at the bottom right, 300 px wide, at most three at once. */
 export function Toaster() {
+  const { t } = useTranslation('toasts');
   const toasts = useSelector(toaster, (state) => state.context.toasts);
   return (
-    <ol className="toaster" aria-live="polite" aria-label="Notifications">
+    <ol className="toaster" aria-live="polite" aria-label={t('toaster.label')}>
       {toasts.map((entry) => (
         <Toast key={entry.id} toastRef={entry.ref} />
       ))}
