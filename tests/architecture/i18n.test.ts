@@ -43,7 +43,6 @@ const NOT_YET_TRANSLATED = [
   'features/offline',
   'features/organisation',
   'features/profile',
-  'features/service',
   'features/simpleDevices',
   'features/terms',
   'features/testing',
