@@ -41,7 +41,6 @@ const NOT_YET_TRANSLATED = [
   'features/notes',
   'features/offline',
   'features/organisation',
-  'features/profile',
   'features/simpleDevices',
   'features/terms',
   'features/testing',
