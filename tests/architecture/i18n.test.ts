@@ -24,7 +24,6 @@ const NOT_YET_TRANSLATED = [
   'features/admin',
   'features/alerts',
   'features/appSettings',
-  'features/auditLog',
   'features/bridge',
   'features/cameras',
   'features/charts',
