@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
 import { failureMessage } from '../../lib/failureMessage';
 import { TextField } from '../forms/Field';
@@ -11,7 +12,8 @@ import { billingActions, billingKeys, type PaymentMethod } from './queries';
  * payment provider and keeps only its brand, last four digits and expiry. A declined card shows
  * the provider's reason as the server words it.
  */
-export function CardForm({ onSaved, submitLabel = 'Add the card' }: { onSaved: (method: PaymentMethod) => void; submitLabel?: string }) {
+export function CardForm({ onSaved, submitLabel }: { onSaved: (method: PaymentMethod) => void; submitLabel?: string }) {
+  const { t } = useTranslation('billing');
   const queryClient = useQueryClient();
   const [values, setValues] = useState<CardFormValues>(EMPTY_CARD);
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
@@ -43,10 +45,17 @@ export function CardForm({ onSaved, submitLabel = 'Add the card' }: { onSaved: (
   const serverFieldError = save.isError && isApiError(save.error) && save.error.status === 400 && fieldOfServerMessage(save.error.message);
 
   return (
-    <form className="form card-form" onSubmit={submit} noValidate aria-label="New payment card">
-      <TextField label="Name on the card" value={values.holderName} onChange={set('holderName')} autoComplete="cc-name" error={errors.holderName} required />
+    <form className="form card-form" onSubmit={submit} noValidate aria-label={t('card.newCard')}>
       <TextField
-        label="Card number"
+        label={t('card.holderName')}
+        value={values.holderName}
+        onChange={set('holderName')}
+        autoComplete="cc-name"
+        error={errors.holderName}
+        required
+      />
+      <TextField
+        label={t('card.cardNumber')}
         value={values.cardNumber}
         onChange={set('cardNumber')}
         autoComplete="cc-number"
@@ -56,24 +65,24 @@ export function CardForm({ onSaved, submitLabel = 'Add the card' }: { onSaved: (
       />
       <div className="card-form__row">
         <TextField
-          label="Expiry (MM/YY)"
+          label={t('card.expiry')}
           value={values.expiry}
           onChange={set('expiry')}
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t('card.expiryPlaceholder')}
           error={errors.expiry}
           required
         />
-        <TextField label="Security code (CVC)" value={values.cvc} onChange={set('cvc')} autoComplete="cc-csc" inputMode="numeric" error={errors.cvc} required />
+        <TextField label={t('card.cvc')} value={values.cvc} onChange={set('cvc')} autoComplete="cc-csc" inputMode="numeric" error={errors.cvc} required />
       </div>
       {save.isError && !serverFieldError ? (
         <p className="form-error" role="alert">
-          {failureMessage(save.error, 'The card could not be added.')}
+          {failureMessage(save.error, t('card.addFailed'))}
         </p>
       ) : null}
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Checking the card…' : submitLabel}
+          {save.isPending ? t('card.checking') : (submitLabel ?? t('card.add'))}
         </button>
       </div>
     </form>

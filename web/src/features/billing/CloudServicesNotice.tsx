@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { i18n, labelsOf } from '../../i18n';
 import { vesselQueries } from '../vessels/queries';
 import { atLeast, normalisePermissions, type Vessel } from '../vessels/types';
 import { SUBSCRIPTION_TERMS } from './queries';
@@ -8,11 +10,9 @@ import { SUBSCRIPTION_TERMS } from './queries';
 export const cloudServicesOff = (vessel: Pick<Vessel, 'cloudServices'>): boolean => vessel.cloudServices?.active === false;
 
 /** What an unsubscribed vessel does not do, in the words of the server's 418 (docs/product.md). */
-export const CLOUD_SERVICE_REFUSED = {
-  live: 'Live values are not shown: this vessel has no active subscription and its test period is over.',
-  commands: 'Commands are not sent: this vessel has no active subscription and its test period is over.',
-  history: `History from more than ${SUBSCRIPTION_TERMS.testPeriodDays} days before the services ended is not shown: this vessel has no active subscription.`,
-} as const;
+export const CLOUD_SERVICE_REFUSED = labelsOf(['live', 'commands', 'history'] as const, (service) =>
+  i18n.t(`billing:refused.${service}`, { days: SUBSCRIPTION_TERMS.testPeriodDays }),
+);
 
 /**
  * Why a cloud service is off, with the way to the vessel's Subscription page for whoever may
@@ -20,6 +20,7 @@ export const CLOUD_SERVICE_REFUSED = {
  * being sent to a page that refuses them.
  */
 export function CloudServicesNotice({ vesselId, service }: { vesselId: number; service: keyof typeof CLOUD_SERVICE_REFUSED }) {
+  const { t } = useTranslation('billing');
   const vessel = useQuery(vesselQueries.detail(vesselId));
   const canRenew = vessel.data ? atLeast(normalisePermissions(vessel.data.permissions).billingManager, 'MANAGE') : false;
   return (
@@ -27,10 +28,10 @@ export function CloudServicesNotice({ vesselId, service }: { vesselId: number; s
       {CLOUD_SERVICE_REFUSED[service]}{' '}
       {canRenew ? (
         <Link to="/dashboard/vessels/$vesselId/subscribe" params={{ vesselId }}>
-          Subscribe or renew
+          {t('refused.subscribe')}
         </Link>
       ) : (
-        'Whoever manages its billing can renew the subscription.'
+        t('refused.askBilling')
       )}
     </p>
   );

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from '@tanstack/react-router';
 import { failureMessage } from '../../lib/failureMessage';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
@@ -9,13 +10,14 @@ import './billing.css';
 
 /** One invoice, laid out for printing (the browser's print hides the app around it). */
 export function InvoiceView({ invoiceId }: { invoiceId: number }) {
+  const { t } = useTranslation('billing');
   const format = useFormatters();
   const invoice = useQuery(billingQueries.invoice(invoiceId));
-  if (invoice.isPending) return <DelayedSpinner loading label="Loading the invoice…" />;
+  if (invoice.isPending) return <DelayedSpinner loading label={t('invoice.loading')} />;
   if (invoice.isError)
     return (
       <p className="form-error" role="alert">
-        The invoice could not be loaded: {failureMessage(invoice.error)} <Link to="/dashboard/profile/invoices">Back to the invoices</Link>
+        {t('invoice.loadFailed', { reason: failureMessage(invoice.error) })} <Link to="/dashboard/profile/invoices">{t('invoice.back')}</Link>
       </p>
     );
   const i = invoice.data;
@@ -24,42 +26,40 @@ export function InvoiceView({ invoiceId }: { invoiceId: number }) {
     <article className="card invoice" aria-labelledby="invoice-title">
       <div className="button-row no-print">
         <Link to="/dashboard/profile/invoices" className="button button--small">
-          Back to the invoices
+          {t('invoice.back')}
         </Link>
         <button type="button" className="button button--small button--primary" onClick={() => window.print()}>
-          Print
+          {t('invoice.print')}
         </button>
       </div>
-      <h2 id="invoice-title">Invoice {i.number}</h2>
-      <p>
-        {i.seller.name}, {i.seller.address} · VAT {i.seller.vatNumber}
-      </p>
+      <h2 id="invoice-title">{t('invoice.title', { number: i.number })}</h2>
+      <p>{t('invoice.seller', { name: i.seller.name, address: i.seller.address, vatNumber: i.seller.vatNumber })}</p>
       <dl className="key-figures">
         <div>
-          <dt>Date</dt>
+          <dt>{t('invoice.date')}</dt>
           <dd>{format.date(i.issuedAt)}</dd>
         </div>
         <div>
-          <dt>Vessel</dt>
+          <dt>{t('invoice.vessel')}</dt>
           <dd>{i.vesselName}</dd>
         </div>
         <div>
-          <dt>For</dt>
+          <dt>{t('invoice.for')}</dt>
           <dd>{INVOICE_KINDS[i.kind]}</dd>
         </div>
         <div>
-          <dt>Paid with</dt>
+          <dt>{t('invoice.paidWith')}</dt>
           <dd>{i.card}</dd>
         </div>
       </dl>
       <table>
-        <caption className="visually-hidden">Lines of invoice {i.number}</caption>
+        <caption className="visually-hidden">{t('invoice.lines', { number: i.number })}</caption>
         <thead>
           <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Period</th>
+            <th scope="col">{t('invoice.product')}</th>
+            <th scope="col">{t('invoice.period')}</th>
             <th scope="col" className="amount">
-              Amount
+              {t('invoice.amount')}
             </th>
           </tr>
         </thead>
@@ -67,9 +67,7 @@ export function InvoiceView({ invoiceId }: { invoiceId: number }) {
           {i.lines.map((line) => (
             <tr key={`${line.productId}-${line.from}`}>
               <td>{line.name}</td>
-              <td>
-                {format.date(line.from)} – {format.date(line.until)}
-              </td>
+              <td>{t('invoice.periodRange', { from: format.date(line.from), until: format.date(line.until) })}</td>
               <td className="amount">{money(line.amountPence)}</td>
             </tr>
           ))}
@@ -77,19 +75,19 @@ export function InvoiceView({ invoiceId }: { invoiceId: number }) {
         <tfoot>
           <tr>
             <th scope="row" colSpan={2}>
-              Net
+              {t('invoice.net')}
             </th>
             <td className="amount">{money(i.netPence)}</td>
           </tr>
           <tr>
             <th scope="row" colSpan={2}>
-              VAT {i.vatPercent}%
+              {t('invoice.vat', { percent: i.vatPercent })}
             </th>
             <td className="amount">{money(i.vatPence)}</td>
           </tr>
           <tr>
             <th scope="row" colSpan={2}>
-              Total
+              {t('invoice.total')}
             </th>
             <td className="amount">
               <strong>{money(i.totalPence)}</strong>
@@ -97,7 +95,7 @@ export function InvoiceView({ invoiceId }: { invoiceId: number }) {
           </tr>
         </tfoot>
       </table>
-      {i.refundedAt ? <p className="text-warning">Refunded in full on {format.date(i.refundedAt)}.</p> : null}
+      {i.refundedAt ? <p className="text-warning">{t('invoice.refunded', { date: format.date(i.refundedAt) })}</p> : null}
     </article>
   );
 }

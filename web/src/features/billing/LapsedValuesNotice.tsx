@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import type { CloudServices } from '../../../../contracts/billing';
 import { useFormatters } from '../profile/usePreferences';
 import { atLeast, normalisePermissions, type VesselDetail } from '../vessels/types';
@@ -6,8 +8,9 @@ import { atLeast, normalisePermissions, type VesselDetail } from '../vessels/typ
 /** What ended: the subscription, or the test period after pairing when that ended later. */
 export function lapsedText(services: Pick<CloudServices, 'endedAt' | 'testPeriodUntil'>, formatTime: (iso: string) => string): string | null {
   if (!services.endedAt) return null;
-  const what = services.endedAt === services.testPeriodUntil ? 'the test period ended' : 'the subscription ended';
-  return `Last values before ${what}, ${formatTime(services.endedAt)}.`;
+  return services.endedAt === services.testPeriodUntil
+    ? i18n.t('billing:lapsed.testPeriod', { when: formatTime(services.endedAt) })
+    : i18n.t('billing:lapsed.subscription', { when: formatTime(services.endedAt) });
 }
 
 /**
@@ -16,6 +19,7 @@ export function lapsedText(services: Pick<CloudServices, 'endedAt' | 'testPeriod
  * offered Renew, the others are told who can.
  */
 export function LapsedValuesNotice({ vesselId, vessel }: { vesselId: number; vessel: Pick<VesselDetail, 'cloudServices' | 'permissions'> }) {
+  const { t } = useTranslation('billing');
   const format = useFormatters();
   const services = vessel.cloudServices;
   if (!services || services.active) return null;
@@ -27,10 +31,10 @@ export function LapsedValuesNotice({ vesselId, vessel }: { vesselId: number; ves
       {text}{' '}
       {canRenew ? (
         <Link to="/dashboard/vessels/$vesselId/subscribe" params={{ vesselId }}>
-          Renew
+          {t('lapsed.renew')}
         </Link>
       ) : (
-        'Whoever manages its billing can renew the subscription.'
+        t('refused.askBilling')
       )}
     </p>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { failureMessage } from '../../lib/failureMessage';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
@@ -11,6 +12,7 @@ import { RetryButton } from '../errors/RetryButton';
 
 /** Profile, Payment methods: the saved cards (brand, last four digits, expiry), adding one, removing one after a confirmation. */
 export function PaymentMethodsPage() {
+  const { t } = useTranslation('billing');
   const queryClient = useQueryClient();
   const methods = useQuery(billingQueries.paymentMethods());
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
@@ -18,7 +20,7 @@ export function PaymentMethodsPage() {
   const remove = useMutation({
     mutationFn: (id: number) => billingActions.removeCard(id),
     onSuccess: () => {
-      toast.success('The card has been removed');
+      toast.success(t('cards.removed'));
       setRemoving(null);
       void queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods });
     },
@@ -28,30 +30,29 @@ export function PaymentMethodsPage() {
   return (
     <div className="subscribe">
       <section className="card" aria-labelledby="cards-title">
-        <h2 id="cards-title">Payment methods</h2>
-        <DelayedSpinner loading={methods.isPending} label="Loading the cards…" />
+        <h2 id="cards-title">{t('cards.title')}</h2>
+        <DelayedSpinner loading={methods.isPending} label={t('cards.loading')} />
         {methods.isError ? (
           <p className="form-error" role="alert">
-            The cards could not be loaded: {failureMessage(methods.error)} <RetryButton error={methods.error} onRetry={() => methods.refetch()} />
+            {t('cards.loadFailed', { reason: failureMessage(methods.error) })} <RetryButton error={methods.error} onRetry={() => methods.refetch()} />
           </p>
         ) : null}
-        {methods.isSuccess && methods.data.length === 0 ? (
-          <p className="empty-state">No cards saved. Add one to pay for a vessel&apos;s subscription.</p>
-        ) : null}
+        {methods.isSuccess && methods.data.length === 0 ? <p className="empty-state">{t('cards.empty')}</p> : null}
         <ul className="billing-list">
           {(methods.data ?? []).map((method) => (
             <li key={method.id}>
               <span>
-                <strong>{cardLabel(method)}</strong> · expires {String(method.expMonth).padStart(2, '0')}/{method.expYear} · {method.holderName}
-                {method.pays.length ? <span className="muted"> · pays the renewal of {method.pays.join(', ')}</span> : null}
+                <strong>{cardLabel(method)}</strong> · {t('card.expires', { month: String(method.expMonth).padStart(2, '0'), year: method.expYear })} ·{' '}
+                {method.holderName}
+                {method.pays.length ? <span className="muted"> · {t('cards.pays', { vessels: method.pays.join(', ') })}</span> : null}
               </span>
               <button
                 type="button"
                 className="button button--small button--danger"
                 onClick={() => setRemoving(method)}
-                aria-label={`Remove the ${cardLabel(method)}`}
+                aria-label={t('cards.removeOf', { card: cardLabel(method) })}
               >
-                Remove
+                {t('cards.remove')}
               </button>
             </li>
           ))}
@@ -63,33 +64,30 @@ export function PaymentMethodsPage() {
         ) : null}
       </section>
       <section className="card" aria-labelledby="new-card">
-        <h2 id="new-card">Add a card</h2>
+        <h2 id="new-card">{t('cards.add')}</h2>
         {adding ? (
           <CardForm
             onSaved={(method) => {
-              toast.success(`${cardLabel(method)} added`);
+              toast.success(t('cards.added', { card: cardLabel(method) }));
               setAdding(false);
             }}
           />
         ) : (
           <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
-            Add a card
+            {t('cards.add')}
           </button>
         )}
-        <p className="muted">The card is kept by the payment provider; Vessel Link keeps only its brand, last four digits and expiry.</p>
+        <p className="muted">{t('cards.kept')}</p>
       </section>
       {removing ? (
         <ConfirmModal
-          title={`Remove the ${cardLabel(removing)}?`}
-          confirmLabel="Remove the card"
+          title={t('cards.removeTitle', { card: cardLabel(removing) })}
+          confirmLabel={t('cards.removeConfirm')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(removing.id)}
           onClose={() => setRemoving(null)}
         >
-          <p>
-            The {cardLabel(removing)} (expires {String(removing.expMonth).padStart(2, '0')}/{removing.expYear}) can no longer be used for payments. Invoices
-            paid with it stay.
-          </p>
+          <p>{t('cards.removeText', { card: cardLabel(removing), month: String(removing.expMonth).padStart(2, '0'), year: removing.expYear })}</p>
         </ConfirmModal>
       ) : null}
     </div>

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { Link } from '@tanstack/react-router';
 import { toast } from '../../app/services';
 import { failureMessage } from '../../lib/failureMessage';
@@ -15,10 +17,12 @@ import { proratedPence } from '../../../../contracts/billing';
 import './billing.css';
 import { RetryButton } from '../errors/RetryButton';
 
-export const CARD_PAYMENTS_MISSING = 'Card payments are not configured on this server. Redeem a voucher instead, or ask your dealer for one.';
+/** Why card payments cannot be made here, in the current language. */
+export const cardPaymentsMissing = () => i18n.t('billing:subscribe.cardPaymentsMissing');
 
 /** Subscribe, renew or change a vessel's cloud services: its products with prices, the EULA's terms, card payment or a voucher. */
 export function SubscribePage({ vessel }: { vessel: VesselDetail }) {
+  const { t } = useTranslation('billing');
   const queryClient = useQueryClient();
   const products = useQuery(billingQueries.products(vessel.id));
   const canManage = vessel.permissions.billingManager === 'MANAGE';
@@ -32,25 +36,22 @@ export function SubscribePage({ vessel }: { vessel: VesselDetail }) {
 
   return (
     <div className="subscribe">
-      <DelayedSpinner loading={products.isPending} label="Loading the products…" />
+      <DelayedSpinner loading={products.isPending} label={t('subscribe.loading')} />
       {products.isError ? (
         <p className="form-error" role="alert">
-          The products could not be loaded: {failureMessage(products.error)} <RetryButton error={products.error} onRetry={() => products.refetch()} />
+          {t('subscribe.loadFailed', { reason: failureMessage(products.error) })} <RetryButton error={products.error} onRetry={() => products.refetch()} />
         </p>
       ) : null}
       {products.isSuccess ? <StatusCard vessel={vessel} data={products.data} onChanged={refresh} /> : null}
       <TermsCard />
       {products.isSuccess && canManage ? <ProductsForm vessel={vessel} data={products.data} onChanged={refresh} /> : null}
-      {canManage ? (
-        <VoucherForm vesselId={vessel.id} onRedeemed={refresh} />
-      ) : (
-        <p className="muted">Only members who manage billing can subscribe this vessel.</p>
-      )}
+      {canManage ? <VoucherForm vesselId={vessel.id} onRedeemed={refresh} /> : <p className="muted">{t('subscribe.onlyManagers')}</p>}
     </div>
   );
 }
 
 function StatusCard({ vessel, data, onChanged }: { vessel: VesselDetail; data: VesselProducts; onChanged: () => void }) {
+  const { t } = useTranslation('billing');
   const format = useFormatters();
   const [confirming, setConfirming] = useState(false);
   const subscription = data.subscription;
@@ -59,11 +60,7 @@ function StatusCard({ vessel, data, onChanged }: { vessel: VesselDetail; data: V
     mutationFn: () => billingActions.cancel(vessel.id),
     onSuccess: (result) => {
       setConfirming(false);
-      toast.success(
-        result.refundedPence > 0
-          ? `The subscription has ended; ${formatMoney(result.refundedPence, 'GBP')} will be refunded to the card`
-          : 'Notice of non-renewal given',
-      );
+      toast.success(result.refundedPence > 0 ? t('status.endedRefund', { amount: formatMoney(result.refundedPence, 'GBP') }) : t('noticeGiven'));
       onChanged();
     },
     onError: () => setConfirming(false),
@@ -71,42 +68,55 @@ function StatusCard({ vessel, data, onChanged }: { vessel: VesselDetail; data: V
   const refundable = Boolean(subscription?.refundableUntil);
   return (
     <section className="card" aria-labelledby="subscription-status">
-      <h2 id="subscription-status">Cloud services of {vessel.name}</h2>
+      <h2 id="subscription-status">{t('status.title', { vessel: vessel.name })}</h2>
       {subscription?.valid ? (
         <>
           <p>
-            Active until {format.date(subscription.validUntil)}: {subscription.products.map((product) => product.name).join(', ')}.
+            {t('status.activeUntil', {
+              date: format.date(subscription.validUntil),
+              products: subscription.products.map((product) => product.name).join(', '),
+            })}
           </p>
           <p>
             {subscription.renewsOn
-              ? `Renews on ${format.date(subscription.renewsOn)} for ${SUBSCRIPTION_TERMS.renewalMonths} months${subscription.card ? `, paid with the ${subscription.card}` : ''}${
-                  subscription.renewalProducts.length !== subscription.products.length
-                    ? ` (with ${subscription.renewalProducts.map((product) => product.name).join(', ')})`
-                    : ''
-                }. Notice of non-renewal can be given until ${format.date(subscription.noticeDeadline!)}.`
+              ? t(
+                  subscription.card
+                    ? subscription.renewalProducts.length !== subscription.products.length
+                      ? 'status.renewsCardWith'
+                      : 'status.renewsCard'
+                    : subscription.renewalProducts.length !== subscription.products.length
+                      ? 'status.renewsWith'
+                      : 'status.renews',
+                  {
+                    date: format.date(subscription.renewsOn),
+                    months: SUBSCRIPTION_TERMS.renewalMonths,
+                    card: subscription.card,
+                    products: subscription.renewalProducts.map((product) => product.name).join(', '),
+                    deadline: format.date(subscription.noticeDeadline!),
+                  },
+                )
               : subscription.noticeGivenAt
-                ? `Notice of non-renewal was given on ${format.date(subscription.noticeGivenAt)}: it ends on ${format.date(subscription.validUntil)}.`
+                ? t('status.noticeGiven', { date: format.date(subscription.noticeGivenAt), end: format.date(subscription.validUntil) })
                 : subscription.paidBy === 'voucher'
-                  ? 'Paid with a voucher: it does not renew.'
+                  ? t('status.voucher')
                   : subscription.paidBy === 'voucher-and-card'
-                    ? 'Paid with a voucher, and the products added since by card: it does not renew.'
-                    : 'It does not renew.'}
+                    ? t('status.voucherAndCard')
+                    : t('status.noRenewal')}
           </p>
           {subscription.canManage && (subscription.renewsOn || refundable) ? (
             <div className="button-row">
               <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-                {refundable ? 'End the subscription with a refund' : 'Give notice of non-renewal'}
+                {refundable ? t('status.endWithRefund') : t('status.giveNotice')}
               </button>
             </div>
           ) : null}
         </>
       ) : (
         <p className="text-warning">
-          No active subscription
-          {subscription ? `: the last one ended on ${format.date(subscription.endedAt ?? subscription.validUntil)}` : ''}.{' '}
+          {subscription ? t('status.noneEnded', { date: format.date(subscription.endedAt ?? subscription.validUntil) }) : t('status.none')}{' '}
           {services.inTestPeriod && services.testPeriodUntil
-            ? `The ${SUBSCRIPTION_TERMS.testPeriodDays}-day test period after pairing lasts until ${format.dateTime(services.testPeriodUntil)}; after it, live values, commands and history beyond ${SUBSCRIPTION_TERMS.testPeriodDays} days need a subscription.`
-            : `Without one the vessel shows its last known values and settings, but no live values, no commands and no history beyond ${SUBSCRIPTION_TERMS.testPeriodDays} days.`}
+            ? t('status.testPeriod', { until: format.dateTime(services.testPeriodUntil), days: SUBSCRIPTION_TERMS.testPeriodDays })
+            : t('status.withoutOne', { days: SUBSCRIPTION_TERMS.testPeriodDays })}
         </p>
       )}
       {cancel.isError ? (
@@ -116,21 +126,22 @@ function StatusCard({ vessel, data, onChanged }: { vessel: VesselDetail; data: V
       ) : null}
       {confirming && subscription ? (
         <ConfirmModal
-          title={refundable ? `End the subscription of ${vessel.name}?` : `Give notice of non-renewal for ${vessel.name}?`}
-          confirmLabel={refundable ? 'End it and refund' : 'Give notice'}
+          title={refundable ? t('endTitle', { vessel: vessel.name }) : t('noticeTitle', { vessel: vessel.name })}
+          confirmLabel={refundable ? t('endConfirm') : t('giveNotice')}
           pending={cancel.isPending}
           onConfirm={() => cancel.mutate()}
           onClose={() => setConfirming(false)}
         >
           {refundable ? (
-            <p>
-              The subscription ends now and what was paid for it is refunded to the card. {vessel.name} loses its live values, commands and history beyond{' '}
-              {SUBSCRIPTION_TERMS.testPeriodDays} days at once.
-            </p>
+            <p>{t('status.endText', { vessel: vessel.name, days: SUBSCRIPTION_TERMS.testPeriodDays })}</p>
           ) : (
             <p>
-              The subscription will not renew: on {format.date(subscription.validUntil)} {vessel.name} loses its live values, commands and history beyond{' '}
-              {SUBSCRIPTION_TERMS.testPeriodDays} days ({subscription.products.map((product) => product.name).join(', ')}).
+              {t('status.noticeText', {
+                date: format.date(subscription.validUntil),
+                vessel: vessel.name,
+                days: SUBSCRIPTION_TERMS.testPeriodDays,
+                products: subscription.products.map((product) => product.name).join(', '),
+              })}
             </p>
           )}
         </ConfirmModal>
@@ -140,25 +151,20 @@ function StatusCard({ vessel, data, onChanged }: { vessel: VesselDetail; data: V
 }
 
 function TermsCard() {
+  const { t } = useTranslation('billing');
   return (
     <section className="card" aria-labelledby="subscription-terms">
-      <h2 id="subscription-terms">Terms</h2>
+      <h2 id="subscription-terms">{t('terms.title')}</h2>
       <ul className="subscribe__terms">
-        <li>A subscription runs for {SUBSCRIPTION_TERMS.termMonths} months from its start.</li>
-        <li>
-          It renews for a further {SUBSCRIPTION_TERMS.renewalMonths} months unless notice of non-renewal is given at least {SUBSCRIPTION_TERMS.noticeDays} days
-          before the term ends.
-        </li>
-        <li>
-          Test period: for {SUBSCRIPTION_TERMS.testPeriodDays} days after a bridge is first paired the vessel has every cloud service without a subscription,
-          and a new subscription paid by card can be ended within {SUBSCRIPTION_TERMS.testPeriodDays} days of its start with a full refund.
-        </li>
-        <li>Products added during a term are charged for the rest of the term; products taken off stay until the term ends and are not renewed.</li>
-        <li>Prices include VAT. Each payment has an invoice under Profile, Invoices.</li>
+        <li>{t('terms.term', { months: SUBSCRIPTION_TERMS.termMonths })}</li>
+        <li>{t('terms.renewal', { months: SUBSCRIPTION_TERMS.renewalMonths, days: SUBSCRIPTION_TERMS.noticeDays })}</li>
+        <li>{t('terms.testPeriod', { days: SUBSCRIPTION_TERMS.testPeriodDays })}</li>
+        <li>{t('terms.changes')}</li>
+        <li>{t('terms.vat')}</li>
       </ul>
       <p>
         <Link to="/terms/$tabCode" params={{ tabCode: 'eula' }}>
-          Read the end user licence agreement
+          {t('terms.eula')}
         </Link>
       </p>
     </section>
@@ -168,6 +174,7 @@ function TermsCard() {
 const NEW_CARD = 'new';
 
 function ProductsForm({ vessel, data, onChanged }: { vessel: VesselDetail; data: VesselProducts; onChanged: () => void }) {
+  const { t } = useTranslation('billing');
   const format = useFormatters();
   const running = data.subscription?.valid ? data.subscription : null;
   const changing = running !== null;
@@ -191,8 +198,8 @@ function ProductsForm({ vessel, data, onChanged }: { vessel: VesselDetail; data:
     onSuccess: (result) => {
       toast.success(
         result.invoice
-          ? `Paid ${formatMoney(result.invoice.totalPence, result.invoice.currency)}: invoice ${result.invoice.number}`
-          : 'The products have been changed',
+          ? t('products.paid', { amount: formatMoney(result.invoice.totalPence, result.invoice.currency), number: result.invoice.number })
+          : t('products.changed'),
       );
       onChanged();
     },
@@ -216,63 +223,69 @@ function ProductsForm({ vessel, data, onChanged }: { vessel: VesselDetail; data:
   return (
     <section className="card" aria-labelledby="choose-products">
       <form className="form" onSubmit={submit}>
-        <h2 id="choose-products">{changing ? 'Change the products' : 'Subscribe by card'}</h2>
-        {!data.cardPayments ? <p className="text-warning">{CARD_PAYMENTS_MISSING}</p> : null}
-        {buyable.length === 0 ? <p className="empty-state">No products are offered for this vessel yet.</p> : null}
+        <h2 id="choose-products">{changing ? t('products.change') : t('products.subscribeByCard')}</h2>
+        {!data.cardPayments ? <p className="text-warning">{cardPaymentsMissing()}</p> : null}
+        {buyable.length === 0 ? <p className="empty-state">{t('products.none')}</p> : null}
         <fieldset className="fieldset">
-          <legend>Products</legend>
+          <legend>{t('products.title')}</legend>
           {buyable.map((product) => (
             <label key={product.id} className="product-choice">
               <input type="checkbox" checked={chosen.includes(product.id)} onChange={() => toggle(product.id)} />
               <span>
                 <strong>{product.name}</strong>
-                {product.included ? <span className="muted"> · in the subscription</span> : null}
+                {product.included ? <span className="muted"> · {t('products.included')}</span> : null}
                 {product.description ? <span className="muted"> · {product.description}</span> : null}
               </span>
               <span className="product-choice__price">
-                {formatMoney(product.pricePence, product.currency)} / {product.termMonths} months
+                {t('products.price', { price: formatMoney(product.pricePence, product.currency), months: product.termMonths })}
               </span>
             </label>
           ))}
         </fieldset>
         {changing ? (
           <>
-            <p>
-              Products you add are charged for the rest of the term, until {format.date(running.validUntil)}; products you take off stay until then and are not
-              renewed.
-            </p>
+            <p>{t('products.changeRules', { date: format.date(running.validUntil) })}</p>
             {addedNow.length ? (
               <p className="subscribe__total" data-testid="charged-now">
-                Charged now: {formatMoney(chargedNow, currency)} for {addedNow.map((product) => product.name).join(', ')} until{' '}
-                {format.date(running.validUntil)}, VAT ({data.vatPercent}%) included.
+                {t('products.chargedNow', {
+                  amount: formatMoney(chargedNow, currency),
+                  products: addedNow.map((product) => product.name).join(', '),
+                  date: format.date(running.validUntil),
+                  vat: data.vatPercent,
+                })}
               </p>
             ) : null}
           </>
         ) : (
           <p className="subscribe__total">
-            {formatMoney(total, currency)} for {SUBSCRIPTION_TERMS.termMonths} months, VAT ({data.vatPercent}%) included; renews for{' '}
-            {SUBSCRIPTION_TERMS.renewalMonths} months unless notice is given {SUBSCRIPTION_TERMS.noticeDays} days before the end.
+            {t('products.total', {
+              amount: formatMoney(total, currency),
+              months: SUBSCRIPTION_TERMS.termMonths,
+              vat: data.vatPercent,
+              renewalMonths: SUBSCRIPTION_TERMS.renewalMonths,
+              days: SUBSCRIPTION_TERMS.noticeDays,
+            })}
           </p>
         )}
         {data.cardPayments && needsCard ? (
           <fieldset className="fieldset">
-            <legend>Pay with</legend>
+            <legend>{t('products.payWith')}</legend>
             {cards.isError ? (
               <p className="form-error" role="alert">
-                The saved cards could not be loaded: {failureMessage(cards.error)}
+                {t('products.cardsFailed', { reason: failureMessage(cards.error) })}
               </p>
             ) : null}
             {(cards.data ?? []).map((method) => (
               <label key={method.id} className="product-choice">
                 <input type="radio" name="card" value={method.id} checked={selectedCard === String(method.id)} onChange={() => setCard(String(method.id))} />
                 <span>
-                  {cardLabel(method)} · expires {String(method.expMonth).padStart(2, '0')}/{method.expYear}
+                  {cardLabel(method)} · {t('card.expires', { month: String(method.expMonth).padStart(2, '0'), year: method.expYear })}
                 </span>
               </label>
             ))}
             <label className="product-choice">
               <input type="radio" name="card" value={NEW_CARD} checked={selectedCard === NEW_CARD} onChange={() => setCard(NEW_CARD)} />
-              <span>A new card</span>
+              <span>{t('products.newCard')}</span>
             </label>
           </fieldset>
         ) : null}
@@ -282,25 +295,25 @@ function ProductsForm({ vessel, data, onChanged }: { vessel: VesselDetail; data:
           </p>
         ) : null}
         {data.cardPayments && needsCard && selectedCard === NEW_CARD ? (
-          <p className="muted">Add the new card below; it is then chosen for this payment.</p>
+          <p className="muted">{t('products.addBelow')}</p>
         ) : (
           <div className="button-row">
             <button type="submit" className="button button--primary" disabled={!chosen.length || pay.isPending || !data.cardPayments || unchanged}>
               {pay.isPending
-                ? 'Paying…'
+                ? t('products.paying')
                 : changing
                   ? addedNow.length
-                    ? `Pay ${formatMoney(chargedNow, currency)} and change the products`
-                    : 'Change the products'
-                  : `Pay ${formatMoney(total, currency)} and subscribe`}
+                    ? t('products.payAndChange', { amount: formatMoney(chargedNow, currency) })
+                    : t('products.change')
+                  : t('products.payAndSubscribe', { amount: formatMoney(total, currency) })}
             </button>
           </div>
         )}
       </form>
       {data.cardPayments && needsCard && selectedCard === NEW_CARD ? (
         <section aria-labelledby="new-card-title">
-          <h3 id="new-card-title">New card</h3>
-          <CardForm onSaved={(method) => setCard(String(method.id))} submitLabel="Add the card" />
+          <h3 id="new-card-title">{t('products.newCardTitle')}</h3>
+          <CardForm onSaved={(method) => setCard(String(method.id))} />
         </section>
       ) : null}
     </section>
@@ -308,6 +321,7 @@ function ProductsForm({ vessel, data, onChanged }: { vessel: VesselDetail; data:
 }
 
 function VoucherForm({ vesselId, onRedeemed }: { vesselId: number; onRedeemed: () => void }) {
+  const { t } = useTranslation('billing');
   const format = useFormatters();
   const [code, setCode] = useState('');
   const voucherCode = code.trim().toUpperCase();
@@ -315,7 +329,7 @@ function VoucherForm({ vesselId, onRedeemed }: { vesselId: number; onRedeemed: (
   const redeem = useMutation({
     mutationFn: (value: string) => billingActions.redeemVoucher(vesselId, value),
     onSuccess: () => {
-      toast.success('Voucher redeemed: the subscription is active');
+      toast.success(t('voucher.redeemed'));
       setCode('');
       check.reset();
       onRedeemed();
@@ -327,9 +341,9 @@ function VoucherForm({ vesselId, onRedeemed }: { vesselId: number; onRedeemed: (
   };
   return (
     <form className="card form" onSubmit={submit}>
-      <h2>Redeem a voucher</h2>
+      <h2>{t('voucher.title')}</h2>
       <TextField
-        label="Voucher code"
+        label={t('voucher.code')}
         value={code}
         onChange={(event) => setCode(event.target.value)}
         autoComplete="off"
@@ -340,27 +354,31 @@ function VoucherForm({ vesselId, onRedeemed }: { vesselId: number; onRedeemed: (
       {check.isSuccess ? (
         <div role="status" className="subscribe__voucher">
           <p>
-            {check.data.code} gives {check.data.months} months of {check.data.products.map((product) => product.name).join(', ') || 'cloud services'}.
-            {check.data.expiresAt ? ` Redeem it by ${format.date(check.data.expiresAt)}.` : ''}
+            {t('voucher.gives', {
+              code: check.data.code,
+              months: check.data.months,
+              products: check.data.products.map((product) => product.name).join(', ') || t('voucher.cloudServices'),
+            })}
+            {check.data.expiresAt ? ` ${t('voucher.redeemBy', { date: format.date(check.data.expiresAt) })}` : ''}
           </p>
         </div>
       ) : null}
       {check.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(check.error, 'The voucher could not be checked.')}
+          {failureMessage(check.error, t('voucher.checkFailed'))}
         </p>
       ) : null}
       {redeem.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(redeem.error, 'The voucher could not be redeemed.')}
+          {failureMessage(redeem.error, t('voucher.redeemFailed'))}
         </p>
       ) : null}
       <div className="button-row">
         <button type="button" className="button" disabled={!voucherCode || check.isPending} onClick={() => check.mutate(voucherCode)}>
-          {check.isPending ? 'Checking…' : 'Check the voucher'}
+          {check.isPending ? t('voucher.checking') : t('voucher.check')}
         </button>
         <button type="submit" className="button button--primary" disabled={!voucherCode || redeem.isPending}>
-          {redeem.isPending ? 'Redeeming…' : 'Redeem'}
+          {redeem.isPending ? t('voucher.redeeming') : t('voucher.redeem')}
         </button>
       </div>
     </form>

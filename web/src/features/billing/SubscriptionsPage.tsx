@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from '@tanstack/react-router';
 import { toast } from '../../app/services';
 import { failureMessage } from '../../lib/failureMessage';
@@ -13,6 +14,7 @@ import { RetryButton } from '../errors/RetryButton';
 
 /** Profile, Subscriptions: each vessel's subscription with its renewal date, and notice of non-renewal behind a confirmation. */
 export function SubscriptionsPage() {
+  const { t } = useTranslation('billing');
   const queryClient = useQueryClient();
   const format = useFormatters();
   const subscriptions = useQuery(billingQueries.subscriptions());
@@ -20,9 +22,7 @@ export function SubscriptionsPage() {
   const cancel = useMutation({
     mutationFn: (vesselId: number) => billingActions.cancel(vesselId),
     onSuccess: (result, vesselId) => {
-      toast.success(
-        result.refundedPence ? `The subscription has ended; ${formatMoney(result.refundedPence, 'GBP')} will be refunded` : 'Notice of non-renewal given',
-      );
+      toast.success(result.refundedPence ? t('subscriptions.endedRefund', { amount: formatMoney(result.refundedPence, 'GBP') }) : t('noticeGiven'));
       setEnding(null);
       void queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions });
       void queryClient.invalidateQueries({ queryKey: vesselKeys.detail(vesselId) });
@@ -32,15 +32,15 @@ export function SubscriptionsPage() {
 
   return (
     <section className="card" aria-labelledby="subscriptions-title">
-      <h2 id="subscriptions-title">Subscriptions</h2>
-      <DelayedSpinner loading={subscriptions.isPending} label="Loading the subscriptions…" />
+      <h2 id="subscriptions-title">{t('subscriptions.title')}</h2>
+      <DelayedSpinner loading={subscriptions.isPending} label={t('subscriptions.loading')} />
       {subscriptions.isError ? (
         <p className="form-error" role="alert">
-          The subscriptions could not be loaded: {failureMessage(subscriptions.error)}{' '}
+          {t('subscriptions.loadFailed', { reason: failureMessage(subscriptions.error) })}{' '}
           <RetryButton error={subscriptions.error} onRetry={() => subscriptions.refetch()} />
         </p>
       ) : null}
-      {subscriptions.isSuccess && subscriptions.data.length === 0 ? <p className="empty-state">None of your vessels has a subscription yet.</p> : null}
+      {subscriptions.isSuccess && subscriptions.data.length === 0 ? <p className="empty-state">{t('subscriptions.empty')}</p> : null}
       {cancel.isError ? (
         <p className="form-error" role="alert">
           {failureMessage(cancel.error)}
@@ -53,41 +53,49 @@ export function SubscriptionsPage() {
               <strong>{s.vesselName}</strong> · {s.products.map((product) => product.name).join(', ')}
               <br />
               <span className={s.valid ? undefined : 'text-warning'}>
-                {s.valid ? `Active until ${format.date(s.validUntil)}` : `Ended on ${format.date(s.endedAt ?? s.validUntil)}`}
-                {s.renewsOn ? ` · renews on ${format.date(s.renewsOn)}; notice until ${format.date(s.noticeDeadline!)}` : ''}
-                {s.noticeGivenAt ? ` · notice given on ${format.date(s.noticeGivenAt)}` : ''}
-                {s.paidBy === 'voucher' ? ' · voucher' : s.paidBy === 'voucher-and-card' ? ' · voucher, added products by card' : s.card ? ` · ${s.card}` : ''}
+                {[
+                  s.valid
+                    ? t('subscriptions.activeUntil', { date: format.date(s.validUntil) })
+                    : t('subscriptions.endedOn', { date: format.date(s.endedAt ?? s.validUntil) }),
+                  s.renewsOn ? t('subscriptions.renewsOn', { date: format.date(s.renewsOn), deadline: format.date(s.noticeDeadline!) }) : null,
+                  s.noticeGivenAt ? t('subscriptions.noticeGivenOn', { date: format.date(s.noticeGivenAt) }) : null,
+                  s.paidBy === 'voucher' ? t('subscriptions.voucher') : s.paidBy === 'voucher-and-card' ? t('subscriptions.voucherAndCard') : s.card,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>
             </span>
             <span className="button-row">
               <Link to="/dashboard/vessels/$vesselId/subscribe" params={{ vesselId: s.vesselId }} className="button button--small">
-                {s.valid ? 'Products' : 'Renew'}
+                {s.valid ? t('subscriptions.products') : t('lapsed.renew')}
               </Link>
               {s.canManage && (s.renewsOn || s.refundableUntil) ? (
                 <button type="button" className="button button--small button--danger" onClick={() => setEnding(s)}>
-                  {s.refundableUntil ? 'End with a refund' : 'Give notice'}
+                  {s.refundableUntil ? t('subscriptions.endWithRefund') : t('giveNotice')}
                 </button>
               ) : null}
             </span>
           </li>
         ))}
       </ul>
-      <p className="muted">
-        A subscription renews for {SUBSCRIPTION_TERMS.renewalMonths} months unless notice is given at least {SUBSCRIPTION_TERMS.noticeDays} days before its term
-        ends.
-      </p>
+      <p className="muted">{t('subscriptions.renewal', { months: SUBSCRIPTION_TERMS.renewalMonths, days: SUBSCRIPTION_TERMS.noticeDays })}</p>
       {ending ? (
         <ConfirmModal
-          title={ending.refundableUntil ? `End the subscription of ${ending.vesselName}?` : `Give notice of non-renewal for ${ending.vesselName}?`}
-          confirmLabel={ending.refundableUntil ? 'End it and refund' : 'Give notice'}
+          title={ending.refundableUntil ? t('endTitle', { vessel: ending.vesselName }) : t('noticeTitle', { vessel: ending.vesselName })}
+          confirmLabel={ending.refundableUntil ? t('endConfirm') : t('giveNotice')}
           pending={cancel.isPending}
           onConfirm={() => cancel.mutate(ending.vesselId)}
           onClose={() => setEnding(null)}
         >
           <p>
             {ending.refundableUntil
-              ? `The subscription ends now and is refunded. ${ending.vesselName} loses its live values, commands and history beyond ${SUBSCRIPTION_TERMS.testPeriodDays} days at once.`
-              : `It will not renew: on ${format.date(ending.validUntil)} ${ending.vesselName} loses ${ending.products.map((product) => product.name).join(', ')}, its live values, commands and history beyond ${SUBSCRIPTION_TERMS.testPeriodDays} days.`}
+              ? t('subscriptions.endText', { vessel: ending.vesselName, days: SUBSCRIPTION_TERMS.testPeriodDays })
+              : t('subscriptions.noticeText', {
+                  date: format.date(ending.validUntil),
+                  vessel: ending.vesselName,
+                  products: ending.products.map((product) => product.name).join(', '),
+                  days: SUBSCRIPTION_TERMS.testPeriodDays,
+                })}
           </p>
         </ConfirmModal>
       ) : null}

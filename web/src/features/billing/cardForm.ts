@@ -1,4 +1,5 @@
 import { luhnValid } from '../../../../contracts/billing';
+import { i18n } from '../../i18n';
 
 /** The card form's values and the checks made before the card goes to the server (which checks them again). */
 export interface CardFormValues {
@@ -26,17 +27,17 @@ export function parseExpiry(text: string): { expMonth: number; expYear: number }
 /** What is wrong with each field, in words for the user; empty when the card may be sent. */
 export function cardFieldErrors(values: CardFormValues, now = new Date()): Partial<Record<CardField, string>> {
   const errors: Partial<Record<CardField, string>> = {};
-  if (!values.holderName.trim()) errors.holderName = 'Enter the name on the card.';
+  if (!values.holderName.trim()) errors.holderName = i18n.t('billing:card.errors.holderName');
   const digits = digitsOf(values.cardNumber);
-  if (!digits) errors.cardNumber = 'Enter the card number.';
-  else if (!/^\d{12,19}$/.test(digits)) errors.cardNumber = 'A card number has 12 to 19 digits.';
-  else if (!luhnValid(digits)) errors.cardNumber = 'This card number is not valid; check it for a typing mistake.';
+  if (!digits) errors.cardNumber = i18n.t('billing:card.errors.cardNumber');
+  else if (!/^\d{12,19}$/.test(digits)) errors.cardNumber = i18n.t('billing:card.errors.cardDigits');
+  else if (!luhnValid(digits)) errors.cardNumber = i18n.t('billing:card.errors.cardInvalid');
   const expiry = parseExpiry(values.expiry);
-  if (!values.expiry.trim()) errors.expiry = 'Enter the expiry date.';
-  else if (!expiry) errors.expiry = 'Write the expiry date as MM/YY.';
+  if (!values.expiry.trim()) errors.expiry = i18n.t('billing:card.errors.expiry');
+  else if (!expiry) errors.expiry = i18n.t('billing:card.errors.expiryFormat');
   else if (expiry.expYear < now.getUTCFullYear() || (expiry.expYear === now.getUTCFullYear() && expiry.expMonth < now.getUTCMonth() + 1))
-    errors.expiry = 'The card has expired.';
-  if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = 'The security code is the 3 or 4 digits on the card.';
+    errors.expiry = i18n.t('billing:card.errors.expired');
+  if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = i18n.t('billing:card.errors.cvc');
   return errors;
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { currentLocale, i18n } from '../../i18n';
 import { vesselKeys, vesselPath } from '../vessels/queries';
 import type {
   Invoice,
@@ -41,10 +42,11 @@ export const billingKeys = {
 
 /** Pence as money in the currency: £249.00. */
 export function formatMoney(pence: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(pence / 100);
+  return new Intl.NumberFormat(currentLocale(), { style: 'currency', currency }).format(pence / 100);
 }
 
-export const cardLabel = (m: Pick<PaymentMethod, 'brand' | 'last4'>) => `${m.brand.charAt(0).toUpperCase()}${m.brand.slice(1)} ending ${m.last4}`;
+export const cardLabel = (m: Pick<PaymentMethod, 'brand' | 'last4'>) =>
+  i18n.t('billing:card.label', { brand: `${m.brand.charAt(0).toUpperCase()}${m.brand.slice(1)}`, last4: m.last4 });
 
 export const billingQueries = {
   products: (vesselId: number) =>

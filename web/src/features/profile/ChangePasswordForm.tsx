@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { isApiError } from '../../lib/api';
 import { actionFailedText } from '../../lib/errorReport';
@@ -9,6 +10,7 @@ import { newPasswordError } from '../forms/passwords';
 import { profileActions } from './queries';
 
 export function ChangePasswordForm() {
+  const { t } = useTranslation('profile');
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -16,7 +18,7 @@ export function ChangePasswordForm() {
   const change = useMutation({
     mutationFn: () => profileActions.changePassword(current, next),
     onSuccess: () => {
-      toast.success('Password changed');
+      toast.success(t('password.changed'));
       setCurrent('');
       setNext('');
       setConfirmation('');
@@ -32,15 +34,15 @@ export function ChangePasswordForm() {
 
   const failure = change.isError
     ? isApiError(change.error) && (change.error.status === 400 || change.error.status === 418 || change.error.status === 403)
-      ? (change.error.serverMessage ?? 'The current password is not correct.')
-      : actionFailedText('Changing the password', isApiError(change.error) ? change.error.status : null)
+      ? (change.error.serverMessage ?? t('password.wrong'))
+      : actionFailedText(t('password.changing'), isApiError(change.error) ? change.error.status : null)
     : null;
 
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="password-title">
-      <h2 id="password-title">Change password</h2>
+      <h2 id="password-title">{t('password.title')}</h2>
       <TextField
-        label="Current password"
+        label={t('password.current')}
         type="password"
         required
         autoComplete="current-password"
@@ -61,7 +63,7 @@ export function ChangePasswordForm() {
       ) : null}
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={change.isPending}>
-          {change.isPending ? 'Saving…' : 'Change password'}
+          {change.isPending ? t('saving') : t('password.title')}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { session, toast } from '../../app/services';
 import { CodeConfirmModal } from '../modal/CodeConfirmModal';
 import { profileActions } from './queries';
@@ -10,33 +11,31 @@ import { profileActions } from './queries';
  * still owns vessels and says so in the dialog.
  */
 export function DeleteProfile({ userId, email }: { userId: number; email: string }) {
+  const { t } = useTranslation('profile');
   const [asking, setAsking] = useState(false);
   const navigate = useNavigate();
   return (
     <section className="card" aria-labelledby="delete-profile-title">
-      <h2 id="delete-profile-title">Delete my profile</h2>
-      <p>
-        Your account, your sessions, your memberships of other people&apos;s vessels and your messages go; vessels you own must be deleted or handed over first.
-        This cannot be undone.
-      </p>
+      <h2 id="delete-profile-title">{t('delete.title')}</h2>
+      <p>{t('delete.text')}</p>
       <div className="button-row">
         <button type="button" className="button button--danger" onClick={() => setAsking(true)}>
-          Delete my profile
+          {t('delete.title')}
         </button>
       </div>
       {asking ? (
         <CodeConfirmModal
-          title="Delete my profile"
+          title={t('delete.title')}
           consequences={
             <p>
-              The account <strong>{email}</strong> will be deleted. We will e-mail you a code to confirm.
+              <Trans t={t} i18nKey="delete.consequences" values={{ email }} components={{ strong: <strong /> }} />
             </p>
           }
-          confirmLabel="Send me the code"
+          confirmLabel={t('delete.sendCode')}
           request={() => profileActions.requestDeletion(userId)}
           complete={(code) => profileActions.confirmDeletion(code)}
           onDone={() => {
-            toast.success('Your profile was deleted');
+            toast.success(t('delete.deleted'));
             session.send({ type: 'SESSION_EXPIRED' });
             void navigate({ to: '/' });
           }}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { session } from '../../app/services';
 import { localTimeZone } from '../../lib/dates';
@@ -57,6 +58,7 @@ function Choice<T extends string>({
 }
 
 export function PreferencesForm() {
+  const { t } = useTranslation('profile');
   const signedIn = useSelector(session, (state) => state.hasTag('authenticated'));
   const preferencesQuery = useQuery({ ...profileQueries.preferences(), enabled: signedIn });
   const update = useUpdatePreferences();
@@ -70,30 +72,30 @@ export function PreferencesForm() {
 
   return (
     <form className="card form preferences" aria-labelledby="preferences-title" aria-busy={showIndicator} onSubmit={(event) => event.preventDefault()}>
-      <h2 id="preferences-title">Preferences</h2>
+      <h2 id="preferences-title">{t('preferences.title')}</h2>
       {showIndicator ? (
         <p className="inline-loading" role="status">
-          <span className="spinner spinner--small" aria-hidden="true" /> Loading settings…
+          <span className="spinner spinner--small" aria-hidden="true" /> {t('preferences.loading')}
         </p>
       ) : null}
       {preferencesQuery.isError ? (
         <p className="form-error" role="alert">
-          Your preferences could not be loaded.
+          {t('preferences.loadFailed')}
         </p>
       ) : null}
       <Choice
-        legend="Units"
+        legend={t('preferences.units')}
         name="unitSystem"
         value={preferences.unitSystem}
         onChange={(unitSystem) => save({ unitSystem })}
         options={[
-          { value: 'metric', label: 'Metric (°C, L, bar, m)' },
-          { value: 'imperial', label: 'Imperial (°F, gal, psi, ft)' },
+          { value: 'metric', label: t('preferences.metric') },
+          { value: 'imperial', label: t('preferences.imperial') },
         ]}
       />
-      <p className="field__hint">Speeds are shown in knots in both systems.</p>
+      <p className="field__hint">{t('preferences.knots')}</p>
       <Choice
-        legend="Theme"
+        legend={t('preferences.theme')}
         name="theme"
         value={preferences.theme ?? 'device'}
         onChange={(next) => {
@@ -102,27 +104,25 @@ export function PreferencesForm() {
           save({ theme: next === 'device' ? null : next });
         }}
         options={[
-          { value: 'light', label: 'Light' },
-          { value: 'dark', label: 'Dark' },
-          { value: 'device', label: 'Same as the device' },
+          { value: 'light', label: t('preferences.light') },
+          { value: 'dark', label: t('preferences.dark') },
+          { value: 'device', label: t('preferences.device') },
         ]}
       />
-      <p className="field__hint">
-        Saved with your account and used wherever you sign in; the switch in the top bar changes only this device (now {currentTheme}).
-      </p>
+      <p className="field__hint">{t('preferences.themeHint', { current: t(`preferences.current.${currentTheme}`) })}</p>
       <Choice
-        legend="Clock"
+        legend={t('preferences.clock')}
         name="timeFormat"
         value={preferences.timeFormat}
         onChange={(timeFormat) => save({ timeFormat })}
         options={[
-          { value: '24h', label: '24-hour' },
-          { value: '12h', label: '12-hour' },
+          { value: '24h', label: t('preferences.h24') },
+          { value: '12h', label: t('preferences.h12') },
         ]}
       />
       <div className="field">
         <label htmlFor="time-zone-search" className="field__label">
-          Find a time zone
+          {t('preferences.findZone')}
         </label>
         <input
           id="time-zone-search"
@@ -130,18 +130,18 @@ export function PreferencesForm() {
           type="search"
           value={zoneSearch}
           onChange={(event) => setZoneSearch(event.target.value)}
-          placeholder="A city or region, for example Lisbon"
+          placeholder={t('preferences.findZonePlaceholder')}
           aria-controls="time-zone"
         />
       </div>
       <div className="field">
         <label htmlFor="time-zone" className="field__label">
-          Time zone for dates and times ({zones.length} shown)
+          {t('preferences.zone', { count: zones.length })}
         </label>
         <select id="time-zone" className="input" value={preferences.timeZone} onChange={(event) => save({ timeZone: event.target.value })}>
           {zones.map((zone) => (
             <option key={zone} value={zone}>
-              {zone === 'Universal' ? 'Universal (UTC)' : zone}
+              {zone === 'Universal' ? t('preferences.universal') : zone}
             </option>
           ))}
         </select>

@@ -40,6 +40,7 @@ function UntranslatedLanguage({ languageCode }: { languageCode: string }) {
 }
 
 export function ProfileDetails() {
+  const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
   const { data: profile } = useSuspenseQuery(profileQueries.details());
   const [form, setForm] = useState(() => formOf(profile));
@@ -58,18 +59,18 @@ export function ProfileDetails() {
     onSuccess: (updated) => {
       queryClient.setQueryData(profileKeys.details, updated);
       setForm(formOf(updated));
-      toast.success('Profile saved');
+      toast.success(t('details.saved'));
     },
-    onError: (error) => reportActionFailure('Saving the profile', error),
+    onError: (error) => reportActionFailure(t('details.saving'), error),
   });
   const upload = useMutation({
     mutationFn: profileActions.uploadImage,
     onSuccess: ({ imageUrl }) => {
       const updated = { ...profile, imageUrl };
       queryClient.setQueryData(profileKeys.details, updated);
-      toast.success('Profile image updated');
+      toast.success(t('image.updated'));
     },
-    onError: (error) => reportActionFailure('Uploading the profile image', error),
+    onError: (error) => reportActionFailure(t('image.uploading'), error),
   });
 
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
@@ -84,12 +85,12 @@ export function ProfileDetails() {
   return (
     <div className="settings-grid">
       <section className="card profile-image" aria-labelledby="image-title">
-        <h2 id="image-title">Profile image</h2>
+        <h2 id="image-title">{t('image.title')}</h2>
         <div className="avatar avatar--large" aria-hidden={!image}>
-          {image ? <img src={image} alt="Your profile" /> : `${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`}
+          {image ? <img src={image} alt={t('image.alt')} /> : `${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`}
         </div>
         <label className="button" htmlFor="profile-image-file">
-          {upload.isPending ? 'Uploading…' : 'Choose an image'}
+          {upload.isPending ? t('image.uploadingNow') : t('image.choose')}
         </label>
         <input
           id="profile-image-file"
@@ -106,13 +107,13 @@ export function ProfileDetails() {
         />
       </section>
       <form className="card form" onSubmit={submit} aria-labelledby="details-title">
-        <h2 id="details-title">Details</h2>
-        <TextField label="E-mail" value={profile.email} disabled hint="Your e-mail address is your sign-in name." />
+        <h2 id="details-title">{t('details.title')}</h2>
+        <TextField label={t('details.email')} value={profile.email} disabled hint={t('details.emailHint')} />
         <div className="form__row">
-          <TextField label="First name" required value={form.firstName} onChange={set('firstName')} autoComplete="given-name" />
-          <TextField label="Last name" required value={form.lastName} onChange={set('lastName')} autoComplete="family-name" />
+          <TextField label={t('details.firstName')} required value={form.firstName} onChange={set('firstName')} autoComplete="given-name" />
+          <TextField label={t('details.lastName')} required value={form.lastName} onChange={set('lastName')} autoComplete="family-name" />
         </div>
-        <TextField label="Phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />
+        <TextField label={t('details.phone')} type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />
         <CountryLanguageFields
           countryCode={form.countryCode}
           languageCode={form.languageCode}
@@ -122,7 +123,7 @@ export function ProfileDetails() {
         <UntranslatedLanguage languageCode={form.languageCode} />
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={!dirty || save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
+            {save.isPending ? t('saving') : t('details.save')}
           </button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Vendor } from '../../../../contracts/vessels';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
@@ -17,37 +18,38 @@ const vendorKeys = { all: ['profile', 'vendors'] as const, vessels: (id: number)
  * across all of the owner's vessels at once, and shows which vessels it reaches (GET profile/vendors).
  */
 export function VendorsPage() {
+  const { t } = useTranslation('profile');
   const queryClient = useQueryClient();
   const vendors = useQuery({ queryKey: vendorKeys.all, queryFn: () => api.get<Vendor[]>('profile/vendors') });
   const [pausing, setPausing] = useState<Vendor | null>(null);
   const change = useMutation({
     mutationFn: ({ vendor, enabled }: { vendor: Vendor; enabled: boolean }) => api.post<unknown>(`profile/vendors/${vendor.id}/${enabled}`),
     onSuccess: (_data, { vendor, enabled }) => {
-      toast.success(enabled ? `${vendor.name} has its access again` : `${vendor.name} is paused on all your vessels`);
+      toast.success(enabled ? t('vendors.resumed', { name: vendor.name }) : t('vendors.pausedAll', { name: vendor.name }));
       setPausing(null);
       return queryClient.invalidateQueries({ queryKey: vendorKeys.all });
     },
-    onError: (error) => reportActionFailure('Changing the company’s access', error),
+    onError: (error) => reportActionFailure(t('vendors.changing'), error),
   });
   return (
     <section className="card" aria-labelledby="vendors-title">
-      <h2 id="vendors-title">Companies with access</h2>
-      <p className="muted">Dealers and contractors you gave access to your vessels. Pausing one stops its access to all of them until you resume it.</p>
-      <DelayedSpinner loading={vendors.isPending} label="Loading the companies…" />
+      <h2 id="vendors-title">{t('vendors.title')}</h2>
+      <p className="muted">{t('vendors.intro')}</p>
+      <DelayedSpinner loading={vendors.isPending} label={t('vendors.loading')} />
       {vendors.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(vendors.error, 'The companies could not be loaded.')} <RetryButton error={vendors.error} onRetry={() => vendors.refetch()} />
+          {failureMessage(vendors.error, t('vendors.loadFailed'))} <RetryButton error={vendors.error} onRetry={() => vendors.refetch()} />
         </p>
       ) : null}
-      {vendors.isSuccess && vendors.data.length === 0 ? <p className="empty-state">No company has access to your vessels.</p> : null}
+      {vendors.isSuccess && vendors.data.length === 0 ? <p className="empty-state">{t('vendors.empty')}</p> : null}
       {vendors.isSuccess && vendors.data.length > 0 ? (
-        <ul className="list" aria-label="Companies with access">
+        <ul className="list" aria-label={t('vendors.title')}>
           {vendors.data.map((vendor) => (
             <li key={vendor.id} className="list__item">
               <span>
                 <strong>{vendor.name}</strong>
                 {vendor.kind ? <span className="muted capitalize"> · {vendor.kind}</span> : null}
-                {vendor.enabled ? null : <span className="chip chip--warning"> Paused</span>}
+                {vendor.enabled ? null : <span className="chip chip--warning"> {t('vendors.paused')}</span>}
                 <VendorVessels vendor={vendor} />
               </span>
               <button
@@ -55,9 +57,9 @@ export function VendorsPage() {
                 className="button button--small"
                 disabled={change.isPending}
                 onClick={() => (vendor.enabled ? setPausing(vendor) : change.mutate({ vendor, enabled: true }))}
+                aria-label={vendor.enabled ? t('vendors.pauseOf', { name: vendor.name }) : t('vendors.resumeOf', { name: vendor.name })}
               >
-                {vendor.enabled ? 'Pause' : 'Resume'}
-                <span className="visually-hidden"> {vendor.name}</span>
+                {vendor.enabled ? t('vendors.pause') : t('vendors.resume')}
               </button>
             </li>
           ))}
@@ -65,16 +67,13 @@ export function VendorsPage() {
       ) : null}
       {pausing ? (
         <ConfirmModal
-          title={`Pause ${pausing.name}?`}
-          confirmLabel="Pause access"
+          title={t('vendors.pauseTitle', { name: pausing.name })}
+          confirmLabel={t('vendors.pauseConfirm')}
           pending={change.isPending}
           onConfirm={() => change.mutate({ vendor: pausing, enabled: false })}
           onClose={() => setPausing(null)}
         >
-          <p>
-            {pausing.name} loses access to {pausing.vesselCount === 1 ? 'your vessel' : `your ${pausing.vesselCount} vessels`} until you resume it. Its grants
-            stay as they are.
-          </p>
+          <p>{t('vendors.pauseText', { name: pausing.name, count: pausing.vesselCount })}</p>
         </ConfirmModal>
       ) : null}
     </section>
@@ -82,6 +81,7 @@ export function VendorsPage() {
 }
 
 function VendorVessels({ vendor }: { vendor: Vendor }) {
+  const { t } = useTranslation('profile');
   const [open, setOpen] = useState(false);
   const vessels = useQuery({
     queryKey: vendorKeys.vessels(vendor.id),
@@ -92,7 +92,7 @@ function VendorVessels({ vendor }: { vendor: Vendor }) {
     <span className="vendor__vessels">
       {' '}
       <button type="button" className="button button--ghost button--small" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {vendor.vesselCount === 1 ? '1 vessel' : `${vendor.vesselCount} vessels`}
+        {t('vendors.vessels', { count: vendor.vesselCount })}
       </button>
       {open && vessels.isSuccess ? (
         <span className="muted">
@@ -106,8 +106,8 @@ function VendorVessels({ vendor }: { vendor: Vendor }) {
           ))}
         </span>
       ) : null}
-      {open && vessels.isPending ? <span className="muted">Loading…</span> : null}
-      {open && vessels.isError ? <span className="form-error">{failureMessage(vessels.error, 'The vessels could not be loaded.')}</span> : null}
+      {open && vessels.isPending ? <span className="muted">{t('vendors.loadingVessels')}</span> : null}
+      {open && vessels.isError ? <span className="form-error">{failureMessage(vessels.error, t('vendors.vesselsFailed'))}</span> : null}
     </span>
   );
 }

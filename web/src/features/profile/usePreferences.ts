@@ -19,6 +19,7 @@ export function usePreferences(): Preferences {
 /** Saves preferences through POST profile/edit, showing the change at once. */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('profile');
   return useMutation({
     mutationFn: (changes: Partial<Preferences>) => api.post<Profile>('profile/edit', { preferences: changes }),
     onMutate: async (changes) => {
@@ -29,11 +30,11 @@ export function useUpdatePreferences() {
       return { previous, next };
     },
     onSuccess: () => {
-      toast.success('Preferences saved');
+      toast.success(t('preferences.saved'));
     },
     onError: (error, _changes, context) => {
       if (context?.previous) queryClient.setQueryData(profileKeys.preferences, context.previous);
-      reportActionFailure('Saving preferences', error);
+      reportActionFailure(t('preferences.saving'), error);
     },
   });
 }

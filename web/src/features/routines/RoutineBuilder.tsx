@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import {
   ROUTINE_ALERT_PRIORITIES,
   ROUTINE_COMPARISONS,
@@ -12,6 +13,7 @@ import {
   type Trigger,
 } from '../../../../contracts/routines';
 import { toast } from '../../app/services';
+import { i18n, labelsOf } from '../../i18n';
 import { reportActionFailure } from '../../app/failures';
 import { isApiError } from '../../lib/api';
 import { deviceQueries } from '../devices/queries';
@@ -31,21 +33,17 @@ const TRIGGER_DEFAULTS: Record<Trigger['type'], Trigger> = {
   online: { type: 'online', online: false },
   alert: { type: 'alert', event: 'raised' },
 };
-const TRIGGER_LABELS: Record<Trigger['type'], string> = {
-  property: 'A property crosses a value',
-  time: 'A time of day',
-  schedule: 'A schedule (cron)',
-  sun: 'Sunrise or sunset',
-  geofence: 'Entering or leaving the geofence',
-  online: 'The vessel goes online or offline',
-  alert: 'An alert is raised, acknowledged or cleared',
-};
+const TRIGGER_LABELS: Record<Trigger['type'], string> = labelsOf(Object.keys(TRIGGER_DEFAULTS) as Trigger['type'][], (type) =>
+  i18n.t(`routines:triggers.${type}`),
+);
 const CONDITION_DEFAULTS: Record<Condition['type'], Condition> = {
   property: { type: 'property', propertyId: 0, comparison: '>', value: 0 },
   time: { type: 'time', after: '08:00', before: '20:00' },
   online: { type: 'online', online: true },
 };
-const CONDITION_LABELS: Record<Condition['type'], string> = { property: 'A property’s value', time: 'Between two times', online: 'The vessel’s online state' };
+const CONDITION_LABELS: Record<Condition['type'], string> = labelsOf(Object.keys(CONDITION_DEFAULTS) as Condition['type'][], (type) =>
+  i18n.t(`routines:conditions.${type}`),
+);
 const ACTION_DEFAULTS: Record<Action['type'], Action> = {
   command: { type: 'command', propertyId: 0, value: 1 },
   wait: { type: 'wait', seconds: 60 },
@@ -53,13 +51,7 @@ const ACTION_DEFAULTS: Record<Action['type'], Action> = {
   clearAlert: { type: 'clearAlert' },
   notify: { type: 'notify', message: '' },
 };
-const ACTION_LABELS: Record<Action['type'], string> = {
-  command: 'Set a device',
-  wait: 'Wait',
-  raiseAlert: 'Raise an alert',
-  clearAlert: 'Clear its alert',
-  notify: 'Notify me',
-};
+const ACTION_LABELS: Record<Action['type'], string> = labelsOf(Object.keys(ACTION_DEFAULTS) as Action['type'][], (type) => i18n.t(`routines:actions.${type}`));
 
 interface Choice {
   device: Device;
@@ -71,15 +63,20 @@ const valueOf = (text: string): number | string | boolean => (text.trim() !== ''
 
 /** A property picker showing each property's current value and units. */
 function PropertyPicker({ label, choices, value, onChange }: { label: string; choices: Choice[]; value: number; onChange: (id: number) => void }) {
+  const { t } = useTranslation('routines');
   const format = useFormatters();
   return (
     <SelectField
       label={label}
       value={value ? String(value) : ''}
-      placeholder="Choose a property"
+      placeholder={t('fields.chooseProperty')}
       options={choices.map(({ device, property }) => ({
         value: String(property.id),
-        label: `${device.name}: ${property.displayName} (now ${property.value === null ? 'no value' : format.value(property.value, property.units, property.path)})`,
+        label: t('fields.propertyOption', {
+          device: device.name,
+          property: property.displayName,
+          value: property.value === null ? t('fields.noValue') : format.value(property.value, property.units, property.path),
+        }),
       }))}
       onChange={(event) => onChange(Number(event.target.value))}
     />
@@ -104,6 +101,7 @@ function PropertyValueField({
   value: unknown;
   onChange: (value: unknown) => void;
 }) {
+  const { t } = useTranslation('routines');
   const { unitSystem } = useFormatters();
   const property = choices.find((c) => c.property.id === propertyId)?.property;
   const shown = (raw: unknown) => (typeof raw === 'number' && property ? String(fromSi(raw, property.units, unitSystem, property.path)) : String(raw ?? ''));
@@ -118,7 +116,7 @@ function PropertyValueField({
   const unit = property?.units ? unitLabel(property.units, unitSystem, property.path) : '';
   return (
     <TextField
-      label={`${label}${unit ? ` (${unit})` : ''}`}
+      label={unit ? t('fields.withUnit', { label, unit }) : label}
       value={text}
       onChange={(event) => {
         setText(event.target.value);
@@ -138,28 +136,36 @@ function PropertyTestFields({
   choices: Choice[];
   onChange: (patch: object) => void;
 }) {
+  const { t } = useTranslation('routines');
   return (
     <>
-      <PropertyPicker label="Property" choices={choices} value={item.propertyId} onChange={(propertyId) => onChange({ propertyId })} />
+      <PropertyPicker label={t('fields.property')} choices={choices} value={item.propertyId} onChange={(propertyId) => onChange({ propertyId })} />
       <SelectField
-        label="Comparison"
+        label={t('fields.comparison')}
         value={item.comparison}
         options={ROUTINE_COMPARISONS.map((value) => ({ value, label: value }))}
         onChange={(event) => onChange({ comparison: event.target.value })}
       />
-      <PropertyValueField label="Value" choices={choices} propertyId={item.propertyId} value={item.value} onChange={(value) => onChange({ value })} />
+      <PropertyValueField
+        label={t('fields.value')}
+        choices={choices}
+        propertyId={item.propertyId}
+        value={item.value}
+        onChange={(value) => onChange({ value })}
+      />
     </>
   );
 }
 
 function TriggerFields({ trigger, choices, onChange }: { trigger: Trigger; choices: Choice[]; onChange: (patch: object) => void }) {
+  const { t } = useTranslation('routines');
   switch (trigger.type) {
     case 'property':
       return (
         <>
           <PropertyTestFields item={trigger} choices={choices} onChange={onChange} />
           <TextField
-            label="For at least (minutes)"
+            label={t('fields.forAtLeast')}
             type="number"
             min={0}
             max={1440}
@@ -170,27 +176,22 @@ function TriggerFields({ trigger, choices, onChange }: { trigger: Trigger; choic
         </>
       );
     case 'time':
-      return <TextField label="At (HH:MM)" type="time" value={trigger.at} onChange={(event) => onChange({ at: event.target.value })} />;
+      return <TextField label={t('fields.at')} type="time" value={trigger.at} onChange={(event) => onChange({ at: event.target.value })} />;
     case 'schedule':
       return (
-        <TextField
-          label="Cron schedule"
-          hint="Five fields: minute hour day month weekday"
-          value={trigger.cron}
-          onChange={(event) => onChange({ cron: event.target.value })}
-        />
+        <TextField label={t('fields.cron')} hint={t('fields.cronHint')} value={trigger.cron} onChange={(event) => onChange({ cron: event.target.value })} />
       );
     case 'sun':
       return (
         <>
           <SelectField
-            label="Event"
+            label={t('fields.event')}
             value={trigger.event}
-            options={options({ sunrise: 'Sunrise', sunset: 'Sunset' })}
+            options={options({ sunrise: t('fields.sunrise'), sunset: t('fields.sunset') })}
             onChange={(event) => onChange({ event: event.target.value })}
           />
           <TextField
-            label="Offset (minutes)"
+            label={t('fields.offset')}
             type="number"
             value={String(trigger.offsetMinutes ?? 0)}
             onChange={(event) => onChange({ offsetMinutes: Number(event.target.value || 0) })}
@@ -200,27 +201,27 @@ function TriggerFields({ trigger, choices, onChange }: { trigger: Trigger; choic
     case 'geofence':
       return (
         <SelectField
-          label="When the vessel"
+          label={t('fields.whenTheVessel')}
           value={trigger.event}
-          options={options({ leave: 'leaves', enter: 'enters' })}
+          options={options({ leave: t('fields.leaves'), enter: t('fields.enters') })}
           onChange={(event) => onChange({ event: event.target.value })}
         />
       );
     case 'online':
       return (
         <SelectField
-          label="Goes"
+          label={t('fields.goes')}
           value={String(trigger.online)}
-          options={options({ true: 'online', false: 'offline' })}
+          options={options({ true: t('fields.online'), false: t('fields.offline') })}
           onChange={(event) => onChange({ online: event.target.value === 'true' })}
         />
       );
     case 'alert':
       return (
         <SelectField
-          label="An alert is"
+          label={t('fields.anAlertIs')}
           value={trigger.event}
-          options={options({ raised: 'raised', acknowledged: 'acknowledged', cleared: 'cleared' })}
+          options={options({ raised: t('fields.raised'), acknowledged: t('fields.acknowledged'), cleared: t('fields.cleared') })}
           onChange={(event) => onChange({ event: event.target.value })}
         />
       );
@@ -228,22 +229,23 @@ function TriggerFields({ trigger, choices, onChange }: { trigger: Trigger; choic
 }
 
 function ConditionFields({ condition, choices, onChange }: { condition: Condition; choices: Choice[]; onChange: (patch: object) => void }) {
+  const { t } = useTranslation('routines');
   switch (condition.type) {
     case 'property':
       return <PropertyTestFields item={condition} choices={choices} onChange={onChange} />;
     case 'time':
       return (
         <>
-          <TextField label="After" type="time" value={condition.after} onChange={(event) => onChange({ after: event.target.value })} />
-          <TextField label="Before" type="time" value={condition.before} onChange={(event) => onChange({ before: event.target.value })} />
+          <TextField label={t('fields.after')} type="time" value={condition.after} onChange={(event) => onChange({ after: event.target.value })} />
+          <TextField label={t('fields.before')} type="time" value={condition.before} onChange={(event) => onChange({ before: event.target.value })} />
         </>
       );
     case 'online':
       return (
         <SelectField
-          label="The vessel is"
+          label={t('fields.theVesselIs')}
           value={String(condition.online)}
-          options={options({ true: 'online', false: 'offline' })}
+          options={options({ true: t('fields.online'), false: t('fields.offline') })}
           onChange={(event) => onChange({ online: event.target.value === 'true' })}
         />
       );
@@ -251,18 +253,25 @@ function ConditionFields({ condition, choices, onChange }: { condition: Conditio
 }
 
 function ActionFields({ action, writable, onChange }: { action: Action; writable: Choice[]; onChange: (patch: object) => void }) {
+  const { t } = useTranslation('routines');
   switch (action.type) {
     case 'command':
       return (
         <>
-          <PropertyPicker label="Device property" choices={writable} value={action.propertyId} onChange={(propertyId) => onChange({ propertyId })} />
-          <PropertyValueField label="Set to" choices={writable} propertyId={action.propertyId} value={action.value} onChange={(value) => onChange({ value })} />
+          <PropertyPicker label={t('fields.deviceProperty')} choices={writable} value={action.propertyId} onChange={(propertyId) => onChange({ propertyId })} />
+          <PropertyValueField
+            label={t('fields.setTo')}
+            choices={writable}
+            propertyId={action.propertyId}
+            value={action.value}
+            onChange={(value) => onChange({ value })}
+          />
         </>
       );
     case 'wait':
       return (
         <TextField
-          label="Seconds"
+          label={t('fields.seconds')}
           type="number"
           min={1}
           value={String(action.seconds)}
@@ -273,65 +282,62 @@ function ActionFields({ action, writable, onChange }: { action: Action; writable
       return (
         <>
           <SelectField
-            label="Priority"
+            label={t('fields.priority')}
             value={action.priority}
-            options={ROUTINE_ALERT_PRIORITIES.map((value) => ({ value, label: value }))}
+            options={ROUTINE_ALERT_PRIORITIES.map((value) => ({ value, label: t(`priorities.${value}`) }))}
             onChange={(event) => onChange({ priority: event.target.value })}
           />
-          <TextField label="Message" value={action.message} maxLength={1000} onChange={(event) => onChange({ message: event.target.value })} />
+          <TextField label={t('fields.message')} value={action.message} maxLength={1000} onChange={(event) => onChange({ message: event.target.value })} />
         </>
       );
     case 'clearAlert':
       return null;
     case 'notify':
-      return <TextField label="Message" value={action.message} maxLength={1000} onChange={(event) => onChange({ message: event.target.value })} />;
+      return <TextField label={t('fields.message')} value={action.message} maxLength={1000} onChange={(event) => onChange({ message: event.target.value })} />;
   }
 }
 
 /** A list of items of one kind (triggers, conditions or actions): each with its type, its fields and a remove button. */
 function ItemList<T extends { type: string }>({
-  title,
-  singular,
+  kind,
   items,
   labels,
   defaults,
   onChange,
   render,
 }: {
-  title: string;
-  /** One item's name: "trigger", "condition", "action". */
-  singular: string;
+  /** The kind of the items: their words are `items.<kind>.*`. */
+  kind: 'trigger' | 'condition' | 'action';
   items: T[];
   labels: Record<string, string>;
   defaults: Record<string, T>;
   onChange: (items: T[]) => void;
   render: (item: T, patch: (p: object) => void) => React.ReactNode;
 }) {
+  const { t } = useTranslation('routines');
   const [adding, setAdding] = useState(Object.keys(labels)[0]!);
   const replace = (index: number, item: T) => onChange(items.map((current, i) => (i === index ? item : current)));
   return (
     <fieldset className="routine-builder__group">
-      <legend>{title}</legend>
-      {items.length === 0 ? <p className="muted">None.</p> : null}
+      <legend>{t(`items.${kind}.title`)}</legend>
+      {items.length === 0 ? <p className="muted">{t('items.none')}</p> : null}
       <ol className="routine-builder__items">
         {items.map((item, index) => (
           <li key={index} className="routine-builder__item">
             <fieldset className="routine-builder__item-group">
-              <legend className="routine-builder__item-title">
-                {singular.charAt(0).toUpperCase() + singular.slice(1)} {index + 1}: {labels[item.type]}
-              </legend>
+              <legend className="routine-builder__item-title">{t(`items.${kind}.heading`, { number: index + 1, label: labels[item.type] })}</legend>
               <div className="routine-builder__fields">{render(item, (p) => replace(index, { ...item, ...p }))}</div>
               <button type="button" className="button button--small button--danger" onClick={() => onChange(items.filter((_, i) => i !== index))}>
-                Remove {singular} {index + 1}
+                {t(`items.${kind}.remove`, { number: index + 1 })}
               </button>
             </fieldset>
           </li>
         ))}
       </ol>
       <div className="routine-builder__add">
-        <SelectField label={`New ${singular}`} value={adding} options={options(labels)} onChange={(event) => setAdding(event.target.value)} />
+        <SelectField label={t(`items.${kind}.new`)} value={adding} options={options(labels)} onChange={(event) => setAdding(event.target.value)} />
         <button type="button" className="button button--small" onClick={() => onChange([...items, { ...defaults[adding]! }])}>
-          Add {singular}
+          {t(`items.${kind}.add`)}
         </button>
       </div>
     </fieldset>
@@ -340,6 +346,7 @@ function ItemList<T extends { type: string }>({
 
 /** The routine builder: triggers, conditions (all or any) and actions, with property pickers showing current values; test, dry-run and save. */
 export function RoutineBuilder({ vesselId, canSeeDevices, onDone }: { vesselId: number; canSeeDevices: boolean; onDone: () => void }) {
+  const { t } = useTranslation('routines');
   const queryClient = useQueryClient();
   const devices = useQuery({ ...deviceQueries.list(vesselId), enabled: canSeeDevices });
   const choices: Choice[] = (devices.data ?? []).flatMap((device) => device.properties.map((property) => ({ device, property })));
@@ -350,65 +357,63 @@ export function RoutineBuilder({ vesselId, canSeeDevices, onDone }: { vesselId: 
   const [dryRun, setDryRun] = useState<DryRun | null>(null);
   const set = (patch: Partial<RoutineInput>) => setRoutine((current) => ({ ...current, ...patch }));
   const failed = (what: string) => (err: unknown) => {
-    if (isApiError(err) && (err.status === 400 || err.status === 403)) setError(err.serverMessage ?? 'Check the routine');
+    if (isApiError(err) && (err.status === 400 || err.status === 403)) setError(err.serverMessage ?? t('builder.check'));
     else reportActionFailure(what, err);
   };
 
   const save = useMutation({
     mutationFn: () => routineActions.create(vesselId, routine),
     onSuccess: () => {
-      toast.success('Routine created');
+      toast.success(t('builder.created'));
       void queryClient.invalidateQueries({ queryKey: routineKeys.list(vesselId) });
       onDone();
     },
-    onError: failed('Saving the routine'),
+    onError: failed(t('builder.saving')),
   });
   const test = useMutation({
     mutationFn: () => routineActions.testConditions(vesselId, routine.conditions, routine.matchAll),
     onSuccess: (result) => (setError(null), setTested(result)),
-    onError: failed('Testing the conditions'),
+    onError: failed(t('builder.testing')),
   });
   const replay = useMutation({
     mutationFn: () => routineActions.dryRun(vesselId, routine, new Date(Date.now() - 86_400_000).toISOString(), new Date().toISOString()),
     onSuccess: (result) => (setError(null), setDryRun(result)),
-    onError: failed('The dry run'),
+    onError: failed(t('builder.dryRun')),
   });
 
   return (
     <form
       className="card routine-builder"
-      aria-label="New routine"
+      aria-label={t('tab.new')}
       onSubmit={(event) => {
         event.preventDefault();
         setError(null);
         save.mutate();
       }}
     >
-      <h3>New routine</h3>
+      <h3>{t('tab.new')}</h3>
       <div className="routine-builder__fields">
-        <TextField label="Name" value={routine.name} maxLength={120} required onChange={(event) => set({ name: event.target.value })} />
+        <TextField label={t('builder.name')} value={routine.name} maxLength={120} required onChange={(event) => set({ name: event.target.value })} />
         <SelectField
-          label="When triggered while running"
+          label={t('builder.mode')}
           value={routine.mode}
           options={ROUTINE_MODES.map((value) => ({
             value,
-            label: { single: 'Ignore the new trigger', restart: 'Start again', queued: 'Run afterwards' }[value],
+            label: t(`modes.${value}`),
           }))}
           onChange={(event) => set({ mode: event.target.value as RoutineInput['mode'] })}
         />
       </div>
       <ItemList
-        title="Triggers"
-        singular="trigger"
+        kind="trigger"
         items={routine.triggers}
         labels={TRIGGER_LABELS}
         defaults={TRIGGER_DEFAULTS}
         onChange={(triggers) => set({ triggers })}
-        render={(t, patch) => <TriggerFields trigger={t} choices={choices} onChange={patch} />}
+        render={(item, patch) => <TriggerFields trigger={item} choices={choices} onChange={patch} />}
       />
       <ItemList
-        title="Conditions"
-        singular="condition"
+        kind="condition"
         items={routine.conditions}
         labels={CONDITION_LABELS}
         defaults={CONDITION_DEFAULTS}
@@ -416,14 +421,13 @@ export function RoutineBuilder({ vesselId, canSeeDevices, onDone }: { vesselId: 
         render={(c, patch) => <ConditionFields condition={c} choices={choices} onChange={patch} />}
       />
       <SelectField
-        label="Conditions must"
+        label={t('builder.conditionsMust')}
         value={String(routine.matchAll)}
-        options={options({ true: 'all hold', false: 'any one hold' })}
+        options={options({ true: t('builder.allHold'), false: t('builder.anyHolds') })}
         onChange={(event) => set({ matchAll: event.target.value === 'true' })}
       />
       <ItemList
-        title="Actions"
-        singular="action"
+        kind="action"
         items={routine.actions}
         labels={ACTION_LABELS}
         defaults={ACTION_DEFAULTS}
@@ -438,7 +442,7 @@ export function RoutineBuilder({ vesselId, canSeeDevices, onDone }: { vesselId: 
       {tested ? (
         <div className="routine-tested" role="status">
           <p>
-            <strong>Now the conditions {tested.holds ? 'hold' : 'do not hold'}.</strong>
+            <strong>{tested.holds ? t('builder.nowHold') : t('builder.nowNotHold')}</strong>
           </p>
           <ul>
             {tested.conditions.map((c) => (
@@ -452,16 +456,16 @@ export function RoutineBuilder({ vesselId, canSeeDevices, onDone }: { vesselId: 
       {dryRun ? <DryRunResult result={dryRun} /> : null}
       <div className="button-row">
         <button type="button" className="button" onClick={onDone}>
-          Cancel
+          {t('builder.cancel')}
         </button>
         <button type="button" className="button" disabled={test.isPending || routine.conditions.length === 0} onClick={() => test.mutate()}>
-          Test conditions now
+          {t('builder.test')}
         </button>
         <button type="button" className="button" disabled={replay.isPending || !canSeeDevices} onClick={() => replay.mutate()}>
-          Dry run over the last 24 h
+          {t('builder.replay')}
         </button>
         <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
+          {save.isPending ? t('builder.savingNow') : t('builder.save')}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Routine } from '../../../../contracts/routines';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
@@ -13,6 +14,7 @@ import './routines.css';
 
 /** The vessel's routines: state, last run, next scheduled run; create, pause or resume, delete, and each one's runs. */
 export function RoutinesTab({ vesselId, canManage, canSeeDevices }: { vesselId: number; canManage: boolean; canSeeDevices: boolean }) {
+  const { t } = useTranslation('routines');
   const queryClient = useQueryClient();
   const format = useFormatters();
   const routines = useQuery(routineQueries.list(vesselId));
@@ -24,52 +26,56 @@ export function RoutinesTab({ vesselId, canManage, canSeeDevices }: { vesselId: 
   const pause = useMutation({
     mutationFn: ({ routine, paused }: { routine: Routine; paused: boolean }) => routineActions.pause(vesselId, routine.id, paused),
     onSuccess: (routine) => {
-      toast.success(routine.enabled ? 'Routine resumed' : 'Routine paused');
+      toast.success(routine.enabled ? t('tab.resumed') : t('tab.paused'));
       return refresh();
     },
-    onError: (error) => reportActionFailure('Pausing the routine', error),
+    onError: (error) => reportActionFailure(t('tab.pausing'), error),
   });
   const remove = useMutation({
     mutationFn: (routine: Routine) => routineActions.remove(vesselId, routine.id),
     onSuccess: () => {
-      toast.success('Routine deleted');
+      toast.success(t('tab.deleted'));
       setDeleting(null);
       return refresh();
     },
-    onError: (error) => reportActionFailure('Deleting the routine', error),
+    onError: (error) => reportActionFailure(t('tab.deleting'), error),
   });
 
   return (
     <section aria-labelledby="routines-title" className="routines">
       <header className="section-header">
-        <h2 id="routines-title">Routines</h2>
+        <h2 id="routines-title">{t('tab.title')}</h2>
         {canManage && !building ? (
           <button type="button" className="button button--primary" onClick={() => setBuilding(true)}>
-            New routine
+            {t('tab.new')}
           </button>
         ) : null}
       </header>
-      <p className="muted">Automations such as &ldquo;when the house battery is below 12.2 V for 2 minutes, start the generator and tell me&rdquo;.</p>
+      <p className="muted">{t('tab.intro')}</p>
       {building ? <RoutineBuilder vesselId={vesselId} canSeeDevices={canSeeDevices} onDone={() => setBuilding(false)} /> : null}
-      <DelayedSpinner loading={routines.isPending} label="Loading routines…" />
+      <DelayedSpinner loading={routines.isPending} label={t('tab.loading')} />
       {routines.isError ? (
         <p className="form-error" role="alert">
-          The routines could not be loaded.{' '}
+          {t('tab.loadFailed')}{' '}
           <button type="button" className="link-button" onClick={() => void routines.refetch()}>
-            Try again
+            {t('tryAgain')}
           </button>
         </p>
       ) : null}
-      {routines.isSuccess && routines.data.length === 0 ? <p className="empty-state">No routines yet.</p> : null}
-      <ul className="routine-list" aria-label="Routines">
+      {routines.isSuccess && routines.data.length === 0 ? <p className="empty-state">{t('tab.empty')}</p> : null}
+      <ul className="routine-list" aria-label={t('tab.title')}>
         {(routines.data ?? []).map((routine) => (
           <li key={routine.id} className={`routine-item${routine.enabled ? '' : ' is-paused'}`}>
             <div className="routine-item__body">
               <p className="routine-item__name">{routine.name}</p>
               <p className="muted">
-                {routine.enabled ? 'On' : 'Paused'} · last run{' '}
-                {routine.lastRun ? `${format.dateTime(routine.lastRun.startedAt)} (${routine.lastRun.outcome})` : 'never'}
-                {routine.nextRunAt ? ` · next ${format.dateTime(routine.nextRunAt)}` : ''}
+                {[
+                  routine.enabled ? t('tab.on') : t('tab.off'),
+                  routine.lastRun
+                    ? t('tab.lastRun', { when: format.dateTime(routine.lastRun.startedAt), outcome: t(`runOutcomes.${routine.lastRun.outcome}`) })
+                    : t('tab.neverRun'),
+                  ...(routine.nextRunAt ? [t('tab.nextRun', { when: format.dateTime(routine.nextRunAt) })] : []),
+                ].join(' · ')}
               </p>
             </div>
             <div className="routine-item__actions">
@@ -77,10 +83,10 @@ export function RoutinesTab({ vesselId, canManage, canSeeDevices }: { vesselId: 
                 type="button"
                 className="button button--small"
                 aria-expanded={open === routine.id}
+                aria-label={open === routine.id ? t('tab.hideRunsOf', { name: routine.name }) : t('tab.runsOf', { name: routine.name })}
                 onClick={() => setOpen(open === routine.id ? null : routine.id)}
               >
-                {open === routine.id ? 'Hide runs' : 'Runs'}
-                <span className="visually-hidden"> of {routine.name}</span>
+                {open === routine.id ? t('tab.hideRuns') : t('tab.runs')}
               </button>
               {canManage ? (
                 <>
@@ -92,11 +98,16 @@ export function RoutinesTab({ vesselId, canManage, canSeeDevices }: { vesselId: 
                       disabled={pause.isPending}
                       onChange={(event) => pause.mutate({ routine, paused: !event.target.checked })}
                     />
-                    <span>{routine.enabled ? 'On' : 'Paused'}</span>
-                    <span className="visually-hidden"> ({routine.name})</span>
+                    <span>{routine.enabled ? t('tab.on') : t('tab.off')}</span>
+                    <span className="visually-hidden"> {t('tab.switchOf', { name: routine.name })}</span>
                   </label>
-                  <button type="button" className="button button--small button--danger" onClick={() => setDeleting(routine)}>
-                    Delete<span className="visually-hidden"> {routine.name}</span>
+                  <button
+                    type="button"
+                    className="button button--small button--danger"
+                    aria-label={t('tab.deleteOf', { name: routine.name })}
+                    onClick={() => setDeleting(routine)}
+                  >
+                    {t('tab.delete')}
                   </button>
                 </>
               ) : null}
@@ -107,13 +118,13 @@ export function RoutinesTab({ vesselId, canManage, canSeeDevices }: { vesselId: 
       </ul>
       {deleting ? (
         <ConfirmModal
-          title="Delete the routine?"
-          confirmLabel="Delete"
+          title={t('tab.deleteTitle')}
+          confirmLabel={t('tab.delete')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(deleting)}
           onClose={() => setDeleting(null)}
         >
-          <p>&ldquo;{deleting.name}&rdquo; and the record of its runs will be deleted. It cannot be brought back.</p>
+          <p>{t('tab.deleteText', { name: deleting.name })}</p>
         </ConfirmModal>
       ) : null}
     </section>

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { FormModal } from '../admin/FormModal';
 import { errorFor, formFailure, type FormFailure } from '../admin/fieldErrors';
@@ -27,32 +28,30 @@ interface AskedAlarm {
 }
 
 function AskDialog({ vesselId, alert, company, onClose }: { vesselId: number; alert: AskedAlarm; company: ServiceRequestCompany; onClose: () => void }) {
+  const { t } = useTranslation('service');
   const queryClient = useQueryClient();
-  const [message, setMessage] = useState(`Could you look at this alarm? ${alarmText(alert)}`);
+  const [message, setMessage] = useState(() => t('ask.message', { alarm: alarmText(alert) }));
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const ask = useMutation({
     mutationFn: () => serviceActions.askCompany(vesselId, alert.id, { companyId: company.id, message: message.trim() }),
     onSuccess: () => {
-      toast.success(`${company.name} was asked to look at it`);
+      toast.success(t('ask.asked', { company: company.name }));
       onClose();
       return queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'serviceRequests') });
     },
-    onError: (error) => setFailure(formFailure(`Asking ${company.name}`, error, ['message'])),
+    onError: (error) => setFailure(formFailure(t('ask.asking', { company: company.name }), error, ['message'])),
   });
   return (
     <FormModal
-      title={`Ask ${company.name} to look at this`}
-      submitLabel="Send request"
+      title={t('ask.title', { company: company.name })}
+      submitLabel={t('ask.send')}
       pending={ask.isPending}
       failure={failure}
       onSubmit={() => ask.mutate()}
       onClose={onClose}
     >
-      <p>
-        {company.name} gets a service request with this alarm and the last 24 hours of its values, and a message thread with you opens. They see it in their
-        company fleet at once.
-      </p>
-      <FieldShell label="Message (optional)" error={errorFor(failure, 'message')}>
+      <p>{t('ask.explanation', { company: company.name })}</p>
+      <FieldShell label={t('ask.messageLabel')} error={errorFor(failure, 'message')}>
         {({ inputId, describedBy }) => (
           <textarea
             id={inputId}
@@ -71,6 +70,7 @@ function AskDialog({ vesselId, alert, company, onClose }: { vesselId: number; al
 
 /** The companies that may be asked about an alarm, as buttons; an open request instead of its button. */
 export function AskCompany({ vesselId, alert }: { vesselId: number; alert: AskedAlarm }) {
+  const { t } = useTranslation('service');
   useServiceRequestsLive();
   const requests = useQuery(serviceQueries.vesselRequests(vesselId));
   const [asking, setAsking] = useState<ServiceRequestCompany | null>(null);
@@ -82,19 +82,19 @@ export function AskCompany({ vesselId, alert }: { vesselId: number; alert: Asked
         const asked = open.find((r) => r.companyId === company.id);
         return asked ? (
           <span key={company.id} className="service-request__asked">
-            Asked {company.name}
+            {t('ask.askedCompany', { company: company.name })}
             {asked.threadId !== null ? (
               <>
                 {' · '}
                 <Link to="/dashboard/messages" search={{ thread: asked.threadId }}>
-                  Open the thread
+                  {t('openThread')}
                 </Link>
               </>
             ) : null}
           </span>
         ) : (
           <button key={company.id} type="button" className="button button--small" onClick={() => setAsking(company)}>
-            Ask {company.name} to look at this
+            {t('ask.title', { company: company.name })}
           </button>
         );
       })}

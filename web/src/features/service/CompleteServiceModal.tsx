@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { FormModal } from '../admin/FormModal';
 import { errorFor, formFailure, type FormFailure } from '../admin/fieldErrors';
@@ -26,6 +27,7 @@ export function CompleteServiceModal({
   canReadDocuments: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('service');
   const queryClient = useQueryClient();
   const documents = useQuery({ ...documentQueries.list(vesselId), enabled: canReadDocuments });
   const [doneOn, setDoneOn] = useState('');
@@ -45,19 +47,19 @@ export function CompleteServiceModal({
         documentIds,
       }),
     onSuccess: () => {
-      toast.success(`${item.name} logged as done`);
+      toast.success(t('complete.done', { item: item.name }));
       onClose();
       return queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'service') });
     },
-    onError: (error) => setFailure(formFailure('Logging the service', error, FIELDS)),
+    onError: (error) => setFailure(formFailure(t('complete.logging'), error, FIELDS)),
   });
   const toggle = (id: number) => setDocumentIds(documentIds.includes(id) ? documentIds.filter((d) => d !== id) : [...documentIds, id]);
   const notesId = `service-notes-${item.id}`;
 
   return (
     <FormModal
-      title={`Log ${item.name} as done`}
-      submitLabel="Log service"
+      title={t('complete.title', { item: item.name })}
+      submitLabel={t('complete.submit')}
       pending={complete.isPending}
       failure={failure}
       dirty={Boolean(doneOn || doneBy || notes || documentIds.length)}
@@ -66,16 +68,16 @@ export function CompleteServiceModal({
     >
       <div className="form__row">
         <TextField
-          label="Done on"
+          label={t('complete.doneOn')}
           type="date"
           value={doneOn}
           onChange={(e) => setDoneOn(e.target.value)}
-          hint="Today if left empty."
+          hint={t('todayIfEmpty')}
           error={errorFor(failure, 'doneOn')}
         />
         {item.engine !== null ? (
           <TextField
-            label="Run hours then"
+            label={t('runHoursThen')}
             type="number"
             min={0}
             value={runHours}
@@ -85,26 +87,24 @@ export function CompleteServiceModal({
         ) : null}
       </div>
       <TextField
-        label="Done by"
+        label={t('complete.doneBy')}
         maxLength={200}
         value={doneBy}
         onChange={(e) => setDoneBy(e.target.value)}
-        placeholder="Technician or company"
+        placeholder={t('complete.doneByPlaceholder')}
         error={errorFor(failure, 'doneBy')}
       />
       <div className="field">
         <label htmlFor={notesId} className="field__label">
-          Notes
+          {t('complete.notes')}
         </label>
         <textarea id={notesId} className="input" rows={3} maxLength={5000} value={notes} onChange={(e) => setNotes(e.target.value)} />
       </div>
       {canReadDocuments ? (
         <fieldset className="service-documents">
-          <legend className="field__label">Documents</legend>
-          {documents.isSuccess && documents.data.length === 0 ? (
-            <p className="field__hint">Upload invoices or reports on the Documents tab to attach them here.</p>
-          ) : null}
-          {documents.isError ? <p className="form-error">The vessel’s documents could not be loaded.</p> : null}
+          <legend className="field__label">{t('complete.documents')}</legend>
+          {documents.isSuccess && documents.data.length === 0 ? <p className="field__hint">{t('complete.noDocuments')}</p> : null}
+          {documents.isError ? <p className="form-error">{t('complete.documentsFailed')}</p> : null}
           {(documents.data ?? []).map((d) => (
             <label key={d.id} className="checkbox">
               <input type="checkbox" checked={documentIds.includes(d.id)} onChange={() => toggle(d.id)} /> {d.name}

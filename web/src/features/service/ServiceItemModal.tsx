@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { FormModal } from '../admin/FormModal';
 import { errorFor, formFailure, type FormFailure } from '../admin/fieldErrors';
@@ -26,6 +27,7 @@ export function ServiceItemModal({
   engines: EngineHours[];
   onClose: () => void;
 }) {
+  const { t } = useTranslation('service');
   const queryClient = useQueryClient();
   const initial: Form = {
     name: item?.name ?? '',
@@ -57,18 +59,18 @@ export function ServiceItemModal({
       return item ? serviceActions.edit(vesselId, item.id, input) : serviceActions.add(vesselId, input);
     },
     onSuccess: () => {
-      toast.success(item ? 'Service item saved' : 'Service item added');
+      toast.success(item ? t('item.saved') : t('item.added'));
       onClose();
       return queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'service') });
     },
-    onError: (error) => setFailure(formFailure(item ? 'Saving the service item' : 'Adding the service item', error, FIELDS)),
+    onError: (error) => setFailure(formFailure(item ? t('item.saving') : t('item.adding'), error, FIELDS)),
   });
 
   const engineListId = `service-engines-${vesselId}`;
   return (
     <FormModal
-      title={item ? `Edit ${item.name}` : 'Add a service item'}
-      submitLabel={item ? 'Save' : 'Add'}
+      title={item ? t('tab.editOf', { item: item.name }) : t('item.addTitle')}
+      submitLabel={item ? t('item.save') : t('item.add')}
       pending={save.isPending}
       failure={failure}
       dirty={dirty}
@@ -76,24 +78,20 @@ export function ServiceItemModal({
       onClose={onClose}
     >
       <TextField
-        label="What"
+        label={t('item.what')}
         required
         maxLength={120}
         value={form.name}
         onChange={set('name')}
-        placeholder="Engine oil and filter change"
+        placeholder={t('item.whatPlaceholder')}
         error={errorFor(failure, 'name')}
       />
       <TextField
-        label="Engine"
+        label={t('item.engine')}
         list={engineListId}
         value={form.engine}
         onChange={set('engine')}
-        hint={
-          engines.length
-            ? `Reporting: ${engines.map((e) => e.engine).join(', ')}. Needed to count run hours.`
-            : 'Needed to count run hours (port, starboard, generator…).'
-        }
+        hint={engines.length ? t('item.engineHintReporting', { engines: engines.map((e) => e.engine).join(', ') }) : t('item.engineHint')}
         error={errorFor(failure, 'engine')}
       />
       <datalist id={engineListId}>
@@ -103,7 +101,7 @@ export function ServiceItemModal({
       </datalist>
       <div className="form__row">
         <TextField
-          label="Every (run hours)"
+          label={t('item.everyHours')}
           type="number"
           min={1}
           inputMode="decimal"
@@ -112,7 +110,7 @@ export function ServiceItemModal({
           error={errorFor(failure, 'intervalHours')}
         />
         <TextField
-          label="Every (months)"
+          label={t('item.everyMonths')}
           type="number"
           min={1}
           inputMode="numeric"
@@ -121,10 +119,10 @@ export function ServiceItemModal({
           error={errorFor(failure, 'intervalMonths')}
         />
       </div>
-      <p className="field__hint">Give hours, months or both: the item falls due at whichever comes first.</p>
+      <p className="field__hint">{t('item.intervalHint')}</p>
       <div className="form__row">
         <TextField
-          label="Remind (hours before)"
+          label={t('item.remindHours')}
           type="number"
           min={0}
           value={form.reminderHours}
@@ -132,7 +130,7 @@ export function ServiceItemModal({
           error={errorFor(failure, 'reminderHours')}
         />
         <TextField
-          label="Remind (days before)"
+          label={t('item.remindDays')}
           type="number"
           min={0}
           value={form.reminderDays}
@@ -142,20 +140,20 @@ export function ServiceItemModal({
       </div>
       <div className="form__row">
         <TextField
-          label="Last done on"
+          label={t('item.lastDoneOn')}
           type="date"
           value={form.lastDoneOn}
           onChange={set('lastDoneOn')}
-          hint={item ? undefined : 'Today if left empty.'}
+          hint={item ? undefined : t('todayIfEmpty')}
           error={errorFor(failure, 'lastDoneOn')}
         />
         <TextField
-          label="Run hours then"
+          label={t('runHoursThen')}
           type="number"
           min={0}
           value={form.lastDoneHours}
           onChange={set('lastDoneHours')}
-          hint={item ? undefined : 'The engine’s current reading if left empty.'}
+          hint={item ? undefined : t('item.currentReading')}
           error={errorFor(failure, 'lastDoneHours')}
         />
       </div>

@@ -7,7 +7,9 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
+import { useLocale } from '../../i18n';
 import { formatShort } from '../../lib/dates';
 import { failureMessage } from '../../lib/failureMessage';
 import { displayUnit, fromSi } from '../../lib/units';
@@ -25,6 +27,8 @@ import { useServiceRequestsLive } from './useServiceRequestsLive';
 import './service.css';
 
 function EvidenceChart({ series }: { series: ServiceRequestSeries }) {
+  const { t } = useTranslation('service');
+  const locale = useLocale();
   const { unitSystem, timeFormat, timeZone } = usePreferences();
   const units = series.units ?? '';
   const unit = displayUnit(units, unitSystem, series.path);
@@ -32,45 +36,44 @@ function EvidenceChart({ series }: { series: ServiceRequestSeries }) {
   const name = [series.deviceName, series.displayName ?? series.path].filter(Boolean).join(' · ');
   return (
     <div className="service-request__chart">
-      <p className="muted">{name}, the 24 hours before the request</p>
+      <p className="muted">{t('requests.evidence', { name })}</p>
       <LineChart
         points={points}
         unit={unit.unit}
         decimals={unit.decimals}
-        label={`${name}, the 24 hours before the request`}
-        formatTime={(t) => formatShort(t, { timeFormat, timeZone })}
+        label={t('requests.evidence', { name })}
+        formatTime={(time) => formatShort(time, { timeFormat, timeZone, locale })}
       />
     </div>
   );
 }
 
 function MarkDoneDialog({ request, onClose }: { request: ServiceRequest; onClose: () => void }) {
+  const { t } = useTranslation('service');
   const queryClient = useQueryClient();
   const [notes, setNotes] = useState('');
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const done = useMutation({
     mutationFn: () => serviceActions.markRequestDone(request.id, notes.trim()),
     onSuccess: () => {
-      toast.success(`Marked done: it is in ${request.vesselName}’s service log`);
+      toast.success(t('requests.markedDone', { vessel: request.vesselName }));
       onClose();
       return queryClient.invalidateQueries({ queryKey: serviceRequestKeys.company });
     },
-    onError: (error) => setFailure(formFailure('Marking the request done', error, ['notes'])),
+    onError: (error) => setFailure(formFailure(t('requests.marking'), error, ['notes'])),
   });
   return (
     <FormModal
-      title={`Mark done: ${request.vesselName}`}
-      submitLabel="Mark done"
+      title={t('requests.markDoneTitle', { vessel: request.vesselName })}
+      submitLabel={t('requests.markDone')}
       pending={done.isPending}
       failure={failure}
       dirty={notes.trim().length > 0}
       onSubmit={() => done.mutate()}
       onClose={onClose}
     >
-      <p>
-        {alarmText(request.alarm)}. An entry in {request.vesselName}’s service log says {request.companyName} looked at it today.
-      </p>
-      <FieldShell label="What was done (optional)">
+      <p>{t('requests.markDoneText', { alarm: alarmText(request.alarm), vessel: request.vesselName, company: request.companyName })}</p>
+      <FieldShell label={t('requests.whatWasDone')}>
         {({ inputId, describedBy }) => (
           <textarea
             id={inputId}
@@ -88,6 +91,7 @@ function MarkDoneDialog({ request, onClose }: { request: ServiceRequest; onClose
 }
 
 function OpenRequest({ request }: { request: ServiceRequest }) {
+  const { t } = useTranslation('service');
   const format = useFormatters();
   const [marking, setMarking] = useState(false);
   const text = alarmText(request.alarm);
@@ -104,28 +108,33 @@ function OpenRequest({ request }: { request: ServiceRequest }) {
           <strong>{text}</strong>
         </p>
         <p className="muted">
-          Asked {request.requestedBy ? `by ${request.requestedBy.name} ` : ''}
-          {format.dateTime(request.createdAt)} · alarm raised {format.dateTime(request.alarm.raisedAt)}
+          {request.requestedBy
+            ? t('requests.askedBy', {
+                name: request.requestedBy.name,
+                when: format.dateTime(request.createdAt),
+                raised: format.dateTime(request.alarm.raisedAt),
+              })
+            : t('requests.asked', { when: format.dateTime(request.createdAt), raised: format.dateTime(request.alarm.raisedAt) })}
         </p>
         {request.message ? <blockquote className="service-request__message">{request.message}</blockquote> : null}
         {request.evidence.length ? (
           request.evidence.map((series) => <EvidenceChart key={series.path} series={series} />)
         ) : (
-          <p className="muted">This alarm is about no value that could be charted.</p>
+          <p className="muted">{t('requests.noEvidence')}</p>
         )}
         <div className="button-row">
           {request.threadId !== null ? (
             <Link to="/dashboard/messages" search={{ thread: request.threadId }} className="button button--small">
-              Open the thread
+              {t('openThread')}
             </Link>
           ) : null}
           <button
             type="button"
             className="button button--small button--primary"
             onClick={() => setMarking(true)}
-            aria-label={`Mark done: ${request.vesselName}, ${text}`}
+            aria-label={t('requests.markDoneOf', { vessel: request.vesselName, alarm: text })}
           >
-            Mark done
+            {t('requests.markDone')}
           </button>
         </div>
       </div>
@@ -136,6 +145,7 @@ function OpenRequest({ request }: { request: ServiceRequest }) {
 
 /** The company's service requests: open ones in full, those done lately in a line each. */
 export function ServiceRequestsSection() {
+  const { t } = useTranslation('service');
   useServiceRequestsLive();
   const requests = useQuery(serviceQueries.companyRequests());
   const format = useFormatters();
@@ -143,21 +153,19 @@ export function ServiceRequestsSection() {
   const done = (requests.data ?? []).filter((r) => r.state === 'done');
   return (
     <section className="card" aria-labelledby="service-requests-title">
-      <h2 id="service-requests-title">Service requests{requests.isSuccess ? ` (${open.length} open)` : ''}</h2>
-      <DelayedSpinner loading={requests.isPending} label="Loading the service requests…" />
+      <h2 id="service-requests-title">{requests.isSuccess ? t('requests.titleOpen', { count: open.length }) : t('requests.title')}</h2>
+      <DelayedSpinner loading={requests.isPending} label={t('requests.loading')} />
       {requests.isError ? (
         <div role="alert">
-          <p className="form-error">{failureMessage(requests.error, 'The service requests could not be loaded.')}</p>
+          <p className="form-error">{failureMessage(requests.error, t('requests.loadFailed'))}</p>
           <button type="button" className="button" onClick={() => void requests.refetch()}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       ) : null}
-      {requests.isSuccess && open.length === 0 ? (
-        <p className="empty-state">No open service request. Owners ask the company from an alarm on their vessel, and it shows here at once.</p>
-      ) : null}
+      {requests.isSuccess && open.length === 0 ? <p className="empty-state">{t('requests.empty')}</p> : null}
       {open.length ? (
-        <ul className="list service-requests" aria-label="Open service requests">
+        <ul className="list service-requests" aria-label={t('requests.openList')}>
           {open.map((request) => (
             <OpenRequest key={request.id} request={request} />
           ))}
@@ -165,13 +173,15 @@ export function ServiceRequestsSection() {
       ) : null}
       {done.length ? (
         <details className="service-requests__done">
-          <summary>Done lately ({done.length})</summary>
+          <summary>{t('requests.doneLately', { number: done.length })}</summary>
           <ul className="list">
             {done.map((request) => (
               <li key={request.id} className="list__item">
                 <span>
-                  <strong>{request.vesselName}</strong> · {alarmText(request.alarm)} · done {request.doneAt ? format.dateTime(request.doneAt) : ''}
-                  {request.doneBy ? ` by ${request.doneBy.name}` : ''}
+                  <strong>{request.vesselName}</strong> · {alarmText(request.alarm)} ·{' '}
+                  {request.doneBy
+                    ? t('requests.doneBy', { when: request.doneAt ? format.dateTime(request.doneAt) : '', name: request.doneBy.name })
+                    : t('requests.done', { when: request.doneAt ? format.dateTime(request.doneAt) : '' })}
                 </span>
               </li>
             ))}

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { failureMessage } from '../../lib/failureMessage';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { ConfirmModal } from '../modal/ConfirmModal';
+import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { CompleteServiceModal } from './CompleteServiceModal';
 import { serviceActions, serviceQueries } from './queries';
-import { dueInWords, formatDay, intervalInWords, ServiceProgress, ServiceStatusBadge } from './ServiceDue';
+import { dueInWords, formatDay, hours, intervalInWords, ServiceProgress, ServiceStatusBadge } from './ServiceDue';
 import { ServiceItemModal } from './ServiceItemModal';
 import { ServiceLog } from './ServiceLog';
 import type { ServiceItem } from './types';
@@ -19,6 +21,8 @@ type Dialog = { kind: 'add' } | { kind: 'edit' | 'complete' | 'delete'; item: Se
 
 /** The vessel's Service tab: maintenance items with their due and progress, and the service log. */
 export function ServiceTab({ vesselId, canManage, canReadDocuments }: { vesselId: number; canManage: boolean; canReadDocuments: boolean }) {
+  const { t } = useTranslation('service');
+  const format = useFormatters();
   const queryClient = useQueryClient();
   // Run hours move while engines run: read them again every minute.
   const schedule = useQuery({ ...serviceQueries.schedule(vesselId), refetchInterval: 60_000 });
@@ -26,11 +30,11 @@ export function ServiceTab({ vesselId, canManage, canReadDocuments }: { vesselId
   const remove = useMutation({
     mutationFn: (itemId: number) => serviceActions.remove(vesselId, itemId),
     onSuccess: () => {
-      toast.success('Service item deleted');
+      toast.success(t('tab.deleted'));
       setDialog(null);
       return queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'service') });
     },
-    onError: (error) => reportActionFailure('Deleting the service item', error),
+    onError: (error) => reportActionFailure(t('tab.deleting'), error),
   });
   const items = schedule.data?.items ?? [];
   const engines = schedule.data?.engines ?? [];
@@ -40,29 +44,28 @@ export function ServiceTab({ vesselId, canManage, canReadDocuments }: { vesselId
       <section className="card" aria-labelledby="service-items-title">
         <header className="service__header">
           <div>
-            <h2 id="service-items-title">Service schedule</h2>
+            <h2 id="service-items-title">{t('tab.title')}</h2>
             {engines.length ? (
               <p className="muted">
-                Run hours: {engines.map((e) => `${e.engine} ${e.hours.toLocaleString(undefined, { maximumFractionDigits: 1 })} h`).join(' · ')}
+                {t('tab.runHours', {
+                  engines: engines.map((e) => t('tab.engineHours', { engine: e.engine, hours: format.number(e.hours) })).join(' · '),
+                })}
               </p>
             ) : null}
           </div>
           {canManage ? (
             <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'add' })}>
-              Add item
+              {t('tab.add')}
             </button>
           ) : null}
         </header>
-        <DelayedSpinner loading={schedule.isPending} label="Loading the service schedule…" />
+        <DelayedSpinner loading={schedule.isPending} label={t('tab.loading')} />
         {schedule.isError ? (
           <p className="form-error" role="alert">
-            {failureMessage(schedule.error, 'The service schedule could not be loaded.')}{' '}
-            <RetryButton error={schedule.error} onRetry={() => schedule.refetch()} />
+            {failureMessage(schedule.error, t('tab.loadFailed'))} <RetryButton error={schedule.error} onRetry={() => schedule.refetch()} />
           </p>
         ) : null}
-        {schedule.isSuccess && items.length === 0 ? (
-          <p className="empty-state">No service items yet.{canManage ? ' Add the oil change, impellers, antifouling… with their intervals.' : ''}</p>
-        ) : null}
+        {schedule.isSuccess && items.length === 0 ? <p className="empty-state">{canManage ? t('tab.emptyManage') : t('tab.empty')}</p> : null}
         <ul className="list service-items">
           {items.map((item) => (
             <li key={item.id} className={`list__item service-item service-item--${item.due.status}`}>
@@ -71,10 +74,14 @@ export function ServiceTab({ vesselId, canManage, canReadDocuments }: { vesselId
                   <strong>{item.name}</strong> <ServiceStatusBadge status={item.due.status} />
                 </div>
                 <p className="muted service-item__meta">
-                  {intervalInWords(item)} · last done {formatDay(item.lastDoneOn)}
-                  {item.lastDoneHours !== null ? ` at ${item.lastDoneHours.toLocaleString()} h` : ''}
+                  {[
+                    intervalInWords(item),
+                    item.lastDoneHours !== null
+                      ? t('tab.lastDoneAt', { date: formatDay(item.lastDoneOn), hours: hours(item.lastDoneHours) })
+                      : t('tab.lastDone', { date: formatDay(item.lastDoneOn) }),
+                  ].join(' · ')}
                 </p>
-                <p className="service-item__due">Due {dueInWords(item).replace(/^./, (c) => c.toLowerCase())}</p>
+                <p className="service-item__due">{t('tab.due', { when: dueInWords(item).replace(/^./, (c) => c.toLowerCase()) })}</p>
                 <ServiceProgress due={item.due} label={item.name} />
               </div>
               {canManage ? (
@@ -83,20 +90,25 @@ export function ServiceTab({ vesselId, canManage, canReadDocuments }: { vesselId
                     type="button"
                     className="button button--small button--primary"
                     onClick={() => setDialog({ kind: 'complete', item })}
-                    aria-label={`Log ${item.name} as done`}
+                    aria-label={t('complete.title', { item: item.name })}
                   >
-                    Log done
+                    {t('tab.logDone')}
                   </button>
-                  <button type="button" className="button button--small" onClick={() => setDialog({ kind: 'edit', item })} aria-label={`Edit ${item.name}`}>
-                    Edit
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => setDialog({ kind: 'edit', item })}
+                    aria-label={t('tab.editOf', { item: item.name })}
+                  >
+                    {t('tab.edit')}
                   </button>
                   <button
                     type="button"
                     className="button button--small button--danger"
                     onClick={() => setDialog({ kind: 'delete', item })}
-                    aria-label={`Delete ${item.name}`}
+                    aria-label={t('tab.deleteOf', { item: item.name })}
                   >
-                    Delete
+                    {t('tab.delete')}
                   </button>
                 </span>
               ) : null}
@@ -113,13 +125,13 @@ export function ServiceTab({ vesselId, canManage, canReadDocuments }: { vesselId
       ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmModal
-          title="Delete the service item"
-          confirmLabel="Delete"
+          title={t('tab.deleteTitle')}
+          confirmLabel={t('tab.delete')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(dialog.item.id)}
           onClose={() => setDialog(null)}
         >
-          <p>{dialog.item.name} will no longer be scheduled or reminded of. Services already logged stay in the log.</p>
+          <p>{t('tab.deleteText', { item: dialog.item.name })}</p>
         </ConfirmModal>
       ) : null}
     </div>

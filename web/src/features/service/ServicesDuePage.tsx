@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/failureMessage';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { serviceQueries } from './queries';
@@ -18,32 +19,29 @@ export function ServicesDuePage() {
 }
 
 function ServicesDue() {
+  const { t } = useTranslation('service');
   const due = useQuery(serviceQueries.companyDue());
   const entries = due.data ?? [];
   const overdue = entries.filter((e) => e.due.status === 'overdue').length;
   const soon = entries.filter((e) => e.due.status === 'dueSoon').length;
   return (
     <section className="card" aria-labelledby="services-due-title">
-      <h2 id="services-due-title">Services due</h2>
+      <h2 id="services-due-title">{t('due.title')}</h2>
       {due.isSuccess && entries.length ? (
         <p className="muted">
-          {overdue} overdue · {soon} due soon · {entries.length} scheduled
+          {[t('due.overdue', { count: overdue }), t('due.soon', { count: soon }), t('due.scheduled', { count: entries.length })].join(' · ')}
         </p>
       ) : null}
-      <DelayedSpinner loading={due.isPending} label="Loading the services due…" />
+      <DelayedSpinner loading={due.isPending} label={t('due.loading')} />
       {due.isError ? (
         <div role="alert">
-          <p className="form-error">{failureMessage(due.error, 'The services due could not be loaded.')}</p>
+          <p className="form-error">{failureMessage(due.error, t('due.loadFailed'))}</p>
           <button type="button" className="button" onClick={() => void due.refetch()}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       ) : null}
-      {due.isSuccess && entries.length === 0 ? (
-        <p className="empty-state">
-          No service is scheduled on the vessels your clients gave the company access to. Schedules are kept on each vessel’s Service tab.
-        </p>
-      ) : null}
+      {due.isSuccess && entries.length === 0 ? <p className="empty-state">{t('due.empty')}</p> : null}
       <ul className="list service-items">
         {entries.map((entry) => (
           <li key={entry.id} className={`list__item service-item service-item--${entry.due.status}`}>
@@ -55,7 +53,7 @@ function ServicesDue() {
                 · <strong>{entry.name}</strong> <ServiceStatusBadge status={entry.due.status} />
               </div>
               <p className="service-item__due">{dueInWords(entry)}</p>
-              <ServiceProgress due={entry.due} label={`${entry.vesselName}, ${entry.name}`} />
+              <ServiceProgress due={entry.due} label={t('due.vesselItem', { vessel: entry.vesselName, item: entry.name })} />
             </div>
           </li>
         ))}
