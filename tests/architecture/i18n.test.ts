@@ -37,7 +37,6 @@ const NOT_YET_TRANSLATED = [
   'features/interfaces',
   'features/location',
   'features/members',
-  'features/messages',
   'features/modal',
   'features/notes',
   'features/offline',
