@@ -38,7 +38,6 @@ const NOT_YET_TRANSLATED = [
   'features/location',
   'features/members',
   'features/modal',
-  'features/notes',
   'features/offline',
   'features/organisation',
   'features/profile',
