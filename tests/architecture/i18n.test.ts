@@ -31,7 +31,6 @@ const NOT_YET_TRANSLATED = [
   'features/charts',
   'features/connectivity',
   'features/devices',
-  'features/documents',
   'features/errors',
   'features/export',
   'features/interfaces',
