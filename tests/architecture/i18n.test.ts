@@ -35,7 +35,6 @@ const NOT_YET_TRANSLATED = [
   'features/export',
   'features/interfaces',
   'features/location',
-  'features/members',
   'features/modal',
   'features/offline',
   'features/organisation',
