@@ -45,7 +45,6 @@ const NOT_YET_TRANSLATED = [
   'features/terms',
   'features/testing',
   'features/toasts',
-  'features/transfer',
   'features/utility',
   'features/weather',
   'routes',
