@@ -44,7 +44,7 @@ export function AccessRequests({ vesselId }: { vesselId: number }) {
     <section className="card access-requests" aria-labelledby="access-requests-title">
       <h2 id="access-requests-title">{t('requests.title')}</h2>
       <p className="muted">
-        <Trans t={t} i18nKey="requests.share" values={{ link }} components={{ url: <code className="access-requests__link" /> }} />{' '}
+        <Trans t={t} shouldUnescape i18nKey="requests.share" values={{ link }} components={{ url: <code className="access-requests__link" /> }} />{' '}
         <button type="button" className="button button--small" onClick={() => void copy()}>
           {t('requests.copy')}
         </button>

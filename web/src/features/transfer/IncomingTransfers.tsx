@@ -51,6 +51,7 @@ export function IncomingTransfers() {
           <li key={transfer.id} className="list__item">
             <span>
               <Trans
+                shouldUnescape
                 t={t}
                 i18nKey="incoming.offer"
                 values={{ vessel: transfer.vesselName, seller: transfer.seller.name || transfer.seller.email }}

@@ -47,6 +47,7 @@ export function TransferSection({ vesselId, vesselName }: { vesselId: number; ve
         <>
           <p role="status">
             <Trans
+              shouldUnescape
               t={t}
               i18nKey="section.waiting"
               values={{ buyer: pending.buyerEmail, until: format.date(pending.expiresAt), vessel: vesselName }}
