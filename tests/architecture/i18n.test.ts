@@ -33,7 +33,6 @@ const NOT_YET_TRANSLATED = [
   'features/devices',
   'features/errors',
   'features/export',
-  'features/interfaces',
   'features/location',
   'features/modal',
   'features/offline',
