@@ -23,7 +23,6 @@ const WEB = join(ROOT, 'web', 'src');
 const NOT_YET_TRANSLATED = [
   'features/admin',
   'features/alerts',
-  'features/appSettings',
   'features/auditLog',
   'features/billing',
   'features/bridge',
