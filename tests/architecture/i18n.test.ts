@@ -25,7 +25,6 @@ const NOT_YET_TRANSLATED = [
   'features/alerts',
   'features/auditLog',
   'features/billing',
-  'features/bridge',
   'features/cameras',
   'features/charts',
   'features/connectivity',
