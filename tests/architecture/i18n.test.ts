@@ -30,7 +30,6 @@ const NOT_YET_TRANSLATED = [
   'features/connectivity',
   'features/devices',
   'features/errors',
-  'features/export',
   'features/location',
   'features/modal',
   'features/offline',
