@@ -38,7 +38,6 @@ const NOT_YET_TRANSLATED = [
   'features/routines',
   'features/service',
   'features/simpleDevices',
-  'features/terms',
   'features/testing',
   'features/toasts',
   'features/utility',
