@@ -23,18 +23,8 @@ const WEB = join(ROOT, 'web', 'src');
 const NOT_YET_TRANSLATED = [
   'features/admin',
   'features/alerts',
-  'features/appSettings',
-  'features/bridge',
-  'features/documents',
-  'features/export',
-  'features/interfaces',
-  'features/members',
-  'features/messages',
-  'features/notes',
   'features/organisation',
-  'features/terms',
   'features/testing',
-  'features/transfer',
   'routes',
 ];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { termsDocument } from '../../web/src/features/terms/documents';
-import { matchTermsTab, TERMS_BANNER, TERMS_HEADING, TERMS_TABS } from '../../web/src/features/terms/tabs';
+import { i18n } from '../../web/src/i18n';
+import { matchTermsTab, TERMS_TABS } from '../../web/src/features/terms/tabs';
 import type { LegalBlock, LegalDocument, LegalSection } from '../../web/src/features/terms/types';
 
 function textOf(document: LegalDocument): string {
@@ -28,8 +29,9 @@ describe('terms tab matching', () => {
 
   it('has the three tabs in order, with the heading and banner of the specification', () => {
     expect(TERMS_TABS.map((tab) => tab.code)).toEqual(['EULA', 'PRIVACY-POLICY', 'DPA']);
-    expect(TERMS_HEADING).toBe('Terms of Use');
-    expect(TERMS_BANNER).toBe('By using this site or any LINK Services you are agreeing to the terms and conditions outlined below.');
+    expect(TERMS_TABS.map((tab) => tab.label)).toEqual(['End User Licence Agreement', 'Privacy Policy', 'Data Processing Agreement']);
+    expect(i18n.t('terms:page.heading')).toBe('Terms of Use');
+    expect(i18n.t('terms:page.banner')).toBe('By using this site or any LINK Services you are agreeing to the terms and conditions outlined below.');
   });
 });
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { APP_IMAGE_SLOTS, APP_START_PAGES, type AppImageSlot, type AppSetting, type AppSettingFields } from '../../../../contracts/vessels';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
@@ -14,26 +15,17 @@ import { appSettingActions, appSettingQueries } from './queries';
 import { chooseScreenSetting, useScreenSettingId } from './screenSetting';
 import './appSettings.css';
 import { RetryButton } from '../errors/RetryButton';
+import { i18n } from '../../i18n';
 
-const PAGE_NAMES: Record<(typeof APP_START_PAGES)[number], string> = {
-  overview: 'Overview',
-  devices: 'Devices',
-  alerts: 'Alerts',
-  location: 'Location',
-  cameras: 'Cameras',
-};
-const SLOT_NAMES: Record<AppImageSlot, string> = {
-  lightPortrait: 'Light theme, portrait',
-  lightLandscape: 'Light theme, landscape',
-  darkPortrait: 'Dark theme, portrait',
-  darkLandscape: 'Dark theme, landscape',
-};
+// A start page is named as the vessel's tab of that name (the vessels namespace).
+const pageName = (page: (typeof APP_START_PAGES)[number]) => i18n.t(`vessels:tabs.${page}`);
 const BLANK: AppSettingFields = { name: '', deviceIds: [], gaugePropertyIds: [], startPage: 'overview' };
 
 const toggled = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
 
 /** What the phone app and each on-board display show: one setting per screen, chosen there by name. */
 export function AppSettingsSection({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
+  const { t } = useTranslation('appSettings');
   const queryClient = useQueryClient();
   const list = useQuery(appSettingQueries.list(vesselId));
   const [editing, setEditing] = useState<AppSetting | 'new' | null>(null);
@@ -43,27 +35,24 @@ export function AppSettingsSection({ vesselId, canManage }: { vesselId: number; 
   const remove = useMutation({
     mutationFn: (setting: AppSetting) => appSettingActions.remove(vesselId, setting.id),
     onSuccess: () => {
-      toast.success('App setting deleted');
+      toast.success(t('section.deleted'));
       setDeleting(null);
       return refresh();
     },
-    onError: (error) => reportActionFailure('Deleting the app setting', error),
+    onError: (error) => reportActionFailure(t('section.deleting'), error),
   });
 
   return (
     <section className="card app-settings" aria-labelledby="app-settings-title">
-      <h2 id="app-settings-title">App and display settings</h2>
-      <p className="muted">
-        What the phone app and the on-board displays show. Each screen picks a setting by its name with “Show on this screen”: the vessel then opens on its
-        start page, the Devices tab lists its devices, the Overview shows its gauges and the page its background.
-      </p>
-      <DelayedSpinner loading={list.isPending} label="Loading app settings…" />
+      <h2 id="app-settings-title">{t('section.title')}</h2>
+      <p className="muted">{t('section.intro')}</p>
+      <DelayedSpinner loading={list.isPending} label={t('section.loading')} />
       {list.isError ? (
         <p className="form-error" role="alert">
-          The app settings could not be loaded. <RetryButton error={list.error} onRetry={() => list.refetch()} />
+          {t('section.loadFailed')} <RetryButton error={list.error} onRetry={() => list.refetch()} />
         </p>
       ) : null}
-      {list.isSuccess && list.data.length === 0 ? <p className="empty-state">No app settings yet: screens show the vessel overview.</p> : null}
+      {list.isSuccess && list.data.length === 0 ? <p className="empty-state">{t('section.empty')}</p> : null}
       <ul className="list">
         {(list.data ?? []).map((setting) => (
           <li key={setting.id} className="list__item">
@@ -71,7 +60,8 @@ export function AppSettingsSection({ vesselId, canManage }: { vesselId: number; 
               <strong>{setting.name}</strong>
               <span className="muted">
                 {' '}
-                · opens on {PAGE_NAMES[setting.startPage]} · {setting.deviceIds.length} devices · {setting.gaugePropertyIds.length} gauges
+                · {t('section.opensOn', { page: pageName(setting.startPage) })} · {t('section.devices', { count: setting.deviceIds.length })} ·{' '}
+                {t('section.gauges', { count: setting.gaugePropertyIds.length })}
               </span>
             </span>
             <span className="button-row">
@@ -79,27 +69,32 @@ export function AppSettingsSection({ vesselId, canManage }: { vesselId: number; 
                 type="button"
                 className="button button--small"
                 aria-pressed={shownHere === setting.id}
-                aria-label={`Show ${setting.name} on this screen`}
+                aria-label={t('section.showLabel', { name: setting.name })}
                 onClick={() => {
                   chooseScreenSetting(vesselId, shownHere === setting.id ? null : setting.id);
-                  toast.success(shownHere === setting.id ? 'This screen shows the whole vessel again' : `This screen now shows ${setting.name}`);
+                  toast.success(shownHere === setting.id ? t('section.wholeVessel') : t('section.nowShows', { name: setting.name }));
                 }}
               >
-                {shownHere === setting.id ? 'Shown on this screen' : 'Show on this screen'}
+                {shownHere === setting.id ? t('section.shown') : t('section.show')}
               </button>
             </span>
             {canManage ? (
               <span className="button-row">
-                <button type="button" className="button button--small" onClick={() => setEditing(setting)} aria-label={`Edit ${setting.name}`}>
-                  Edit
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => setEditing(setting)}
+                  aria-label={t('section.editLabel', { name: setting.name })}
+                >
+                  {t('section.edit')}
                 </button>
                 <button
                   type="button"
                   className="button button--small button--danger"
                   onClick={() => setDeleting(setting)}
-                  aria-label={`Delete ${setting.name}`}
+                  aria-label={t('section.deleteLabel', { name: setting.name })}
                 >
-                  Delete
+                  {t('section.delete')}
                 </button>
               </span>
             ) : null}
@@ -108,19 +103,19 @@ export function AppSettingsSection({ vesselId, canManage }: { vesselId: number; 
       </ul>
       {canManage ? (
         <button type="button" className="button" onClick={() => setEditing('new')}>
-          Add an app setting
+          {t('section.add')}
         </button>
       ) : null}
       {editing ? <AppSettingModal vesselId={vesselId} setting={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? (
         <ConfirmModal
-          title="Delete app setting"
-          confirmLabel="Delete"
+          title={t('section.deleteTitle')}
+          confirmLabel={t('section.delete')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(deleting)}
           onClose={() => setDeleting(null)}
         >
-          <p>Screens using {deleting.name} go back to the vessel overview.</p>
+          <p>{t('section.deleteText', { name: deleting.name })}</p>
         </ConfirmModal>
       ) : null}
     </section>
@@ -128,6 +123,7 @@ export function AppSettingsSection({ vesselId, canManage }: { vesselId: number; 
 }
 
 function AppSettingModal({ vesselId, setting, onClose }: { vesselId: number; setting: AppSetting | null; onClose: () => void }) {
+  const { t } = useTranslation('appSettings');
   const queryClient = useQueryClient();
   const devices = useQuery(deviceQueries.list(vesselId));
   const [fields, setFields] = useState<AppSettingFields>(setting ?? BLANK);
@@ -138,22 +134,22 @@ function AppSettingModal({ vesselId, setting, onClose }: { vesselId: number; set
   const save = useMutation({
     mutationFn: () => (current ? appSettingActions.update(vesselId, current.id, fields) : appSettingActions.create(vesselId, fields)),
     onSuccess: (saved) => {
-      toast.success(current ? 'App setting saved' : 'App setting added: you can now set its images');
+      toast.success(current ? t('form.saved') : t('form.added'));
       setCurrent(saved);
       setFields(saved);
       void refresh();
       if (current) setOpen(false);
     },
-    onError: (error) => reportActionFailure('Saving the app setting', error),
+    onError: (error) => reportActionFailure(t('form.saving'), error),
   });
   const upload = useMutation({
     mutationFn: ({ slot, file }: { slot: AppImageSlot; file: File }) => appSettingActions.setImage(vesselId, current!.id, slot, file),
     onSuccess: (saved) => {
-      toast.success('Image saved');
+      toast.success(t('images.saved'));
       setCurrent(saved);
       return refresh();
     },
-    onError: (error) => setImageError(uploadFailure(isApiError(error) ? error.status : null, IMAGE_UPLOAD) ?? 'The image could not be saved.'),
+    onError: (error) => setImageError(uploadFailure(isApiError(error) ? error.status : null, IMAGE_UPLOAD) ?? t('images.saveFailed')),
   });
   const chooseImage = (slot: AppImageSlot, file: File | undefined) => {
     if (!file) return;
@@ -172,29 +168,35 @@ function AppSettingModal({ vesselId, setting, onClose }: { vesselId: number; set
   return (
     <Modal
       open={open}
-      title={current ? `App setting ${current.name}` : 'New app setting'}
+      title={current ? t('form.title', { name: current.name }) : t('form.newTitle')}
       onClose={onClose}
       dirty={JSON.stringify(fields) !== JSON.stringify(current ?? BLANK)}
       footer={
         <button type="submit" form="app-setting-form" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : current ? 'Save' : 'Add'}
+          {save.isPending ? t('form.savingButton') : current ? t('form.save') : t('form.add')}
         </button>
       }
     >
       <form id="app-setting-form" className="form" onSubmit={submit}>
-        <TextField label="Name" required maxLength={100} value={fields.name} onChange={(event) => setFields({ ...fields, name: event.target.value })} />
+        <TextField
+          label={t('form.name')}
+          required
+          maxLength={100}
+          value={fields.name}
+          onChange={(event) => setFields({ ...fields, name: event.target.value })}
+        />
         <SelectField
-          label="Opens on"
+          label={t('form.opensOn')}
           value={fields.startPage}
           onChange={(event) => setFields({ ...fields, startPage: event.target.value as AppSettingFields['startPage'] })}
-          options={APP_START_PAGES.map((page) => ({ value: page, label: PAGE_NAMES[page] }))}
+          options={APP_START_PAGES.map((page) => ({ value: page, label: pageName(page) }))}
         />
-        <DelayedSpinner loading={devices.isPending} label="Loading devices…" />
-        {devices.isError ? <p className="form-error">The devices could not be loaded.</p> : null}
-        {devices.isSuccess && devices.data.length === 0 ? <p className="empty-state">The vessel reports no devices yet.</p> : null}
+        <DelayedSpinner loading={devices.isPending} label={t('form.loadingDevices')} />
+        {devices.isError ? <p className="form-error">{t('form.devicesFailed')}</p> : null}
+        {devices.isSuccess && devices.data.length === 0 ? <p className="empty-state">{t('form.noDevices')}</p> : null}
         {devices.isSuccess && devices.data.length > 0 ? (
           <fieldset className="app-settings__choices">
-            <legend>Devices shown</legend>
+            <legend>{t('form.devicesShown')}</legend>
             {devices.data.map((device) => (
               <label key={device.id} className="checkbox">
                 <input
@@ -209,7 +211,7 @@ function AppSettingModal({ vesselId, setting, onClose }: { vesselId: number; set
         ) : null}
         {numeric.length > 0 ? (
           <fieldset className="app-settings__choices">
-            <legend>Gauges (at most 24)</legend>
+            <legend>{t('form.gauges', { max: 24 })}</legend>
             {numeric.map(({ device, property }) => (
               <label key={property.id} className="checkbox">
                 <input
@@ -226,14 +228,13 @@ function AppSettingModal({ vesselId, setting, onClose }: { vesselId: number; set
       </form>
       {current ? (
         <fieldset className="app-settings__choices">
-          <legend>Background images</legend>
-          <p className="field__hint">
-            {IMAGE_UPLOAD.typesInWords}, up to {IMAGE_UPLOAD.maxBytes / 1024 / 1024} MB each; saved as soon as chosen.
-          </p>
+          <legend>{t('images.title')}</legend>
+          <p className="field__hint">{t('images.hint', { megabytes: IMAGE_UPLOAD.maxBytes / 1024 / 1024 })}</p>
           {APP_IMAGE_SLOTS.map((slot) => (
             <div key={slot} className="field">
               <label htmlFor={`app-image-${slot}`} className="field__label">
-                {SLOT_NAMES[slot]} {current.images[slot] ? <span className="chip">Set</span> : <span className="chip chip--neutral">None</span>}
+                {t(`images.slots.${slot}`)}{' '}
+                {current.images[slot] ? <span className="chip">{t('images.set')}</span> : <span className="chip chip--neutral">{t('images.none')}</span>}
               </label>
               <input
                 id={`app-image-${slot}`}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { failureMessage } from '../../lib/failureMessage';
@@ -10,6 +11,7 @@ import { Modal } from '../modal/Modal';
 import { useFormatters } from '../profile/usePreferences';
 import type { Controller } from '../../../../contracts/bridge';
 import { BRIDGE_LOG_LEVELS, bridgeActions, bridgeQueries } from './queries';
+import { i18n } from '../../i18n';
 import './bridge.css';
 
 /**
@@ -19,9 +21,10 @@ import './bridge.css';
  * bridge's own actions); seeing needs VIEW.
  */
 export function BridgeSection({ vesselId, serial, canManage, canControl }: { vesselId: number; serial: string; canManage: boolean; canControl: boolean }) {
+  const { t } = useTranslation('bridge');
   return (
     <section className="card bridge-section" aria-labelledby="bridge-title">
-      <h2 id="bridge-title">Bridge {serial}</h2>
+      <h2 id="bridge-title">{t('section.title', { serial })}</h2>
       {canControl ? <BridgeActions vesselId={vesselId} /> : null}
       <Controllers vesselId={vesselId} />
       <MessageSources vesselId={vesselId} canManage={canManage} />
@@ -31,12 +34,13 @@ export function BridgeSection({ vesselId, serial, canManage, canControl }: { ves
 }
 
 function BridgeActions({ vesselId }: { vesselId: number }) {
+  const { t } = useTranslation('bridge');
   const [rebooting, setRebooting] = useState(false);
   const [level, setLevel] = useState<string>('info');
   const logLevel = useMutation({
     mutationFn: () => bridgeActions.setLogLevel(vesselId, level),
-    onSuccess: () => toast.success(`The bridge was asked to log at ${level} level`),
-    onError: (error) => reportActionFailure('Setting the log level', error),
+    onSuccess: () => toast.success(t('actions.levelSet', { level: t(`actions.levels.${level}`, { defaultValue: level }) })),
+    onError: (error) => reportActionFailure(t('actions.settingLevel'), error),
   });
   return (
     <div className="bridge-section__actions">
@@ -48,17 +52,17 @@ function BridgeActions({ vesselId }: { vesselId: number }) {
         }}
       >
         <SelectField
-          label="Log level"
+          label={t('actions.level')}
           value={level}
-          options={BRIDGE_LOG_LEVELS.map((value) => ({ value, label: value }))}
+          options={BRIDGE_LOG_LEVELS.map((value) => ({ value, label: t(`actions.levels.${value}`) }))}
           onChange={(event) => setLevel(event.target.value)}
         />
         <button type="submit" className="button" disabled={logLevel.isPending}>
-          {logLevel.isPending ? 'Asking…' : 'Set log level'}
+          {logLevel.isPending ? t('actions.asking') : t('actions.setLevel')}
         </button>
       </form>
       <button type="button" className="button button--danger" onClick={() => setRebooting(true)}>
-        Reboot the bridge
+        {t('reboot.title')}
       </button>
       {rebooting ? <RebootModal vesselId={vesselId} onClose={() => setRebooting(false)} /> : null}
     </div>
@@ -66,12 +70,13 @@ function BridgeActions({ vesselId }: { vesselId: number }) {
 }
 
 function RebootModal({ vesselId, onClose }: { vesselId: number; onClose: () => void }) {
+  const { t } = useTranslation('bridge');
   const [open, setOpen] = useState(true);
   const [password, setPassword] = useState('');
   const reboot = useMutation({
     mutationFn: () => bridgeActions.reboot(vesselId, password),
     onSuccess: () => {
-      toast.success('The bridge was asked to reboot: it is back online in about a minute');
+      toast.success(t('reboot.asked'));
       setOpen(false);
     },
   });
@@ -82,101 +87,98 @@ function RebootModal({ vesselId, onClose }: { vesselId: number; onClose: () => v
   return (
     <Modal
       open={open}
-      title="Reboot the bridge"
+      title={t('reboot.title')}
       onClose={onClose}
       footer={
         <>
           <button type="button" className="button" onClick={() => setOpen(false)}>
-            Cancel
+            {t('reboot.cancel')}
           </button>
           <button type="submit" form="bridge-reboot" className="button button--danger" disabled={!password || reboot.isPending}>
-            {reboot.isPending ? 'Asking…' : 'Reboot'}
+            {reboot.isPending ? t('actions.asking') : t('reboot.reboot')}
           </button>
         </>
       }
     >
       <form id="bridge-reboot" className="form" onSubmit={submit}>
-        <p>The vessel is offline while the bridge restarts: no live values, alarms or commands for about a minute.</p>
+        <p>{t('reboot.text')}</p>
         <TextField
-          label="Your password"
+          label={t('reboot.password')}
           type="password"
           autoComplete="current-password"
           required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          hint="A reboot needs your own password again."
-          error={reboot.isError ? failureMessage(reboot.error, 'The bridge could not be asked to reboot.') : undefined}
+          hint={t('reboot.passwordHint')}
+          error={reboot.isError ? failureMessage(reboot.error, t('reboot.failed')) : undefined}
         />
       </form>
     </Modal>
   );
 }
 
-const CONTROLLER_TYPES: Record<Controller['type'], string> = {
-  Cloud: 'Cloud',
-  MFD: 'Display (MFD)',
-  Client: 'App on board',
-};
+const controllerType = (type: Controller['type']) => i18n.t(`bridge:controllers.types.${type}`);
 
 /** What can control the vessel's devices: the cloud, and what the bridge last saw on board. */
 function Controllers({ vesselId }: { vesselId: number }) {
+  const { t } = useTranslation('bridge');
   const format = useFormatters();
   const controllers = useQuery(bridgeQueries.controllers(vesselId));
   const onBoard = controllers.data?.filter((c) => c.type !== 'Cloud') ?? [];
   return (
     <div>
-      <h3>Controllers</h3>
-      <p className="muted">What can switch the vessel&apos;s devices: Vessel Link from anywhere, and the displays and apps the bridge sees on board.</p>
-      <DelayedSpinner loading={controllers.isPending} label="Loading the controllers…" />
+      <h3>{t('controllers.title')}</h3>
+      <p className="muted">{t('controllers.intro')}</p>
+      <DelayedSpinner loading={controllers.isPending} label={t('controllers.loading')} />
       {controllers.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(controllers.error, 'The controllers could not be loaded.')}{' '}
-          <RetryButton error={controllers.error} onRetry={() => controllers.refetch()} />
+          {failureMessage(controllers.error, t('controllers.loadFailed'))} <RetryButton error={controllers.error} onRetry={() => controllers.refetch()} />
         </p>
       ) : null}
       {controllers.isSuccess ? (
-        <ul className="list" aria-label="Controllers">
+        <ul className="list" aria-label={t('controllers.title')}>
           {controllers.data.map((controller) => (
             <li key={controller.id} className="list__item">
               <span>
-                <span className={`badge controller-type controller-type--${controller.type.toLowerCase()}`}>{CONTROLLER_TYPES[controller.type]}</span>{' '}
+                <span className={`badge controller-type controller-type--${controller.type.toLowerCase()}`}>{controllerType(controller.type)}</span>{' '}
                 {controller.name}
               </span>
-              {controller.reportedAt ? <span className="muted">reported {format.dateTime(controller.reportedAt)}</span> : null}
+              {controller.reportedAt ? <span className="muted">{t('controllers.reported', { time: format.dateTime(controller.reportedAt) })}</span> : null}
             </li>
           ))}
         </ul>
       ) : null}
-      {controllers.isSuccess && onBoard.length === 0 ? <p className="empty-state">The bridge has not reported any display or app on board.</p> : null}
+      {controllers.isSuccess && onBoard.length === 0 ? <p className="empty-state">{t('controllers.noneOnBoard')}</p> : null}
     </div>
   );
 }
 
 function MessageSources({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
+  const { t } = useTranslation('bridge');
   const queryClient = useQueryClient();
   const format = useFormatters();
   const sources = useQuery(bridgeQueries.messageSources(vesselId));
   const change = useMutation({
     mutationFn: ({ uid, enabled }: { uid: string; enabled: boolean }) => bridgeActions.setMessageSource(vesselId, uid, enabled),
     onSuccess: (_data, { uid, enabled }) => {
-      toast.success(`${uid} ${enabled ? 'is kept again' : 'is ignored from now on'}`);
+      toast.success(enabled ? t('messages.kept', { uid }) : t('messages.ignored', { uid }));
       return queryClient.invalidateQueries({ queryKey: bridgeQueries.messageSources(vesselId).queryKey });
     },
-    onError: (error) => reportActionFailure('Changing the source', error),
+    onError: (error) => reportActionFailure(t('messages.changing'), error),
   });
   return (
     <div>
-      <h3>Message sources</h3>
-      <p className="muted">The devices and buses the bridge hears. A source switched off has its values dropped on arrival.</p>
-      <DelayedSpinner loading={sources.isPending} label="Loading the sources…" />
+      <h3>{t('messages.title')}</h3>
+      <p className="muted">{t('messages.intro')}</p>
+      <DelayedSpinner loading={sources.isPending} label={t('messages.loading')} />
       {sources.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(sources.error, 'The sources could not be loaded.')} <RetryButton error={sources.error} onRetry={() => sources.refetch()} />
+          {failureMessage(sources.error, t('messages.loadFailed'))} <RetryButton error={sources.error} onRetry={() => sources.refetch()} />
         </p>
       ) : null}
-      {sources.isSuccess && sources.data.length === 0 ? <p className="empty-state">The bridge has not reported any source yet.</p> : null}
+      {sources.isSuccess && sources.data.length === 0 ? <p className="empty-state">{t('messages.empty')}</p> : null}
       {sources.isSuccess && sources.data.length > 0 ? (
-        <ul className="list" aria-label="Message sources">
+        <ul className="list" aria-label={t('messages.title')}>
           {sources.data.map((source) => (
             <li key={source.uid} className="list__item">
               <label>
@@ -188,7 +190,7 @@ function MessageSources({ vesselId, canManage }: { vesselId: number; canManage: 
                 />{' '}
                 <code>{source.uid}</code> <span className="muted">({source.bus})</span>
               </label>
-              <span className="muted">last heard {format.dateTime(source.lastSeen)}</span>
+              <span className="muted">{t('messages.lastHeard', { time: format.dateTime(source.lastSeen) })}</span>
             </li>
           ))}
         </ul>
@@ -198,16 +200,17 @@ function MessageSources({ vesselId, canManage }: { vesselId: number; canManage: 
 }
 
 function LocationSources({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
+  const { t } = useTranslation('bridge');
   const queryClient = useQueryClient();
   const format = useFormatters();
   const sources = useQuery(bridgeQueries.locationSources(vesselId));
   const change = useMutation({
     mutationFn: (uids: string[]) => bridgeActions.setLocationSources(vesselId, uids),
     onSuccess: () => {
-      toast.success('Position sources saved');
+      toast.success(t('positions.saved'));
       return queryClient.invalidateQueries({ queryKey: bridgeQueries.locationSources(vesselId).queryKey });
     },
-    onError: (error) => reportActionFailure('Choosing the position sources', error),
+    onError: (error) => reportActionFailure(t('positions.choosing'), error),
   });
   const toggle = (uid: string, on: boolean) => {
     const enabled = new Set((sources.data ?? []).filter((source) => source.enabled).map((source) => source.uid));
@@ -217,17 +220,17 @@ function LocationSources({ vesselId, canManage }: { vesselId: number; canManage:
   };
   return (
     <div>
-      <h3>Position sources</h3>
-      <p className="muted">Which receivers feed the track and the geofence, when the boat has more than one.</p>
-      <DelayedSpinner loading={sources.isPending} label="Loading the position sources…" />
+      <h3>{t('positions.title')}</h3>
+      <p className="muted">{t('positions.intro')}</p>
+      <DelayedSpinner loading={sources.isPending} label={t('positions.loading')} />
       {sources.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(sources.error, 'The position sources could not be loaded.')} <RetryButton error={sources.error} onRetry={() => sources.refetch()} />
+          {failureMessage(sources.error, t('positions.loadFailed'))} <RetryButton error={sources.error} onRetry={() => sources.refetch()} />
         </p>
       ) : null}
-      {sources.isSuccess && sources.data.length === 0 ? <p className="empty-state">No source has reported a position yet.</p> : null}
+      {sources.isSuccess && sources.data.length === 0 ? <p className="empty-state">{t('positions.empty')}</p> : null}
       {sources.isSuccess && sources.data.length > 0 ? (
-        <ul className="list" aria-label="Position sources">
+        <ul className="list" aria-label={t('positions.title')}>
           {sources.data.map((source) => (
             <li key={source.uid} className="list__item">
               <label>
@@ -239,7 +242,7 @@ function LocationSources({ vesselId, canManage }: { vesselId: number; canManage:
                 />{' '}
                 <code>{source.uid}</code> <span className="muted">({source.bus})</span>
               </label>
-              <span className="muted">last position {format.dateTime(source.lastSeen)}</span>
+              <span className="muted">{t('positions.lastPosition', { time: format.dateTime(source.lastSeen) })}</span>
             </li>
           ))}
         </ul>

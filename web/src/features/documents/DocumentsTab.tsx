@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { isApiError } from '../../lib/api';
@@ -16,6 +17,7 @@ import { documentActions, documentPath, documentQueries } from './queries';
 import { RetryButton } from '../errors/RetryButton';
 
 export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
+  const { t } = useTranslation('documents');
   const queryClient = useQueryClient();
   const documents = useQuery(documentQueries.list(vesselId));
   const categories = useQuery(documentQueries.categories());
@@ -31,7 +33,7 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
   const upload = useMutation({
     mutationFn: (file: File) => documentActions.upload(vesselId, file, name.trim() || file.name, categoryId === '' ? null : Number(categoryId)),
     onSuccess: () => {
-      toast.success('Document uploaded');
+      toast.success(t('tab.uploaded'));
       setName('');
       setFileError(null);
       if (fileInput.current) fileInput.current.value = '';
@@ -40,17 +42,17 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
     onError: (error) => {
       const explained = uploadFailure(isApiError(error) ? error.status : null, DOCUMENT_UPLOAD);
       if (explained) setFileError(explained);
-      else reportActionFailure('Uploading the document', error);
+      else reportActionFailure(t('tab.uploading'), error);
     },
   });
   const remove = useMutation({
     mutationFn: (documentId: number) => documentActions.remove(vesselId, documentId),
     onSuccess: () => {
-      toast.success('Document deleted');
+      toast.success(t('tab.deleted'));
       setDeleting(null);
       return refresh();
     },
-    onError: (error) => reportActionFailure('Deleting the document', error),
+    onError: (error) => reportActionFailure(t('tab.deleting'), error),
   });
 
   const submit = (event: FormEvent) => {
@@ -67,10 +69,10 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
       <StorageUse vesselId={vesselId} />
       {canManage ? (
         <form className="card form" onSubmit={submit}>
-          <h2>Add a document</h2>
+          <h2>{t('tab.addTitle')}</h2>
           <div className="field">
             <label htmlFor="document-file" className="field__label">
-              File
+              {t('tab.file')}
             </label>
             <input
               id="document-file"
@@ -82,7 +84,7 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
               onChange={() => setFileError(null)}
             />
             <p id="document-file-hint" className="field__hint">
-              {DOCUMENT_UPLOAD.typesInWords[0].toUpperCase() + DOCUMENT_UPLOAD.typesInWords.slice(1)}, up to {DOCUMENT_UPLOAD.maxBytes / 1024 / 1024} MB.
+              {t('tab.fileHint', { megabytes: DOCUMENT_UPLOAD.maxBytes / 1024 / 1024 })}
             </p>
             {fileError ? (
               <p className="field__error" role="alert">
@@ -91,10 +93,10 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
             ) : null}
           </div>
           <div className="form__row">
-            <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} placeholder="The file name if left empty" />
+            <TextField label={t('tab.name')} value={name} onChange={(event) => setName(event.target.value)} placeholder={t('tab.namePlaceholder')} />
             <SelectField
-              label="Category"
-              placeholder="None"
+              label={t('tab.category')}
+              placeholder={t('tab.noCategory')}
               value={categoryId}
               onChange={(event) => setCategoryId(event.target.value)}
               options={(categories.data ?? []).map((category) => ({ value: String(category.id), label: category.name }))}
@@ -102,18 +104,18 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
           </div>
           <div className="button-row">
             <button type="submit" className="button button--primary" disabled={upload.isPending}>
-              {upload.isPending ? 'Uploading…' : 'Upload'}
+              {upload.isPending ? t('tab.uploadingButton') : t('tab.upload')}
             </button>
           </div>
         </form>
       ) : null}
-      <DelayedSpinner loading={documents.isPending} label="Loading documents…" />
+      <DelayedSpinner loading={documents.isPending} label={t('tab.loading')} />
       {documents.isError ? (
         <p className="form-error" role="alert">
-          The documents could not be loaded. <RetryButton error={documents.error} onRetry={() => documents.refetch()} />
+          {t('tab.loadFailed')} <RetryButton error={documents.error} onRetry={() => documents.refetch()} />
         </p>
       ) : null}
-      {documents.isSuccess && documents.data.length === 0 ? <p className="empty-state">No documents yet.</p> : null}
+      {documents.isSuccess && documents.data.length === 0 ? <p className="empty-state">{t('tab.empty')}</p> : null}
       <ul className="list">
         {(documents.data ?? []).map((document) => (
           <Linked key={document.id} path={documentPath(vesselId, document)}>
@@ -136,8 +138,8 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
                 </span>
                 <span className="button-row">
                   {link ? (
-                    <a className="button button--small" href={link} download={document.name} aria-label={`Download ${document.name}`}>
-                      Download
+                    <a className="button button--small" href={link} download={document.name} aria-label={t('tab.downloadLabel', { name: document.name })}>
+                      {t('tab.download')}
                     </a>
                   ) : null}
                   {canManage ? (
@@ -145,9 +147,9 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
                       type="button"
                       className="button button--small button--danger"
                       onClick={() => setDeleting(document)}
-                      aria-label={`Delete ${document.name}`}
+                      aria-label={t('tab.deleteLabel', { name: document.name })}
                     >
-                      Delete
+                      {t('tab.delete')}
                     </button>
                   ) : null}
                 </span>
@@ -158,13 +160,13 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
       </ul>
       {deleting ? (
         <ConfirmModal
-          title="Delete the document"
-          confirmLabel="Delete"
+          title={t('tab.deleteTitle')}
+          confirmLabel={t('tab.delete')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(deleting.id)}
           onClose={() => setDeleting(null)}
         >
-          <p>{deleting.name} will be deleted for every member of this vessel. It cannot be undone.</p>
+          <p>{t('tab.deleteText', { name: deleting.name })}</p>
         </ConfirmModal>
       ) : null}
     </div>
@@ -173,15 +175,14 @@ export function DocumentsTab({ vesselId, canManage }: { vesselId: number; canMan
 
 /** How much of the vessel's document storage is taken: a meter, and the figures in words. */
 function StorageUse({ vesselId }: { vesselId: number }) {
+  const { t } = useTranslation('documents');
   const storage = useQuery(documentQueries.storage(vesselId));
   if (!storage.isSuccess) return null;
   const { used, limit } = storage.data;
   const share = limit > 0 ? Math.min(1, used / limit) : 0;
   return (
     <p className="documents__storage">
-      <label htmlFor="document-storage">
-        Storage: {formatBytes(used)} of {formatBytes(limit)} used
-      </label>{' '}
+      <label htmlFor="document-storage">{t('storage.used', { used: formatBytes(used), limit: formatBytes(limit) })}</label>{' '}
       <meter id="document-storage" min={0} max={1} low={0.8} high={0.95} optimum={0} value={share}>
         {Math.round(share * 100)} %
       </meter>

@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { fromCallback } from 'xstate';
 import { apiDownload, type Downloaded } from '../../lib/api';
 import { formatBytes } from '../../lib/bytes';
@@ -29,6 +30,7 @@ function saveFile(file: Downloaded, fallbackName: string) {
  * size received so far is shown while the server writes it.
  */
 export function ExportSection({ vesselId, vesselName }: { vesselId: number; vesselName: string }) {
+  const { t } = useTranslation('export');
   const [state, send] = useMachine(
     exportMachine.provide({
       actors: {
@@ -59,31 +61,28 @@ export function ExportSection({ vesselId, vesselName }: { vesselId: number; vess
   const { received, error } = state.context;
   const status = busy
     ? received
-      ? `${formatBytes(received)} received so far…`
-      : 'Preparing the archive…'
+      ? t('section.received', { size: formatBytes(received) })
+      : t('section.preparing')
     : state.matches('done')
-      ? `Downloaded (${formatBytes(received)}).`
+      ? t('section.downloaded', { size: formatBytes(received) })
       : '';
   return (
     <section className="card" aria-labelledby="export-title" data-testid="export-section">
-      <h2 id="export-title">Download everything</h2>
-      <p>
-        One archive of {vesselName}’s whole record: details, devices, alarm settings and alerts, notes, service log, members and documents, with every
-        property’s history as CSV and the track as GPX. A long history takes a while.
-      </p>
+      <h2 id="export-title">{t('section.title')}</h2>
+      <p>{t('section.intro', { vessel: vesselName })}</p>
       <div className="button-row">
         {/* One button that becomes Cancel, so the keyboard's focus stays on it. */}
         <button type="button" className="button" onClick={() => send({ type: busy ? 'CANCEL' : 'START' })}>
-          {busy ? 'Cancel the download' : 'Download everything'}
+          {busy ? t('section.cancel') : t('section.title')}
         </button>
       </div>
       <div className="export-progress">
-        {busy ? <progress aria-label="Archive downloading" /> : null}
+        {busy ? <progress aria-label={t('section.progress')} /> : null}
         <p role="status">{status}</p>
       </div>
       {state.hasTag('failed') ? (
         <p className="form-error" role="alert">
-          {failureMessage(error, 'The archive could not be downloaded.')} <RetryButton error={error} onRetry={() => send({ type: 'START' })} />
+          {failureMessage(error, t('section.failed'))} <RetryButton error={error} onRetry={() => send({ type: 'START' })} />
         </p>
       ) : null}
     </section>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { failureMessage } from '../../lib/failureMessage';
@@ -22,6 +23,7 @@ type Dialog = { kind: 'token'; name: string; issued: IssuedToken } | { kind: 're
  * of whoever issued it (docs/security.md, "Interface tokens").
  */
 export function InterfacesSection({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
+  const { t } = useTranslation('interfaces');
   const queryClient = useQueryClient();
   const list = useQuery(interfaceQueries.list(vesselId));
   const me = useQuery(sessionQueries.user()).data;
@@ -37,7 +39,7 @@ export function InterfacesSection({ vesselId, canManage }: { vesselId: number; c
       setDialog({ kind: 'token', name: created.name, issued: created });
       return refresh();
     },
-    onError: (error) => reportActionFailure('Adding the interface', error),
+    onError: (error) => reportActionFailure(t('section.adding'), error),
   });
   const rotate = useMutation({
     mutationFn: (target: VesselInterface) => interfaceActions.rotate(target.id).then((issued) => ({ target, issued })),
@@ -45,16 +47,16 @@ export function InterfacesSection({ vesselId, canManage }: { vesselId: number; c
       setDialog({ kind: 'token', name: target.name, issued });
       return refresh();
     },
-    onError: (error) => reportActionFailure('Issuing a new token', error),
+    onError: (error) => reportActionFailure(t('section.issuing'), error),
   });
   const remove = useMutation({
     mutationFn: (target: VesselInterface) => interfaceActions.remove(vesselId, target.id),
     onSuccess: () => {
-      toast.success('Interface deleted');
+      toast.success(t('section.deleted'));
       setDialog(null);
       return refresh();
     },
-    onError: (error) => reportActionFailure('Deleting the interface', error),
+    onError: (error) => reportActionFailure(t('section.deleting'), error),
   });
 
   const submit = (event: FormEvent) => {
@@ -64,36 +66,53 @@ export function InterfacesSection({ vesselId, canManage }: { vesselId: number; c
 
   return (
     <section className="card" aria-labelledby="interfaces-title">
-      <h2 id="interfaces-title">Interfaces</h2>
+      <h2 id="interfaces-title">{t('section.title')}</h2>
       <p className="muted">
-        Systems such as a marina&rsquo;s shore-power meter or a tracker can post Signal K deltas to <code>/api/interfaces/delta</code> with a token of their
-        own.
+        <Trans t={t} shouldUnescape i18nKey="section.intro" values={{ path: '/api/interfaces/delta' }} components={{ path: <code /> }} />
       </p>
-      <DelayedSpinner loading={list.isPending} label="Loading interfaces…" />
+      <DelayedSpinner loading={list.isPending} label={t('section.loading')} />
       {list.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(list.error, 'The interfaces could not be loaded.')}
+          {failureMessage(list.error, t('section.loadFailed'))}
         </p>
       ) : null}
-      {list.isSuccess && list.data.length === 0 ? <p className="empty-state">No interfaces yet.</p> : null}
+      {list.isSuccess && list.data.length === 0 ? <p className="empty-state">{t('section.empty')}</p> : null}
       <ul className="interface-list">
         {(list.data ?? []).map((item) => (
           <li key={item.id} className="interface">
             <div>
               <p className="interface__name">{item.name}</p>
-              <p className="muted">{item.lastUsedAt ? `Last post ${format.dateTime(item.lastUsedAt)}` : 'Nothing posted yet'}</p>
-              <p className="muted">{item.tokenHolderId === me?.id ? 'Your token' : 'Token issued by someone else: it works while they manage the devices'}</p>
+              <p className="muted">{item.lastUsedAt ? t('section.lastPost', { time: format.dateTime(item.lastUsedAt) }) : t('section.nothingPosted')}</p>
+              <p className="muted">{item.tokenHolderId === me?.id ? t('section.yourToken') : t('section.othersToken')}</p>
             </div>
             {canManage ? (
               <div className="button-row">
                 <button type="button" className="button" onClick={() => setDialog({ kind: 'rename', target: item })}>
-                  Rename<span className="visually-hidden"> {item.name}</span>
+                  <Trans
+                    t={t}
+                    shouldUnescape
+                    i18nKey="section.rename"
+                    values={{ name: item.name }}
+                    components={{ hidden: <span className="visually-hidden" /> }}
+                  />
                 </button>
                 <button type="button" className="button" disabled={rotate.isPending} onClick={() => rotate.mutate(item)}>
-                  New token<span className="visually-hidden"> for {item.name}</span>
+                  <Trans
+                    t={t}
+                    shouldUnescape
+                    i18nKey="section.newToken"
+                    values={{ name: item.name }}
+                    components={{ hidden: <span className="visually-hidden" /> }}
+                  />
                 </button>
                 <button type="button" className="button button--danger" onClick={() => setDialog({ kind: 'delete', target: item })}>
-                  Delete<span className="visually-hidden"> {item.name}</span>
+                  <Trans
+                    t={t}
+                    shouldUnescape
+                    i18nKey="section.delete"
+                    values={{ name: item.name }}
+                    components={{ hidden: <span className="visually-hidden" /> }}
+                  />
                 </button>
               </div>
             ) : null}
@@ -102,9 +121,9 @@ export function InterfacesSection({ vesselId, canManage }: { vesselId: number; c
       </ul>
       {canManage ? (
         <form className="interface-form" onSubmit={submit}>
-          <TextField label="New interface" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+          <TextField label={t('section.newInterface')} required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
           <button type="submit" className="button button--primary" disabled={!name.trim() || create.isPending}>
-            Add interface
+            {t('section.add')}
           </button>
         </form>
       ) : null}
@@ -112,13 +131,13 @@ export function InterfacesSection({ vesselId, canManage }: { vesselId: number; c
       {dialog?.kind === 'rename' ? <RenameModal vesselId={vesselId} target={dialog.target} onDone={refresh} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmModal
-          title="Delete the interface"
-          confirmLabel="Delete"
+          title={t('section.deleteTitle')}
+          confirmLabel={t('section.deleteConfirm')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(dialog.target)}
           onClose={() => setDialog(null)}
         >
-          <p>“{dialog.target.name}” will be deleted and its token refused from now on. Values it has already posted stay.</p>
+          <p>{t('section.deleteText', { name: dialog.target.name })}</p>
         </ConfirmModal>
       ) : null}
     </section>
@@ -127,65 +146,67 @@ export function InterfacesSection({ vesselId, canManage }: { vesselId: number; c
 
 /** The token, shown this once, with a copy button. */
 function TokenModal({ name, token, onClose }: { name: string; token: string; onClose: () => void }) {
+  const { t } = useTranslation('interfaces');
   const [open, setOpen] = useState(true);
   const copy = () =>
     navigator.clipboard.writeText(token).then(
-      () => toast.success('Token copied'),
-      () => toast.error('The token could not be copied: select it and copy it by hand.'),
+      () => toast.success(t('token.copied')),
+      () => toast.error(t('token.copyFailed')),
     );
   return (
     <Modal
       open={open}
-      title={`Token for ${name}`}
+      title={t('token.title', { name })}
       onClose={onClose}
       footer={
         <>
           <button type="button" className="button" onClick={() => void copy()}>
-            Copy token
+            {t('token.copy')}
           </button>
           <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
-            I have noted it
+            {t('token.noted')}
           </button>
         </>
       }
     >
-      <p className="notice">Note this token now: it is shown only this once. Any older token of this interface no longer works.</p>
+      <p className="notice">{t('token.notice')}</p>
       <code className="interface-token" data-testid="interface-token">
         {token}
       </code>
       <p className="muted">
-        Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
+        <Trans t={t} shouldUnescape i18nKey="token.how" values={{ header: 'Authorization: Bearer <token>' }} components={{ header: <code /> }} />
       </p>
     </Modal>
   );
 }
 
 function RenameModal({ vesselId, target, onDone, onClose }: { vesselId: number; target: VesselInterface; onDone: () => unknown; onClose: () => void }) {
+  const { t } = useTranslation('interfaces');
   const [open, setOpen] = useState(true);
   const [name, setName] = useState(target.name);
   const edited = useEdited(name);
   const save = useMutation({
     mutationFn: () => interfaceActions.rename(vesselId, target.id, name.trim()),
     onSuccess: () => {
-      toast.success('Interface renamed');
+      toast.success(t('rename.done'));
       setOpen(false);
       return onDone();
     },
-    onError: (error) => reportActionFailure('Renaming the interface', error),
+    onError: (error) => reportActionFailure(t('rename.renaming'), error),
   });
   return (
     <Modal
       open={open}
-      title="Rename the interface"
+      title={t('rename.title')}
       onClose={onClose}
       dirty={edited && !save.isSuccess}
       footer={
         <>
           <button type="button" className="button" onClick={() => setOpen(false)}>
-            Cancel
+            {t('rename.cancel')}
           </button>
           <button type="submit" form="interface-rename" className="button button--primary" disabled={!name.trim() || save.isPending}>
-            Save
+            {t('rename.save')}
           </button>
         </>
       }
@@ -197,7 +218,7 @@ function RenameModal({ vesselId, target, onDone, onClose }: { vesselId: number; 
           if (name.trim()) save.mutate();
         }}
       >
-        <TextField label="Name" required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+        <TextField label={t('rename.name')} required maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
@@ -19,6 +20,7 @@ export const requestAccessLink = (vesselId: number) => `${window.location.origin
 
 /** The open requests for access, on the Users tab of those who manage users: grant with chosen permissions, or decline. */
 export function AccessRequests({ vesselId }: { vesselId: number }) {
+  const { t } = useTranslation('members');
   const queryClient = useQueryClient();
   const format = useFormatters();
   const requests = useQuery(memberQueries.accessRequests(vesselId));
@@ -26,34 +28,34 @@ export function AccessRequests({ vesselId }: { vesselId: number }) {
   const decline = useMutation({
     mutationFn: (request: AccessRequest) => memberActions.declineRequest(vesselId, request.requestId),
     onSuccess: () => {
-      toast.success('Request declined');
+      toast.success(t('requests.declined'));
       return queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'accessRequests') });
     },
-    onError: (error) => reportActionFailure('Declining the request', error),
+    onError: (error) => reportActionFailure(t('requests.declining'), error),
   });
   const link = requestAccessLink(vesselId);
   const copy = () =>
     navigator.clipboard.writeText(link).then(
-      () => toast.success('Link copied'),
-      () => toast.error('The link could not be copied; select it and copy it by hand.'),
+      () => toast.success(t('requests.copied')),
+      () => toast.error(t('requests.copyFailed')),
     );
 
   return (
     <section className="card access-requests" aria-labelledby="access-requests-title">
-      <h2 id="access-requests-title">Requests for access</h2>
+      <h2 id="access-requests-title">{t('requests.title')}</h2>
       <p className="muted">
-        To let someone ask for access, share this link with them: <code className="access-requests__link">{link}</code>{' '}
+        <Trans t={t} shouldUnescape i18nKey="requests.share" values={{ link }} components={{ url: <code className="access-requests__link" /> }} />{' '}
         <button type="button" className="button button--small" onClick={() => void copy()}>
-          Copy link
+          {t('requests.copy')}
         </button>
       </p>
-      <DelayedSpinner loading={requests.isPending} label="Loading requests…" />
+      <DelayedSpinner loading={requests.isPending} label={t('requests.loading')} />
       {requests.isError ? (
         <p className="form-error" role="alert">
-          The requests could not be loaded. <RetryButton error={requests.error} onRetry={() => requests.refetch()} />
+          {t('requests.loadFailed')} <RetryButton error={requests.error} onRetry={() => requests.refetch()} />
         </p>
       ) : null}
-      {requests.isSuccess && requests.data.length === 0 ? <p className="empty-state">Nobody is waiting for access.</p> : null}
+      {requests.isSuccess && requests.data.length === 0 ? <p className="empty-state">{t('requests.empty')}</p> : null}
       <ul className="list">
         {(requests.data ?? []).map((request) => {
           const name = requesterName(request);
@@ -62,7 +64,7 @@ export function AccessRequests({ vesselId }: { vesselId: number }) {
               <span>
                 <strong>{name}</strong>
                 {request.email !== name ? <span className="muted"> · {request.email}</span> : null}
-                <span className="muted"> · asked {format.dateTime(request.requestedAt)}</span>
+                <span className="muted"> · {t('requests.asked', { time: format.dateTime(request.requestedAt) })}</span>
                 {request.message ? <span className="access-requests__message">“{request.message}”</span> : null}
               </span>
               <span className="button-row">
@@ -70,18 +72,18 @@ export function AccessRequests({ vesselId }: { vesselId: number }) {
                   type="button"
                   className="button button--small button--primary"
                   onClick={() => setGranting(request)}
-                  aria-label={`Grant access to ${name}`}
+                  aria-label={t('requests.grantTo', { name })}
                 >
-                  Grant
+                  {t('requests.grant')}
                 </button>
                 <button
                   type="button"
                   className="button button--small"
                   disabled={decline.isPending}
                   onClick={() => decline.mutate(request)}
-                  aria-label={`Decline the request of ${name}`}
+                  aria-label={t('requests.declineOf', { name })}
                 >
-                  Decline
+                  {t('requests.decline')}
                 </button>
               </span>
             </li>
@@ -91,11 +93,11 @@ export function AccessRequests({ vesselId }: { vesselId: number }) {
       {granting ? (
         <PermissionsDialog
           vesselId={vesselId}
-          title={`Grant access to ${requesterName(granting)}`}
+          title={t('requests.grantTo', { name: requesterName(granting) })}
           initial={NO_PERMISSIONS}
-          saveLabel="Grant access"
-          saved="Access granted"
-          action="Granting access"
+          saveLabel={t('requests.grantAccess')}
+          saved={t('requests.granted')}
+          action={t('requests.granting')}
           save={(permissions) => memberActions.grant(vesselId, granting.userId, permissions)}
           onClose={() => setGranting(null)}
         />

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { failureMessage } from '../../lib/failureMessage';
 import { isoToZonedLocal, zonedLocalToIso } from '../../lib/dates';
@@ -29,6 +30,7 @@ interface Props {
  * empty means from now, and until revoked), or changing such a grant. Times are in the user's zone.
  */
 export function CompanyAccessModal({ vesselId, grant, present, onClose }: Props) {
+  const { t } = useTranslation('members');
   const queryClient = useQueryClient();
   const { timeZone } = usePreferences();
   const formId = useId();
@@ -46,7 +48,7 @@ export function CompanyAccessModal({ vesselId, grant, present, onClose }: Props)
     mutationFn: (input: CompanyGrantInput) =>
       grant ? memberActions.editCompanyGrant(vesselId, grant.companyId, input) : memberActions.addCompany(vesselId, Number(companyId), input),
     onSuccess: () => {
-      toast.success(grant ? 'Company access saved' : 'Company access given');
+      toast.success(grant ? t('company.saved') : t('company.given'));
       void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'directory') });
       setOpen(false);
     },
@@ -63,21 +65,24 @@ export function CompanyAccessModal({ vesselId, grant, present, onClose }: Props)
   const options = (catalogue.data ?? [])
     .filter((company) => !present.includes(company.id))
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((company) => ({ value: String(company.id), label: `${company.name} (${company.kind})` }));
+    .map((company) => ({
+      value: String(company.id),
+      label: t('company.option', { name: company.name, kind: t(`kinds.${company.kind}`, { defaultValue: company.kind }) }),
+    }));
 
   return (
     <Modal
       open={open}
-      title={grant ? `Access of ${grant.name}` : 'Give a company access'}
+      title={grant ? t('company.accessOf', { name: grant.name }) : t('company.give')}
       onClose={onClose}
       dirty={dirty && !save.isSuccess}
       footer={
         <>
           <button type="button" className="button" onClick={() => setOpen(false)}>
-            Cancel
+            {t('company.cancel')}
           </button>
           <button type="submit" form={formId} className="button button--primary" disabled={save.isPending || (!grant && !companyId)}>
-            {save.isPending ? 'Saving…' : grant ? 'Save' : 'Give access'}
+            {save.isPending ? t('dialog.saving') : grant ? t('dialog.save') : t('company.giveAccess')}
           </button>
         </>
       }
@@ -85,38 +90,38 @@ export function CompanyAccessModal({ vesselId, grant, present, onClose }: Props)
       <form id={formId} className="company-access" onSubmit={submit} noValidate>
         {save.isError ? (
           <p className="form-error" role="alert">
-            {failureMessage(save.error, 'The access could not be saved.')}
+            {failureMessage(save.error, t('company.saveFailed'))}
           </p>
         ) : null}
         {grant ? null : catalogue.isError ? (
           <p className="form-error" role="alert">
-            The companies could not be loaded. <RetryButton error={catalogue.error} onRetry={() => catalogue.refetch()} />
+            {t('company.loadFailed')} <RetryButton error={catalogue.error} onRetry={() => catalogue.refetch()} />
           </p>
         ) : (
           <SelectField
-            label="Company"
+            label={t('company.company')}
             required
             value={companyId}
             onChange={(event) => setCompanyId(event.target.value)}
             options={options}
-            placeholder={catalogue.isPending ? 'Loading companies…' : options.length ? 'Choose a company' : 'No other company to choose'}
+            placeholder={catalogue.isPending ? t('company.loading') : options.length ? t('company.choose') : t('company.noneLeft')}
             disabled={catalogue.isPending}
           />
         )}
         <div className="company-access__window">
           <TextField
-            label={`Starts (${timeZone})`}
+            label={t('company.starts', { zone: timeZone })}
             type="datetime-local"
             value={startsAt}
             onChange={(event) => setStartsAt(event.target.value)}
-            hint="Leave empty to start at once."
+            hint={t('company.startsHint')}
           />
           <TextField
-            label={`Ends (${timeZone})`}
+            label={t('company.ends', { zone: timeZone })}
             type="datetime-local"
             value={endsAt}
             onChange={(event) => setEndsAt(event.target.value)}
-            hint="Leave empty to keep it until revoked."
+            hint={t('company.endsHint')}
           />
         </div>
         <PermissionTable permissions={permissions} onChange={setPermissions} />

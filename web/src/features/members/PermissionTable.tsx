@@ -1,19 +1,21 @@
 import type { Dispatch, SetStateAction } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Level, PermissionSet } from '../vessels/types';
 import { FLAG_FIELDS, LEVEL_FIELDS, PERMISSION_LEVELS } from './permissionFields';
 import './members.css';
 
 /** The per-area levels and the booleans of a permission set, as radio buttons and checkboxes. */
 export function PermissionTable({ permissions, onChange }: { permissions: PermissionSet; onChange: Dispatch<SetStateAction<PermissionSet>> }) {
+  const { t } = useTranslation('members');
   return (
     <>
       <table className="permission-table">
         <thead>
           <tr>
-            <th scope="col">Area</th>
+            <th scope="col">{t('table.area')}</th>
             {PERMISSION_LEVELS.map((level) => (
               <th key={level} scope="col">
-                {level === 'DENY' ? 'None' : level === 'VIEW' ? 'View' : 'Manage'}
+                {t(`table.level.${level}`)}
               </th>
             ))}
           </tr>
@@ -27,7 +29,7 @@ export function PermissionTable({ permissions, onChange }: { permissions: Permis
                   <input
                     type="radio"
                     name={key}
-                    aria-label={`${label}: ${level.toLowerCase()}`}
+                    aria-label={t(`table.choice.${level}`, { area: label })}
                     checked={permissions[key] === level}
                     onChange={() => onChange((current) => ({ ...current, [key]: level }))}
                   />
@@ -38,7 +40,7 @@ export function PermissionTable({ permissions, onChange }: { permissions: Permis
         </tbody>
       </table>
       <fieldset className="checkbox-list">
-        <legend>Also allowed</legend>
+        <legend>{t('table.alsoAllowed')}</legend>
         {FLAG_FIELDS.map(({ key, label }) => (
           <label key={key} className="checkbox">
             <input type="checkbox" checked={permissions[key]} onChange={(event) => onChange((current) => ({ ...current, [key]: event.target.checked }))} />

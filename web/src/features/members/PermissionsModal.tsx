@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { Modal } from '../modal/Modal';
@@ -26,6 +27,7 @@ interface PermissionsDialogProps {
 
 /** Chooses a permission set and saves it; the Users tab's lists are refreshed afterwards. */
 export function PermissionsDialog({ vesselId, title, initial, saveLabel, saved, action, save: send, onClose }: PermissionsDialogProps) {
+  const { t } = useTranslation('members');
   const queryClient = useQueryClient();
   const [permissions, setPermissions] = useState<PermissionSet>(initial);
   const [open, setOpen] = useState(true);
@@ -48,7 +50,7 @@ export function PermissionsDialog({ vesselId, title, initial, saveLabel, saved, 
       dirty={!samePermissions(initial, permissions) && !save.isSuccess}
       footer={
         <button type="button" className="button button--primary" disabled={save.isPending} onClick={() => save.mutate()}>
-          {save.isPending ? 'Saving…' : saveLabel}
+          {save.isPending ? t('dialog.saving') : saveLabel}
         </button>
       }
     >
@@ -58,14 +60,15 @@ export function PermissionsDialog({ vesselId, title, initial, saveLabel, saved, 
 }
 
 export function PermissionsModal({ vesselId, member, onClose }: { vesselId: number; member: Member; onClose: () => void }) {
+  const { t } = useTranslation('members');
   return (
     <PermissionsDialog
       vesselId={vesselId}
-      title={`Permissions of ${memberName(member)}`}
+      title={t('dialog.permissionsOf', { name: memberName(member) })}
       initial={{ ...NO_PERMISSIONS, ...member.permissions }}
-      saveLabel="Save"
-      saved="Permissions saved"
-      action="Saving the permissions"
+      saveLabel={t('dialog.save')}
+      saved={t('dialog.saved')}
+      action={t('dialog.savingPermissions')}
       save={(permissions) => accessActions.editPermissions(vesselId, member, permissions)}
       onClose={onClose}
     />

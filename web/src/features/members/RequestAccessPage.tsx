@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/failureMessage';
 import { FieldShell } from '../forms/Field';
 import { memberActions } from './queries';
@@ -11,6 +12,7 @@ import './members.css';
  * vessel, and the answer is the same whether or not it exists (the server tells nothing either).
  */
 export function RequestAccessPage({ vesselId }: { vesselId: number }) {
+  const { t } = useTranslation('members');
   const [message, setMessage] = useState('');
   const ask = useMutation({ mutationFn: () => memberActions.requestAccess(vesselId, message.trim()) });
   const submit = (event: FormEvent) => {
@@ -22,20 +24,20 @@ export function RequestAccessPage({ vesselId }: { vesselId: number }) {
     <div className="page">
       <header className="page__header">
         <div>
-          <h1>Ask for access to a vessel</h1>
-          <p className="muted">The vessel’s owner is told by e-mail and decides what you may see and do.</p>
+          <h1>{t('ask.title')}</h1>
+          <p className="muted">{t('ask.intro')}</p>
         </div>
       </header>
       {ask.isSuccess ? (
         <div className="card" role="status">
-          <p>Your request was passed on. Once the owner grants it, the vessel appears in your fleet.</p>
+          <p>{t('ask.sent')}</p>
           <Link to="/dashboard" className="button">
-            Back to your fleet
+            {t('ask.back')}
           </Link>
         </div>
       ) : (
         <form className="card form" onSubmit={submit}>
-          <FieldShell label="Message to the owner" hint="Optional: who you are and why you ask, up to 500 characters.">
+          <FieldShell label={t('ask.message')} hint={t('ask.messageHint', { max: 500 })}>
             {({ inputId, describedBy }) => (
               <textarea
                 id={inputId}
@@ -50,11 +52,11 @@ export function RequestAccessPage({ vesselId }: { vesselId: number }) {
           </FieldShell>
           {ask.isError ? (
             <p className="form-error" role="alert">
-              {failureMessage(ask.error, 'The request could not be sent.')}
+              {failureMessage(ask.error, t('ask.failed'))}
             </p>
           ) : null}
           <button type="submit" className="button button--primary" disabled={ask.isPending}>
-            {ask.isPending ? 'Sending…' : 'Ask for access'}
+            {ask.isPending ? t('ask.sending') : t('ask.submit')}
           </button>
         </form>
       )}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../forms/Field';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
@@ -19,24 +20,28 @@ const WINDOW_CHIPS = { current: '', scheduled: 'chip--neutral', expired: 'chip--
 
 /** A company grant's window in words: "Until 12/12/2026, 18:00:00 CET", "From …", "Ended …". */
 function CompanyWindow({ grant }: { grant: CompanyMember }) {
+  const { t } = useTranslation('members');
   const format = useFormatters();
   const text =
     grant.window === 'scheduled'
-      ? `Scheduled from ${format.dateTime(grant.startsAt!)}${grant.endsAt ? ` until ${format.dateTime(grant.endsAt)}` : ''}`
+      ? grant.endsAt
+        ? t('window.scheduledUntil', { from: format.dateTime(grant.startsAt!), until: format.dateTime(grant.endsAt) })
+        : t('window.scheduled', { from: format.dateTime(grant.startsAt!) })
       : grant.window === 'expired'
-        ? `Ended ${format.dateTime(grant.endsAt!)}`
+        ? t('window.ended', { time: format.dateTime(grant.endsAt!) })
         : grant.endsAt
-          ? `Current until ${format.dateTime(grant.endsAt)}`
-          : 'Current, until revoked';
+          ? t('window.currentUntil', { until: format.dateTime(grant.endsAt) })
+          : t('window.current');
   return (
     <span className="member__window">
       <span className={`chip ${WINDOW_CHIPS[grant.window]}`.trim()}>{text}</span>
-      <span className="muted">{grant.firstUsedAt ? `First used ${format.dateTime(grant.firstUsedAt)}` : 'Not used yet'}</span>
+      <span className="muted">{grant.firstUsedAt ? t('window.firstUsed', { time: format.dateTime(grant.firstUsedAt) }) : t('window.notUsed')}</span>
     </span>
   );
 }
 
 export function UsersTab({ vesselId, canManage, canGrantCompanies }: { vesselId: number; canManage: boolean; canGrantCompanies: boolean }) {
+  const { t } = useTranslation('members');
   const queryClient = useQueryClient();
   const directory = useQuery(memberQueries.directory(vesselId));
   const [email, setEmail] = useState('');
@@ -50,29 +55,29 @@ export function UsersTab({ vesselId, canManage, canGrantCompanies }: { vesselId:
   const add = useMutation({
     mutationFn: (address: string) => memberActions.add(vesselId, address, name.trim()),
     onSuccess: () => {
-      toast.success('Invitation sent');
+      toast.success(t('users.invited'));
       setEmail('');
       setName('');
       return refresh();
     },
-    onError: (error) => reportActionFailure('Inviting the user', error),
+    onError: (error) => reportActionFailure(t('users.inviting'), error),
   });
   const pause = useMutation({
     mutationFn: (member: Member) => accessActions.pause(vesselId, member, !member.paused),
     onSuccess: (_data, member) => {
-      toast.success(member.paused ? 'Access resumed' : 'Access paused');
+      toast.success(member.paused ? t('users.resumed') : t('users.paused'));
       return refresh();
     },
-    onError: (error) => reportActionFailure('Pausing the user', error),
+    onError: (error) => reportActionFailure(t('users.pausing'), error),
   });
   const revoke = useMutation({
     mutationFn: (member: Member) => accessActions.revoke(vesselId, member),
     onSuccess: () => {
-      toast.success('Access revoked');
+      toast.success(t('users.revoked'));
       setRevoking(null);
       return refresh();
     },
-    onError: (error) => reportActionFailure('Revoking access', error),
+    onError: (error) => reportActionFailure(t('users.revoking'), error),
   });
 
   const submit = (event: FormEvent) => {
@@ -84,21 +89,21 @@ export function UsersTab({ vesselId, canManage, canGrantCompanies }: { vesselId:
     <div className="users">
       {canManage ? (
         <form className="card form" onSubmit={submit} aria-labelledby="invite-title">
-          <h2 id="invite-title">Invite someone</h2>
+          <h2 id="invite-title">{t('users.inviteTitle')}</h2>
           <div className="form__row">
-            <TextField label="E-mail" type="email" required value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
+            <TextField label={t('users.email')} type="email" required value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
             <TextField
-              label="Name"
+              label={t('users.name')}
               maxLength={100}
               value={name}
               onChange={(event) => setName(event.target.value)}
               autoComplete="off"
-              hint="How the crew will know them until they accept, for example Marco (skipper)."
+              hint={t('users.nameHint')}
             />
           </div>
           <div className="button-row">
             <button type="submit" className="button button--primary" disabled={add.isPending}>
-              Invite
+              {t('users.invite')}
             </button>
           </div>
         </form>
@@ -107,31 +112,35 @@ export function UsersTab({ vesselId, canManage, canGrantCompanies }: { vesselId:
       {canGrantCompanies ? (
         <p>
           <button type="button" className="button" onClick={() => setGranting('new')}>
-            Give a company access
+            {t('company.give')}
           </button>
         </p>
       ) : null}
-      <DelayedSpinner loading={directory.isPending} label="Loading users…" />
+      <DelayedSpinner loading={directory.isPending} label={t('users.loading')} />
       {directory.isError ? (
         <p className="form-error" role="alert">
-          The users could not be loaded. <RetryButton error={directory.error} onRetry={() => directory.refetch()} />
+          {t('users.loadFailed')} <RetryButton error={directory.error} onRetry={() => directory.refetch()} />
         </p>
       ) : null}
-      {directory.isSuccess && directory.data.length <= 1 ? <p className="empty-state">Nobody else has access to this vessel yet.</p> : null}
+      {directory.isSuccess && directory.data.length <= 1 ? <p className="empty-state">{t('users.empty')}</p> : null}
       <ul className="list">
         {(directory.data ?? []).map((member) => {
           const name = memberName(member);
           const isOwner = member.role === 'owner';
-          const detail = isCompany(member) ? member.companyKind : member.email !== name ? member.email : null;
+          const detail = isCompany(member)
+            ? member.companyKind && t(`kinds.${member.companyKind}`, { defaultValue: member.companyKind })
+            : member.email !== name
+              ? member.email
+              : null;
           return (
             <li key={memberKey(member)} className="list__item member">
               <span>
                 <strong>{name}</strong>
                 {detail ? <span className={isCompany(member) ? 'muted capitalize' : 'muted'}> · {detail}</span> : null}
                 <span className="member__badges">
-                  <span className="chip capitalize">{member.role}</span>
-                  {member.pending ? <span className="chip chip--neutral">Invitation pending</span> : null}
-                  {member.paused ? <span className="chip chip--warning">Paused</span> : null}
+                  <span className="chip capitalize">{t(`roles.${member.role}`, { defaultValue: member.role })}</span>
+                  {member.pending ? <span className="chip chip--neutral">{t('users.pending')}</span> : null}
+                  {member.paused ? <span className="chip chip--warning">{t('users.pausedChip')}</span> : null}
                 </span>
                 {isCompany(member) ? <CompanyWindow grant={member} /> : null}
               </span>
@@ -139,25 +148,25 @@ export function UsersTab({ vesselId, canManage, canGrantCompanies }: { vesselId:
                 <span className="button-row">
                   {isCompany(member) ? (
                     canGrantCompanies ? (
-                      <button type="button" className="button button--small" onClick={() => setGranting(member)} aria-label={`Edit the access of ${name}`}>
-                        Edit access
+                      <button type="button" className="button button--small" onClick={() => setGranting(member)} aria-label={t('users.editAccessOf', { name })}>
+                        {t('users.editAccess')}
                       </button>
                     ) : null
                   ) : (
-                    <button type="button" className="button button--small" onClick={() => setEditing(member)} aria-label={`Permissions of ${name}`}>
-                      Permissions
+                    <button type="button" className="button button--small" onClick={() => setEditing(member)} aria-label={t('dialog.permissionsOf', { name })}>
+                      {t('users.permissions')}
                     </button>
                   )}
                   <button type="button" className="button button--small" disabled={pause.isPending} onClick={() => pause.mutate(member)}>
-                    {member.paused ? 'Resume' : 'Pause'}
+                    {member.paused ? t('users.resume') : t('users.pause')}
                   </button>
                   <button
                     type="button"
                     className="button button--small button--danger"
                     onClick={() => setRevoking(member)}
-                    aria-label={`Revoke the access of ${name}`}
+                    aria-label={t('users.revokeOf', { name })}
                   >
-                    Revoke
+                    {t('users.revoke')}
                   </button>
                 </span>
               ) : null}
@@ -167,13 +176,13 @@ export function UsersTab({ vesselId, canManage, canGrantCompanies }: { vesselId:
       </ul>
       {revoking ? (
         <ConfirmModal
-          title="Revoke access"
-          confirmLabel="Revoke"
+          title={t('users.revokeTitle')}
+          confirmLabel={t('users.revoke')}
           pending={revoke.isPending}
           onConfirm={() => revoke.mutate(revoking)}
           onClose={() => setRevoking(null)}
         >
-          <p>{memberName(revoking)} will lose access to this vessel and its permission set is removed. To let them back in, invite them again.</p>
+          <p>{t('users.revokeText', { name: memberName(revoking) })}</p>
         </ConfirmModal>
       ) : null}
       {editing ? <PermissionsModal vesselId={vesselId} member={editing} onClose={() => setEditing(null)} /> : null}

@@ -1,23 +1,24 @@
 import { LEVELS, type Level, type PermissionArea, type PermissionFlag, type PermissionSet } from '../../../../contracts/permissions';
+import { i18n } from '../../i18n';
 
-export const LEVEL_FIELDS: Array<{ key: PermissionArea; label: string }> = [
-  { key: 'deviceManager', label: 'Devices' },
-  { key: 'alertManager', label: 'Alerts' },
-  { key: 'routineManager', label: 'Routines' },
-  { key: 'documents', label: 'Documents' },
-  { key: 'userManager', label: 'Users' },
-  { key: 'securityManager', label: 'Security (geofence, cameras)' },
-  { key: 'billingManager', label: 'Billing' },
-  { key: 'auditLogs', label: 'Audit logs' },
-];
+// The labels are read in the current language each time (the members namespace).
+const labelled = <K extends string>(keys: readonly K[], label: (key: K) => string): Array<{ key: K; label: string }> =>
+  keys.map((key) => ({
+    key,
+    get label() {
+      return label(key);
+    },
+  }));
 
-export const FLAG_FIELDS: Array<{ key: PermissionFlag; label: string }> = [
-  { key: 'allowDeviceControl', label: 'Control devices' },
-  { key: 'allowEditVessel', label: 'Edit the vessel' },
-  { key: 'allowLocationServices', label: 'See location and geofence' },
-  { key: 'allowGrantTechnicalAccess', label: 'Grant technical access to companies' },
-  { key: 'receiveNotifications', label: 'Receive notifications' },
-];
+export const LEVEL_FIELDS: Array<{ key: PermissionArea; label: string }> = labelled<PermissionArea>(
+  ['deviceManager', 'alertManager', 'routineManager', 'documents', 'userManager', 'securityManager', 'billingManager', 'auditLogs'],
+  (key) => i18n.t(`members:areas.${key}`),
+);
+
+export const FLAG_FIELDS: Array<{ key: PermissionFlag; label: string }> = labelled<PermissionFlag>(
+  ['allowDeviceControl', 'allowEditVessel', 'allowLocationServices', 'allowGrantTechnicalAccess', 'receiveNotifications'],
+  (key) => i18n.t(`members:flags.${key}`),
+);
 
 export const PERMISSION_LEVELS: readonly Level[] = LEVELS;
 

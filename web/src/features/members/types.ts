@@ -1,5 +1,6 @@
 import type { AccessWindow, AccessWindowState } from '../../../../contracts/permissions';
 import type { PermissionSet } from '../vessels/types';
+import { i18n } from '../../i18n';
 export type { AccessRequest } from '../../../../contracts/vessels';
 
 interface MemberBase {
@@ -50,7 +51,7 @@ export const isCompany = (member: Member): member is CompanyMember => member.kin
 
 /** The name a row shows: a company's name, a person's full name, else their e-mail. */
 export function memberName(member: Member): string {
-  if (isCompany(member)) return member.name || `Company ${member.companyId}`;
+  if (isCompany(member)) return member.name || i18n.t('members:company.fallbackName', { id: member.companyId });
   return [member.firstName, member.lastName].filter(Boolean).join(' ') || member.invitedName || member.email;
 }
 

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { vesselQueries } from '../vessels/queries';
 import { messageQueries } from './queries';
 
@@ -10,6 +11,7 @@ import { messageQueries } from './queries';
  * there is someone the user may message.
  */
 export function MessageDealerLink({ vesselId, ownerId }: { vesselId: number; ownerId: number }) {
+  const { t } = useTranslation('messages');
   const contacts = useQuery(messageQueries.contacts());
   const mine = useQuery(vesselQueries.list());
   const viaCompany = mine.data?.find((vessel) => vessel.id === vesselId)?.role === 'company';
@@ -17,7 +19,7 @@ export function MessageDealerLink({ vesselId, ownerId }: { vesselId: number; own
     if (!(contacts.data ?? []).some((contact) => contact.userId === ownerId)) return null;
     return (
       <Link to="/dashboard/messages" search={{ vesselId, to: [ownerId] }} className="button button--small vessel__message-dealer">
-        Message the owner
+        {t('vessel.messageOwner')}
       </Link>
     );
   }
@@ -25,7 +27,7 @@ export function MessageDealerLink({ vesselId, ownerId }: { vesselId: number; own
   if (dealers.length === 0) return null;
   return (
     <Link to="/dashboard/messages" search={{ vesselId, to: dealers }} className="button button--small vessel__message-dealer">
-      Message the dealer
+      {t('vessel.messageDealer')}
     </Link>
   );
 }

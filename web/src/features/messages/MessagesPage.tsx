@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import type { Attachment, Message, MessagesPage as MessagesPageData, Thread } from '../../../../contracts/messaging';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '../../../../contracts/messaging';
 import { reportActionFailure } from '../../app/failures';
+import { currentLocale, i18n } from '../../i18n';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { ConfirmModal } from '../modal/ConfirmModal';
 import { useFormatters } from '../profile/usePreferences';
@@ -22,11 +24,12 @@ const fullName = personName;
 export function threadTitle(thread: Thread, meId: number | undefined): string {
   if (thread.name) return thread.name;
   const others = thread.users.filter((u) => u.userId !== meId);
-  return others.map(fullName).join(', ') || 'Only you';
+  return others.map(fullName).join(', ') || i18n.t('messages:thread.onlyYou');
 }
 
 /** The messages page: the thread list with unread badges, the open thread, and starting a thread (optionally prefilled from a vessel page). */
 export function MessagesPage({ draft, threadId }: { draft?: ThreadDraft; threadId?: number }) {
+  const { t } = useTranslation('messages');
   const queryClient = useQueryClient();
   const me = useQuery(sessionQueries.user()).data;
   const [state, send, actor] = useMachine(
@@ -46,7 +49,7 @@ export function MessagesPage({ draft, threadId }: { draft?: ThreadDraft; threadI
   const [composing, setComposing] = useState<ThreadDraft | null>(draft ?? null);
   const [search, setSearch] = useState('');
   const { threads, selectedId, error } = state.context;
-  const selected = threads.find((t) => t.id === selectedId) ?? null;
+  const selected = threads.find((thread) => thread.id === selectedId) ?? null;
   const busy = state.hasTag('busy');
 
   useEffect(
@@ -61,19 +64,19 @@ export function MessagesPage({ draft, threadId }: { draft?: ThreadDraft; threadI
     <section className={`page messages${selected ? ' messages--thread-open' : ''}`} aria-labelledby="messages-title">
       <div className="messages__list">
         <div className="messages__list-head">
-          <h1 id="messages-title">Messages</h1>
+          <h1 id="messages-title">{t('page.title')}</h1>
           <button type="button" className="button button--primary button--small" onClick={() => setComposing({ userIds: [], name: '', vesselId: null })}>
-            New thread
+            {t('page.newThread')}
           </button>
         </div>
         <label className="visually-hidden" htmlFor="message-search">
-          Search messages
+          {t('page.search')}
         </label>
         <input
           id="message-search"
           className="input"
           type="search"
-          placeholder="Search messages and files"
+          placeholder={t('page.searchPlaceholder')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
@@ -81,7 +84,7 @@ export function MessagesPage({ draft, threadId }: { draft?: ThreadDraft; threadI
           <p className="form-error" role="alert">
             {error}{' '}
             <button type="button" className="link-button" onClick={() => send({ type: 'DISMISS_ERROR' })}>
-              Dismiss
+              {t('page.dismiss')}
             </button>
           </p>
         ) : null}
@@ -111,9 +114,7 @@ export function MessagesPage({ draft, threadId }: { draft?: ThreadDraft; threadI
             onLeave={() => send({ type: 'LEAVE', threadId: selected.id })}
           />
         ) : (
-          <p className="empty-state messages__placeholder">
-            {threads.length ? 'Choose a thread to read it.' : 'No conversations yet. Start one with New thread.'}
-          </p>
+          <p className="empty-state messages__placeholder">{threads.length ? t('page.choose') : t('page.noConversations')}</p>
         )}
       </div>
       {composing ? (
@@ -144,33 +145,34 @@ function ThreadList({
   meId?: number;
   onSelect: (id: number) => void;
 }) {
+  const { t } = useTranslation('messages');
   const format = useFormatters();
-  if (loading) return <DelayedSpinner loading label="Loading threads…" />;
-  if (threads.length === 0) return <p className="empty-state">No threads yet.</p>;
+  if (loading) return <DelayedSpinner loading label={t('list.loading')} />;
+  if (threads.length === 0) return <p className="empty-state">{t('list.empty')}</p>;
   return (
-    <ul className="thread-list" aria-label="Threads">
-      {threads.map((t) => (
-        <li key={t.id}>
+    <ul className="thread-list" aria-label={t('list.label')}>
+      {threads.map((thread) => (
+        <li key={thread.id}>
           <button
             type="button"
-            className={`thread-item${t.id === selectedId ? ' is-active' : ''}`}
-            aria-current={t.id === selectedId ? 'true' : undefined}
-            onClick={() => onSelect(t.id)}
+            className={`thread-item${thread.id === selectedId ? ' is-active' : ''}`}
+            aria-current={thread.id === selectedId ? 'true' : undefined}
+            onClick={() => onSelect(thread.id)}
           >
             <span className="thread-item__title">
-              {threadTitle(t, meId)}
-              {t.muted ? <span className="muted"> · muted</span> : null}
+              {threadTitle(thread, meId)}
+              {thread.muted ? <span className="muted"> · {t('list.muted')}</span> : null}
             </span>
-            {t.unreadCount > 0 ? (
-              <span className="badge thread-item__badge" aria-label={`${t.unreadCount} unread`}>
-                {t.unreadCount}
+            {thread.unreadCount > 0 ? (
+              <span className="badge thread-item__badge" aria-label={t('list.unread', { count: thread.unreadCount })}>
+                {thread.unreadCount}
               </span>
             ) : null}
             <span className="thread-item__last muted">
-              {t.vesselName ? `${t.vesselName} · ` : ''}
-              {t.lastMessage ? lastMessageText(t.lastMessage) : 'No messages yet'}
+              {thread.vesselName ? `${thread.vesselName} · ` : ''}
+              {thread.lastMessage ? lastMessageText(thread.lastMessage) : t('list.noMessages')}
             </span>
-            <span className="thread-item__time muted">{format.dateTime(t.lastActivityAt, false)}</span>
+            <span className="thread-item__time muted">{format.dateTime(thread.lastActivityAt, false)}</span>
           </button>
         </li>
       ))}
@@ -181,27 +183,28 @@ function ThreadList({
 const lastMessageText = (m: Message) => m.text || (m.attachments.length ? `📎 ${m.attachments.map((a) => a.name).join(', ')}` : '');
 
 function SearchResults({ text, onOpen }: { text: string; onOpen: (threadId: number) => void }) {
+  const { t } = useTranslation('messages');
   const [page, setPage] = useState(0);
   const results = useQuery(messageQueries.search(text, page));
   const format = useFormatters();
   useEffect(() => setPage(0), [text]);
-  if (results.isPending) return <DelayedSpinner loading label="Searching…" />;
+  if (results.isPending) return <DelayedSpinner loading label={t('search.searching')} />;
   if (results.isError)
     return (
       <p className="form-error" role="alert">
-        The search failed.
+        {t('search.failed')}
       </p>
     );
   const { totalElements, content } = results.data;
-  if (totalElements === 0) return <p className="empty-state">No message matches “{text}”.</p>;
+  if (totalElements === 0) return <p className="empty-state">{t('search.noMatch', { text })}</p>;
   const pages = Math.ceil(totalElements / 20);
   return (
     <>
-      <ul className="thread-list" aria-label="Search results">
+      <ul className="thread-list" aria-label={t('search.results')}>
         {content.map(({ message, threadName }) => (
           <li key={message.id}>
             <button type="button" className="thread-item" onClick={() => onOpen(message.threadId)}>
-              <span className="thread-item__title">{threadName ?? 'Conversation'}</span>
+              <span className="thread-item__title">{threadName ?? t('thread.conversation')}</span>
               <span className="thread-item__last muted">{lastMessageText(message)}</span>
               <span className="thread-item__time muted">{format.dateTime(message.createdAt, false)}</span>
             </button>
@@ -211,13 +214,11 @@ function SearchResults({ text, onOpen }: { text: string; onOpen: (threadId: numb
       {pages > 1 ? (
         <div className="button-row">
           <button type="button" className="button button--small" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Newer
+            {t('search.newer')}
           </button>
-          <span className="muted">
-            Page {page + 1} of {pages}
-          </span>
+          <span className="muted">{t('search.page', { page: page + 1, pages })}</span>
           <button type="button" className="button button--small" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-            Older
+            {t('search.older')}
           </button>
         </div>
       ) : null}
@@ -237,6 +238,7 @@ interface ThreadViewProps {
 }
 
 function ThreadView({ thread, meId, busy, onBack, onUpdate, onAddMembers, onDelete, onLeave }: ThreadViewProps) {
+  const { t } = useTranslation('messages');
   const queryClient = useQueryClient();
   const messages = useQuery(messageQueries.messages(thread.id));
   const [managing, setManaging] = useState(false);
@@ -259,30 +261,30 @@ function ThreadView({ thread, meId, busy, onBack, onUpdate, onAddMembers, onDele
     <div className="thread">
       <header className="thread__head">
         <button type="button" className="button button--ghost button--small thread__back" onClick={onBack}>
-          ‹ Threads
+          {t('thread.back')}
         </button>
         <div className="thread__heading">
           <h2>{threadTitle(thread, meId)}</h2>
           <p className="muted">
-            {thread.vesselName ? `About ${thread.vesselName} · ` : ''}
+            {thread.vesselName ? `${t('thread.about', { vessel: thread.vesselName })} · ` : ''}
             {thread.users.map(fullName).join(', ')}
           </p>
         </div>
         <button type="button" className="button button--small" onClick={() => setManaging(true)}>
-          Members and settings
+          {t('members.title')}
         </button>
       </header>
-      <div className="thread__messages" aria-live="polite" aria-label="Messages">
-        {messages.isPending ? <DelayedSpinner loading label="Loading messages…" /> : null}
+      <div className="thread__messages" aria-live="polite" aria-label={t('thread.messages')}>
+        {messages.isPending ? <DelayedSpinner loading label={t('thread.loading')} /> : null}
         {messages.isError ? (
           <p className="form-error" role="alert">
-            The messages could not be loaded.{' '}
+            {t('thread.loadFailed')}{' '}
             <button type="button" className="link-button" onClick={() => void messages.refetch()}>
-              Try again
+              {t('thread.tryAgain')}
             </button>
           </p>
         ) : null}
-        {messages.isSuccess && count === 0 ? <p className="empty-state">No messages yet. Say hello.</p> : null}
+        {messages.isSuccess && count === 0 ? <p className="empty-state">{t('thread.empty')}</p> : null}
         {messages.data?.hasMore ? <OlderMessages threadId={thread.id} before={messages.data.content[0]?.id} /> : null}
         {messages.data ? <MessageList messages={messages.data.content} thread={thread} meId={meId} names={names} /> : null}
         <div ref={end} />
@@ -302,8 +304,8 @@ function ThreadView({ thread, meId, busy, onBack, onUpdate, onAddMembers, onDele
       ) : null}
       {confirm ? (
         <ConfirmModal
-          title={confirm === 'delete' ? 'Delete the thread' : 'Leave the thread'}
-          confirmLabel={confirm === 'delete' ? 'Delete' : 'Leave'}
+          title={confirm === 'delete' ? t('confirm.deleteTitle') : t('confirm.leaveTitle')}
+          confirmLabel={confirm === 'delete' ? t('confirm.delete') : t('confirm.leave')}
           pending={busy}
           onConfirm={() => {
             if (confirm === 'delete') onDelete();
@@ -313,11 +315,7 @@ function ThreadView({ thread, meId, busy, onBack, onUpdate, onAddMembers, onDele
           }}
           onClose={() => setConfirm(null)}
         >
-          <p>
-            {confirm === 'delete'
-              ? 'The thread, its messages and its attachments will be deleted for everyone in it. It cannot be undone.'
-              : 'You will no longer see this thread or its messages unless someone adds you again.'}
-          </p>
+          <p>{confirm === 'delete' ? t('confirm.deleteText') : t('confirm.leaveText')}</p>
         </ConfirmModal>
       ) : null}
     </div>
@@ -326,6 +324,7 @@ function ThreadView({ thread, meId, busy, onBack, onUpdate, onAddMembers, onDele
 
 /** Loads the page of messages before the oldest one shown and puts it in front. */
 function OlderMessages({ threadId, before }: { threadId: number; before: number | undefined }) {
+  const { t } = useTranslation('messages');
   const queryClient = useQueryClient();
   const older = useMutation({
     mutationFn: () => messageActions.older(threadId, before ?? 0),
@@ -333,24 +332,25 @@ function OlderMessages({ threadId, before }: { threadId: number; before: number 
       queryClient.setQueryData<MessagesPageData>(messageKeys.thread(threadId), (current) =>
         current ? { content: [...page.content, ...current.content.filter((m) => !page.content.some((o) => o.id === m.id))], hasMore: page.hasMore } : current,
       ),
-    onError: (err) => reportActionFailure('Loading older messages', err),
+    onError: (err) => reportActionFailure(t('thread.loadingOlder'), err),
   });
   return (
     <p className="thread__older">
       <button type="button" className="button button--small" disabled={older.isPending} onClick={() => older.mutate()}>
-        Show older messages
+        {t('thread.showOlder')}
       </button>
     </p>
   );
 }
 
 function MessageList({ messages, thread, meId, names }: { messages: Message[]; thread: Thread; meId?: number; names: Map<number, string> }) {
+  const { t } = useTranslation('messages');
   const format = useFormatters();
   const queryClient = useQueryClient();
   const removing = useMutation({
     mutationFn: (id: number) => messageActions.deleteMessage(id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.thread(thread.id) }),
-    onError: (err) => reportActionFailure('Deleting the message', err),
+    onError: (err) => reportActionFailure(t('message.deleting'), err),
   });
   let lastDay = '';
   const readers = (m: Message) => thread.users.filter((u) => u.userId !== m.senderId && u.lastReadMessageId >= m.id).map(fullName);
@@ -372,10 +372,14 @@ function MessageList({ messages, thread, meId, names }: { messages: Message[]; t
             ) : null}
             <article
               className={`message${own ? ' message--own' : ''}`}
-              aria-label={`${own ? 'You' : (names.get(m.senderId ?? 0) ?? 'Someone')} at ${format.time(m.createdAt)}`}
+              aria-label={
+                own
+                  ? t('message.ownLabel', { time: format.time(m.createdAt) })
+                  : t('message.label', { name: names.get(m.senderId ?? 0) ?? t('message.someone'), time: format.time(m.createdAt) })
+              }
             >
               <p className="message__meta muted">
-                {own ? 'You' : (names.get(m.senderId ?? 0) ?? 'Former member')} · {format.time(m.createdAt)}
+                {own ? t('message.you') : (names.get(m.senderId ?? 0) ?? t('message.formerMember'))} · {format.time(m.createdAt)}
               </p>
               {m.text ? <p className="message__text">{m.text}</p> : null}
               {m.attachments.length ? (
@@ -387,15 +391,15 @@ function MessageList({ messages, thread, meId, names }: { messages: Message[]; t
               ) : null}
               {own ? (
                 <p className="message__actions">
-                  {seenBy.length ? <span className="muted">Seen by {seenBy.join(', ')} · </span> : null}
+                  {seenBy.length ? <span className="muted">{t('message.seenBy', { names: seenBy.join(', ') })} · </span> : null}
                   <button
                     type="button"
                     className="link-button"
                     disabled={removing.isPending}
                     onClick={() => removing.mutate(m.id)}
-                    aria-label={`Delete your message from ${format.time(m.createdAt)}`}
+                    aria-label={t('message.deleteLabel', { time: format.time(m.createdAt) })}
                   >
-                    Delete
+                    {t('message.delete')}
                   </button>
                 </p>
               ) : null}
@@ -426,9 +430,16 @@ function AttachmentItem({ attachment: a }: { attachment: Attachment }) {
   );
 }
 
-export const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+/** A file's size in the current language: "1.5 MB", "12 KB" ("1,5 Mo" in French). */
+export const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? i18n.t('messages:size.megabytes', {
+        size: (bytes / 1024 / 1024).toLocaleString(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+      })
+    : i18n.t('messages:size.kilobytes', { size: Math.max(1, Math.round(bytes / 1024)).toLocaleString(currentLocale()) });
 
 function Composer({ threadId }: { threadId: number }) {
+  const { t } = useTranslation('messages');
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -445,14 +456,14 @@ function Composer({ threadId }: { threadId: number }) {
       );
       void queryClient.invalidateQueries({ queryKey: messageKeys.threads, exact: true });
     },
-    onError: (err) => reportActionFailure('Sending the message', err),
+    onError: (err) => reportActionFailure(t('composer.sending'), err),
   });
   const add = (list: FileList | null) => {
     if (!list) return;
     const next = [...files, ...Array.from(list)];
     const tooBig = next.find((f) => f.size > ATTACHMENT_MAX_BYTES);
-    if (tooBig) return setProblem(`${tooBig.name} is larger than ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
-    if (next.length > ATTACHMENT_MAX_FILES) return setProblem(`At most ${ATTACHMENT_MAX_FILES} files a message.`);
+    if (tooBig) return setProblem(t('composer.tooBig', { name: tooBig.name, megabytes: ATTACHMENT_MAX_BYTES / 1024 / 1024 }));
+    if (next.length > ATTACHMENT_MAX_FILES) return setProblem(t('composer.tooMany', { max: ATTACHMENT_MAX_FILES }));
     setProblem(null);
     setFiles(next);
   };
@@ -474,25 +485,30 @@ function Composer({ threadId }: { threadId: number }) {
       onDrop={onDrop}
     >
       <label htmlFor="composer-text" className="visually-hidden">
-        Message
+        {t('composer.message')}
       </label>
       <textarea
         id="composer-text"
         className="input composer__text"
         rows={2}
         value={text}
-        placeholder="Write a message, or drop files here"
+        placeholder={t('composer.placeholder')}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.shiftKey) submit(e);
         }}
       />
       {files.length ? (
-        <ul className="composer__files" aria-label="Files to send">
+        <ul className="composer__files" aria-label={t('composer.files')}>
           {files.map((f, i) => (
             <li key={`${f.name}-${i}`} className="chip">
               {f.name} ({formatSize(f.size)})
-              <button type="button" className="link-button" aria-label={`Remove ${f.name}`} onClick={() => setFiles(files.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className="link-button"
+                aria-label={t('composer.remove', { name: f.name })}
+                onClick={() => setFiles(files.filter((_, j) => j !== i))}
+              >
                 ×
               </button>
             </li>
@@ -511,15 +527,15 @@ function Composer({ threadId }: { threadId: number }) {
           type="file"
           multiple
           className="visually-hidden"
-          aria-label="Attach files"
+          aria-label={t('composer.attach')}
           tabIndex={-1}
           onChange={(e) => (add(e.target.files), (e.target.value = ''))}
         />
         <button type="button" className="button button--small" onClick={() => input.current?.click()}>
-          Attach files
+          {t('composer.attach')}
         </button>
         <button type="submit" className="button button--primary" disabled={sending.isPending || (!text.trim() && files.length === 0)}>
-          Send
+          {t('composer.send')}
         </button>
       </div>
     </form>
@@ -527,6 +543,7 @@ function Composer({ threadId }: { threadId: number }) {
 }
 
 function MembersDialog({ thread, meId, busy, onClose, onUpdate, onAddMembers, onDelete, onLeave }: Omit<ThreadViewProps, 'onBack'> & { onClose: () => void }) {
+  const { t } = useTranslation('messages');
   const contacts = useQuery(messageQueries.contacts());
   const [name, setName] = useState(thread.name ?? '');
   const [adding, setAdding] = useState<number[]>([]);
@@ -535,7 +552,7 @@ function MembersDialog({ thread, meId, busy, onClose, onUpdate, onAddMembers, on
   const addable = (contacts.data ?? []).filter((c) => !memberIds.has(c.userId) && (!c.pending || c.invitedTo.some((i) => i.vesselId === thread.vesselId)));
   const creator = thread.createdBy === meId;
   return (
-    <Dialog title="Members and settings" onClose={onClose}>
+    <Dialog title={t('members.title')} onClose={onClose}>
       <form
         className="form"
         onSubmit={(e) => {
@@ -544,24 +561,24 @@ function MembersDialog({ thread, meId, busy, onClose, onUpdate, onAddMembers, on
         }}
       >
         <label className="field__label" htmlFor="thread-rename">
-          Name
+          {t('members.name')}
         </label>
         <input id="thread-rename" className="input" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
         <div className="button-row">
           <button type="submit" className="button button--small" disabled={busy}>
-            Rename
+            {t('members.rename')}
           </button>
           <button type="button" className="button button--small" disabled={busy} onClick={() => onUpdate({ muted: !thread.muted })}>
-            {thread.muted ? 'Unmute' : 'Mute'}
+            {thread.muted ? t('members.unmute') : t('members.mute')}
           </button>
         </div>
       </form>
-      <h3>Members</h3>
+      <h3>{t('members.members')}</h3>
       <ul className="list">
         {thread.users.map((u) => (
           <li key={u.userId} className="list__item member-row">
             {fullName(u)}
-            {u.userId === thread.createdBy ? <span className="muted"> · started the thread</span> : null}
+            {u.userId === thread.createdBy ? <span className="muted"> · {t('members.starter')}</span> : null}
             {creator && u.userId !== meId ? (
               <button
                 type="button"
@@ -569,17 +586,17 @@ function MembersDialog({ thread, meId, busy, onClose, onUpdate, onAddMembers, on
                 disabled={busy}
                 onClick={() => onUpdate({ userIds: thread.users.map((x) => x.userId).filter((id) => id !== u.userId) })}
               >
-                Remove
+                {t('members.remove')}
               </button>
             ) : null}
           </li>
         ))}
       </ul>
       <fieldset className="form">
-        <legend>Add people</legend>
-        {contacts.isPending ? <DelayedSpinner loading label="Loading contacts…" /> : null}
-        {contacts.isError ? <p className="form-error">The contacts could not be loaded.</p> : null}
-        {addable.length === 0 && contacts.data ? <p className="empty-state">Everyone you can message is already here.</p> : null}
+        <legend>{t('members.addPeople')}</legend>
+        {contacts.isPending ? <DelayedSpinner loading label={t('contacts.loading')} /> : null}
+        {contacts.isError ? <p className="form-error">{t('contacts.loadFailed')}</p> : null}
+        {addable.length === 0 && contacts.data ? <p className="empty-state">{t('members.everyoneHere')}</p> : null}
         {addable.map((c) => (
           <label key={c.userId} className="contact-option">
             <input
@@ -600,17 +617,17 @@ function MembersDialog({ thread, meId, busy, onClose, onUpdate, onAddMembers, on
               setAdding([]);
             }}
           >
-            Add
+            {t('members.add')}
           </button>
         </div>
       </fieldset>
       <div className="button-row">
         <button type="button" className="button button--small" onClick={onLeave}>
-          Leave the thread
+          {t('confirm.leaveTitle')}
         </button>
         {creator ? (
           <button type="button" className="button button--small button--danger" onClick={onDelete}>
-            Delete the thread
+            {t('confirm.deleteTitle')}
           </button>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { Modal } from '../modal/Modal';
 import { vesselQueries } from '../vessels/queries';
@@ -33,6 +34,7 @@ export function ThreadForm({
   onClose: () => void;
   onSubmit: (input: ThreadInput) => void;
 }) {
+  const { t } = useTranslation('messages');
   const contacts = useQuery(messageQueries.contacts());
   const groups = useQuery(messageQueries.groups());
   const vessels = useQuery(vesselQueries.list());
@@ -50,16 +52,16 @@ export function ThreadForm({
   return (
     <Modal
       open={open}
-      title="New thread"
+      title={t('page.newThread')}
       onClose={onClose}
       dirty={userIds.length > 0 || name.trim().length > 0}
       footer={
         <>
           <button type="button" className="button" onClick={() => setOpen(false)}>
-            Cancel
+            {t('form.cancel')}
           </button>
           <button type="submit" form="new-thread" className="button button--primary" disabled={busy || userIds.length === 0}>
-            Start the thread
+            {t('form.start')}
           </button>
         </>
       }
@@ -73,14 +75,14 @@ export function ThreadForm({
         }}
       >
         <label className="field__label" htmlFor="thread-name">
-          Name (optional)
+          {t('form.name')}
         </label>
         <input id="thread-name" className="input" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
         <label className="field__label" htmlFor="thread-vessel">
-          About a vessel (optional)
+          {t('form.vessel')}
         </label>
         <select id="thread-vessel" className="input" value={vesselId ?? ''} onChange={(e) => setVesselId(e.target.value ? Number(e.target.value) : null)}>
-          <option value="">No vessel</option>
+          <option value="">{t('form.noVessel')}</option>
           {(vessels.data ?? []).map((v) => (
             <option key={v.id} value={v.id}>
               {v.name}
@@ -88,7 +90,7 @@ export function ThreadForm({
           ))}
         </select>
         {groups.data?.length ? (
-          <div className="button-row" aria-label="Add a whole group">
+          <div className="button-row" aria-label={t('form.addGroup')}>
             {groups.data.map((g) => (
               <button key={g.id} type="button" className="chip" onClick={() => setUserIds([...new Set([...userIds, ...g.userIds])])}>
                 + {g.name}
@@ -97,16 +99,14 @@ export function ThreadForm({
           </div>
         ) : null}
         <fieldset className="contact-picker">
-          <legend>People</legend>
-          {contacts.isPending ? <DelayedSpinner loading label="Loading contacts…" /> : null}
+          <legend>{t('form.people')}</legend>
+          {contacts.isPending ? <DelayedSpinner loading label={t('contacts.loading')} /> : null}
           {contacts.isError ? (
             <p className="form-error" role="alert">
-              The contacts could not be loaded.
+              {t('contacts.loadFailed')}
             </p>
           ) : null}
-          {contacts.data?.length === 0 ? (
-            <p className="empty-state">There is nobody you can message yet: invite crew to a vessel or work with a company first.</p>
-          ) : null}
+          {contacts.data?.length === 0 ? <p className="empty-state">{t('form.nobody')}</p> : null}
           {contacts.data?.map((c) => (
             <label key={c.userId} className="contact-option">
               <input type="checkbox" checked={userIds.includes(c.userId)} onChange={(e) => toggle(c.userId, e.target.checked)} />
@@ -116,8 +116,7 @@ export function ThreadForm({
         </fieldset>
         {waiting.map((c) => (
           <p key={c.userId} className="field__hint">
-            {contactName(c)} has not accepted the invitation to {c.invitedTo.map((i) => i.vesselName).join(', ')} yet: the thread is about{' '}
-            {c.invitedTo.length === 1 ? 'that vessel' : 'one of them'} and reaches them once they accept.
+            {t('form.waiting', { name: contactName(c), vessels: c.invitedTo.map((i) => i.vesselName).join(', '), count: c.invitedTo.length })}
           </p>
         ))}
       </form>

@@ -7,6 +7,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Thread } from '../../../../contracts/messaging';
+import { i18n } from '../../i18n';
 import type { ThreadInput, ThreadSettings } from './queries';
 
 export interface ThreadsContext {
@@ -28,7 +29,7 @@ export type ThreadsEvent =
   | { type: 'DISMISS_ERROR' };
 
 const messageOf = (error: unknown): string =>
-  error instanceof Error ? ((error as { serverMessage?: string }).serverMessage ?? error.message) : 'Something went wrong';
+  error instanceof Error ? ((error as { serverMessage?: string }).serverMessage ?? error.message) : i18n.t('messages:page.failed');
 
 /** The selection after a reload: kept if its thread is still listed, else cleared. */
 const keptSelection = (threads: Thread[], selectedId: number | null) => (selectedId !== null && threads.some((t) => t.id === selectedId) ? selectedId : null);

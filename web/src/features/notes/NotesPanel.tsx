@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
@@ -25,7 +26,7 @@ export interface NotesPanelProps<N extends NoteLike> {
   /** The id of the new note's text field. */
   fieldId: string;
   placeholder: string;
-  /** Who loses the note when it is deleted: "every member", "every staff member". */
+  /** Who loses the note when it is deleted, in the reader's language: "every member", "every staff member". */
   readers: string;
   canDelete?: (note: N) => boolean;
   /** `tab`: the vessel's Notes tab (cards); `section`: a list inside a card. */
@@ -34,6 +35,7 @@ export interface NotesPanelProps<N extends NoteLike> {
 
 /** A list of notes with a form to add one and a confirmed delete. */
 export function NotesPanel<N extends NoteLike>({ notes, add, remove, refresh, fieldId, placeholder, readers, canDelete, variant }: NotesPanelProps<N>) {
+  const { t } = useTranslation('notes');
   const format = useFormatters();
   const [text, setText] = useState('');
   const [deleting, setDeleting] = useState<N | null>(null);
@@ -41,19 +43,19 @@ export function NotesPanel<N extends NoteLike>({ notes, add, remove, refresh, fi
     mutationFn: add,
     onSuccess: () => {
       setText('');
-      toast.success('Note added');
+      toast.success(t('panel.added'));
       return refresh();
     },
-    onError: (error) => reportActionFailure('Adding the note', error),
+    onError: (error) => reportActionFailure(t('panel.adding'), error),
   });
   const removing = useMutation({
     mutationFn: remove,
     onSuccess: () => {
-      toast.success('Note deleted');
+      toast.success(t('panel.deleted'));
       setDeleting(null);
       return refresh();
     },
-    onError: (error) => reportActionFailure('Deleting the note', error),
+    onError: (error) => reportActionFailure(t('panel.deleting'), error),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,7 +67,7 @@ export function NotesPanel<N extends NoteLike>({ notes, add, remove, refresh, fi
     <>
       <form className={tab ? 'card form' : 'form'} onSubmit={submit}>
         <label htmlFor={fieldId} className="field__label">
-          New note
+          {t('panel.newNote')}
         </label>
         <textarea
           id={fieldId}
@@ -78,17 +80,17 @@ export function NotesPanel<N extends NoteLike>({ notes, add, remove, refresh, fi
         />
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={!text.trim() || adding.isPending}>
-            Add note
+            {t('panel.add')}
           </button>
         </div>
       </form>
-      <DelayedSpinner loading={notes.isPending} label="Loading notes…" />
+      <DelayedSpinner loading={notes.isPending} label={t('panel.loading')} />
       {notes.isError ? (
         <p className="form-error" role="alert">
-          The notes could not be loaded.
+          {t('panel.loadFailed')}
         </p>
       ) : null}
-      {notes.isSuccess && notes.data.length === 0 ? <p className="empty-state">No notes yet.</p> : null}
+      {notes.isSuccess && notes.data.length === 0 ? <p className="empty-state">{t('panel.empty')}</p> : null}
       <ul className={tab ? 'note-list' : 'list'}>
         {(notes.data ?? []).map((note) => (
           <li key={note.id} className={tab ? 'card note' : 'list__item org-note'}>
@@ -101,9 +103,9 @@ export function NotesPanel<N extends NoteLike>({ notes, add, remove, refresh, fi
                   type="button"
                   className="link-button"
                   onClick={() => setDeleting(note)}
-                  aria-label={`Delete note from ${format.dateTime(note.createdAt)}`}
+                  aria-label={t('panel.deleteLabel', { time: format.dateTime(note.createdAt) })}
                 >
-                  Delete
+                  {t('panel.delete')}
                 </button>
               ) : null}
             </p>
@@ -112,16 +114,13 @@ export function NotesPanel<N extends NoteLike>({ notes, add, remove, refresh, fi
       </ul>
       {deleting ? (
         <ConfirmModal
-          title="Delete the note"
-          confirmLabel="Delete"
+          title={t('panel.deleteTitle')}
+          confirmLabel={t('panel.delete')}
           pending={removing.isPending}
           onConfirm={() => removing.mutate(deleting.id)}
           onClose={() => setDeleting(null)}
         >
-          <p>
-            The note “{deleting.messageText.length > 80 ? `${deleting.messageText.slice(0, 80)}…` : deleting.messageText}” will be deleted for {readers}. It
-            cannot be undone.
-          </p>
+          <p>{t('panel.deleteText', { text: deleting.messageText.length > 80 ? `${deleting.messageText.slice(0, 80)}…` : deleting.messageText, readers })}</p>
         </ConfirmModal>
       ) : null}
     </>

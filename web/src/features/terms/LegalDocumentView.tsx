@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../i18n';
 import { formatDate } from '../../lib/dates';
 import type { LegalBlock, LegalDocument, LegalSection } from './types';
 import './terms.css';
@@ -35,6 +36,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
   const { t, i18n } = useTranslation('terms');
   // The legal texts are the legal seed's, in English, until a translated text exists (docs/decisions.md, "Languages").
   const inEnglishOnly = i18n.resolvedLanguage !== 'en';
+  const locale = useLocale();
   return (
     <article className="legal" lang="en">
       {inEnglishOnly ? (
@@ -43,7 +45,12 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
         </p>
       ) : null}
       <h2 className="legal__title">{document.title}</h2>
-      {document.lastUpdated ? <p className="legal__updated">Last updated {formatDate(document.lastUpdated)}</p> : null}
+      {document.lastUpdated ? (
+        // The screen's words in the reader's language; the date of the revision in UTC, as the legal seed states it.
+        <p className="legal__updated" lang={i18n.resolvedLanguage}>
+          {t('lastUpdated', { date: formatDate(document.lastUpdated, { locale }) })}
+        </p>
+      ) : null}
       {document.preamble.map((block, index) => (
         <Block key={index} block={block} />
       ))}

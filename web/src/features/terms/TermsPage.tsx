@@ -1,8 +1,9 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RenderErrorBoundary } from '../errors/RenderErrorBoundary';
 import { termsDocument } from './documents';
 import { LegalDocumentView } from './LegalDocumentView';
-import { TERMS_BANNER, TERMS_HEADING, TERMS_TABS, type TermsTabCode } from './tabs';
+import { TERMS_TABS, type TermsTabCode } from './tabs';
 import './terms.css';
 
 interface TermsPageProps {
@@ -15,6 +16,7 @@ interface TermsPageProps {
 }
 
 export function TermsPage({ tab, unknownCode, onSelect, onCloseFailure }: TermsPageProps) {
+  const { t } = useTranslation('terms');
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
@@ -28,16 +30,16 @@ export function TermsPage({ tab, unknownCode, onSelect, onCloseFailure }: TermsP
 
   return (
     <div className="terms">
-      <h1>{TERMS_HEADING}</h1>
+      <h1>{t('page.heading')}</h1>
       <p className="banner banner--general" role="note">
-        {TERMS_BANNER}
+        {t('page.banner')}
       </p>
       {unknownCode ? (
         <p className="notice" role="status">
-          There is no “{unknownCode}” document. The End User Licence Agreement is shown instead.
+          {t('page.unknown', { code: unknownCode })}
         </p>
       ) : null}
-      <div className="tabs tabs--wrap" role="tablist" aria-label="Legal documents">
+      <div className="tabs tabs--wrap" role="tablist" aria-label={t('page.tabs')}>
         {TERMS_TABS.map((entry, index) => (
           <button
             key={entry.code}

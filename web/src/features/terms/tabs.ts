@@ -1,25 +1,28 @@
+import { i18n } from '../../i18n';
+
 /**
  * The terms tabs and how a URL names them. The legal texts themselves live in documents.ts: the
- * routes import this file, and whatever they import is downloaded before any page can show.
+ * routes import this file, and whatever they import is downloaded before any page can show. The
+ * page's own words (heading, banner, tab labels) are the terms namespace's; the legal texts stay
+ * the legal seed's.
  */
 export const TERMS_TAB_CODES = ['EULA', 'PRIVACY-POLICY', 'DPA'] as const;
 export type TermsTabCode = (typeof TERMS_TAB_CODES)[number];
 
 export const DEFAULT_TERMS_TAB: TermsTabCode = 'EULA';
 
-export const TERMS_HEADING = 'Terms of Use';
-export const TERMS_BANNER = 'By using this site or any LINK Services you are agreeing to the terms and conditions outlined below.';
-
 export interface TermsTab {
   code: TermsTabCode;
+  /** In the current language, each time it is read. */
   label: string;
 }
 
-export const TERMS_TABS: readonly TermsTab[] = [
-  { code: 'EULA', label: 'End User Licence Agreement' },
-  { code: 'PRIVACY-POLICY', label: 'Privacy Policy' },
-  { code: 'DPA', label: 'Data Processing Agreement' },
-];
+export const TERMS_TABS: readonly TermsTab[] = TERMS_TAB_CODES.map((code) => ({
+  code,
+  get label() {
+    return i18n.t(`terms:tabs.${code}`);
+  },
+}));
 
 export interface TermsTabMatch {
   tab: TermsTabCode;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import type { IncomingTransfer } from '../../../../contracts/transfer';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
@@ -18,6 +19,7 @@ import './transfer.css';
  * signed-in person, to accept (choosing who stays on board) or decline. Nothing when there are none.
  */
 export function IncomingTransfers() {
+  const { t } = useTranslation('transfer');
   const queryClient = useQueryClient();
   const format = useFormatters();
   const incoming = useQuery(transferQueries.incoming());
@@ -25,39 +27,44 @@ export function IncomingTransfers() {
   const decline = useMutation({
     mutationFn: (transfer: IncomingTransfer) => transferActions.decline(transfer.id),
     onSuccess: (_data, transfer) => {
-      toast.success(`You declined ${transfer.vesselName}`);
+      toast.success(t('incoming.declined', { vessel: transfer.vesselName }));
       void queryClient.invalidateQueries({ queryKey: transferKeys.incoming });
     },
-    onError: (error) => reportActionFailure('Declining the transfer', error),
+    onError: (error) => reportActionFailure(t('incoming.declining'), error),
   });
 
-  if (incoming.isPending) return <DelayedSpinner loading label="Looking for vessels offered to you…" />;
+  if (incoming.isPending) return <DelayedSpinner loading label={t('incoming.loading')} />;
   // Out of reach (offline, say), the fleet shows its last known state and the app says it is offline: no second message here.
   if (incoming.isError && !(isApiError(incoming.error) && incoming.error.status !== null)) return null;
   if (incoming.isError)
     return (
       <p className="form-error" role="alert">
-        {failureMessage(incoming.error, 'Vessels offered to you could not be loaded.')}{' '}
-        <RetryButton error={incoming.error} onRetry={() => incoming.refetch()} />
+        {failureMessage(incoming.error, t('incoming.loadFailed'))} <RetryButton error={incoming.error} onRetry={() => incoming.refetch()} />
       </p>
     );
   if (incoming.data.length === 0) return null;
   return (
     <section className="card" aria-labelledby="incoming-transfers-title" data-testid="incoming-transfers">
-      <h2 id="incoming-transfers-title">Vessels offered to you</h2>
+      <h2 id="incoming-transfers-title">{t('incoming.title')}</h2>
       <ul className="list">
         {incoming.data.map((transfer) => (
           <li key={transfer.id} className="list__item">
             <span>
-              <strong>{transfer.vesselName}</strong> from {transfer.seller.name || transfer.seller.email}
-              <span className="muted"> · answer by {format.date(transfer.expiresAt)}</span>
+              <Trans
+                shouldUnescape
+                t={t}
+                i18nKey="incoming.offer"
+                values={{ vessel: transfer.vesselName, seller: transfer.seller.name || transfer.seller.email }}
+                components={{ vessel: <strong /> }}
+              />
+              <span className="muted"> · {t('incoming.answerBy', { date: format.date(transfer.expiresAt) })}</span>
             </span>
             <span className="button-row">
               <button type="button" className="button button--small" disabled={decline.isPending} onClick={() => decline.mutate(transfer)}>
-                Decline
+                {t('incoming.decline')}
               </button>
               <button type="button" className="button button--primary button--small" onClick={() => setAccepting(transfer)}>
-                Accept…
+                {t('incoming.accept')}
               </button>
             </span>
           </li>
@@ -79,13 +86,14 @@ export function IncomingTransfers() {
 
 /** Who stays on board: every member and company is offered, none kept unless ticked. */
 function AcceptTransferModal({ transfer, onDone, onClose }: { transfer: IncomingTransfer; onDone: () => void; onClose: () => void }) {
+  const { t } = useTranslation('transfer');
   const [open, setOpen] = useState(true);
   const [members, setMembers] = useState<number[]>([]);
   const [companies, setCompanies] = useState<number[]>([]);
   const accept = useMutation({
     mutationFn: () => transferActions.accept(transfer.id, { keepMembers: members, keepCompanies: companies }),
     onSuccess: () => {
-      toast.success(`${transfer.vesselName} is yours`);
+      toast.success(t('accept.done', { vessel: transfer.vesselName }));
       setOpen(false);
       onDone();
     },
@@ -97,24 +105,22 @@ function AcceptTransferModal({ transfer, onDone, onClose }: { transfer: Incoming
   };
   const nobody = transfer.members.length === 0 && transfer.companies.length === 0;
   return (
-    <Modal open={open} title={`Accept ${transfer.vesselName}`} onClose={onClose}>
+    <Modal open={open} title={t('accept.title', { vessel: transfer.vesselName })} onClose={onClose}>
       <form className="form" onSubmit={submit}>
-        <p>
-          {transfer.vesselName} becomes yours with its history, documents, notes, service log and subscription. {transfer.seller.email} loses access.
-        </p>
+        <p>{t('accept.text', { vessel: transfer.vesselName, seller: transfer.seller.email })}</p>
         {nobody ? (
-          <p className="muted">Nobody else has access to {transfer.vesselName}.</p>
+          <p className="muted">{t('accept.nobody', { vessel: transfer.vesselName })}</p>
         ) : (
           <fieldset className="transfer-keep">
-            <legend>Who keeps access</legend>
-            <p className="field__hint">Anyone you leave unticked loses access. You can invite people and companies again later.</p>
+            <legend>{t('accept.keep')}</legend>
+            <p className="field__hint">{t('accept.keepHint')}</p>
             {transfer.members.map((m) => (
               <label key={`user-${m.userId}`} className="checkbox">
                 <input type="checkbox" checked={members.includes(m.userId)} onChange={() => toggle(members, setMembers, m.userId)} />
                 <span>
                   {m.name}
                   {m.name !== m.email ? <span className="muted"> ({m.email})</span> : null}
-                  {m.pending ? <span className="muted"> · invited</span> : null}
+                  {m.pending ? <span className="muted"> · {t('accept.invited')}</span> : null}
                 </span>
               </label>
             ))}
@@ -122,7 +128,7 @@ function AcceptTransferModal({ transfer, onDone, onClose }: { transfer: Incoming
               <label key={`company-${c.companyId}`} className="checkbox">
                 <input type="checkbox" checked={companies.includes(c.companyId)} onChange={() => toggle(companies, setCompanies, c.companyId)} />
                 <span>
-                  {c.name} <span className="muted">(company)</span>
+                  {c.name} <span className="muted">{t('accept.company')}</span>
                 </span>
               </label>
             ))}
@@ -135,10 +141,10 @@ function AcceptTransferModal({ transfer, onDone, onClose }: { transfer: Incoming
         ) : null}
         <div className="button-row">
           <button type="button" className="button" onClick={() => setOpen(false)}>
-            Not now
+            {t('accept.notNow')}
           </button>
           <button type="submit" className="button button--primary" disabled={accept.isPending}>
-            {accept.isPending ? 'Accepting…' : `Accept and own ${transfer.vesselName}`}
+            {accept.isPending ? t('accept.accepting') : t('accept.submit', { vessel: transfer.vesselName })}
           </button>
         </div>
       </form>

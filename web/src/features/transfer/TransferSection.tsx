@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { failureMessage } from '../../lib/failureMessage';
@@ -16,6 +17,7 @@ import { transferActions, transferKeys, transferQueries } from './queries';
  * waits for the buyer, and cancel it.
  */
 export function TransferSection({ vesselId, vesselName }: { vesselId: number; vesselName: string }) {
+  const { t } = useTranslation('transfer');
   const queryClient = useQueryClient();
   const format = useFormatters();
   const transfer = useQuery(transferQueries.ofVessel(vesselId));
@@ -25,71 +27,64 @@ export function TransferSection({ vesselId, vesselName }: { vesselId: number; ve
   const cancel = useMutation({
     mutationFn: (transferId: number) => transferActions.cancel(transferId),
     onSuccess: () => {
-      toast.success('Transfer cancelled');
+      toast.success(t('section.cancelled'));
       void refresh();
     },
-    onError: (error) => reportActionFailure('Cancelling the transfer', error),
+    onError: (error) => reportActionFailure(t('section.cancelling'), error),
   });
 
   const pending = transfer.data ?? null;
   return (
     <section className="card" aria-labelledby="transfer-title" data-testid="transfer-section">
-      <h2 id="transfer-title">Transfer to a new owner</h2>
-      <DelayedSpinner loading={transfer.isPending} label="Loading the transfer…" />
+      <h2 id="transfer-title">{t('section.title')}</h2>
+      <DelayedSpinner loading={transfer.isPending} label={t('section.loading')} />
       {transfer.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(transfer.error, 'The transfer could not be loaded.')} <RetryButton error={transfer.error} onRetry={() => transfer.refetch()} />
+          {failureMessage(transfer.error, t('section.loadFailed'))} <RetryButton error={transfer.error} onRetry={() => transfer.refetch()} />
         </p>
       ) : null}
       {transfer.isSuccess && pending ? (
         <>
           <p role="status">
-            Waiting for <strong>{pending.buyerEmail}</strong> to accept, until {format.date(pending.expiresAt)}. Nothing changes on {vesselName} until they do.
+            <Trans
+              shouldUnescape
+              t={t}
+              i18nKey="section.waiting"
+              values={{ buyer: pending.buyerEmail, until: format.date(pending.expiresAt), vessel: vesselName }}
+              components={{ buyer: <strong /> }}
+            />
           </p>
           <div className="button-row">
             <button type="button" className="button button--danger" disabled={cancel.isPending} onClick={() => cancel.mutate(pending.id)}>
-              {cancel.isPending ? 'Cancelling…' : 'Cancel the transfer'}
+              {cancel.isPending ? t('section.cancellingButton') : t('section.cancel')}
             </button>
           </div>
         </>
       ) : null}
       {transfer.isSuccess && !pending ? (
         <>
-          <p>
-            Sold the boat? The new owner gets {vesselName} with its history, documents, notes, service log, alarm settings, bridge and subscription. You, and
-            everyone you gave access that the new owner does not keep, lose access when they accept.
-          </p>
+          <p>{t('section.intro', { vessel: vesselName })}</p>
           <div className="button-row">
             <button type="button" className="button" onClick={() => setStarting(true)}>
-              Transfer {vesselName}
+              {t('section.start', { vessel: vesselName })}
             </button>
           </div>
         </>
       ) : null}
       {starting ? (
         <CodeConfirmModal
-          title={`Transfer ${vesselName}`}
+          title={t('section.start', { vessel: vesselName })}
           consequences={
             <>
-              <p>
-                The new owner is e-mailed a link to accept or decline within 14 days (and to create an account if they have none). When they accept,{' '}
-                {vesselName} is theirs and you lose access to it.
-              </p>
-              <TextField
-                label="New owner’s e-mail address"
-                type="email"
-                autoComplete="off"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
+              <p>{t('section.consequences', { vessel: vesselName, days: 14 })}</p>
+              <TextField label={t('section.email')} type="email" autoComplete="off" required value={email} onChange={(event) => setEmail(event.target.value)} />
             </>
           }
-          confirmLabel="Send me the code"
+          confirmLabel={t('section.sendCode')}
           request={() => transferActions.start(vesselId, email.trim())}
           complete={(code) => transferActions.confirm(vesselId, code)}
           onDone={(done) => {
-            toast.success(`${vesselName} offered to ${done.buyerEmail}`);
+            toast.success(t('section.offered', { vessel: vesselName, buyer: done.buyerEmail }));
             setEmail('');
             void refresh();
           }}
