@@ -52,7 +52,22 @@ export interface Alert {
    */
   deviceName?: string | null;
   propertyName?: string | null;
+  /** Which of the server's own sentences `message` is, with its values, for readers of other languages; null for a bridge's or a person's words. */
+  messageWords?: AlarmWords | null;
 }
+
+/** The sentences the server words alarms with (docs/i18n.md, "The server's words"). */
+export const ALARM_WORDS = ['levelHighCritical', 'levelHighWarning', 'levelLowCritical', 'levelLowWarning', 'noData', 'offline', 'geofence'] as const;
+export type AlarmWordsKey = (typeof ALARM_WORDS)[number];
+
+/** One of the server's sentences and its values, each already written as shown ("11.50 V", "14:05"). */
+export interface AlarmWords {
+  key: AlarmWordsKey;
+  params: Record<string, string | number>;
+}
+
+/** Words an alarm's message in a reader's language, or null to keep the English it was stored with. */
+export type AlarmWording = (words: AlarmWords) => string | null;
 
 /**
  * What an alarm says, naming the device and the property as the Devices tab does, never a raw
@@ -60,8 +75,8 @@ export interface Alert {
  * (11.20 V)", "Engine room bilge · Bilge level: High water". The server's e-mails and push
  * messages and the web app's banners and lists all word it here.
  */
-export function alarmText(alert: Pick<Alert, 'message' | 'path' | 'deviceName' | 'propertyName'>): string {
-  const message = alert.message.trim();
+export function alarmText(alert: Pick<Alert, 'message' | 'path' | 'deviceName' | 'propertyName' | 'messageWords'>, wording?: AlarmWording): string {
+  const message = ((alert.messageWords && wording?.(alert.messageWords)) || alert.message).trim();
   const { deviceName, propertyName } = alert;
   if (!propertyName) return message || alert.path;
   const subject = deviceName ? `${deviceName} · ${propertyName}` : propertyName;

@@ -12,7 +12,7 @@ import type { AlarmDelivery } from '../../src/modules/notifications/delivery/del
 import { listOutbox } from '../../src/platform/mail.js';
 import { PushEndpoint } from '../helpers/push-endpoint.js';
 import type { TestServer } from '../helpers/server.js';
-import { delta, type TestBridge } from '../mqtt/helpers.js';
+import { delta, eventually, type TestBridge } from '../mqtt/helpers.js';
 import { seaBreezeOnline } from '../helpers/sea-breeze.js';
 
 let t: TestServer;
@@ -67,6 +67,33 @@ describe('an alarm in the recipient’s language', () => {
     expect(german.text).toContain('Alarm auf Sea Breeze:\nBilge water high');
     expect(german.text).toMatch(/Ausgelöst: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} (MEZ|MESZ)/);
     expect(german.text).toMatch(/Vessel Link öffnen: http/);
+  });
+
+  it('words the server’s own alarms (a warning level) in the reader’s language; the API keeps the English and says which sentence it is', async () => {
+    const VOLTAGE = 'electrical.batteries.house.voltage';
+    const send = (value: number) => client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: VOLTAGE, value }]), { qos: 1 });
+    await send(12.6);
+    const propertyId = await eventually(
+      async () => (await t.database.db('device_properties').where({ bridge_id: bridge.id, path: VOLTAGE }).first())?.id as number | undefined,
+      'the voltage property',
+    );
+    expect((await t.call('POST', '/api/devices/setPropertyWarningLevels', { token: owner, payload: { propertyId, lowCritical: 11.8 } })).status).toBe(200);
+    await send(11.2);
+    await delivery.idle();
+    const [italian] = await eventually(async () => {
+      await delivery.idle();
+      const mails = await mailTo('owner@demo.test', /soglia critica bassa/);
+      return mails.length ? mails : undefined;
+    }, 'the Italian level alarm e-mail');
+    expect(italian.subject).toMatch(/^Sea Breeze: allarme — .*è sotto la soglia critica bassa di 11\.80 V \(11\.20 V\)$/);
+    const [german] = await mailTo('crew@demo.test', /unteren kritischen Grenze/);
+    expect(german.text).toMatch(/liegt unter der unteren kritischen Grenze von 11\.80 V \(11\.20 V\)/);
+    const active = (await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token: owner })).body.data as Array<Record<string, unknown>>;
+    const level = active.find((alert) => alert.origin === 'level');
+    expect(level).toMatchObject({
+      message: expect.stringMatching(/is below its low critical level of 11\.80 V \(11\.20 V\)$/),
+      messageWords: { key: 'levelLowCritical', params: { level: '11.80 V', value: '11.20 V' } },
+    });
   });
 
   it('writes English for a listed language without a catalogue, and for no language at all', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bannerAlarms, priorityOf, sortAlerts, statusOf, statusText, type Alert } from '../../web/src/features/alerts/types';
+import { alarmText, bannerAlarms, priorityOf, sortAlerts, statusOf, statusText, type Alert } from '../../web/src/features/alerts/types';
+import { i18n } from '../../web/src/i18n';
 
 const alert = (overrides: Partial<Alert>): Alert => ({
   id: 1,
@@ -57,5 +58,25 @@ describe('the alarm banner', () => {
       alert({ id: 3, priority: 'alarm' }),
     ]);
     expect(sorted.map((a) => a.id)).toEqual([3, 1, 2]);
+  });
+});
+
+describe('the server’s own alarm sentences', () => {
+  const level = alert({
+    message: 'Voltage is below its low critical level of 11.80 V (11.20 V)',
+    propertyName: 'Voltage',
+    deviceName: 'House battery',
+    messageWords: { key: 'levelLowCritical', params: { property: 'Voltage', level: '11.80 V', value: '11.20 V' } },
+  });
+
+  it('reads them in the language shown, a bridge’s own words as it wrote them', async () => {
+    expect(alarmText(level)).toBe('House battery: Voltage is below its low critical level of 11.80 V (11.20 V)');
+    await i18n.changeLanguage('fr');
+    try {
+      expect(alarmText(level)).toBe('House battery: Voltage est sous son seuil critique bas de 11.80 V (11.20 V)');
+      expect(alarmText(alert({ message: 'Bilge water high', path: 'notifications.bilge' }))).toBe('Bilge water high');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -7,6 +7,7 @@
  * warning levels of `server.plugins.alerts.api`, and the devices module its properties.
  */
 import type { Knex } from 'knex';
+import type { AlarmWords, AlertStatus, Alert as ContractAlert } from '../../../contracts/alerts.js';
 import type { Db } from '../../db/knex.js';
 import { nowIso } from '../../db/knex.js';
 import type { EventBus } from '../../platform/events.js';
@@ -48,12 +49,8 @@ export interface AlertReach {
   reachedAlertIds(db: Db): Knex.QueryBuilder;
 }
 
-/**
- * Where an alarm stands (docs/decisions.md, "Alarms"). `rectified-unacknowledged`: the
- * condition cleared before anyone acknowledged it, so it stays until someone does.
- */
-export const ALERT_STATUSES = ['active-unacknowledged', 'active-acknowledged', 'silenced', 'rectified-unacknowledged', 'cleared'] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
+/** Where an alarm stands (docs/decisions.md, "Alarms"; contracts/alerts.ts). */
+export { ALERT_STATUSES, type AlertStatus } from '../../../contracts/alerts.js';
 
 export { ALERT_PRIORITIES, type AlertPriority } from './repository.js';
 type AlertPriority = repo.AlertPriority;
@@ -61,24 +58,12 @@ type AlertPriority = repo.AlertPriority;
 /** Signal K notification state → priority. */
 const PRIORITY_OF: Record<Exclude<repo.AlertState, 'normal'>, AlertPriority> = { emergency: 'emergency', alarm: 'alarm', warn: 'warning', alert: 'caution' };
 
-/** docs/api.md `Alert`: `state` is the Signal K state (`normal` once cleared); `priority` the highest it reached. */
-export interface Alert {
-  id: number;
-  origin: repo.AlertOrigin;
-  path: string;
-  state: repo.AlertState;
-  status: AlertStatus;
-  priority: AlertPriority;
-  message: string;
-  raisedAt: string;
-  clearedAt: string | null;
-  acknowledgedAt: string | null;
-  silenced: boolean;
-  silencedUntil: string | null;
-  /** The device and property it is about, as the Devices tab names them (contracts/alerts.ts `alarmText`). */
-  deviceName: string | null;
-  propertyName: string | null;
-}
+/**
+ * docs/api.md `Alert` (contracts/alerts.ts) as this server always fills it: `state` is the Signal K
+ * state (`normal` once cleared), `priority` the highest it reached, the device and property named
+ * as the Devices tab names them, `messageWords` the server's own sentence when it worded the alarm.
+ */
+export type Alert = Omit<Required<ContractAlert>, 'vesselId' | 'change'>;
 
 /** An alert as a change announced it: what just happened to it. */
 export type AlertChange = Alert & { change: repo.LogAction };
@@ -108,13 +93,15 @@ export const alertView = (row: repo.AlertRow, nowMs: number): Alert => ({
   silencedUntil: silencedAt(row, nowMs) ? row.silencedUntil : null,
   deviceName: row.deviceName,
   propertyName: row.propertyName,
+  messageWords: row.messageWords,
 });
 
 /** Signal K notification states in rising severity; `nominal` counts as `normal`. */
 const SEVERITY: Record<repo.AlertState, number> = { normal: 0, alert: 1, warn: 2, alarm: 3, emergency: 4 };
 
 /** What a condition says of its alert: raised (at a state, with a message) or cleared. */
-export type Reading = { state: Exclude<repo.AlertState, 'normal'>; message: string } | 'clear';
+/** What a condition says: a state with its message (and, when the server worded it, which sentence: `words`), or all clear. */
+export type Reading = { state: Exclude<repo.AlertState, 'normal'>; message: string; words?: AlarmWords } | 'clear';
 
 /** What a notification value says: raise (with state and message), clear, or nothing usable (null). */
 function readNotification(value: unknown): Reading | null {
@@ -148,14 +135,16 @@ export const notificationClears = (value: unknown): boolean => readNotification(
 export async function applyNotification(
   db: Db,
   bridgeId: number,
-  notification: { path: string; value: unknown; timestampMs: number },
+  /** `words`: which of the server's sentences the message is, when the server made the notification (the geofence). */
+  notification: { path: string; value: unknown; timestampMs: number; words?: AlarmWords },
   /** The server clock's now, which judges the status the change is shown with. */
   nowMs: number,
   origin: repo.AlertOrigin = 'notification',
   naming?: AlarmNaming,
 ): Promise<AlertChange | null> {
-  const reading = readNotification(notification.value);
-  if (!reading) return null;
+  const read = readNotification(notification.value);
+  if (!read) return null;
+  const reading = read !== 'clear' && notification.words ? { ...read, words: notification.words } : read;
   return applyCondition(db, bridgeId, { origin, path: notification.path, reading, timestampMs: notification.timestampMs, nowMs }, naming);
 }
 
@@ -198,6 +187,7 @@ export async function applyCondition(
       state: reading.state,
       priority: PRIORITY_OF[reading.state],
       message: reading.message,
+      messageWords: reading.words ?? null,
       notifiedMs: timestampMs,
     });
     change = 'raised';
@@ -210,6 +200,7 @@ export async function applyCondition(
       state: reading.state,
       priority: PRIORITY_OF[reading.state],
       message: reading.message,
+      messageWords: reading.words ?? null,
       notifiedMs: timestampMs,
       ...(escalated ? { acknowledged: false, silencedBy: null, silencedUntil: null } : {}),
     });

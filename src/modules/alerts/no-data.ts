@@ -91,8 +91,9 @@ export class NoDataWatch {
       const silentMs = now - flow.lastMs;
       if (!flow.raised && !bridge.online) continue;
       if (!flow.raised && now - Math.max(flow.lastMs, flow.connectedMs ?? 0) > limitMs) {
-        const message = `No data from the bridge for ${Math.round(silentMs / 60_000)} min`;
-        await this.apply(vesselId, bridge.id, { state: 'alarm', message }, now);
+        const minutes = Math.round(silentMs / 60_000);
+        const message = `No data from the bridge for ${minutes} min`;
+        await this.apply(vesselId, bridge.id, { state: 'alarm', message, words: { key: 'noData', params: { minutes } } }, now);
         flow.raised = true;
       } else if (flow.raised && silentMs <= GAP_MS && now - flow.flowingSinceMs >= STEADY_MS) {
         await this.apply(vesselId, bridge.id, 'clear', now);

@@ -99,8 +99,9 @@ export class OutageWatch {
       if (outage.announcedMs === null) {
         const due = outage.offlineSinceMs !== null && now - outage.startedMs >= delayMs && now - this.startedMs >= START_GRACE_MS;
         if (due && (await outages.claimAnnouncement(this.ctx.db, outage.id, now))) {
-          const message = `Bridge offline since ${hhmm(outage.startedMs)} UTC (${Math.round((now - outage.startedMs) / 60_000)} min)`;
-          await this.apply(outage.vesselId, outage.bridgeId, { state: 'alarm', message }, now);
+          const params = { since: hhmm(outage.startedMs), minutes: Math.round((now - outage.startedMs) / 60_000) };
+          const message = `Bridge offline since ${params.since} UTC (${params.minutes} min)`;
+          await this.apply(outage.vesselId, outage.bridgeId, { state: 'alarm', message, words: { key: 'offline', params } }, now);
         } else if (steady) await outages.endOutage(this.ctx.db, outage.id, now);
       } else if (steady && (await outages.endOutage(this.ctx.db, outage.id, now))) {
         await this.apply(outage.vesselId, outage.bridgeId, 'clear', now);

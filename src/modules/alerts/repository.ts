@@ -19,6 +19,7 @@ export {
   type AlertState,
   type Comparison,
 } from '../../../contracts/alerts.js';
+import { ALARM_WORDS, type AlarmWords, type AlarmWordsKey } from '../../../contracts/alerts.js';
 import type { AlertOrigin, AlertPriority, AlertState, Comparison, CustomAlert } from '../../../contracts/alerts.js';
 
 export interface AlertRow {
@@ -39,6 +40,8 @@ export interface AlertRow {
   /** The device and property it is about, named when it was raised (`AlarmNames`). */
   deviceName: string | null;
   propertyName: string | null;
+  /** The server's own sentence the message is (AlarmWords), null for a bridge's or a person's words. */
+  messageWords: AlarmWords | null;
 }
 
 interface AlertRecord {
@@ -58,7 +61,14 @@ interface AlertRecord {
   custom_alert_id: number | null;
   device_name?: string | null;
   property_name?: string | null;
+  message_key?: string | null;
+  message_params?: string | null;
 }
+
+const wordsOf = (r: AlertRecord): AlarmWords | null =>
+  r.message_key && (ALARM_WORDS as readonly string[]).includes(r.message_key)
+    ? { key: r.message_key as AlarmWordsKey, params: JSON.parse(r.message_params ?? '{}') }
+    : null;
 
 export const toAlertRow = (r: AlertRecord): AlertRow => ({
   id: r.id,
@@ -77,7 +87,10 @@ export const toAlertRow = (r: AlertRecord): AlertRow => ({
   customAlertId: r.custom_alert_id ?? null,
   deviceName: r.device_name ?? null,
   propertyName: r.property_name ?? null,
+  messageWords: wordsOf(r),
 });
+
+const wordsColumns = (words: AlarmWords | null) => ({ message_key: words?.key ?? null, message_params: words ? JSON.stringify(words.params) : null });
 
 export async function findAlert(db: Db, id: number): Promise<AlertRow | null> {
   const row = await db<AlertRecord>('alerts').where({ id }).first();
@@ -109,6 +122,7 @@ export async function insertAlert(
     state: AlertState;
     priority: AlertPriority;
     message: string;
+    messageWords?: AlarmWords | null;
     notifiedMs: number;
     deviceName?: string | null;
     propertyName?: string | null;
@@ -125,6 +139,7 @@ export async function insertAlert(
     state: row.state,
     priority: row.priority,
     message: row.message,
+    ...wordsColumns(row.messageWords ?? null),
     notified_ms: row.notifiedMs,
     raised_at: now,
     updated_at: now,
@@ -138,6 +153,7 @@ export async function updateAlert(
     state?: AlertState;
     priority?: AlertPriority;
     message?: string;
+    messageWords?: AlarmWords | null;
     notifiedMs?: number;
     cleared?: boolean;
     acknowledged?: { by: number | null } | false;
@@ -151,6 +167,7 @@ export async function updateAlert(
   if (patch.state !== undefined) changes.state = patch.state;
   if (patch.priority !== undefined) changes.priority = patch.priority;
   if (patch.message !== undefined) changes.message = patch.message;
+  if (patch.messageWords !== undefined) Object.assign(changes, wordsColumns(patch.messageWords));
   if (patch.notifiedMs !== undefined) changes.notified_ms = patch.notifiedMs;
   if (patch.cleared) changes.cleared_at = now;
   // `by` null: acknowledged by the operator (CLI), not by a user.

@@ -6,6 +6,7 @@
  * the link was down is judged point by point as it was sailed, not by its last point.
  */
 import type { LivePosition } from '../../../contracts/live.js';
+import type { AlarmWords } from '../../../contracts/alerts.js';
 import type { AppContext } from '../../platform/context.js';
 import { bridgeOfVessel } from '../bridges/api.js';
 import { listVessels } from '../vessel/api.js';
@@ -83,10 +84,12 @@ export class GeofenceWatch {
       this.outsideSince.set(vesselId, since);
       this.known.set(vesselId, 'outside');
       if (at - since >= fence.delay * 1000) {
+        const params = { vessel: fence.vesselName, radius: Math.round(fence.radius) };
         await this.notify(
           vesselId,
-          { state: 'alarm', method: ['visual', 'sound'], message: `${fence.vesselName} has left its geofence (radius ${Math.round(fence.radius)} m)` },
+          { state: 'alarm', method: ['visual', 'sound'], message: `${params.vessel} has left its geofence (radius ${params.radius} m)` },
           at,
+          { key: 'geofence', params },
         );
       }
     }
@@ -102,13 +105,13 @@ export class GeofenceWatch {
   }
 
   /** Raises or clears the vessel's geofence alert the way a bridge's notification would. */
-  private async notify(vesselId: number, value: 'clear' | Record<string, unknown>, at: number): Promise<void> {
+  private async notify(vesselId: number, value: 'clear' | Record<string, unknown>, at: number, words?: AlarmWords): Promise<void> {
     const bridge = await bridgeOfVessel(this.ctx.db, vesselId);
     if (!bridge) return;
     const alert = await applyNotification(
       this.ctx.db,
       bridge.id,
-      { path: GEOFENCE_PATH, value: value === 'clear' ? null : value, timestampMs: at },
+      { path: GEOFENCE_PATH, value: value === 'clear' ? null : value, timestampMs: at, words },
       this.ctx.clock.now(),
       'geofence',
     );

@@ -7,6 +7,7 @@
  */
 import type { WarningLevels } from './repository.js';
 import { formatValue } from '../../../../contracts/units.js';
+import type { AlarmWords } from '../../../../contracts/alerts.js';
 
 export type Zone = 'normal' | 'lowWarning' | 'highWarning' | 'lowCritical' | 'highCritical';
 type Level = Exclude<Zone, 'normal'>;
@@ -70,14 +71,16 @@ export function readingOf(
   zone: Zone,
   property: { displayName: string; units: string; path?: string; levels: WarningLevels },
   value: number,
-): { state: 'alarm' | 'warn'; message: string } | 'clear' {
+): { state: 'alarm' | 'warn'; message: string; words: AlarmWords } | 'clear' {
   if (zone === 'normal') return 'clear';
   const critical = zone === 'highCritical' || zone === 'lowCritical';
   const side = isHigh(zone) ? 'above its high' : 'below its low';
   // Worded in metric display units (°C, kn, %, bar), as the app shows them, not Signal K's SI units.
   const shown = (si: number) => formatValue(si, property.units, 'metric', property.path);
+  const params = { property: property.displayName, level: shown(property.levels[zone]!), value: shown(value) };
   return {
     state: critical ? 'alarm' : 'warn',
-    message: `${property.displayName} is ${side} ${critical ? 'critical' : 'warning'} level of ${shown(property.levels[zone]!)} (${shown(value)})`,
+    message: `${params.property} is ${side} ${critical ? 'critical' : 'warning'} level of ${params.level} (${params.value})`,
+    words: { key: `level${isHigh(zone) ? 'High' : 'Low'}${critical ? 'Critical' : 'Warning'}`, params },
   };
 }

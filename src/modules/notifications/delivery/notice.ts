@@ -15,9 +15,10 @@ export type Again = { kind: 'unsilenced' } | { kind: 'unshelved' } | { kind: 'st
  * (SMS, voice) and for the delivery records.
  */
 export function noticeOf(vesselId: number, vessel: string, alert: Alert, again?: Again): Notice {
-  const text = alarmText(alert);
   const inLanguage = (language: MailLanguage, timeZone: string): NoticeWords => {
     const t = translator(language);
+    // The server's own sentences (a warning level, no data, offline, the geofence) in the reader's language.
+    const text = alarmText(alert, (words) => t(`words.${words.key}`, words.params));
     const againText = again ? t(`again.${again.kind}`, { minutes: again.kind === 'notAcknowledgedAfter' ? again.minutes : undefined }) : '';
     const about = alert.propertyName
       ? [...(alert.deviceName ? [t('about.device', { name: alert.deviceName })] : []), t('about.property', { name: alert.propertyName })]

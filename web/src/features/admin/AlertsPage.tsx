@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { alarmText } from '../../../../contracts/alerts';
+import { alarmText } from '../alerts/types';
 import { reportActionFailure } from '../../app/failures';
 import { toast } from '../../app/services';
 import { PRIORITY_LABELS, STATUS_LABELS } from '../alerts/types';

@@ -1,4 +1,4 @@
-import type { Alert, AlertPriority, AlertState, AlertStatus } from '../../../../contracts/alerts';
+import { alarmText as alarmTextIn, type Alert, type AlertPriority, type AlertState, type AlertStatus } from '../../../../contracts/alerts';
 import { i18n, labelsOf } from '../../i18n';
 
 export type {
@@ -12,11 +12,17 @@ export type {
   Comparison,
   Page,
 } from '../../../../contracts/alerts';
-export { alarmText, ALERT_PRIORITIES, ALERT_STATUSES, COMPARISONS, EMERGENCY_SILENCE_MAX_SECONDS, SILENCE_MAX_SECONDS } from '../../../../contracts/alerts';
+export { ALERT_PRIORITIES, ALERT_STATUSES, COMPARISONS, EMERGENCY_SILENCE_MAX_SECONDS, SILENCE_MAX_SECONDS } from '../../../../contracts/alerts';
 
 const PRIORITY_OF_STATE: Record<Exclude<AlertState, 'normal'>, AlertPriority> = { emergency: 'emergency', alarm: 'alarm', warn: 'warning', alert: 'caution' };
 
 /** The alert's priority: the server's, or (from an older server) the one its Signal K state stands for. */
+/**
+ * What an alarm says (contracts/alerts.ts `alarmText`), the server's own sentences (a warning
+ * level, no data, offline, the geofence) in the language shown; a bridge's or a person's words as written.
+ */
+export const alarmText = (alert: Parameters<typeof alarmTextIn>[0]): string => alarmTextIn(alert, (words) => i18n.t(`alerts:words.${words.key}`, words.params));
+
 export function priorityOf(alert: Alert): AlertPriority {
   if (alert.priority) return alert.priority;
   return alert.state === 'normal' ? 'caution' : PRIORITY_OF_STATE[alert.state];
