@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { commandBus } from '../devices/commandBus';
 import { openLinkedEventSource } from '../links/linkedEventSource';
 import { linkTo } from '../links/queries';
 import { applyLiveEvent } from './liveCache';
@@ -62,7 +61,7 @@ export function useLiveStream(vesselId: number, sessionKey: string | null, healt
               setLastValueAt(Date.now());
               setCatchingUp(isBacklog(event.data, Date.now()));
             }
-            applyLiveEvent(queryClient, vesselId, event, { commandBus });
+            applyLiveEvent(queryClient, vesselId, event);
           });
         }
         source.onopen = () => {
