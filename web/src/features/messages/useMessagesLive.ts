@@ -5,7 +5,7 @@ import { linkTo } from '../links/queries';
 import { announce, connectMessagesLive, type MessagingEvent } from './messagesLive';
 import { messageKeys } from './queries';
 
-/** Folds one event into the Query cache: the unread count, the open thread's messages, the thread list. */
+/** Folds one event into the Query cache: the unread count, the open thread's messages, the thread list (the messages page's only source). */
 export function applyMessagingEvent(queryClient: QueryClient, event: MessagingEvent): void {
   switch (event.type) {
     case 'hello':
@@ -34,8 +34,8 @@ export function applyMessagingEvent(queryClient: QueryClient, event: MessagingEv
     case 'serviceRequest':
       break;
   }
-  if (event.type !== 'hello' && event.type !== 'unread' && event.type !== 'serviceRequest')
-    void queryClient.invalidateQueries({ queryKey: messageKeys.threads, exact: true });
+  // The thread list (the messages page reads it) is read again after every change; a service request opens a thread.
+  if (event.type !== 'hello' && event.type !== 'unread') void queryClient.invalidateQueries({ queryKey: messageKeys.threads, exact: true });
   announce(event);
 }
 
