@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { CommandStatus, LiveValue } from '../../contracts/live';
 import { applyLiveEvent } from '../../web/src/features/live/liveCache';
 import { applyBatch, applyPositions, appendToTrack, isBacklog, parseLiveEvent, upsertAlert } from '../../web/src/features/live/liveEvents';
-import { createCommandBus } from '../../web/src/features/devices/commandBus';
+import { commandKey } from '../../web/src/features/devices/queries';
 import { locationQueries } from '../../web/src/features/location/queries';
 import { vesselKeys } from '../../web/src/features/vessels/queries';
 import type { Alert } from '../../web/src/features/alerts/types';
@@ -188,12 +188,17 @@ describe('live events in the query cache', () => {
   });
 
   it('hands a command outcome only to the control that sent that command', () => {
-    const bus = createCommandBus();
+    const queryClient = cache();
     const mine = vi.fn();
     const otherTab = vi.fn();
-    bus.subscribe('r1', mine);
-    bus.subscribe('r2', otherTab);
-    applyLiveEvent(cache(), 1, { type: 'command', data: commandStatus({ requestId: 'r1' }) }, { commandBus: bus });
+    // Each control follows its own command's entry.
+    const follow = (requestId: string, listener: (status: CommandStatus | undefined) => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && event.query.queryKey.join() === commandKey(1, requestId).join()) listener(event.query.state.data as CommandStatus);
+      });
+    follow('r1', mine);
+    follow('r2', otherTab);
+    applyLiveEvent(queryClient, 1, { type: 'command', data: commandStatus({ requestId: 'r1' }) });
     expect(mine).toHaveBeenCalledWith(expect.objectContaining({ state: 'CONFIRMED' }));
     expect(otherTab).not.toHaveBeenCalled();
   });

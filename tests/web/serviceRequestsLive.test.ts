@@ -6,7 +6,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { serviceQueries, serviceRequestKeys } from '../../web/src/features/service/queries';
-import { applyServiceRequestEvent } from '../../web/src/features/service/useServiceRequestsLive';
+import { applyServiceRequestEvent } from '../../web/src/features/service/liveEvents';
 
 function cache() {
   const queryClient = new QueryClient();

@@ -22,9 +22,9 @@ export const RETAINED_VESSELS = 10;
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** Whether a query belongs in the copy: one of the kept families, not a history, and holding data (whatever its last fetch did). */
+/** Whether a query belongs in the copy: one of the kept families, not a history nor a command's state, and holding data (whatever its last fetch did). */
 export const isKeptOffline = (query: Query): boolean =>
-  query.state.data !== undefined && KEPT.has(String(query.queryKey[0])) && !query.queryKey.includes('history');
+  query.state.data !== undefined && KEPT.has(String(query.queryKey[0])) && !query.queryKey.includes('history') && !query.queryKey.includes('commands');
 
 /** The vessel a query belongs to (['vessels', id, …]), null for the others. */
 const vesselOf = (query: DehydratedQuery): number | null =>

@@ -1,7 +1,8 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
-import { COMMAND_STATES, isFinalCommandState } from '../../../../contracts/live';
+import { assign, setup } from 'xstate';
+import { isFinalCommandState } from '../../../../contracts/live';
 import { i18n } from '../../i18n';
 import { newRequestId } from '../../lib/requestId';
+import type { SendCommandInput } from './queries';
 import type { CommandState, CommandStatus } from './types';
 
 /** How long the "confirmed" tick stays next to a control before it returns to rest. */
@@ -15,32 +16,21 @@ export interface CommandInput {
   propertyId: number;
 }
 
-/** What `sendCommand` is given: the machine names the command itself, so every channel can report it. */
-export interface SendCommandInput extends CommandInput {
-  requestId: string;
-  value: unknown;
-  queueForSeconds?: number;
-}
-
 export type CommandEvent =
   /** `queueForSeconds`: the vessel is offline and the user chose to wait for it this long. */
   | { type: 'SEND'; value: unknown; queueForSeconds?: number }
-  /** A state of a command: the HTTP answer or the live stream's `command` event; only this command's own are taken. */
-  | { type: 'COMMAND.STATUS'; status: Pick<CommandStatus, 'requestId' | 'state' | 'statusCode' | 'message' | 'expiresAt'> }
+  /** The followed command's entry in the Query cache reached a final state (settledEvent). */
+  | { type: 'SETTLED'; requestId: string; outcome: 'confirmed' | 'failed' | 'replaced'; statusCode: number | null; message: string }
   | { type: 'ACKNOWLEDGE' };
 
+/** The control's side of a command: which one it follows and the value it asked for. Where the command stands is the Query cache's. */
 export interface CommandContext extends CommandInput {
-  /** The command in flight, made when it is sent. */
+  /** The command the control follows, made when it is sent. */
   requestId: string | null;
   /** The value being sent, shown in the control while the command is pending. */
   requestedValue: unknown;
-  commandState: CommandState | null;
-  statusCode: number | null;
-  message: string | null;
   /** How long the user let the command wait for an offline vessel. */
   queueForSeconds: number | undefined;
-  /** Until when a queued command waits for the vessel (ISO). */
-  expiresAt: string | null;
 }
 
 /** The catalogue key of each status code's words (devices namespace). */
@@ -69,27 +59,86 @@ export function commandFailureText(statusCode: number | null, message?: string |
   return byStatus ? i18n.t(byStatus) : i18n.t('devices:command.failedWithStatus', { status: statusCode });
 }
 
-/** A command's state as the server reports it; anything outside the contract counts as a failure. */
-export function commandStateOf(raw: string): CommandState {
-  return COMMAND_STATES.find((state) => state === raw) ?? 'FAILED';
+/** What a control shows of the command it follows, read from the Query cache and the send mutation. */
+export interface CommandView {
+  pending: boolean;
+  queued: boolean;
+  /** Confirmed. */
+  done: boolean;
+  failed: boolean;
+  /** Failed or replaced: the reason stays until it is dismissed. */
+  ended: boolean;
+  commandState: CommandState | null;
+  statusCode: number | null;
+  message: string | null;
+  /** Until when a queued command waits for the vessel (ISO). */
+  expiresAt: string | null;
 }
 
-const SEND = { target: '#command.sending', actions: 'startCommand' } as const;
-
-/** Where a status of this command leads; a status of any other command is not taken. */
-const COMMAND_STATUS = [
-  { guard: { type: 'isState', params: { states: ['CONFIRMED'] } }, target: '#command.confirmed', actions: 'recordStatus' },
-  { guard: { type: 'isState', params: { states: ['REPLACED'] } }, target: '#command.replaced', actions: 'recordStatus' },
-  { guard: { type: 'isState', params: { states: ['FAILED', 'TIMEOUT', 'EXPIRED'] } }, target: '#command.failed', actions: 'recordStatus' },
-  { guard: { type: 'isState', params: { states: ['QUEUED'] } }, target: '#command.queued', actions: 'recordStatus' },
-  { guard: 'isOwn', target: '#command.awaiting', actions: 'recordStatus' },
-] as const;
+const AT_REST: CommandView = {
+  pending: false,
+  queued: false,
+  done: false,
+  failed: false,
+  ended: false,
+  commandState: null,
+  statusCode: null,
+  message: null,
+  expiresAt: null,
+};
 
 /**
- * One control's command to the bridge: POST sendCommand with a requestId made here, then
- * follow that command (and no other: a second tab switching the same light sends its own) through
- * QUEUED, SENT and ACKNOWLEDGED to its final state, from the HTTP answer or the live stream,
- * whichever comes first.
+ * Where the followed command stands: its entry in the Query cache (the POST's answer or the live
+ * stream, whichever came first), else the POST's failure, else it is being sent. A control that
+ * follows no command is at rest.
+ */
+export function commandView(following: boolean, status: CommandStatus | undefined, sendError: unknown): CommandView {
+  if (!following) return AT_REST;
+  if (status) {
+    const { state, statusCode } = status;
+    const final = isFinalCommandState(state);
+    const ended = final && state !== 'CONFIRMED';
+    return {
+      pending: !final && state !== 'QUEUED',
+      queued: state === 'QUEUED',
+      done: state === 'CONFIRMED',
+      failed: ended && state !== 'REPLACED',
+      ended,
+      commandState: state,
+      statusCode,
+      message: ended ? commandFailureText(statusCode, status.message, state) : null,
+      expiresAt: status.expiresAt ?? null,
+    };
+  }
+  if (sendError) {
+    const error = sendError as { status?: number | null; serverMessage?: string };
+    const statusCode = typeof error.status === 'number' ? error.status : null;
+    return { ...AT_REST, failed: true, ended: true, commandState: 'FAILED', statusCode, message: commandFailureText(statusCode, error.serverMessage) };
+  }
+  return { ...AT_REST, pending: true };
+}
+
+/** The event that tells the machine the followed command settled, null while it has not. */
+export function settledEvent(requestId: string | null, view: CommandView): Extract<CommandEvent, { type: 'SETTLED' }> | null {
+  if (!requestId || !(view.done || view.ended)) return null;
+  return {
+    type: 'SETTLED',
+    requestId,
+    outcome: view.done ? 'confirmed' : view.failed ? 'failed' : 'replaced',
+    statusCode: view.statusCode,
+    message: view.message ?? '',
+  };
+}
+
+const SEND = { target: '#command.following', reenter: true, actions: 'startCommand' } as const;
+
+/**
+ * One control's part in a command to the bridge: it names the command (a requestId made here),
+ * has it sent (the `sendCommand` action: the send mutation), follows that command (and no other:
+ * a second tab switching the same light sends its own) until it settles, shows the confirmation
+ * for a moment and a failure until it is dismissed. Where the command stands (queued, sent,
+ * acknowledged, its final state) is server state: the command's entry in the Query cache
+ * (devices/queries.ts), which the hook reads and reports here once it settles (SETTLED).
  */
 export const commandMachine = setup({
   types: {
@@ -97,127 +146,59 @@ export const commandMachine = setup({
     events: {} as CommandEvent,
     input: {} as CommandInput,
   },
-  actors: {
-    sendCommand: fromPromise<Pick<CommandStatus, 'state' | 'statusCode'> & Partial<CommandStatus>, SendCommandInput>(() =>
-      Promise.reject(new Error('The command machine needs a "sendCommand" actor')),
-    ),
-  },
   delays: { doneDisplay: COMMAND_DONE_DISPLAY_MS },
   actions: {
+    sendCommand: (_, _input: SendCommandInput) => {},
     notifyFailed: (_, _params: { statusCode: number | null; message: string }) => {},
     startCommand: assign(({ event }) => {
       if (event.type !== 'SEND') return {};
-      return {
-        requestId: newRequestId(),
-        requestedValue: event.value,
-        queueForSeconds: event.queueForSeconds,
-        commandState: null,
-        statusCode: null,
-        message: null,
-        expiresAt: null,
-      };
-    }),
-    recordStatus: assign(({ event }) => {
-      if (event.type !== 'COMMAND.STATUS') return {};
-      const { state, statusCode, expiresAt } = event.status;
-      const ended = state !== 'CONFIRMED' && isFinalCommandState(state);
-      return {
-        commandState: state,
-        statusCode,
-        expiresAt: expiresAt ?? null,
-        message: ended ? commandFailureText(statusCode, event.status.message, state) : null,
-      };
+      return { requestId: newRequestId(), requestedValue: event.value, queueForSeconds: event.queueForSeconds };
     }),
   },
   guards: {
-    isOwn: ({ context, event }) => event.type === 'COMMAND.STATUS' && event.status.requestId === context.requestId,
-    isState: ({ context, event }, params: { states: readonly CommandState[] }) =>
-      event.type === 'COMMAND.STATUS' && event.status.requestId === context.requestId && params.states.includes(event.status.state),
+    isOwn: ({ context, event }, params: { outcome: 'confirmed' | 'failed' | 'replaced' }) =>
+      event.type === 'SETTLED' && event.requestId === context.requestId && event.outcome === params.outcome,
   },
 }).createMachine({
   id: 'command',
-  context: ({ input }) => ({
-    ...input,
-    requestId: null,
-    requestedValue: undefined,
-    commandState: null,
-    statusCode: null,
-    message: null,
-    queueForSeconds: undefined,
-    expiresAt: null,
-  }),
+  context: ({ input }) => ({ ...input, requestId: null, requestedValue: undefined, queueForSeconds: undefined }),
   initial: 'idle',
   states: {
     idle: {
       on: { SEND },
     },
-    sending: {
-      tags: ['pending'],
-      on: { 'COMMAND.STATUS': [...COMMAND_STATUS] },
-      invoke: {
-        src: 'sendCommand',
-        input: ({ context }) => ({
+    /** Sent, queued, sent on, acknowledged: waiting for the final state. A new value replaces a queued command. */
+    following: {
+      entry: {
+        type: 'sendCommand',
+        params: ({ context }) => ({
           vesselId: context.vesselId,
           propertyId: context.propertyId,
           requestId: context.requestId!,
           value: context.requestedValue,
           queueForSeconds: context.queueForSeconds,
         }),
-        // The HTTP answer is this command's by construction.
-        onDone: {
-          actions: raise(({ context, event }) => ({
-            type: 'COMMAND.STATUS' as const,
-            status: {
-              requestId: context.requestId!,
-              state: commandStateOf(event.output.state),
-              statusCode: event.output.statusCode,
-              message: event.output.message,
-              expiresAt: event.output.expiresAt ?? null,
-            },
-          })),
-        },
-        onError: {
-          target: 'failed',
-          actions: assign(({ event }) => {
-            const error = event.error as { status?: number | null; serverMessage?: string };
-            const statusCode = typeof error?.status === 'number' ? error.status : null;
-            return { commandState: 'FAILED' as const, statusCode, message: commandFailureText(statusCode, error?.serverMessage) };
-          }),
-        },
+      },
+      on: {
+        SEND,
+        SETTLED: [
+          { guard: { type: 'isOwn', params: { outcome: 'confirmed' } }, target: 'confirmed' },
+          { guard: { type: 'isOwn', params: { outcome: 'replaced' } }, target: 'ended' },
+          {
+            guard: { type: 'isOwn', params: { outcome: 'failed' } },
+            target: 'ended',
+            actions: { type: 'notifyFailed', params: ({ event }) => ({ statusCode: event.statusCode, message: event.message }) },
+          },
+        ],
       },
     },
-    /** Sent or acknowledged: waiting for the final state. */
-    awaiting: {
-      tags: ['pending'],
-      on: { 'COMMAND.STATUS': [...COMMAND_STATUS] },
-    },
-    /** The vessel is offline; the command waits for it until it expires. A new value replaces it. */
-    queued: {
-      tags: ['queued'],
-      on: { SEND, 'COMMAND.STATUS': [...COMMAND_STATUS] },
-    },
     confirmed: {
-      tags: ['done'],
       after: { doneDisplay: 'idle' },
       on: { SEND },
     },
-    replaced: {
-      tags: ['ended'],
-      on: {
-        SEND,
-        ACKNOWLEDGE: { target: 'idle', actions: assign({ commandState: null, statusCode: null, message: null }) },
-      },
-    },
-    failed: {
-      tags: ['failed', 'ended'],
-      entry: {
-        type: 'notifyFailed',
-        params: ({ context }) => ({ statusCode: context.statusCode, message: context.message ?? '' }),
-      },
-      on: {
-        SEND,
-        ACKNOWLEDGE: { target: 'idle', actions: assign({ commandState: null, statusCode: null, message: null }) },
-      },
+    /** Failed or replaced: the reason stays next to the control until it is dismissed or a new value is sent. */
+    ended: {
+      on: { SEND, ACKNOWLEDGE: 'idle' },
     },
   },
 });

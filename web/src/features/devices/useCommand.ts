@@ -1,57 +1,48 @@
 import { useEffect } from 'react';
-import { fromPromise } from 'xstate';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { toast } from '../../app/services';
-import { commandBus } from './commandBus';
-import { commandMachine } from './commandMachine';
-import { deviceActions } from './queries';
+import { commandMachine, commandView, settledEvent } from './commandMachine';
+import { deviceQueries, sendCommandMutation } from './queries';
 
-/** One control's command workflow: send a value (queued for an offline vessel when asked), follow it to its final state. */
+/**
+ * One control's command: send a value (queued for an offline vessel when asked) through the send
+ * mutation, and follow that command's entry in the Query cache, which the POST's answer and the
+ * live stream's `command` events write, to its final state.
+ */
 export function useCommand(vesselId: number, propertyId: number, actionLabel: string) {
+  const sending = useMutation(sendCommandMutation());
+  const { mutate } = sending;
   const actor = useActorRef(
     commandMachine.provide({
-      actors: {
-        sendCommand: fromPromise(({ input }) =>
-          deviceActions.sendCommand(input.vesselId, {
-            deviceProperty: input.propertyId,
-            value: input.value,
-            requestId: input.requestId,
-            queueForSeconds: input.queueForSeconds,
-          }),
-        ),
-      },
       actions: {
+        sendCommand: (_, input) => mutate(input),
         notifyFailed: (_, { statusCode }) => toast.actionFailed(actionLabel, statusCode),
       },
     }),
     { input: { vesselId, propertyId } },
   );
+  const following = useSelector(actor, (state) => !state.matches('idle'));
   const requestId = useSelector(actor, (state) => state.context.requestId);
-
-  useEffect(() => {
-    if (!requestId) return;
-    return commandBus.subscribe(requestId, (status) => actor.send({ type: 'COMMAND.STATUS', status }));
-  }, [actor, requestId]);
-
-  const pending = useSelector(actor, (state) => state.hasTag('pending'));
-  const queued = useSelector(actor, (state) => state.hasTag('queued'));
-  const done = useSelector(actor, (state) => state.hasTag('done'));
-  const ended = useSelector(actor, (state) => state.hasTag('ended'));
-  const commandState = useSelector(actor, (state) => state.context.commandState);
-  const message = useSelector(actor, (state) => state.context.message);
-  const expiresAt = useSelector(actor, (state) => state.context.expiresAt);
   const requestedValue = useSelector(actor, (state) => state.context.requestedValue);
 
+  const sent = following && requestId !== null && sending.variables?.requestId === requestId;
+  // Read from the server only once the POST has answered (the command exists there); until then the entry is only written.
+  const status = useQuery({ ...deviceQueries.command(vesselId, requestId ?? ''), enabled: sent && sending.isSuccess }).data;
+  const view = commandView(following && requestId !== null, status, sent ? sending.error : null);
+
+  // Once the command settles, the machine shows the confirmation for a moment or keeps the reason until dismissed.
+  const settled = settledEvent(requestId, view);
+  useEffect(() => {
+    if (settled) actor.send(settled);
+  }, [actor, settled?.requestId, settled?.outcome]);
+
   return {
-    pending,
-    queued,
-    done,
-    ended,
-    commandState,
-    message,
-    expiresAt,
+    ...view,
     requestedValue,
-    send: (value: unknown, queueForSeconds?: number) => actor.send({ type: 'SEND', value, queueForSeconds }),
+    send: (value: unknown, queueForSeconds?: number) => {
+      if (!view.pending) actor.send({ type: 'SEND', value, queueForSeconds });
+    },
     acknowledge: () => actor.send({ type: 'ACKNOWLEDGE' }),
   };
 }

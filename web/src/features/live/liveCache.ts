@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Alert } from '../alerts/types';
-import type { CommandBus } from '../devices/commandBus';
+import { writeCommandStatus } from '../devices/queries';
 import type { Device } from '../devices/types';
 import type { Location } from '../location/types';
 import { vesselKeys } from '../vessels/queries';
@@ -25,11 +25,11 @@ function setOnline(queryClient: QueryClient, vesselId: number, online: LiveOnlin
 /** The geofence alarm's path (the server's alerts/geofence/watch.ts). */
 const GEOFENCE_ALERT_PATH = 'notifications.navigation.geofence';
 
-export function applyLiveEvent(queryClient: QueryClient, vesselId: number, event: LiveEvent, options: { commandBus?: CommandBus } = {}): void {
+export function applyLiveEvent(queryClient: QueryClient, vesselId: number, event: LiveEvent): void {
   switch (event.type) {
     case 'hello':
       setOnline(queryClient, vesselId, event.data);
-      for (const section of ['devices', 'alerts', 'location', 'locationHistory']) {
+      for (const section of ['devices', 'alerts', 'location', 'locationHistory', 'commands']) {
         void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, section) });
       }
       return;
@@ -60,7 +60,8 @@ export function applyLiveEvent(queryClient: QueryClient, vesselId: number, event
       if (event.data.path === GEOFENCE_ALERT_PATH) void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'geofenceRoute') });
       return;
     case 'command':
-      options.commandBus?.publish(event.data);
+      // The command's own entry: only the control that sent it follows it.
+      writeCommandStatus(queryClient, vesselId, event.data);
       return;
   }
 }

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { commandBus } from '../devices/commandBus';
-import { openLinkedEventSource } from '../links/linkedEventSource';
 import { linkTo } from '../links/queries';
 import { applyLiveEvent } from './liveCache';
+import { openLiveStream } from './liveClient';
 import { LIVE_EVENT_TYPES, isBacklog, parseLiveEvent } from './liveEvents';
 import { useBrowserOnline } from '../offline/useOnline';
 
@@ -25,9 +24,9 @@ export interface StreamHealth {
 }
 
 /**
- * Subscribes to GET /api/vessel/{id}/live while the vessel is open, in the session `sessionKey`
- * names (null: none). EventSource cannot send headers, so the stream's link carries a link key
- * (features/links); the browser reconnects by itself, with a new key once the old one is refused,
+ * Subscribes to GET /api/vessel/{id}/live while the vessel is open (liveClient.ts), in the session
+ * `sessionKey` names (null: none); each event is merged into the cache (liveCache.ts). EventSource
+ * cannot send headers, so the stream's link carries a link key (features/links); the browser reconnects by itself, with a new key once the old one is refused,
  * and each failed connection counts towards the Connection Issue dialog (spec 8). Without a
  * network the stream is closed and its status is `offline`; it connects again when the network is
  * back. `lastValueAt` stays the time of the last values received, offline too.
@@ -51,30 +50,26 @@ export function useLiveStream(vesselId: number, sessionKey: string | null, healt
     setLastValueAt(null);
     setCatchingUp(false);
 
-    return openLinkedEventSource(
-      (fresh) => linkTo(queryClient, `vessel/${vesselId}/live`, { fresh }),
-      (source) => {
-        for (const type of LIVE_EVENT_TYPES) {
-          source.addEventListener(type, (message: MessageEvent<string>) => {
-            const event = parseLiveEvent(type, message.data);
-            if (!event) return;
-            if (event.type === 'batch') {
-              setLastValueAt(Date.now());
-              setCatchingUp(isBacklog(event.data, Date.now()));
-            }
-            applyLiveEvent(queryClient, vesselId, event, { commandBus });
-          });
+    return openLiveStream({
+      link: (fresh) => linkTo(queryClient, `vessel/${vesselId}/live`, { fresh }),
+      events: LIVE_EVENT_TYPES,
+      parse: parseLiveEvent,
+      apply: (event) => {
+        if (event.type === 'batch') {
+          setLastValueAt(Date.now());
+          setCatchingUp(isBacklog(event.data, Date.now()));
         }
-        source.onopen = () => {
-          setStatus('live');
-          onOpen();
-        };
-        source.onerror = () => {
-          setStatus(source.readyState === EventSource.CLOSED ? 'connecting' : 'reconnecting');
-          onFailure();
-        };
+        applyLiveEvent(queryClient, vesselId, event);
       },
-    );
+      onOpen: () => {
+        setStatus('live');
+        onOpen();
+      },
+      onFailure: (closed) => {
+        setStatus(closed ? 'connecting' : 'reconnecting');
+        onFailure();
+      },
+    });
   }, [queryClient, vesselId, sessionKey, onOpen, onFailure]);
 
   return { status: browserOnline ? status : 'offline', lastValueAt, catchingUp: browserOnline && catchingUp };

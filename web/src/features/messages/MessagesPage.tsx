@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import type { Attachment, Message, MessagesPage as MessagesPageData, Thread } from '../../../../contracts/messaging';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '../../../../contracts/messaging';
 import { reportActionFailure } from '../../app/failures';
@@ -12,11 +10,10 @@ import { ConfirmModal } from '../modal/ConfirmModal';
 import { useFormatters } from '../profile/usePreferences';
 import { sessionQueries } from '../session/queries';
 import { useFixedLink, useLink } from '../links/useLink';
-import { onMessagingEvent } from './messagesLive';
 import { messageActions, messageKeys, messageQueries } from './queries';
 import { Dialog, ThreadForm, type ThreadDraft } from './ThreadForm';
 import { contactName, contactVia, personName } from './names';
-import { threadsMachine } from './threadsMachine';
+import { threadErrorText, threadMutation, type ThreadOperation } from './threads';
 import './messages.css';
 
 const fullName = personName;
@@ -30,35 +27,36 @@ export function threadTitle(thread: Thread, meId: number | undefined): string {
 /** The messages page: the thread list with unread badges, the open thread, and starting a thread (optionally prefilled from a vessel page). */
 export function MessagesPage({ draft, threadId }: { draft?: ThreadDraft; threadId?: number }) {
   const { t } = useTranslation('messages');
-  const queryClient = useQueryClient();
   const me = useQuery(sessionQueries.user()).data;
-  const [state, send, actor] = useMachine(
-    threadsMachine.provide({
-      actors: {
-        loadThreads: fromPromise(() => queryClient.fetchQuery({ ...messageQueries.threads(), staleTime: 0 })),
-        createThread: fromPromise(async ({ input }) => void (await messageActions.createThread(input))),
-        updateThread: fromPromise(async ({ input }) => void (await messageActions.updateThread(input))),
-        deleteThread: fromPromise(async ({ input }) => void (await messageActions.deleteThread(input.threadId))),
-        leaveThread: fromPromise(async ({ input }) => void (await messageActions.leaveThread(input.threadId))),
-      },
-    }),
-  );
+  // The thread list is the cache's, kept current by the message stream (useMessagesLive); which thread is open is the page's.
+  const list = useQuery({ ...messageQueries.threads(), refetchOnMount: 'always' });
+  const [selectedId, setSelectedId] = useState<number | null>(threadId ?? null);
   useEffect(() => {
-    if (threadId) actor.send({ type: 'SELECT', threadId });
-  }, [actor, threadId]);
+    if (threadId) setSelectedId(threadId);
+  }, [threadId]);
+  // A thread gone from the list read last is no longer open.
+  useEffect(() => {
+    if (list.data && !list.isFetching && selectedId !== null && !list.data.some((t) => t.id === selectedId)) setSelectedId(null);
+  }, [list.data, list.isFetching, selectedId]);
+  const operation = useMutation({ ...threadMutation(), onSuccess: (next) => setSelectedId(next) });
+  const run = (next: ThreadOperation) => {
+    if (!operation.isPending) operation.mutate({ operation: next, selectedId });
+  };
+  const [dismissedLoadError, setDismissedLoadError] = useState<unknown>(null);
   const [composing, setComposing] = useState<ThreadDraft | null>(draft ?? null);
   const [search, setSearch] = useState('');
-  const { threads, selectedId, error } = state.context;
+  const threads = useMemo(() => list.data ?? [], [list.data]);
+  const failure = operation.error ?? (list.error !== dismissedLoadError ? list.error : null);
+  const error = failure ? threadErrorText(failure) : null;
   const selected = threads.find((thread) => thread.id === selectedId) ?? null;
-  const busy = state.hasTag('busy');
-
-  useEffect(
-    () =>
-      onMessagingEvent((event) => {
-        if (event.type !== 'unread' && actor.getSnapshot().can({ type: 'RELOAD' })) actor.send({ type: 'RELOAD' });
-      }),
-    [actor],
-  );
+  const busy = operation.isPending || list.isFetching;
+  const send = (event: { type: 'SELECT'; threadId: number | null } | { type: 'DISMISS_ERROR' } | ThreadOperation) => {
+    if (event.type === 'SELECT') setSelectedId(event.threadId);
+    else if (event.type === 'DISMISS_ERROR') {
+      operation.reset();
+      setDismissedLoadError(list.error);
+    } else run(event);
+  };
 
   return (
     <section className={`page messages${selected ? ' messages--thread-open' : ''}`} aria-labelledby="messages-title">
@@ -93,7 +91,7 @@ export function MessagesPage({ draft, threadId }: { draft?: ThreadDraft; threadI
         ) : (
           <ThreadList
             threads={threads}
-            loading={state.matches('loading') && threads.length === 0}
+            loading={list.isPending}
             selectedId={selectedId}
             meId={me?.id}
             onSelect={(threadId) => send({ type: 'SELECT', threadId })}

@@ -1,79 +1,29 @@
 /**
- * The user's message stream (GET /api/messages/live), one connection per browser: the tabs elect
- * a leader with the Web Locks API, the leader holds the EventSource and hands every event to the
- * other tabs over a BroadcastChannel. When the leader closes, the lock passes to another tab,
- * which connects. Browsers without Web Locks connect from each tab.
+ * The user's message stream (GET /api/messages/live): its events, and how it is opened, one
+ * connection per browser (live/liveClient.ts: the tabs elect a leader with the Web Locks API, the
+ * leader holds the EventSource and hands every event to the other tabs over a BroadcastChannel).
  */
 import { MESSAGING_EVENTS, type MessagingEventMap, type MessagingEventName } from '../../../../contracts/messaging';
-import { openLinkedEventSource } from '../links/linkedEventSource';
+import { openLiveStream } from '../live/liveClient';
 
 export type MessagingEvent = { [K in MessagingEventName]: { type: K; data: MessagingEventMap[K] } }[MessagingEventName];
 
-const LOCK = 'vessel-link-messages-live';
-const CHANNEL = 'vessel-link-messages';
+const SHARED = { lock: 'vessel-link-messages-live', channel: 'vessel-link-messages' };
 
-/** Everything the page needs to know happened: the live hook dispatches here, pages listen. */
-export const messagingEvents = new EventTarget();
-
-export function announce(event: MessagingEvent): void {
-  messagingEvents.dispatchEvent(new CustomEvent<MessagingEvent>('event', { detail: event }));
-}
-
-export function onMessagingEvent(listener: (event: MessagingEvent) => void): () => void {
-  const handler = (e: Event) => listener((e as CustomEvent<MessagingEvent>).detail);
-  messagingEvents.addEventListener('event', handler);
-  return () => messagingEvents.removeEventListener('event', handler);
-}
-
-export interface LiveCallbacks {
-  deliver: (event: MessagingEvent) => void;
-  onOpen?: () => void;
-  onFailure?: () => void;
+export function parseMessagingEvent(type: string, raw: string): MessagingEvent | null {
+  if (!(MESSAGING_EVENTS as readonly string[]).includes(type)) return null;
+  try {
+    return { type, data: JSON.parse(raw) } as MessagingEvent;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Connects (or follows the tab that is connected); answers the function that stops. `link(fresh)`
- * answers the stream's URL with a link key (features/links), a new one when `fresh`.
+ * Connects (or follows the tab that is connected) and hands every event to `apply`; answers the
+ * function that stops. `link(fresh)` answers the stream's URL with a link key (features/links), a
+ * new one when `fresh`.
  */
-export function connectMessagesLive(link: (fresh: boolean) => Promise<string>, { deliver, onOpen, onFailure }: LiveCallbacks): () => void {
-  const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL) : null;
-  if (channel) channel.onmessage = (message: MessageEvent<MessagingEvent>) => deliver(message.data);
-  let close: (() => void) | null = null;
-  let release: (() => void) | null = null;
-  const abort = new AbortController();
-
-  const lead = () => {
-    close = openLinkedEventSource(link, (source) => {
-      for (const type of MESSAGING_EVENTS) {
-        source.addEventListener(type, (message: MessageEvent<string>) => {
-          let event: MessagingEvent;
-          try {
-            event = { type, data: JSON.parse(message.data) } as MessagingEvent;
-          } catch {
-            return;
-          }
-          deliver(event);
-          channel?.postMessage(event);
-        });
-      }
-      source.onopen = () => onOpen?.();
-      source.onerror = () => onFailure?.();
-    });
-  };
-
-  if (typeof navigator !== 'undefined' && navigator.locks && channel) {
-    navigator.locks
-      .request(LOCK, { signal: abort.signal }, () => {
-        lead();
-        return new Promise<void>((resolve) => (release = resolve));
-      })
-      .catch(() => undefined);
-  } else lead();
-
-  return () => {
-    abort.abort();
-    close?.();
-    release?.();
-    channel?.close();
-  };
+export function connectMessagesLive(link: (fresh: boolean) => Promise<string>, apply: (event: MessagingEvent) => void): () => void {
+  return openLiveStream({ link, events: MESSAGING_EVENTS, parse: parseMessagingEvent, apply, shared: SHARED });
 }

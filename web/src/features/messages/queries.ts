@@ -13,7 +13,7 @@ export const messageKeys = {
 };
 
 export const messageQueries = {
-  threads: () => queryOptions({ queryKey: messageKeys.threads, queryFn: () => api.get<Thread[]>('messages/threads') }),
+  threads: () => queryOptions({ queryKey: messageKeys.threads, queryFn: () => messageActions.loadThreads() }),
   stats: () => queryOptions({ queryKey: messageKeys.stats, queryFn: () => api.get<{ unreadCount: number }>('messages/threadStats'), refetchInterval: 60_000 }),
   messages: (threadId: number) =>
     queryOptions({
@@ -44,6 +44,7 @@ export interface ThreadSettings {
 }
 
 export const messageActions = {
+  loadThreads: () => api.get<Thread[]>('messages/threads'),
   createThread: (input: ThreadInput) => api.post<Thread>('messages/threads', input),
   updateThread: (input: ThreadSettings) => api.put<Thread>('messages/threads', input),
   deleteThread: (threadId: number) => api.delete<unknown>(`messages/threads/${threadId}`),

@@ -16,7 +16,6 @@ import { alarmText } from '../alerts/types';
 import { vesselKeys } from '../vessels/queries';
 import { SERVICE_REQUEST_MESSAGE_MAX_LENGTH, type ServiceRequestCompany } from '../../../../contracts/service-requests';
 import { serviceActions, serviceQueries } from './queries';
-import { useServiceRequestsLive } from './useServiceRequestsLive';
 import './service.css';
 
 interface AskedAlarm {
@@ -71,7 +70,6 @@ function AskDialog({ vesselId, alert, company, onClose }: { vesselId: number; al
 /** The companies that may be asked about an alarm, as buttons; an open request instead of its button. */
 export function AskCompany({ vesselId, alert }: { vesselId: number; alert: AskedAlarm }) {
   const { t } = useTranslation('service');
-  useServiceRequestsLive();
   const requests = useQuery(serviceQueries.vesselRequests(vesselId));
   const [asking, setAsking] = useState<ServiceRequestCompany | null>(null);
   if (!requests.isSuccess) return null;

@@ -2,7 +2,7 @@
  * The service requests waiting on the user's company (docs/product.md, "Service requests"), on its
  * fleet and services pages: each open request with its alarm, a chart of the values' last 24 h as
  * they stood when the owner asked, the owner's message, a link to the thread, and "Mark done",
- * which writes the vessel's service log. Fresh without reloading (useServiceRequestsLive).
+ * which writes the vessel's service log. Fresh without reloading (the user's live stream: service/liveEvents.ts).
  */
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -23,7 +23,6 @@ import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters, usePreferences } from '../profile/usePreferences';
 import type { ServiceRequest, ServiceRequestSeries } from '../../../../contracts/service-requests';
 import { serviceActions, serviceQueries, serviceRequestKeys } from './queries';
-import { useServiceRequestsLive } from './useServiceRequestsLive';
 import './service.css';
 
 function EvidenceChart({ series }: { series: ServiceRequestSeries }) {
@@ -146,7 +145,6 @@ function OpenRequest({ request }: { request: ServiceRequest }) {
 /** The company's service requests: open ones in full, those done lately in a line each. */
 export function ServiceRequestsSection() {
   const { t } = useTranslation('service');
-  useServiceRequestsLive();
   const requests = useQuery(serviceQueries.companyRequests());
   const format = useFormatters();
   const open = (requests.data ?? []).filter((r) => r.state === 'open');

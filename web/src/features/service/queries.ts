@@ -20,13 +20,13 @@ export const serviceQueries = {
       queryKey: ['organisation', 'servicesDue'] as const,
       queryFn: () => api.get<ServiceDueEntry[]>('org/servicesDue'),
     }),
-  /** The companies that may be asked about an alarm, and the requests made (kept fresh by the live stream: useServiceRequestsLive). */
+  /** The companies that may be asked about an alarm, and the requests made (kept fresh by the user's live stream: liveEvents.ts). */
   vesselRequests: (vesselId: number) =>
     queryOptions({
       queryKey: vesselKeys.section(vesselId, 'serviceRequests'),
       queryFn: () => api.get<VesselServiceRequests>(vesselPath(vesselId, 'serviceRequests')),
     }),
-  /** The requests waiting on the user's company (kept fresh by the live stream: useServiceRequestsLive). */
+  /** The requests waiting on the user's company (kept fresh by the user's live stream: liveEvents.ts). */
   companyRequests: () =>
     queryOptions({
       queryKey: serviceRequestKeys.company,
