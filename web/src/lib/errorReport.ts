@@ -1,3 +1,4 @@
+import { i18n } from '../i18n';
 import { UI_VERSION } from './env';
 
 /** The error report record of spec section 3, posted to POST /api/utility/error. */
@@ -36,12 +37,13 @@ export interface CaughtError {
   fromUi?: boolean;
 }
 
-const MESSAGE_BY_STATUS: Record<number, string> = {
-  400: 'Interface error',
-  403: 'Permission error',
-  404: 'Object not found',
-  413: 'File size exceeds the limit',
-  415: 'Interface error',
+/** The statuses with words of their own (common.json `errorReport.status`), read in the current language. */
+const MESSAGE_BY_STATUS: Record<number, 'interface' | 'permission' | 'notFound' | 'tooLarge'> = {
+  400: 'interface',
+  403: 'permission',
+  404: 'notFound',
+  413: 'tooLarge',
+  415: 'interface',
 };
 
 /**
@@ -57,13 +59,10 @@ export function errorReportMessage(error: Pick<CaughtError, 'status' | 'serverMe
 }
 
 function statusMessage(status: number | null): string {
-  if (status !== null && MESSAGE_BY_STATUS[status]) return MESSAGE_BY_STATUS[status];
-  if (status !== null && status >= 500 && status <= 599) return 'Server error';
-  return 'An unknown error has occurred';
+  if (status !== null && MESSAGE_BY_STATUS[status]) return i18n.t(`common:errorReport.status.${MESSAGE_BY_STATUS[status]}`);
+  if (status !== null && status >= 500 && status <= 599) return i18n.t('common:errorReport.status.server');
+  return i18n.t('common:errorReport.status.unknown');
 }
-
-export const GENERIC_ERROR_TEXT = 'Something went wrong';
-export const REPORT_INVITATION_TEXT = 'Anonymous data related to this error has been generated. You can optionally add a comment.';
 
 const CLOSE_ONLY_STATUSES = new Set([418, 401, 404, 413]);
 
@@ -74,17 +73,17 @@ export function isCloseOnly(error: CaughtError | null): boolean {
 
 /** The dialog shows the server-provided message, otherwise the generic text. */
 export function dialogMessage(error: CaughtError | null): string {
-  return error?.serverMessage?.trim() || GENERIC_ERROR_TEXT;
+  return error?.serverMessage?.trim() || i18n.t('common:errorReport.generic');
 }
 
-/** The toast text for a failed action (spec 8). */
+/** The toast text for a failed action (spec 8); `action` is already in the current language ("Saving the note"). */
 export function actionFailedText(action: string, status: number | null): string {
-  return `${action} has failed with status code ${status ?? 'none'}`;
+  return status === null ? i18n.t('common:errorReport.actionFailedNoStatus', { action }) : i18n.t('common:errorReport.actionFailed', { action, status });
 }
 
 export type RenderFailure = { kind: 'tab'; name: string } | { kind: 'modal'; name: string } | { kind: 'page' };
 
-/** The render-failure texts of spec 8. */
+/** The render-failure texts of spec 8, for the developer console (the screens say it with features/errors' words). */
 export function renderFailureMessage(failure: RenderFailure): string {
   switch (failure.kind) {
     case 'tab':

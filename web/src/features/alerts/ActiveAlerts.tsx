@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { deviceQueries } from '../devices/queries';
@@ -24,20 +25,21 @@ export function deviceOfPath(devices: Device[] | undefined, path: string): Devic
 /** A note on an alert, added after its newest entry in the device's alert log. */
 function NoteForm({ vesselId, alert, device, onDone }: { vesselId: number; alert: Alert; device: Device; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('alerts');
   const [text, setText] = useState('');
   const add = useMutation({
     mutationFn: async () => {
       const log = await queryClient.fetchQuery({ ...alertQueries.deviceLog(vesselId, device.id), staleTime: 0 });
       const entry = log.find((candidate) => candidate.alertId === alert.id);
-      if (!entry) throw new Error('This alert has no log entry yet');
+      if (!entry) throw new Error(t('active.noLogEntry'));
       return alertActions.addNote(entry.id, text.trim());
     },
     onSuccess: () => {
-      toast.success('Note added to the alert log');
+      toast.success(t('active.noteAdded'));
       void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'alertLogs') });
       onDone();
     },
-    onError: (error) => reportActionFailure('Adding the note', error),
+    onError: (error) => reportActionFailure(t('active.addingNote'), error),
   });
   return (
     <form
@@ -48,7 +50,7 @@ function NoteForm({ vesselId, alert, device, onDone }: { vesselId: number; alert
       }}
     >
       <label className="visually-hidden" htmlFor={`note-${alert.id}`}>
-        Note on {alarmText(alert)}
+        {t('active.noteOn', { alarm: alarmText(alert) })}
       </label>
       <input
         id={`note-${alert.id}`}
@@ -56,13 +58,13 @@ function NoteForm({ vesselId, alert, device, onDone }: { vesselId: number; alert
         value={text}
         maxLength={5000}
         onChange={(event) => setText(event.target.value)}
-        placeholder="What was done"
+        placeholder={t('active.notePlaceholder')}
       />
       <button type="submit" className="button button--small button--primary" disabled={add.isPending || !text.trim()}>
-        Add note
+        {t('active.addNote')}
       </button>
       <button type="button" className="button button--small" onClick={onDone}>
-        Cancel
+        {t('active.cancel')}
       </button>
     </form>
   );
@@ -70,15 +72,23 @@ function NoteForm({ vesselId, alert, device, onDone }: { vesselId: number; alert
 
 /** Opens the alarm's detail with its delivery receipts (`?alert=`). */
 export function DeliveriesLink({ vesselId, alert }: { vesselId: number; alert: Alert }) {
+  const { t } = useTranslation('alerts');
   return (
     <Link to="/dashboard/vessels/$vesselId/alerts" params={{ vesselId }} search={{ alert: alert.id }}>
-      Deliveries<span className="visually-hidden"> of {alarmText(alert)}</span>
+      <Trans
+        t={t}
+        i18nKey="active.deliveries"
+        values={{ alarm: alarmText(alert) }}
+        components={{ hidden: <span className="visually-hidden" /> }}
+        shouldUnescape
+      />
     </Link>
   );
 }
 
 function AlertRow({ vesselId, alert, canManage, device }: { vesselId: number; alert: Alert; canManage: boolean; device: Device | undefined }) {
   const format = useFormatters();
+  const { t } = useTranslation('alerts');
   const { acknowledge, silence, busy } = useAlertActions(vesselId);
   const priority = priorityOf(alert);
   const status = statusOf(alert);
@@ -98,9 +108,10 @@ function AlertRow({ vesselId, alert, canManage, device }: { vesselId: number; al
         <p className="alert-item__message">{alarmText(alert)}</p>
         <p className="alert-item__status">{statusText(alert, format.time)}</p>
         <p className="muted">
-          {device ? `${device.name} · ` : ''}Raised {format.dateTime(alert.raisedAt)}
-          {alert.acknowledgedAt ? ` · acknowledged ${format.dateTime(alert.acknowledgedAt)}` : ''}
-          {alert.clearedAt ? ` · condition cleared ${format.dateTime(alert.clearedAt)}` : ''}
+          {device ? `${device.name} · ` : ''}
+          {t('active.raised', { time: format.dateTime(alert.raisedAt) })}
+          {alert.acknowledgedAt ? ` · ${t('active.acknowledgedAt', { time: format.dateTime(alert.acknowledgedAt) })}` : ''}
+          {alert.clearedAt ? ` · ${t('active.conditionCleared', { time: format.dateTime(alert.clearedAt) })}` : ''}
           {' · '}
           <DeliveriesLink vesselId={vesselId} alert={alert} />
         </p>
@@ -110,13 +121,13 @@ function AlertRow({ vesselId, alert, canManage, device }: { vesselId: number; al
         <div className="alert-item__actions">
           {alert.acknowledgedAt === null ? (
             <button type="button" className="button button--small button--primary" disabled={busy} onClick={() => acknowledge.mutate(alert.id)}>
-              Acknowledge
+              {t('active.acknowledge')}
             </button>
           ) : null}
           {canSilence ? (
             <>
               <label className="visually-hidden" htmlFor={`silence-${alert.id}`}>
-                Silence for
+                {t('active.silenceFor')}
               </label>
               <select id={`silence-${alert.id}`} className="input" value={seconds} onChange={(event) => setSeconds(Number(event.target.value))}>
                 {choices.map((choice) => (
@@ -126,25 +137,25 @@ function AlertRow({ vesselId, alert, canManage, device }: { vesselId: number; al
                 ))}
               </select>
               <button type="button" className="button button--small" disabled={busy} onClick={() => silence.mutate({ alertId: alert.id, seconds })}>
-                {status === 'silenced' ? 'Silence again' : 'Silence'}
+                {status === 'silenced' ? t('active.silenceAgain') : t('active.silence')}
               </button>
             </>
           ) : null}
           {device && !noting ? (
             <button type="button" className="button button--small button--ghost" onClick={() => setNoting(true)}>
-              Add a note
+              {t('active.addANote')}
             </button>
           ) : null}
           {isActiveAlert(alert) ? (
             <button type="button" className="button button--small button--ghost" onClick={() => setShelving(true)}>
-              Shelve…
+              {t('active.shelve')}
             </button>
           ) : null}
           {isActiveAlert(alert) ? <AskCompany vesselId={vesselId} alert={alert} /> : null}
         </div>
       ) : null}
       {shelving ? <ShelveDialog vesselId={vesselId} alert={alert} onClose={() => setShelving(false)} /> : null}
-      {emergency && canSilence ? <p className="muted">An emergency can be silenced for at most a minute.</p> : null}
+      {emergency && canSilence ? <p className="muted">{t('active.emergencySilence')}</p> : null}
     </li>
   );
 }
@@ -154,14 +165,15 @@ export function ActiveAlerts({ vesselId, canManage, canSeeDevices = true }: { ve
   const alerts = useQuery(alertQueries.list(vesselId));
   const devices = useQuery({ ...deviceQueries.list(vesselId), enabled: canSeeDevices });
   const { silenceAll, busy } = useAlertActions(vesselId);
+  const { t } = useTranslation('alerts');
   const [seconds, setSeconds] = useState(30);
 
   if (alerts.isError) {
     return (
       <p className="form-error" role="alert">
-        The alerts could not be loaded.{' '}
+        {t('active.loadFailed')}{' '}
         <button type="button" className="link-button" onClick={() => void alerts.refetch()}>
-          Try again
+          {t('active.tryAgain')}
         </button>
       </p>
     );
@@ -171,15 +183,13 @@ export function ActiveAlerts({ vesselId, canManage, canSeeDevices = true }: { ve
 
   return (
     <section aria-labelledby="active-alerts-title">
-      <DelayedSpinner loading={alerts.isPending} label="Loading alerts…" />
+      <DelayedSpinner loading={alerts.isPending} label={t('active.loading')} />
       <header className="section-header">
-        <h2 id="active-alerts-title">
-          {active.length} active {active.length === 1 ? 'alert' : 'alerts'}
-        </h2>
+        <h2 id="active-alerts-title">{t('active.count', { count: active.length })}</h2>
         {canManage && sounding ? (
           <div className="alert-item__actions">
             <label className="visually-hidden" htmlFor="silence-all-seconds">
-              Silence all for
+              {t('active.silenceAllFor')}
             </label>
             <select id="silence-all-seconds" className="input" value={seconds} onChange={(event) => setSeconds(Number(event.target.value))}>
               {SILENCE_CHOICES.map((choice) => (
@@ -189,13 +199,13 @@ export function ActiveAlerts({ vesselId, canManage, canSeeDevices = true }: { ve
               ))}
             </select>
             <button type="button" className="button" disabled={busy} onClick={() => silenceAll.mutate(seconds)}>
-              Silence all
+              {t('active.silenceAll')}
             </button>
           </div>
         ) : null}
       </header>
-      {alerts.isSuccess && active.length === 0 ? <p className="empty-state">No active alerts. Everything on board is within its levels.</p> : null}
-      <ul className="alert-list" aria-label="Active alerts">
+      {alerts.isSuccess && active.length === 0 ? <p className="empty-state">{t('active.none')}</p> : null}
+      <ul className="alert-list" aria-label={t('active.list')}>
         {active.map((alert) => (
           <AlertRow key={alert.id} vesselId={vesselId} alert={alert} canManage={canManage} device={deviceOfPath(devices.data, alert.path)} />
         ))}

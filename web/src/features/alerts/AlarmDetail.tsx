@@ -1,77 +1,45 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { isApiError } from '../../lib/api';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { PriorityBadge } from './PriorityBadge';
 import { alertQueries } from './queries';
 import { alarmText, priorityOf, statusText } from './types';
-import {
-  REACHING_STATES,
-  type AcknowledgedVia,
-  type Acknowledgement,
-  type Delivery,
-  type DeliveryChannel,
-  type DeliveryState,
-} from '../../../../contracts/deliveries';
+import { REACHING_STATES, type Acknowledgement, type Delivery, type DeliveryChannel, type DeliveryState } from '../../../../contracts/deliveries';
 import './deliveries.css';
-
-const CHANNEL_WORDS: Record<DeliveryChannel, string> = { email: 'E-mail', push: 'Push', sms: 'Text message', voice: 'Voice call' };
-
-/** Who carries a notification on each channel. */
-const CARRIER: Record<DeliveryChannel, string> = { email: 'the mail server', push: 'the push service', sms: 'the SMS provider', voice: 'the SMS provider' };
 
 /** What each state means on each channel, in the user's words. */
 function stepWords(state: DeliveryState, channel: DeliveryChannel): string {
   switch (state) {
-    case 'queued':
-      return 'Queued';
     case 'sent':
-      return `Sent to ${CARRIER[channel]}`;
     case 'accepted':
-      return `Accepted by ${CARRIER[channel]}`;
+      return i18n.t(`alerts:detail.steps.${state}.${channel}`);
     case 'opened':
-      return channel === 'email' ? 'Opened: the link was followed' : 'Opened: the notification was clicked';
-    case 'acknowledged':
-      return 'Acknowledged';
-    case 'failed':
-      return 'Failed';
+      return channel === 'email' ? i18n.t('alerts:detail.steps.openedEmail') : i18n.t('alerts:detail.steps.openedNotification');
+    default:
+      return i18n.t(`alerts:detail.steps.${state}`);
   }
 }
 
-const STATE_WORDS: Record<DeliveryState, string> = {
-  queued: 'Queued',
-  sent: 'Sent',
-  accepted: 'Accepted',
-  opened: 'Opened',
-  acknowledged: 'Acknowledged',
-  failed: 'Failed',
-};
-
-const VIA_WORDS: Record<AcknowledgedVia, string> = {
-  app: 'in the app',
-  push: 'from the push notification',
-  email: 'from the e-mail',
-  sms: 'by a text reply',
-  voice: 'by a key on the call',
-  operator: 'by the operator (admin command line)',
-};
-
 function acknowledgementText(ack: Acknowledgement, dateTime: (at: string) => string): string {
-  const who = ack.name ?? 'The operator';
-  const via = ack.via === 'operator' ? '' : ` ${VIA_WORDS[ack.via]}`;
-  const device = ack.device ? ` ${ack.via === 'sms' || ack.via === 'voice' ? 'from' : 'on'} ${ack.device}` : '';
-  return `Acknowledged by ${who}${via}${device} · ${dateTime(ack.at)}`;
+  const who = ack.name ?? i18n.t('alerts:detail.theOperator');
+  const words = ack.device ? i18n.t(`alerts:detail.ackDevice.${ack.via}`, { who, device: ack.device }) : i18n.t(`alerts:detail.ack.${ack.via}`, { who });
+  return `${words} · ${dateTime(ack.at)}`;
 }
 
 function DeliveryCard({ delivery }: { delivery: Delivery }) {
   const format = useFormatters();
+  const { t } = useTranslation('alerts');
+  const channel = t(`detail.channels.${delivery.channel}`);
   return (
     <li className="delivery" data-testid="delivery">
       <div className="delivery__head">
         <p className="delivery__who">
-          {delivery.recipient.name} · {CHANNEL_WORDS[delivery.channel]}
+          {delivery.recipient.name} · {channel}
           {delivery.target ? (
             <>
               {' · '}
@@ -79,9 +47,9 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
             </>
           ) : null}
         </p>
-        <span className={`delivery-state delivery-state--${delivery.state}`}>{STATE_WORDS[delivery.state]}</span>
+        <span className={`delivery-state delivery-state--${delivery.state}`}>{t(`detail.states.${delivery.state}`)}</span>
       </div>
-      <ol className="delivery-steps" aria-label={`${CHANNEL_WORDS[delivery.channel]} to ${delivery.recipient.name}: what happened`}>
+      <ol className="delivery-steps" aria-label={t('detail.stepsLabel', { channel, name: delivery.recipient.name })}>
         {delivery.steps.map((step) => (
           <li key={step.state} className={`delivery-steps__step delivery-steps__step--${step.state}`}>
             <span className="delivery-steps__what">{stepWords(step.state, delivery.channel)}</span>{' '}
@@ -106,6 +74,7 @@ function DeliveryCard({ delivery }: { delivery: Delivery }) {
  */
 export function AlarmDetail({ vesselId, alertId }: { vesselId: number; alertId: number }) {
   const format = useFormatters();
+  const { t } = useTranslation('alerts');
   const detail = useQuery(alertQueries.deliveries(vesselId, alertId));
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -119,20 +88,18 @@ export function AlarmDetail({ vesselId, alertId }: { vesselId: number; alertId: 
     <section className="alarm-detail" aria-labelledby="alarm-detail-title" data-testid="alarm-detail">
       <header className="section-header">
         <h2 id="alarm-detail-title" ref={heading} tabIndex={-1}>
-          {data ? alarmText(data.alert) : 'Alarm'}
+          {data ? alarmText(data.alert) : t('detail.alarm')}
         </h2>
         <Link to="/dashboard/vessels/$vesselId/alerts" params={{ vesselId }} search={{}} className="button button--small">
-          Close
+          {t('detail.close')}
         </Link>
       </header>
-      <DelayedSpinner loading={detail.isPending} label="Loading the alarm's deliveries…" />
+      <DelayedSpinner loading={detail.isPending} label={t('detail.loading')} />
       {detail.isError ? (
         <p className="form-error" role="alert">
-          {isApiError(detail.error) && detail.error.status === 404
-            ? 'This alarm is not on this vessel, or no longer exists.'
-            : "The alarm's deliveries could not be loaded."}{' '}
+          {isApiError(detail.error) && detail.error.status === 404 ? t('detail.notFound') : t('detail.loadFailed')}{' '}
           <button type="button" className="link-button" onClick={() => void detail.refetch()}>
-            Try again
+            {t('detail.tryAgain')}
           </button>
         </p>
       ) : null}
@@ -141,28 +108,25 @@ export function AlarmDetail({ vesselId, alertId }: { vesselId: number; alertId: 
           <div className="alarm-detail__summary">
             <PriorityBadge priority={priorityOf(data.alert)} />
             <p className="alert-item__status">{statusText(data.alert, format.time)}</p>
-            <p className="muted">Raised {format.dateTime(data.alert.raisedAt)}</p>
+            <p className="muted">{t('detail.raised', { time: format.dateTime(data.alert.raisedAt) })}</p>
           </div>
           {data.reached ? (
             <p className="alarm-detail__reach">
               {data.deliveries.length
-                ? `Reached: ${through} of ${data.deliveries.length} ${data.deliveries.length === 1 ? 'notification' : 'notifications'} got through${failed ? `, ${failed} failed` : ''}.`
-                : 'Reached: acknowledged by a person, though no notification was sent.'}
+                ? t(failed ? 'detail.reachedFailed' : 'detail.reached', { count: data.deliveries.length, through, failed })
+                : t('detail.reachedByPerson')}
             </p>
           ) : (
             <p className="alarm-detail__reach alarm-detail__reach--nobody" role="status">
-              Nobody was reached: no notification was accepted, opened or acknowledged, and nobody acknowledged the alarm.
+              {t('detail.nobodyReached')}
             </p>
           )}
           {data.acknowledgement ? <p className="alarm-detail__ack">{acknowledgementText(data.acknowledgement, format.dateTime)}</p> : null}
-          <h3 className="alarm-detail__subtitle">Deliveries</h3>
+          <h3 className="alarm-detail__subtitle">{t('detail.deliveries')}</h3>
           {data.deliveries.length === 0 ? (
-            <p className="empty-state">
-              No notification was sent for this alarm: it may have been shelved or held back by the vessel&apos;s mode, or everyone muted the vessel or set
-              their minimum priority above it.
-            </p>
+            <p className="empty-state">{t('detail.noneSent')}</p>
           ) : (
-            <ul className="deliveries" aria-label="Deliveries">
+            <ul className="deliveries" aria-label={t('detail.deliveries')}>
               {data.deliveries.map((delivery) => (
                 <DeliveryCard key={delivery.id} delivery={delivery} />
               ))}

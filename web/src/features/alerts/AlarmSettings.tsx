@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   ESCALATION_ROLES,
   type AlarmSettings as Settings,
@@ -13,10 +14,10 @@ import {
   type EscalationRole,
   type EscalationStep,
   type EscalationTarget,
-  VESSEL_MODE_LABELS,
   VESSEL_MODES,
   type VesselMode,
 } from '../../../../contracts/alarm-settings';
+import { i18n, labelsOf } from '../../i18n';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { memberQueries } from '../members/queries';
@@ -27,22 +28,29 @@ import { atLeast, type PermissionSet } from '../vessels/types';
 import { alarmSettingsActions, alarmSettingsQueries } from './alarmSettingsQueries';
 import './alarm-settings.css';
 
-const ROLE_LABELS: Record<EscalationRole, string> = { owner: 'The owner', members: 'Members who receive notifications', 'alert-managers': 'Alert managers' };
+const ROLE_LABELS: Record<EscalationRole, string> = labelsOf(ESCALATION_ROLES, (role) => i18n.t(`alerts:settings.roles.${role}`));
 
-function Loading({ what }: { what: string }) {
+/** An alarm source as the form's example (a Signal K path, not words). */
+const EXAMPLE_SOURCE = 'environment.inside.bilge';
+
+/** A vessel mode in words, in the current language. */
+const MODE_LABELS: Record<VesselMode, string> = labelsOf(VESSEL_MODES, (mode) => i18n.t(`alerts:settings.modes.${mode}`));
+
+function Loading({ text }: { text: string }) {
   return (
     <p className="inline-loading" role="status">
-      <span className="spinner spinner--small" aria-hidden="true" /> Loading {what}…
+      <span className="spinner spinner--small" aria-hidden="true" /> {text}
     </p>
   );
 }
 
-function Failed({ what, retry }: { what: string; retry: () => void }) {
+function Failed({ text, retry }: { text: string; retry: () => void }) {
+  const { t } = useTranslation('alerts');
   return (
     <div role="alert">
-      <p className="form-error">{what} could not be loaded.</p>
+      <p className="form-error">{text}</p>
       <button type="button" className="button" onClick={retry}>
-        Try again
+        {t('settings.tryAgain')}
       </button>
     </div>
   );
@@ -68,22 +76,23 @@ export function AlarmSettings({ vesselId, permissions }: { vesselId: number; per
 
 function NotifyMe({ vesselId }: { vesselId: number }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('alerts');
   const own = useQuery(alarmSettingsQueries.own(vesselId));
   const change = useMutation({
     mutationFn: (enabled: boolean) => alarmSettingsActions.setOwn(vesselId, enabled),
     onSuccess: (data) => {
       queryClient.setQueryData(alarmSettingsQueries.own(vesselId).queryKey, data);
-      toast.success(data.enabled ? 'You will be notified of this vessel’s alarms' : 'You will no longer be notified of this vessel’s alarms');
+      toast.success(data.enabled ? t('settings.notify.on') : t('settings.notify.off'));
     },
-    onError: (error) => reportActionFailure('Changing your notifications', error),
+    onError: (error) => reportActionFailure(t('settings.notify.changing'), error),
   });
   const enabled = own.data?.enabled;
   return (
     <section className="card" aria-labelledby="notify-me-title">
-      <h2 id="notify-me-title">Notify me</h2>
-      <p>Alarms of this vessel by e-mail (and on your phone once the app is installed). The app always shows them.</p>
-      {own.isPending ? <Loading what="your setting" /> : null}
-      {own.isError ? <Failed what="Your setting" retry={() => void own.refetch()} /> : null}
+      <h2 id="notify-me-title">{t('settings.notify.title')}</h2>
+      <p>{t('settings.notify.intro')}</p>
+      {own.isPending ? <Loading text={t('settings.notify.loading')} /> : null}
+      {own.isError ? <Failed text={t('settings.notify.loadFailed')} retry={() => void own.refetch()} /> : null}
       {own.data ? (
         <>
           <div className="switch-row">
@@ -98,13 +107,11 @@ function NotifyMe({ vesselId }: { vesselId: number }) {
             >
               <span className="alarm-switch__thumb" aria-hidden="true" />
             </button>
-            <span id="notify-me-label">{enabled ? 'On: you are notified' : 'Off: you muted this vessel'}</span>
+            <span id="notify-me-label">{enabled ? t('settings.notify.isOn') : t('settings.notify.isOff')}</span>
           </div>
-          {!own.data.receiveNotifications ? (
-            <p className="field__hint">Your permissions on this vessel do not include notifications; only its escalation ladder can reach you.</p>
-          ) : null}
+          {!own.data.receiveNotifications ? <p className="field__hint">{t('settings.notify.noPermission')}</p> : null}
           <p className="field__hint">
-            Least priority per channel and quiet hours: <Link to="/dashboard/profile/notifications">Profile › Notifications</Link>.
+            <Trans t={t} i18nKey="settings.notify.profileLink" components={{ profile: <Link to="/dashboard/profile/notifications" /> }} shouldUnescape />
           </p>
         </>
       ) : null}
@@ -114,26 +121,27 @@ function NotifyMe({ vesselId }: { vesselId: number }) {
 
 function ModeCard({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('alerts');
   const settings = useQuery(alarmSettingsQueries.settings(vesselId));
   const save = useMutation({
     mutationFn: (change: Partial<Settings>) => alarmSettingsActions.save(vesselId, change),
     onSuccess: (data) => {
       queryClient.setQueryData(alarmSettingsQueries.settings(vesselId).queryKey, data);
-      toast.success('Alarm settings saved');
+      toast.success(t('settings.mode.saved'));
     },
-    onError: (error) => reportActionFailure('Saving the alarm settings', error),
+    onError: (error) => reportActionFailure(t('settings.mode.saving'), error),
   });
   return (
     <section className="card" aria-labelledby="vessel-mode-title">
-      <h2 id="vessel-mode-title">Vessel mode</h2>
-      <p>The mode decides which alarms are kept from people (see the table below): a surveyor’s bilge test need not wake the owner.</p>
-      {settings.isPending ? <Loading what="the mode" /> : null}
-      {settings.isError ? <Failed what="The alarm settings" retry={() => void settings.refetch()} /> : null}
+      <h2 id="vessel-mode-title">{t('settings.mode.title')}</h2>
+      <p>{t('settings.mode.intro')}</p>
+      {settings.isPending ? <Loading text={t('settings.mode.loading')} /> : null}
+      {settings.isError ? <Failed text={t('settings.mode.loadFailed')} retry={() => void settings.refetch()} /> : null}
       {settings.data ? (
         <>
           <div className="field">
             <label htmlFor="vessel-mode" className="field__label">
-              Current mode
+              {t('settings.mode.current')}
             </label>
             <select
               className="input"
@@ -144,15 +152,16 @@ function ModeCard({ vesselId, canManage }: { vesselId: number; canManage: boolea
             >
               {VESSEL_MODES.map((mode) => (
                 <option key={mode} value={mode}>
-                  {VESSEL_MODE_LABELS[mode]}
+                  {MODE_LABELS[mode]}
                 </option>
               ))}
             </select>
           </div>
           <MinutesForm
             id="no-data-minutes"
-            label="No-data alarm after (minutes)"
-            hint="An alarm when the bridge, connected, sends nothing for this long (5 to 1440)."
+            label={t('settings.mode.noData')}
+            saveLabel={t('settings.mode.noDataSave')}
+            hint={t('settings.mode.noDataHint')}
             min={5}
             value={settings.data.noDataMinutes}
             canManage={canManage}
@@ -161,15 +170,16 @@ function ModeCard({ vesselId, canManage }: { vesselId: number; canManage: boolea
           />
           <MinutesForm
             id="offline-minutes"
-            label="Offline notice after (minutes)"
-            hint="One notice when the bridge has been disconnected this long, and one when it is back (1 to 1440); shorter drops, however many, send nothing."
+            label={t('settings.mode.offline')}
+            saveLabel={t('settings.mode.offlineSave')}
+            hint={t('settings.mode.offlineHint')}
             min={1}
             value={settings.data.offlineMinutes}
             canManage={canManage}
             saving={save.isPending}
             onSave={(offlineMinutes, saved) => save.mutate({ offlineMinutes }, { onSuccess: saved })}
           />
-          {!canManage ? <p className="field__hint">Changing these needs alert management rights.</p> : null}
+          {!canManage ? <p className="field__hint">{t('settings.mode.needsRights')}</p> : null}
         </>
       ) : null}
     </section>
@@ -179,6 +189,8 @@ function ModeCard({ vesselId, canManage }: { vesselId: number; canManage: boolea
 interface MinutesFormProps {
   id: string;
   label: string;
+  /** The Save button's name for screen readers (`Save no-data alarm after (minutes)`). */
+  saveLabel: string;
   hint: string;
   min: number;
   value: number;
@@ -189,7 +201,8 @@ interface MinutesFormProps {
 }
 
 /** A number of minutes (min to 1440) with its own Save button: what is typed stays until it is saved. */
-function MinutesForm({ id, label, hint, min, value, canManage, saving, onSave }: MinutesFormProps) {
+function MinutesForm({ id, label, saveLabel, hint, min, value, canManage, saving, onSave }: MinutesFormProps) {
+  const { t } = useTranslation('alerts');
   const [minutes, setMinutes] = useState<string | null>(null);
   const shown = minutes ?? String(value);
   const valid = /^\d+$/.test(shown) && Number(shown) >= min && Number(shown) <= 1440;
@@ -220,12 +233,12 @@ function MinutesForm({ id, label, hint, min, value, canManage, saving, onSave }:
           onChange={(event) => setMinutes(event.target.value)}
         />
         <p id={`${id}-hint`} className="field__hint">
-          {valid ? hint : `Between ${min} and 1440 minutes.`}
+          {valid ? hint : t('settings.mode.between', { min })}
         </p>
       </div>
       {canManage ? (
-        <button type="submit" className="button" aria-label={`Save ${label.toLowerCase()}`} disabled={!valid || minutes === null || saving}>
-          Save
+        <button type="submit" className="button" aria-label={saveLabel} disabled={!valid || minutes === null || saving}>
+          {t('settings.mode.save')}
         </button>
       ) : null}
     </form>
@@ -234,41 +247,42 @@ function MinutesForm({ id, label, hint, min, value, canManage, saving, onSave }:
 
 function ShelvedCard({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('alerts');
   const shelved = useQuery(alarmSettingsQueries.shelved(vesselId));
   const format = useFormatters();
   const unshelve = useMutation({
     mutationFn: (alertId: number) => alarmSettingsActions.unshelve(vesselId, alertId),
     onSuccess: () => {
-      toast.success('Alarm back in service');
+      toast.success(t('settings.shelved.done'));
       void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'alerts/shelved') });
       void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'alerts') });
     },
-    onError: (error) => reportActionFailure('Putting the alarm back in service', error),
+    onError: (error) => reportActionFailure(t('settings.shelved.doing'), error),
   });
   return (
     <section className="card" aria-labelledby="shelved-title">
-      <h2 id="shelved-title">Shelved alarms</h2>
-      <p>Alarms taken out of service for a while (from the Alerts tab): shown, but nobody is told until they come back.</p>
-      {shelved.isPending ? <Loading what="shelved alarms" /> : null}
-      {shelved.isError ? <Failed what="The shelved alarms" retry={() => void shelved.refetch()} /> : null}
-      {shelved.data?.length === 0 ? <p className="muted">No alarm is shelved.</p> : null}
+      <h2 id="shelved-title">{t('settings.shelved.title')}</h2>
+      <p>{t('settings.shelved.intro')}</p>
+      {shelved.isPending ? <Loading text={t('settings.shelved.loading')} /> : null}
+      {shelved.isError ? <Failed text={t('settings.shelved.loadFailed')} retry={() => void shelved.refetch()} /> : null}
+      {shelved.data?.length === 0 ? <p className="muted">{t('settings.shelved.none')}</p> : null}
       {shelved.data?.length ? (
         <ul className="shelved-list">
           {shelved.data.map((shelf) => (
             <li key={`${shelf.origin}:${shelf.path}`}>
               <code>{shelf.path}</code>
               <p>
-                {shelf.reason} · back {format.dateTime(shelf.until)}
+                {shelf.reason} · {t('settings.shelved.back', { time: format.dateTime(shelf.until) })}
               </p>
               {canManage && shelf.alertId !== null ? (
                 <button
                   type="button"
                   className="button"
                   disabled={unshelve.isPending}
-                  aria-label={`Put ${shelf.path} back in service now`}
+                  aria-label={t('settings.shelved.backNowLabel', { path: shelf.path })}
                   onClick={() => unshelve.mutate(shelf.alertId!)}
                 >
-                  Back in service now
+                  {t('settings.shelved.backNow')}
                 </button>
               ) : null}
             </li>
@@ -281,6 +295,7 @@ function ShelvedCard({ vesselId, canManage }: { vesselId: number; canManage: boo
 
 function SuppressionCard({ vesselId, canManage }: { vesselId: number; canManage: boolean }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('alerts');
   const settings = useQuery(alarmSettingsQueries.settings(vesselId));
   const [draft, setDraft] = useState<Record<VesselMode, string[]> | null>(null);
   const [newSource, setNewSource] = useState('');
@@ -291,9 +306,9 @@ function SuppressionCard({ vesselId, canManage }: { vesselId: number; canManage:
       queryClient.setQueryData(alarmSettingsQueries.settings(vesselId).queryKey, data);
       setDraft(null);
       setExtra([]);
-      toast.success('Suppressions saved');
+      toast.success(t('settings.suppressions.saved'));
     },
-    onError: (error) => reportActionFailure('Saving the suppressions', error),
+    onError: (error) => reportActionFailure(t('settings.suppressions.saving'), error),
   });
   const current = draft ?? settings.data?.suppressions ?? null;
   const sources = current ? [...new Set([...VESSEL_MODES.flatMap((m) => current[m] ?? []), ...extra])].sort() : [];
@@ -305,27 +320,26 @@ function SuppressionCard({ vesselId, canManage }: { vesselId: number; canManage:
   const sourceValid = /^[A-Za-z0-9_.-]+$/.test(newSource.trim());
   return (
     <section className="card alarm-settings__wide" aria-labelledby="suppressions-title">
-      <h2 id="suppressions-title">Alarms suppressed per mode</h2>
+      <h2 id="suppressions-title">{t('settings.suppressions.title')}</h2>
       <p>
-        A ticked alarm source is recorded and shown but nobody is notified while the vessel is in that mode. A source is a path or its start (
-        <code>environment.inside.bilge</code>) or <code>no-data</code>, <code>geofence</code>.
+        <Trans t={t} i18nKey="settings.suppressions.intro" components={{ code: <code /> }} shouldUnescape />
       </p>
-      {settings.isPending ? <Loading what="the suppressions" /> : null}
-      {settings.isError ? <Failed what="The suppressions" retry={() => void settings.refetch()} /> : null}
+      {settings.isPending ? <Loading text={t('settings.suppressions.loading')} /> : null}
+      {settings.isError ? <Failed text={t('settings.suppressions.loadFailed')} retry={() => void settings.refetch()} /> : null}
       {current ? (
         <>
           {sources.length === 0 ? (
-            <p className="muted">No alarm is suppressed in any mode.</p>
+            <p className="muted">{t('settings.suppressions.none')}</p>
           ) : (
             <div className="table-scroll">
               <table className="table">
-                <caption className="visually-hidden">Alarm sources and the modes that suppress them</caption>
+                <caption className="visually-hidden">{t('settings.suppressions.caption')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Source</th>
+                    <th scope="col">{t('settings.suppressions.source')}</th>
                     {VESSEL_MODES.map((mode) => (
                       <th key={mode} scope="col">
-                        {VESSEL_MODE_LABELS[mode]}
+                        {MODE_LABELS[mode]}
                       </th>
                     ))}
                   </tr>
@@ -340,7 +354,7 @@ function SuppressionCard({ vesselId, canManage }: { vesselId: number; canManage:
                         <td key={mode}>
                           <input
                             type="checkbox"
-                            aria-label={`Suppress ${source} ${VESSEL_MODE_LABELS[mode].toLowerCase()}`}
+                            aria-label={t(`settings.suppressions.suppress.${mode}`, { source })}
                             checked={(current[mode] ?? []).includes(source)}
                             disabled={!canManage}
                             onChange={(event) => toggle(mode, source, event.target.checked)}
@@ -366,23 +380,23 @@ function SuppressionCard({ vesselId, canManage }: { vesselId: number; canManage:
               >
                 <div className="field">
                   <label htmlFor="new-source" className="field__label">
-                    Add an alarm source
+                    {t('settings.suppressions.addSource')}
                   </label>
                   <input
                     className="input"
                     id="new-source"
                     value={newSource}
-                    placeholder="environment.inside.bilge"
+                    placeholder={EXAMPLE_SOURCE}
                     onChange={(event) => setNewSource(event.target.value)}
                   />
                 </div>
                 <button type="submit" className="button" disabled={!sourceValid}>
-                  Add
+                  {t('settings.suppressions.add')}
                 </button>
               </form>
               <div className="button-row">
                 <button type="button" className="button button--primary" disabled={!draft || save.isPending} onClick={() => draft && save.mutate(draft)}>
-                  Save suppressions
+                  {t('settings.suppressions.save')}
                 </button>
               </div>
             </>
@@ -403,6 +417,7 @@ function targetOf(key: string): EscalationTarget {
 
 function LadderCard({ vesselId, canManage, canListPeople }: { vesselId: number; canManage: boolean; canListPeople: boolean }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('alerts');
   const ladder = useQuery(alarmSettingsQueries.escalation(vesselId));
   const directory = useQuery({ ...memberQueries.directory(vesselId), enabled: canListPeople });
   const [draft, setDraft] = useState<EscalationStep[] | null>(null);
@@ -412,9 +427,9 @@ function LadderCard({ vesselId, canManage, canListPeople }: { vesselId: number; 
       queryClient.setQueryData(alarmSettingsQueries.escalation(vesselId).queryKey, data.steps);
       void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'escalation') });
       setDraft(null);
-      toast.success('Escalation ladder saved');
+      toast.success(t('settings.ladder.saved'));
     },
-    onError: (error) => reportActionFailure('Saving the escalation ladder', error),
+    onError: (error) => reportActionFailure(t('settings.ladder.saving'), error),
   });
   const steps = draft ?? ladder.data ?? null;
   const inOrder = (steps ?? []).every((s, i, all) => i === 0 || s.afterMinutes >= all[i - 1].afterMinutes);
@@ -422,30 +437,34 @@ function LadderCard({ vesselId, canManage, canListPeople }: { vesselId: number; 
     ...ESCALATION_ROLES.map((role) => ({ key: `role:${role}`, label: ROLE_LABELS[role] })),
     ...(directory.data ?? [])
       .filter((m) => !m.pending)
-      .map((m) => (isCompany(m) ? { key: `company:${m.companyId}`, label: `${memberName(m)} (company)` } : { key: `user:${m.userId}`, label: memberName(m) })),
+      .map((m) =>
+        isCompany(m)
+          ? { key: `company:${m.companyId}`, label: t('settings.ladder.company', { name: memberName(m) }) }
+          : { key: `user:${m.userId}`, label: memberName(m) },
+      ),
   ];
-  const labelOf = (t: EscalationTarget) =>
-    options.find((o) => o.key === targetKey(t))?.label ?? (t.kind === 'user' ? `User ${t.userId}` : `Company ${t.kind === 'company' ? t.companyId : ''}`);
+  const labelOf = (target: EscalationTarget) =>
+    options.find((o) => o.key === targetKey(target))?.label ??
+    (target.kind === 'user'
+      ? t('settings.ladder.user', { id: target.userId })
+      : t('settings.ladder.companyId', { id: target.kind === 'company' ? target.companyId : '' }));
   const update = (index: number, step: EscalationStep) => steps && setDraft(steps.map((s, i) => (i === index ? step : s)));
 
   return (
     <section className="card alarm-settings__wide" aria-labelledby="ladder-title">
-      <h2 id="ladder-title">Escalation ladder</h2>
-      <p>
-        Who is told of an alarm nobody has acknowledged, when, and how. One acknowledgement stops it for everyone. Without steps, everyone who receives
-        notifications is told at once. A text or a call reaches only people who verified their phone number; a reply of ACK or the key 1 acknowledges.
-      </p>
-      {ladder.isPending ? <Loading what="the ladder" /> : null}
-      {ladder.isError ? <Failed what="The escalation ladder" retry={() => void ladder.refetch()} /> : null}
+      <h2 id="ladder-title">{t('settings.ladder.title')}</h2>
+      <p>{t('settings.ladder.intro')}</p>
+      {ladder.isPending ? <Loading text={t('settings.ladder.loading')} /> : null}
+      {ladder.isError ? <Failed text={t('settings.ladder.loadFailed')} retry={() => void ladder.refetch()} /> : null}
       {steps ? (
         <>
-          {steps.length === 0 ? <p className="muted">No steps: everyone is told at once.</p> : null}
+          {steps.length === 0 ? <p className="muted">{t('settings.ladder.noSteps')}</p> : null}
           <ol className="ladder">
             {steps.map((step, index) => (
               <li key={index} className="ladder__step">
                 <div className="field">
                   <label htmlFor={`step-${index}-after`} className="field__label">
-                    Step {index + 1}: minutes after the alarm
+                    {t('settings.ladder.after', { step: index + 1 })}
                   </label>
                   <input
                     className="input"
@@ -460,7 +479,7 @@ function LadderCard({ vesselId, canManage, canListPeople }: { vesselId: number; 
                 </div>
                 <div className="field">
                   <label htmlFor={`step-${index}-target`} className="field__label">
-                    Step {index + 1}: who
+                    {t('settings.ladder.who', { step: index + 1 })}
                   </label>
                   <select
                     className="input"
@@ -479,7 +498,7 @@ function LadderCard({ vesselId, canManage, canListPeople }: { vesselId: number; 
                 </div>
                 <div className="field">
                   <label htmlFor={`step-${index}-channel`} className="field__label">
-                    Step {index + 1}: how
+                    {t('settings.ladder.how', { step: index + 1 })}
                   </label>
                   <select
                     className="input"
@@ -494,19 +513,19 @@ function LadderCard({ vesselId, canManage, canListPeople }: { vesselId: number; 
                       })
                     }
                   >
-                    <option value="usual">E-mail and push</option>
-                    <option value="sms">Text message (SMS)</option>
-                    <option value="voice">Voice call</option>
+                    <option value="usual">{t('settings.ladder.usual')}</option>
+                    <option value="sms">{t('settings.ladder.sms')}</option>
+                    <option value="voice">{t('settings.ladder.voice')}</option>
                   </select>
                 </div>
                 {canManage ? (
                   <button
                     type="button"
                     className="button ladder__remove"
-                    aria-label={`Remove step ${index + 1} (${labelOf(step.target)})`}
+                    aria-label={t('settings.ladder.removeLabel', { step: index + 1, who: labelOf(step.target) })}
                     onClick={() => setDraft(steps.filter((_, i) => i !== index))}
                   >
-                    Remove
+                    {t('settings.ladder.remove')}
                   </button>
                 ) : null}
               </li>
@@ -514,7 +533,7 @@ function LadderCard({ vesselId, canManage, canListPeople }: { vesselId: number; 
           </ol>
           {!inOrder ? (
             <p className="field__error" role="alert">
-              Each step must come at or after the one before it.
+              {t('settings.ladder.order')}
             </p>
           ) : null}
           {canManage ? (
@@ -533,7 +552,7 @@ function LadderCard({ vesselId, canManage, canListPeople }: { vesselId: number; 
                   ])
                 }
               >
-                Add a step
+                {t('settings.ladder.addStep')}
               </button>
               <button
                 type="button"
@@ -541,11 +560,11 @@ function LadderCard({ vesselId, canManage, canListPeople }: { vesselId: number; 
                 disabled={!draft || !inOrder || save.isPending}
                 onClick={() => draft && save.mutate(draft)}
               >
-                Save the ladder
+                {t('settings.ladder.save')}
               </button>
             </div>
           ) : (
-            <p className="field__hint">Changing the ladder needs alert management rights.</p>
+            <p className="field__hint">{t('settings.ladder.needsRights')}</p>
           )}
         </>
       ) : null}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../forms/Field';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters, usePreferences } from '../profile/usePreferences';
@@ -32,6 +33,7 @@ interface Props {
 /** Alert history with filters (priority, status, path, time range, nobody reached), newest first, a page at a time (POST alerts/history/page). */
 export function AlertHistory({ vesselId, vessels }: Props) {
   const format = useFormatters();
+  const { t } = useTranslation('alerts');
   const { timeZone } = usePreferences();
   const devices = useQuery({ ...deviceQueries.list(vesselId ?? 0), enabled: vesselId !== undefined });
   const paths = [...new Set((devices.data ?? []).flatMap((device) => device.properties.map((property) => property.path)))].sort();
@@ -66,36 +68,36 @@ export function AlertHistory({ vesselId, vessels }: Props) {
 
   return (
     <section aria-labelledby="alert-history-title" className="alerts__section">
-      <h2 id="alert-history-title">History</h2>
-      <form className="alerts__filters" aria-label="Filter the history" onSubmit={(event) => event.preventDefault()}>
+      <h2 id="alert-history-title">{t('history.title')}</h2>
+      <form className="alerts__filters" aria-label={t('history.filter')} onSubmit={(event) => event.preventDefault()}>
         {vessels ? (
           <SelectField
-            label="Vessel"
+            label={t('history.vessel')}
             value={vessel}
-            placeholder="All vessels"
+            placeholder={t('history.allVessels')}
             options={vessels.map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
             onChange={(event) => changed(setVessel)(event.target.value)}
           />
         ) : null}
         <SelectField
-          label="Priority"
+          label={t('history.priority')}
           value={priority}
-          placeholder="Any priority"
+          placeholder={t('history.anyPriority')}
           options={ALERT_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }))}
           onChange={(event) => changed(setPriority)(event.target.value as AlertPriority | '')}
         />
         <SelectField
-          label="State"
+          label={t('history.state')}
           value={status}
-          placeholder="Any state"
+          placeholder={t('history.anyState')}
           options={ALERT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
           onChange={(event) => changed(setStatus)(event.target.value as AlertStatus | '')}
         />
         <TextField
-          label="Path"
+          label={t('history.path')}
           value={path}
           list={paths.length > 0 ? 'alert-history-paths' : undefined}
-          placeholder="e.g. electrical.batteries.house.voltage"
+          placeholder={t('history.pathPlaceholder')}
           onChange={(event) => changed(setPath)(event.target.value)}
         />
         {paths.length > 0 ? (
@@ -105,25 +107,28 @@ export function AlertHistory({ vesselId, vessels }: Props) {
             ))}
           </datalist>
         ) : null}
-        <TextField label={`Raised from (${timeZone})`} type="datetime-local" value={from} onChange={(event) => changed(setFrom)(event.target.value)} />
-        <TextField label={`Raised until (${timeZone})`} type="datetime-local" value={to} onChange={(event) => changed(setTo)(event.target.value)} />
+        <TextField
+          label={t('history.from', { zone: timeZone })}
+          type="datetime-local"
+          value={from}
+          onChange={(event) => changed(setFrom)(event.target.value)}
+        />
+        <TextField label={t('history.until', { zone: timeZone })} type="datetime-local" value={to} onChange={(event) => changed(setTo)(event.target.value)} />
         <label className="checkbox alerts__filter-check">
-          <input type="checkbox" checked={nobodyReached} onChange={(event) => changed(setNobodyReached)(event.target.checked)} /> Nobody reached
+          <input type="checkbox" checked={nobodyReached} onChange={(event) => changed(setNobodyReached)(event.target.checked)} /> {t('history.nobodyReached')}
         </label>
       </form>
-      <DelayedSpinner loading={history.isFetching} label="Loading the history…" />
+      <DelayedSpinner loading={history.isFetching} label={t('history.loading')} />
       {history.isError ? (
         <p className="form-error" role="alert">
-          The history could not be loaded.{' '}
+          {t('history.loadFailed')}{' '}
           <button type="button" className="link-button" onClick={() => void history.refetch()}>
-            Try again
+            {t('history.tryAgain')}
           </button>
         </p>
       ) : null}
-      {history.isSuccess && total === 0 ? (
-        <p className="empty-state">{nobodyReached ? 'Every alarm matching these filters reached somebody.' : 'No alerts match these filters.'}</p>
-      ) : null}
-      <ul className="alert-list" aria-label="Alert history">
+      {history.isSuccess && total === 0 ? <p className="empty-state">{nobodyReached ? t('history.allReached') : t('history.noMatch')}</p> : null}
+      <ul className="alert-list" aria-label={t('history.list')}>
         {(history.data?.content ?? []).map((alert) => {
           const alertPriority = priorityOf(alert);
           const name = nameOf(alert.vesselId);
@@ -146,8 +151,8 @@ export function AlertHistory({ vesselId, vessels }: Props) {
                       {' · '}
                     </>
                   ) : null}
-                  {alert.path} · raised {format.dateTime(alert.raisedAt)}
-                  {alert.clearedAt ? ` · cleared ${format.dateTime(alert.clearedAt)}` : ''}
+                  {alert.path} · {t('history.raised', { time: format.dateTime(alert.raisedAt) })}
+                  {alert.clearedAt ? ` · ${t('history.cleared', { time: format.dateTime(alert.clearedAt) })}` : ''}
                   {(vesselId ?? alert.vesselId) !== undefined ? (
                     <>
                       {' · '}
@@ -161,15 +166,13 @@ export function AlertHistory({ vesselId, vessels }: Props) {
         })}
       </ul>
       {total > HISTORY_PAGE_SIZE ? (
-        <nav className="alerts__pager" aria-label="History pages">
+        <nav className="alerts__pager" aria-label={t('history.pages')}>
           <button type="button" className="button button--small" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Newer
+            {t('history.newer')}
           </button>
-          <span>
-            Page {page + 1} of {pages}
-          </span>
+          <span>{t('history.page', { page: page + 1, pages })}</span>
           <button type="button" className="button button--small" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-            Older
+            {t('history.older')}
           </button>
         </nav>
       ) : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { deviceQueries } from '../devices/queries';
@@ -13,37 +14,28 @@ import { vesselKeys } from '../vessels/queries';
 import { alertActions, alertQueries } from './queries';
 import type { AlertLogAction, AlertLogEntry } from '../../../../contracts/alerts';
 
-const ACTION_WORDS: Record<AlertLogAction, string> = {
-  raised: 'raised',
-  changed: 'changed',
-  escalated: 'escalated (needs acknowledging again)',
-  rectified: 'rectified (condition cleared, not acknowledged)',
-  acknowledged: 'acknowledged',
-  silenced: 'silenced',
-  unsilenced: 'sounding again after its silence',
-  cleared: 'cleared',
-  note: 'note',
+/** What the log can be narrowed to: the kinds of entry people look for. */
+const SHOWN: Record<string, AlertLogAction[]> = {
+  all: [],
+  alarms: ['raised', 'escalated', 'rectified', 'cleared'],
+  people: ['acknowledged', 'silenced', 'unsilenced'],
+  notes: ['note'],
 };
 
-/** What the log can be narrowed to: the kinds of entry people look for. */
-const SHOWN: Record<string, { label: string; actions: AlertLogAction[] }> = {
-  all: { label: 'Everything', actions: [] },
-  alarms: { label: 'Raised and cleared', actions: ['raised', 'escalated', 'rectified', 'cleared'] },
-  people: { label: 'Acknowledged and silenced', actions: ['acknowledged', 'silenced', 'unsilenced'] },
-  notes: { label: 'Notes', actions: ['note'] },
-};
+const ACTIONS = new Set<string>(['raised', 'changed', 'escalated', 'rectified', 'acknowledged', 'silenced', 'unsilenced', 'cleared', 'note']);
 
 function NoteOn({ vesselId, entry }: { vesselId: number; entry: AlertLogEntry }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('alerts');
   const [text, setText] = useState('');
   const add = useMutation({
     mutationFn: () => alertActions.addNote(entry.id, text.trim()),
     onSuccess: () => {
-      toast.success('Note added');
+      toast.success(t('log.noteAdded'));
       setText('');
       return queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'alertLogs') });
     },
-    onError: (error) => reportActionFailure('Adding the note', error),
+    onError: (error) => reportActionFailure(t('log.addingNote'), error),
   });
   return (
     <form
@@ -54,18 +46,18 @@ function NoteOn({ vesselId, entry }: { vesselId: number; entry: AlertLogEntry })
       }}
     >
       <label className="visually-hidden" htmlFor={`log-note-${entry.id}`}>
-        Note on this alert
+        {t('log.noteOn')}
       </label>
       <input
         id={`log-note-${entry.id}`}
         className="input"
         value={text}
         maxLength={5000}
-        placeholder="Add a note"
+        placeholder={t('log.notePlaceholder')}
         onChange={(event) => setText(event.target.value)}
       />
       <button type="submit" className="button button--small" disabled={add.isPending || !text.trim()}>
-        Add note
+        {t('log.addNote')}
       </button>
     </form>
   );
@@ -84,11 +76,12 @@ export function AlertLog({
   canSeeDevices?: boolean;
 }) {
   const format = useFormatters();
+  const { t } = useTranslation('alerts');
   const devices = useQuery({ ...deviceQueries.list(vesselId), enabled: canSeeDevices });
   const [chosen, setChosen] = useState('');
   const [shown, setShown] = useState('all');
   const deviceId = chosen ? Number(chosen) : (devices.data?.[0]?.id ?? null);
-  const log = useInfiniteQuery({ ...alertQueries.deviceLogPages(vesselId, deviceId ?? 0, SHOWN[shown].actions), enabled: deviceId !== null });
+  const log = useInfiniteQuery({ ...alertQueries.deviceLogPages(vesselId, deviceId ?? 0, SHOWN[shown]), enabled: deviceId !== null });
   const entries = log.data?.pages.flatMap((page) => page.content) ?? [];
   const device = devices.data?.find((candidate) => candidate.id === deviceId);
   // The property's name as the Devices tab shows it, not its Signal K path.
@@ -98,10 +91,10 @@ export function AlertLog({
   const directory = useQuery({ ...memberQueries.directory(vesselId), enabled: canSeeMembers });
 
   const who = (userId: number | null) => {
-    if (userId === null) return 'System';
-    if (me && me.id === userId) return 'You';
+    if (userId === null) return t('log.system');
+    if (me && me.id === userId) return t('log.you');
     const member = directory.data?.find((candidate) => !isCompany(candidate) && candidate.userId === userId);
-    return member ? memberName(member) : `Member #${userId}`;
+    return member ? memberName(member) : t('log.member', { id: userId });
   };
   // Notes go after the newest entry of each alert.
   const newestOfAlert = new Set<number>();
@@ -113,12 +106,12 @@ export function AlertLog({
 
   return (
     <section aria-labelledby="alert-log-title" className="alerts__section">
-      <h2 id="alert-log-title">Alert log</h2>
-      {!canSeeDevices ? <p className="notice">The alert log is kept per device; seeing the devices needs device manager VIEW.</p> : null}
-      {devices.isSuccess && devices.data.length === 0 ? <p className="empty-state">This vessel has no devices yet, so no alert log.</p> : null}
+      <h2 id="alert-log-title">{t('log.title')}</h2>
+      {!canSeeDevices ? <p className="notice">{t('log.needsDevices')}</p> : null}
+      {devices.isSuccess && devices.data.length === 0 ? <p className="empty-state">{t('log.noDevices')}</p> : null}
       {devices.data && devices.data.length > 0 ? (
         <SelectField
-          label="Device"
+          label={t('log.device')}
           value={deviceId === null ? '' : String(deviceId)}
           options={devices.data.map((device) => ({ value: String(device.id), label: device.name }))}
           onChange={(event) => setChosen(event.target.value)}
@@ -126,29 +119,29 @@ export function AlertLog({
       ) : null}
       {devices.data && devices.data.length > 0 ? (
         <SelectField
-          label="Show"
+          label={t('log.show')}
           value={shown}
-          options={Object.entries(SHOWN).map(([value, { label }]) => ({ value, label }))}
+          options={Object.keys(SHOWN).map((value) => ({ value, label: t(`log.shown.${value}`) }))}
           onChange={(event) => setShown(event.target.value)}
         />
       ) : null}
-      <DelayedSpinner loading={(canSeeDevices && devices.isPending) || (log.isFetching && !log.isFetchingNextPage)} label="Loading the alert log…" />
+      <DelayedSpinner loading={(canSeeDevices && devices.isPending) || (log.isFetching && !log.isFetchingNextPage)} label={t('log.loading')} />
       {devices.isError || (log.isError && !log.isFetchNextPageError) ? (
         <p className="form-error" role="alert">
-          The alert log could not be loaded.
+          {t('log.loadFailed')}
         </p>
       ) : null}
-      {log.isSuccess && entries.length === 0 ? (
-        <p className="empty-state">
-          {shown === 'all' ? "Nothing has happened to this device's alerts yet." : `No entries of this kind (${SHOWN[shown].label.toLowerCase()}).`}
-        </p>
-      ) : null}
-      <ol className="alert-log" aria-label="Alert log entries">
+      {log.isSuccess && entries.length === 0 ? <p className="empty-state">{shown === 'all' ? t('log.nothing') : t(`log.empty.${shown}`)}</p> : null}
+      <ol className="alert-log" aria-label={t('log.entries')}>
         {entries.map((entry) => (
           <li key={entry.id}>
             <p>
               <strong>{format.dateTime(entry.at)}</strong> · {who(entry.userId)} ·{' '}
-              {entry.action === 'note' ? `note: ${entry.messageText}` : `${propertyName(entry.path)} ${ACTION_WORDS[entry.action] ?? entry.action}`}
+              {entry.action === 'note'
+                ? t('log.note', { text: entry.messageText })
+                : ACTIONS.has(entry.action)
+                  ? t(`log.actions.${entry.action}`, { property: propertyName(entry.path) })
+                  : `${propertyName(entry.path)} ${entry.action}`}
             </p>
             {entry.action !== 'note' && entry.messageText ? <p className="muted">{entry.messageText}</p> : null}
             {canManage && newestOfAlert.has(entry.id) ? <NoteOn vesselId={vesselId} entry={entry} /> : null}
@@ -157,12 +150,12 @@ export function AlertLog({
       </ol>
       {log.isFetchNextPageError ? (
         <p className="form-error" role="alert">
-          The older entries could not be loaded.
+          {t('log.olderFailed')}
         </p>
       ) : null}
       {log.hasNextPage ? (
         <button type="button" className="button" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-          {log.isFetchingNextPage ? 'Loading older entries…' : 'Show older entries'}
+          {log.isFetchingNextPage ? t('log.loadingOlder') : t('log.showOlder')}
         </button>
       ) : null}
     </section>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { ActiveAlerts } from './ActiveAlerts';
 import { AlarmDetail } from './AlarmDetail';
 import { AlertHistory } from './AlertHistory';
@@ -7,8 +8,8 @@ import { AlertLog } from './AlertLog';
 import { CustomAlerts } from './CustomAlerts';
 import './alerts.css';
 
-const VIEWS = { active: 'Active', history: 'History', log: 'Alert log', custom: 'Custom alerts' } as const;
-type View = keyof typeof VIEWS;
+const VIEWS = ['active', 'history', 'log', 'custom'] as const;
+type View = (typeof VIEWS)[number];
 
 interface Props {
   vesselId: number;
@@ -25,16 +26,17 @@ interface Props {
 /** The vessel's Alerts tab (docs/product.md, alarms): an alarm's detail when one is open, the link to the monthly report, active alarms, history, the alert log and custom alerts. */
 export function AlertsTab({ vesselId, alertId, canManage, canSeeMembers = false, canSeeDevices = true }: Props) {
   const [view, setView] = useState<View>('active');
+  const { t } = useTranslation('alerts');
   return (
     <div className="alerts">
       {alertId !== undefined ? <AlarmDetail vesselId={vesselId} alertId={alertId} /> : null}
       <p className="alerts__report-link">
         <Link to="/dashboard/vessels/$vesselId/alerts/report" params={{ vesselId }}>
-          Monthly report
+          {t('tab.monthlyReport')}
         </Link>
       </p>
-      <div className="segmented segmented--wrap" role="group" aria-label="Alerts view">
-        {(Object.keys(VIEWS) as View[]).map((option) => (
+      <div className="segmented segmented--wrap" role="group" aria-label={t('tab.view')}>
+        {VIEWS.map((option) => (
           <button
             key={option}
             type="button"
@@ -42,7 +44,7 @@ export function AlertsTab({ vesselId, alertId, canManage, canSeeMembers = false,
             aria-pressed={view === option}
             onClick={() => setView(option)}
           >
-            {VIEWS[option]}
+            {t(`tab.views.${option}`)}
           </button>
         ))}
       </div>

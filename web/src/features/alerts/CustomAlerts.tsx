@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n, labelsOf } from '../../i18n';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { isApiError } from '../../lib/api';
@@ -15,14 +17,9 @@ import { PriorityBadge } from './PriorityBadge';
 import { alertActions, alertQueries } from './queries';
 import { ALERT_PRIORITIES, COMPARISONS, PRIORITY_LABELS, type AlertPriority, type Comparison, type CustomAlert, type CustomAlertInput } from './types';
 
-const COMPARISON_WORDS: Record<Comparison, string> = {
-  '<': 'below',
-  '<=': 'at or below',
-  '>': 'above',
-  '>=': 'at or above',
-  '==': 'equal to',
-  '!=': 'not equal to',
-};
+const COMPARISON_WORDS: Record<Comparison, string> = labelsOf(COMPARISONS, (comparison) => i18n.t(`alerts:custom.comparisons.${comparison}`));
+
+const HIDDEN = { hidden: <span className="visually-hidden" /> };
 
 interface PropertyChoice {
   device: Device;
@@ -57,6 +54,7 @@ function draftOf(rule: CustomAlert, choice: PropertyChoice | undefined, unitSyst
 /** The rule form: which property, how it compares with a threshold (in the user's units), for how long, how urgent, what to say. */
 function RuleForm({ vesselId, choices, rule, onDone }: { vesselId: number; choices: PropertyChoice[]; rule: CustomAlert | null; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('alerts');
   const { unitSystem } = useFormatters();
   const [draft, setDraft] = useState<Draft>(() =>
     rule
@@ -78,7 +76,7 @@ function RuleForm({ vesselId, choices, rule, onDone }: { vesselId: number; choic
   const save = useMutation({
     mutationFn: (input: CustomAlertInput) => (rule ? alertActions.replaceCustom(vesselId, rule.id, input) : alertActions.createCustom(vesselId, input)),
     onSuccess: () => {
-      toast.success(rule ? 'Custom alert saved' : 'Custom alert added');
+      toast.success(rule ? t('custom.saved') : t('custom.added'));
       void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'customAlerts') });
       onDone();
     },
@@ -86,20 +84,20 @@ function RuleForm({ vesselId, choices, rule, onDone }: { vesselId: number; choic
       const message = isApiError(error) && error.status === 400 ? (error.serverMessage ?? '') : '';
       if (/propertyId/.test(message)) setErrors({ propertyId: message.replace(/"/g, '') });
       else if (/threshold/.test(message)) setErrors({ threshold: message.replace(/"/g, '') });
-      else if (/durationSeconds/.test(message)) setErrors({ durationMinutes: 'At most 1440 minutes (a day)' });
+      else if (/durationSeconds/.test(message)) setErrors({ durationMinutes: t('custom.durationMax') });
       else if (/message/.test(message)) setErrors({ message: message.replace(/"/g, '') });
-      else reportActionFailure('Saving the custom alert', error);
+      else reportActionFailure(t('custom.saving'), error);
     },
   });
 
   const submit = () => {
     const found: DraftErrors = {};
-    if (!chosen) found.propertyId = 'Choose a property';
+    if (!chosen) found.propertyId = t('custom.chooseProperty');
     const threshold = Number(draft.threshold.replace(',', '.'));
-    if (draft.threshold.trim() === '' || !Number.isFinite(threshold)) found.threshold = 'Enter a number';
+    if (draft.threshold.trim() === '' || !Number.isFinite(threshold)) found.threshold = t('custom.enterNumber');
     const minutes = Number(draft.durationMinutes || '0');
-    if (!Number.isFinite(minutes) || minutes < 0 || minutes > 1440) found.durationMinutes = 'From 0 to 1440 minutes (a day)';
-    if (draft.message.length > 1000) found.message = 'At most 1000 characters';
+    if (!Number.isFinite(minutes) || minutes < 0 || minutes > 1440) found.durationMinutes = t('custom.durationRange');
+    if (draft.message.length > 1000) found.message = t('custom.messageMax');
     setErrors(found);
     if (Object.keys(found).length > 0 || !chosen) return;
     save.mutate({
@@ -115,30 +113,33 @@ function RuleForm({ vesselId, choices, rule, onDone }: { vesselId: number; choic
   return (
     <form
       className="card"
-      aria-label={rule ? 'Edit the custom alert' : 'New custom alert'}
+      aria-label={rule ? t('custom.edit') : t('custom.new')}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
     >
-      <h3>{rule ? 'Edit the custom alert' : 'New custom alert'}</h3>
+      <h3>{rule ? t('custom.edit') : t('custom.new')}</h3>
       <div className="custom-alert-form">
         <SelectField
-          label="Property"
+          label={t('custom.property')}
           value={draft.propertyId}
-          placeholder="Choose a property"
+          placeholder={t('custom.chooseProperty')}
           error={errors.propertyId}
-          options={choices.map(({ device, property }) => ({ value: String(property.id), label: `${device.name}: ${property.displayName}` }))}
+          options={choices.map(({ device, property }) => ({
+            value: String(property.id),
+            label: t('custom.propertyOption', { device: device.name, property: property.displayName }),
+          }))}
           onChange={(event) => set('propertyId', event.target.value)}
         />
         <SelectField
-          label="Alert when the value is"
+          label={t('custom.when')}
           value={draft.comparison}
           options={COMPARISONS.map((value) => ({ value, label: COMPARISON_WORDS[value] }))}
           onChange={(event) => set('comparison', event.target.value)}
         />
         <TextField
-          label={`Threshold${unit ? ` (${unit})` : ''}`}
+          label={unit ? t('custom.thresholdUnit', { unit }) : t('custom.threshold')}
           type="number"
           inputMode="decimal"
           step="any"
@@ -147,7 +148,7 @@ function RuleForm({ vesselId, choices, rule, onDone }: { vesselId: number; choic
           onChange={(event) => set('threshold', event.target.value)}
         />
         <TextField
-          label="For at least (minutes)"
+          label={t('custom.forAtLeast')}
           type="number"
           min={0}
           max={1440}
@@ -157,14 +158,14 @@ function RuleForm({ vesselId, choices, rule, onDone }: { vesselId: number; choic
           onChange={(event) => set('durationMinutes', event.target.value)}
         />
         <SelectField
-          label="Priority"
+          label={t('custom.priority')}
           value={draft.priority}
           options={ALERT_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }))}
           onChange={(event) => set('priority', event.target.value)}
         />
         <TextField
-          label="Message"
-          hint="Left empty, the rule itself is the message."
+          label={t('custom.message')}
+          hint={t('custom.messageHint')}
           value={draft.message}
           maxLength={1000}
           error={errors.message}
@@ -173,10 +174,10 @@ function RuleForm({ vesselId, choices, rule, onDone }: { vesselId: number; choic
       </div>
       <div className="button-row">
         <button type="button" className="button" onClick={onDone}>
-          Cancel
+          {t('custom.cancel')}
         </button>
         <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
+          {save.isPending ? t('custom.savingButton') : t('custom.save')}
         </button>
       </div>
     </form>
@@ -187,6 +188,7 @@ function RuleForm({ vesselId, choices, rule, onDone }: { vesselId: number; choic
 export function CustomAlerts({ vesselId, canManage, canSeeDevices = true }: { vesselId: number; canManage: boolean; canSeeDevices?: boolean }) {
   const queryClient = useQueryClient();
   const format = useFormatters();
+  const { t } = useTranslation('alerts');
   const rules = useQuery(alertQueries.customAlerts(vesselId));
   const devices = useQuery({ ...deviceQueries.list(vesselId), enabled: canSeeDevices });
   const [editing, setEditing] = useState<CustomAlert | 'new' | null>(null);
@@ -194,26 +196,26 @@ export function CustomAlerts({ vesselId, canManage, canSeeDevices = true }: { ve
   const choices = choicesOf(devices.data);
   const nameOf = (rule: CustomAlert) => {
     const choice = choices.find((candidate) => candidate.property.id === rule.propertyId);
-    return choice ? `${choice.device.name}: ${choice.property.displayName}` : rule.path;
+    return choice ? t('custom.propertyOption', { device: choice.device.name, property: choice.property.displayName }) : rule.path;
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'customAlerts') });
 
   const pause = useMutation({
     mutationFn: ({ rule, paused }: { rule: CustomAlert; paused: boolean }) => alertActions.pauseCustom(vesselId, rule.id, paused),
     onSuccess: (rule) => {
-      toast.success(rule.paused ? 'Custom alert paused' : 'Custom alert resumed');
+      toast.success(rule.paused ? t('custom.paused') : t('custom.resumed'));
       return refresh();
     },
-    onError: (error) => reportActionFailure('Pausing the custom alert', error),
+    onError: (error) => reportActionFailure(t('custom.pausing'), error),
   });
   const remove = useMutation({
     mutationFn: (rule: CustomAlert) => alertActions.deleteCustom(vesselId, rule.id),
     onSuccess: () => {
-      toast.success('Custom alert deleted');
+      toast.success(t('custom.deleted'));
       setDeleting(null);
       return refresh();
     },
-    onError: (error) => reportActionFailure('Deleting the custom alert', error),
+    onError: (error) => reportActionFailure(t('custom.deleting'), error),
   });
 
   const threshold = (rule: CustomAlert) => {
@@ -224,35 +226,41 @@ export function CustomAlerts({ vesselId, canManage, canSeeDevices = true }: { ve
   return (
     <section aria-labelledby="custom-alerts-title" className="alerts__section">
       <header className="section-header">
-        <h2 id="custom-alerts-title">Custom alerts</h2>
+        <h2 id="custom-alerts-title">{t('custom.title')}</h2>
         {canManage && editing === null ? (
           <button type="button" className="button button--primary" onClick={() => setEditing('new')} disabled={choices.length === 0}>
-            Add a custom alert
+            {t('custom.add')}
           </button>
         ) : null}
       </header>
-      <p className="muted">Your own rules on a property, such as &ldquo;fridge above 8 °C for 10 minutes&rdquo;.</p>
-      <DelayedSpinner loading={rules.isPending} label="Loading custom alerts…" />
+      <p className="muted">{t('custom.intro')}</p>
+      <DelayedSpinner loading={rules.isPending} label={t('custom.loading')} />
       {rules.isError ? (
         <p className="form-error" role="alert">
-          The custom alerts could not be loaded.{' '}
+          {t('custom.loadFailed')}{' '}
           <button type="button" className="link-button" onClick={() => void rules.refetch()}>
-            Try again
+            {t('custom.tryAgain')}
           </button>
         </p>
       ) : null}
       {editing !== null ? <RuleForm vesselId={vesselId} choices={choices} rule={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
-      {rules.isSuccess && rules.data.length === 0 ? <p className="empty-state">No custom alerts yet.</p> : null}
-      <ul className="alert-list" aria-label="Custom alerts">
+      {rules.isSuccess && rules.data.length === 0 ? <p className="empty-state">{t('custom.none')}</p> : null}
+      <ul className="alert-list" aria-label={t('custom.list')}>
         {(rules.data ?? []).map((rule) => (
           <li key={rule.id} className={`alert-item alert-item--priority-${rule.priority}${rule.paused ? ' is-cleared' : ''}`}>
             <PriorityBadge priority={rule.priority} />
             <div className="alert-item__body">
               <p className="alert-item__message">{rule.message}</p>
               <p className="muted">
-                {nameOf(rule)} {COMPARISON_WORDS[rule.comparison]} {threshold(rule)}
-                {rule.durationSeconds > 0 ? ` for ${Math.round(rule.durationSeconds / 60)} min` : ''}
-                {rule.paused ? ' · paused' : ''}
+                {rule.durationSeconds > 0
+                  ? t('custom.ruleFor', {
+                      property: nameOf(rule),
+                      comparison: COMPARISON_WORDS[rule.comparison],
+                      threshold: threshold(rule),
+                      minutes: Math.round(rule.durationSeconds / 60),
+                    })
+                  : t('custom.rule', { property: nameOf(rule), comparison: COMPARISON_WORDS[rule.comparison], threshold: threshold(rule) })}
+                {rule.paused ? ` · ${t('custom.isPaused')}` : ''}
               </p>
             </div>
             {canManage ? (
@@ -265,14 +273,14 @@ export function CustomAlerts({ vesselId, canManage, canSeeDevices = true }: { ve
                     disabled={pause.isPending}
                     onChange={(event) => pause.mutate({ rule, paused: !event.target.checked })}
                   />
-                  <span>{rule.paused ? 'Paused' : 'On'}</span>
+                  <span>{rule.paused ? t('custom.switchPaused') : t('custom.switchOn')}</span>
                   <span className="visually-hidden"> ({rule.message})</span>
                 </label>
                 <button type="button" className="button button--small" onClick={() => setEditing(rule)}>
-                  Edit<span className="visually-hidden"> {rule.message}</span>
+                  <Trans t={t} i18nKey="custom.editRule" values={{ name: rule.message }} components={HIDDEN} shouldUnescape />
                 </button>
                 <button type="button" className="button button--small button--danger" onClick={() => setDeleting(rule)}>
-                  Delete<span className="visually-hidden"> {rule.message}</span>
+                  <Trans t={t} i18nKey="custom.deleteRule" values={{ name: rule.message }} components={HIDDEN} shouldUnescape />
                 </button>
               </div>
             ) : null}
@@ -281,16 +289,13 @@ export function CustomAlerts({ vesselId, canManage, canSeeDevices = true }: { ve
       </ul>
       {deleting ? (
         <ConfirmModal
-          title="Delete the custom alert?"
-          confirmLabel="Delete"
+          title={t('custom.deleteTitle')}
+          confirmLabel={t('custom.delete')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(deleting)}
           onClose={() => setDeleting(null)}
         >
-          <p>
-            The rule &ldquo;{deleting.message}&rdquo; on {nameOf(deleting)} will be deleted, and an alert it has raised will be cleared. It cannot be brought
-            back.
-          </p>
+          <p>{t('custom.deleteText', { message: deleting.message, property: nameOf(deleting) })}</p>
         </ConfirmModal>
       ) : null}
     </section>

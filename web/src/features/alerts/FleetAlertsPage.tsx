@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselQueries } from '../vessels/queries';
@@ -12,35 +13,34 @@ import './alerts.css';
 /** The fleet-wide alerts page: what is active on every vessel the user may see, then the history with filters. */
 export function FleetAlertsPage() {
   const format = useFormatters();
+  const { t } = useTranslation('alerts');
   const vessels = useQuery(vesselQueries.list());
   const active = useQuery(alertQueries.active());
   const named = (vessels.data ?? []).map((vessel) => ({ id: vessel.id, name: vessel.name }));
-  const nameOf = (vesselId: number | undefined) => named.find((vessel) => vessel.id === vesselId)?.name ?? 'A vessel';
+  const nameOf = (vesselId: number | undefined) => named.find((vessel) => vessel.id === vesselId)?.name ?? t('fleet.aVessel');
   const list = active.data ?? [];
 
   return (
     <div className="page alerts">
       <header className="page__header">
         <div>
-          <h1>Alerts</h1>
-          <p className="muted">Every vessel whose alerts you may see.</p>
+          <h1>{t('fleet.title')}</h1>
+          <p className="muted">{t('fleet.intro')}</p>
         </div>
       </header>
       <section aria-labelledby="fleet-active-title">
-        <h2 id="fleet-active-title">
-          {list.length} active {list.length === 1 ? 'alert' : 'alerts'}
-        </h2>
-        <DelayedSpinner loading={active.isPending} label="Loading alerts…" />
+        <h2 id="fleet-active-title">{t('active.count', { count: list.length })}</h2>
+        <DelayedSpinner loading={active.isPending} label={t('fleet.loading')} />
         {active.isError ? (
           <p className="form-error" role="alert">
-            The alerts could not be loaded.{' '}
+            {t('fleet.loadFailed')}{' '}
             <button type="button" className="link-button" onClick={() => void active.refetch()}>
-              Try again
+              {t('fleet.tryAgain')}
             </button>
           </p>
         ) : null}
-        {active.isSuccess && list.length === 0 ? <p className="empty-state">No active alerts on your vessels.</p> : null}
-        <ul className="alert-list" aria-label="Active alerts of the fleet">
+        {active.isSuccess && list.length === 0 ? <p className="empty-state">{t('fleet.none')}</p> : null}
+        <ul className="alert-list" aria-label={t('fleet.list')}>
           {list.map((alert) => {
             const priority = priorityOf(alert);
             return (
@@ -55,7 +55,7 @@ export function FleetAlertsPage() {
                         {nameOf(alert.vesselId)}
                       </Link>
                     ) : null}{' '}
-                    · raised {format.dateTime(alert.raisedAt)}
+                    · {t('fleet.raised', { time: format.dateTime(alert.raisedAt) })}
                   </p>
                 </div>
               </li>

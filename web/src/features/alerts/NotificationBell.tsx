@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons/Icon';
 import { useFormatters } from '../profile/usePreferences';
 import { vesselQueries } from '../vessels/queries';
@@ -20,6 +21,7 @@ const SHOWN = 6;
  */
 export function NotificationBell() {
   const format = useFormatters();
+  const { t } = useTranslation('alerts');
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -32,7 +34,7 @@ export function NotificationBell() {
   const floor = ALERT_PRIORITIES.indexOf(settings.data?.minPriority.inApp ?? 'caution');
   const alerts = (active.data ?? []).filter((alert) => ALERT_PRIORITIES.indexOf(priorityOf(alert)) <= floor);
   const unread = alerts.filter(needsAcknowledgement).length;
-  const nameOf = (vesselId: number | undefined) => vessels.data?.find((vessel) => vessel.id === vesselId)?.name ?? 'A vessel';
+  const nameOf = (vesselId: number | undefined) => vessels.data?.find((vessel) => vessel.id === vesselId)?.name ?? t('fleet.aVessel');
 
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
@@ -54,7 +56,7 @@ export function NotificationBell() {
     };
   }, [open]);
 
-  const label = unread > 0 ? `Alerts: ${unread} waiting for acknowledgement` : `Alerts: ${alerts.length} active`;
+  const label = unread > 0 ? t('bell.waiting', { count: unread }) : t('bell.active', { count: alerts.length });
   return (
     <div className="bell-wrap" ref={wrap}>
       <button
@@ -75,15 +77,15 @@ export function NotificationBell() {
         ) : null}
       </button>
       {open ? (
-        <div id="notification-centre" className="bell__panel" role="region" aria-label="Latest alerts">
-          <h2>Latest alerts</h2>
-          {active.isPending ? <p className="muted">Loading alerts…</p> : null}
+        <div id="notification-centre" className="bell__panel" role="region" aria-label={t('bell.latest')}>
+          <h2>{t('bell.latest')}</h2>
+          {active.isPending ? <p className="muted">{t('bell.loading')}</p> : null}
           {active.isError ? (
             <p className="form-error" role="alert">
-              The alerts could not be loaded.
+              {t('bell.loadFailed')}
             </p>
           ) : null}
-          {active.isSuccess && alerts.length === 0 ? <p className="muted">No active alerts on your vessels.</p> : null}
+          {active.isSuccess && alerts.length === 0 ? <p className="muted">{t('bell.none')}</p> : null}
           <ul>
             {alerts.slice(0, SHOWN).map((alert) => (
               <li key={alert.id}>
@@ -100,7 +102,7 @@ export function NotificationBell() {
               </li>
             ))}
           </ul>
-          <Link to="/dashboard/alerts">All alerts of the fleet</Link>
+          <Link to="/dashboard/alerts">{t('bell.all')}</Link>
         </div>
       ) : null}
     </div>

@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ALARM_PRIORITIES, type AlarmPriority, type NotificationSettings } from '../../../../contracts/alarm-settings';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
@@ -12,21 +13,11 @@ import { profileQueries } from '../profile/queries';
 import { alarmSettingsActions, alarmSettingsQueries } from './alarmSettingsQueries';
 import './alarm-settings.css';
 
-const CHANNELS: Array<{ key: keyof NotificationSettings['minPriority']; label: string }> = [
-  { key: 'email', label: 'E-mail' },
-  { key: 'push', label: 'Phone (push)' },
-  { key: 'inApp', label: 'In the app' },
-];
-
-const PRIORITY_LABELS: Record<AlarmPriority, string> = {
-  emergency: 'Emergencies only',
-  alarm: 'Alarms and emergencies',
-  warning: 'Warnings and above',
-  caution: 'Everything (cautions too)',
-};
+const CHANNELS: Array<keyof NotificationSettings['minPriority']> = ['email', 'push', 'inApp'];
 
 export function NotificationSettingsForm() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('alerts');
   const settings = useQuery(alarmSettingsQueries.profile());
   const preferences = useQuery(profileQueries.preferences());
   const [draft, setDraft] = useState<NotificationSettings | null>(null);
@@ -35,9 +26,9 @@ export function NotificationSettingsForm() {
     onSuccess: (data) => {
       queryClient.setQueryData(alarmSettingsQueries.profile().queryKey, data);
       setDraft(null);
-      toast.success('Notification settings saved');
+      toast.success(t('notifications.saved'));
     },
-    onError: (error) => reportActionFailure('Saving your notification settings', error),
+    onError: (error) => reportActionFailure(t('notifications.saving'), error),
   });
   const current = draft ?? settings.data ?? null;
   const zone = preferences.data?.timeZone ?? 'Universal';
@@ -48,38 +39,38 @@ export function NotificationSettingsForm() {
 
   return (
     <form className="card form notification-settings" aria-labelledby="notification-settings-title" onSubmit={submit}>
-      <h2 id="notification-settings-title">Alarm notifications</h2>
+      <h2 id="notification-settings-title">{t('notifications.title')}</h2>
       {settings.isPending ? (
         <p className="inline-loading" role="status">
-          <span className="spinner spinner--small" aria-hidden="true" /> Loading your settings…
+          <span className="spinner spinner--small" aria-hidden="true" /> {t('notifications.loading')}
         </p>
       ) : null}
       {settings.isError ? (
         <div role="alert">
-          <p className="form-error">Your notification settings could not be loaded.</p>
+          <p className="form-error">{t('notifications.loadFailed')}</p>
           <button type="button" className="button" onClick={() => void settings.refetch()}>
-            Try again
+            {t('notifications.tryAgain')}
           </button>
         </div>
       ) : null}
       {current ? (
         <>
           <fieldset>
-            <legend>Least priority per channel</legend>
+            <legend>{t('notifications.leastPriority')}</legend>
             {CHANNELS.map((channel) => (
-              <div className="field" key={channel.key}>
-                <label htmlFor={`min-${channel.key}`} className="field__label">
-                  {channel.label}
+              <div className="field" key={channel}>
+                <label htmlFor={`min-${channel}`} className="field__label">
+                  {t(`notifications.channels.${channel}`)}
                 </label>
                 <select
                   className="input"
-                  id={`min-${channel.key}`}
-                  value={current.minPriority[channel.key]}
-                  onChange={(event) => setDraft({ ...current, minPriority: { ...current.minPriority, [channel.key]: event.target.value as AlarmPriority } })}
+                  id={`min-${channel}`}
+                  value={current.minPriority[channel]}
+                  onChange={(event) => setDraft({ ...current, minPriority: { ...current.minPriority, [channel]: event.target.value as AlarmPriority } })}
                 >
                   {ALARM_PRIORITIES.map((p) => (
                     <option key={p} value={p}>
-                      {PRIORITY_LABELS[p]}
+                      {t(`notifications.floors.${p}`)}
                     </option>
                   ))}
                 </select>
@@ -87,20 +78,20 @@ export function NotificationSettingsForm() {
             ))}
           </fieldset>
           <fieldset>
-            <legend>Quiet hours</legend>
+            <legend>{t('notifications.quietHours')}</legend>
             <label className="choice__option">
               <input
                 type="checkbox"
                 checked={current.quietHours !== null}
                 onChange={(event) => setDraft({ ...current, quietHours: event.target.checked ? { start: '22:00', end: '07:00' } : null })}
               />
-              Keep alarms from me during quiet hours (emergencies always come through)
+              {t('notifications.keepQuiet')}
             </label>
             {current.quietHours ? (
               <div className="inline-form">
                 <div className="field">
                   <label htmlFor="quiet-start" className="field__label">
-                    From
+                    {t('notifications.from')}
                   </label>
                   <input
                     className="input"
@@ -113,7 +104,7 @@ export function NotificationSettingsForm() {
                 </div>
                 <div className="field">
                   <label htmlFor="quiet-end" className="field__label">
-                    Until
+                    {t('notifications.until')}
                   </label>
                   <input
                     className="input"
@@ -126,11 +117,11 @@ export function NotificationSettingsForm() {
                 </div>
               </div>
             ) : null}
-            <p className="field__hint">In your time zone ({zone}), set under Preferences.</p>
+            <p className="field__hint">{t('notifications.zoneHint', { zone })}</p>
           </fieldset>
           <div className="button-row">
             <button type="submit" className="button button--primary" disabled={!draft || save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save'}
+              {save.isPending ? t('notifications.savingButton') : t('notifications.save')}
             </button>
           </div>
         </>

@@ -6,6 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { E164, PHONE_FOLLOW_UPS, type PhoneFollowUp, type PhoneSettings } from '../../../../contracts/phone';
 import { reportActionFailure } from '../../app/failures';
 import { toast } from '../../app/services';
@@ -15,14 +16,13 @@ import './alarm-settings.css';
 const phoneKey = ['profile', 'phone'] as const;
 const phoneQuery = { queryKey: phoneKey, queryFn: () => api.get<PhoneSettings>('profile/phone') };
 
-const FOLLOW_UP_LABELS: Record<PhoneFollowUp, string> = { sms: 'Text me', voice: 'Call me', off: 'Nothing' };
-
 /** The server's words for a refused code or number (400, 429), shown by the field; anything else goes to the usual failure report. */
 const fieldError = (error: unknown): string | null =>
   isApiError(error) && (error.status === 400 || error.status === 429 || error.status === 418) ? (error.serverMessage ?? error.message) : null;
 
 export function PhoneNumber() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('alerts');
   const phone = useQuery(phoneQuery);
   const [number, setNumber] = useState('');
   const [code, setCode] = useState('');
@@ -42,9 +42,9 @@ export function PhoneNumber() {
     onSuccess: (data) => {
       settle(data);
       setCode('');
-      toast.success(`A code is on its way to ${data.pendingNumber}`);
+      toast.success(t('phone.codeSent', { number: data.pendingNumber }));
     },
-    onError: failed('Sending the code'),
+    onError: failed(t('phone.sendingCode')),
   });
   const verify = useMutation({
     mutationFn: (c: string) => api.post<PhoneSettings>('profile/phone/verify', { code: c }),
@@ -52,36 +52,36 @@ export function PhoneNumber() {
       settle(data);
       setChanging(false);
       setNumber('');
-      toast.success('Your phone number is verified');
+      toast.success(t('phone.verified'));
     },
-    onError: failed('Verifying the code'),
+    onError: failed(t('phone.verifying')),
   });
   const followUp = useMutation({
     mutationFn: (next: { followUp: PhoneFollowUp; followUpSeconds: number }) => api.put<PhoneSettings>('profile/phone', next),
     onSuccess: (data) => {
       settle(data);
-      toast.success('Saved');
+      toast.success(t('phone.saved'));
     },
-    onError: failed('Saving what follows an alarm'),
+    onError: failed(t('phone.savingFollowUp')),
   });
   const remove = useMutation({
     mutationFn: () => api.delete<PhoneSettings>('profile/phone'),
     onSuccess: (data) => {
       settle(data);
-      toast.success('Your phone number was removed');
+      toast.success(t('phone.removed'));
     },
-    onError: failed('Removing your phone number'),
+    onError: failed(t('phone.removing')),
   });
 
   const submitNumber = (event: FormEvent) => {
     event.preventDefault();
     const cleaned = number.replace(/[\s().-]/g, '');
-    if (!E164.test(cleaned)) return setError('Type the number in international form: a plus and the country code first, e.g. +447700900123.');
+    if (!E164.test(cleaned)) return setError(t('phone.international'));
     add.mutate(cleaned);
   };
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) return setError('Type the six digits texted to you.');
+    if (!/^\d{6}$/.test(code.trim())) return setError(t('phone.sixDigits'));
     verify.mutate(code.trim());
   };
   const data = phone.data;
@@ -89,31 +89,35 @@ export function PhoneNumber() {
 
   return (
     <section className="card phone-number" aria-labelledby="phone-number-title">
-      <h2 id="phone-number-title">Alarms by text and call</h2>
+      <h2 id="phone-number-title">{t('phone.title')}</h2>
       {phone.isPending ? (
         <p className="inline-loading" role="status">
-          <span className="spinner spinner--small" aria-hidden="true" /> Loading your phone number…
+          <span className="spinner spinner--small" aria-hidden="true" /> {t('phone.loading')}
         </p>
       ) : null}
       {phone.isError ? (
         <div role="alert">
-          <p className="form-error">Your phone number could not be loaded.</p>
+          <p className="form-error">{t('phone.loadFailed')}</p>
           <button type="button" className="button" onClick={() => void phone.refetch()}>
-            Try again
+            {t('phone.tryAgain')}
           </button>
         </div>
       ) : null}
-      {data && !data.available ? (
-        <p className="muted">Text messages and calls are not configured on this server; alarms reach you by e-mail, push and in the app.</p>
-      ) : null}
+      {data && !data.available ? <p className="muted">{t('phone.unavailable')}</p> : null}
       {data && data.available ? (
         <>
           {data.number ? (
             <p>
-              Your number: <strong>{data.number}</strong> <span className="badge">Verified</span>
+              <Trans
+                t={t}
+                i18nKey="phone.yourNumber"
+                values={{ number: data.number }}
+                components={{ strong: <strong />, badge: <span className="badge" /> }}
+                shouldUnescape
+              />
             </p>
           ) : (
-            <p className="muted">No phone number yet. Add one to be texted or called when an alarm goes unacknowledged.</p>
+            <p className="muted">{t('phone.noNumber')}</p>
           )}
           {error ? (
             <p className="field__error" role="alert" id="phone-error">
@@ -124,7 +128,7 @@ export function PhoneNumber() {
             <form className="inline-form" onSubmit={submitNumber} noValidate>
               <div className="field">
                 <label htmlFor="phone-number" className="field__label">
-                  Phone number
+                  {t('phone.number')}
                 </label>
                 <input
                   className="input"
@@ -138,16 +142,16 @@ export function PhoneNumber() {
                   onChange={(event) => setNumber(event.target.value)}
                 />
                 <p className="field__hint" id="phone-number-hint">
-                  In international form, with the country code. We text a code to it.
+                  {t('phone.numberHint')}
                 </p>
               </div>
               <div className="button-row">
                 <button type="submit" className="button button--primary" disabled={add.isPending || !number.trim()}>
-                  {add.isPending ? 'Sending…' : 'Send the code'}
+                  {add.isPending ? t('phone.sending') : t('phone.sendCode')}
                 </button>
                 {data.number ? (
                   <button type="button" className="button" onClick={() => setChanging(false)}>
-                    Keep {data.number}
+                    {t('phone.keep', { number: data.number })}
                   </button>
                 ) : null}
               </div>
@@ -157,7 +161,7 @@ export function PhoneNumber() {
             <form className="inline-form" onSubmit={submitCode} noValidate>
               <div className="field">
                 <label htmlFor="phone-code" className="field__label">
-                  Code texted to {data.pendingNumber}
+                  {t('phone.codeTo', { number: data.pendingNumber })}
                 </label>
                 <input
                   className="input"
@@ -172,7 +176,7 @@ export function PhoneNumber() {
               </div>
               <div className="button-row">
                 <button type="submit" className="button button--primary" disabled={verify.isPending || !code.trim()}>
-                  {verify.isPending ? 'Verifying…' : 'Verify'}
+                  {verify.isPending ? t('phone.verifyingButton') : t('phone.verify')}
                 </button>
               </div>
             </form>
@@ -181,7 +185,7 @@ export function PhoneNumber() {
             <>
               <div className="field">
                 <label htmlFor="phone-follow-up" className="field__label">
-                  When an alarm or emergency is not acknowledged after {data.followUpSeconds} seconds
+                  {t('phone.followUp', { count: data.followUpSeconds })}
                 </label>
                 <select
                   className="input"
@@ -192,18 +196,18 @@ export function PhoneNumber() {
                 >
                   {PHONE_FOLLOW_UPS.map((f) => (
                     <option key={f} value={f}>
-                      {FOLLOW_UP_LABELS[f]}
+                      {t(`phone.followUps.${f}`)}
                     </option>
                   ))}
                 </select>
-                <p className="field__hint">Reply ACK to the text, or press 1 on the call, to acknowledge the alarm.</p>
+                <p className="field__hint">{t('phone.replyHint')}</p>
               </div>
               <div className="button-row">
                 <button type="button" className="button" onClick={() => setChanging(true)}>
-                  Change number
+                  {t('phone.change')}
                 </button>
                 <button type="button" className="button" disabled={remove.isPending} onClick={() => remove.mutate()}>
-                  Remove number
+                  {t('phone.remove')}
                 </button>
               </div>
             </>

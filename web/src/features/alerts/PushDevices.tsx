@@ -4,11 +4,13 @@
  * the app; which alarms are pushed follows the "Phone (push)" priority and the quiet hours.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import type { PushDevice } from '../../../../contracts/alerts';
 import { reportActionFailure } from '../../app/failures';
 import { toast } from '../../app/services';
 import { api } from '../../lib/api';
-import { formatRelative } from '../../lib/dates';
+import { i18n } from '../../i18n';
+import { useFormatters } from '../profile/usePreferences';
 import { mobilePlatform } from '../mobileApp/stores';
 
 const pushKey = ['profile', 'pushSubscriptions'] as const;
@@ -18,12 +20,12 @@ const canPush = () => typeof window !== 'undefined' && 'serviceWorker' in naviga
 
 function deviceLabel(): string {
   const platform = mobilePlatform(navigator.userAgent);
-  return platform === 'android' ? 'Android phone' : platform === 'ios' ? 'iPhone or iPad' : 'Browser on a computer';
+  return i18n.t(platform === 'android' ? 'alerts:push.android' : platform === 'ios' ? 'alerts:push.ios' : 'alerts:push.computer');
 }
 
 /** Asks the browser for a push subscription to the server's key and hands it to the server. */
 async function subscribeThisDevice(publicKey: string): Promise<PushDevice> {
-  if ((await Notification.requestPermission()) !== 'granted') throw new Error('Notifications are blocked for Vessel Link in this browser’s settings.');
+  if ((await Notification.requestPermission()) !== 'granted') throw new Error(i18n.t('alerts:push.blocked'));
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
   return api.post<PushDevice>('profile/pushSubscriptions', { ...subscription.toJSON(), label: deviceLabel() });
@@ -31,54 +33,56 @@ async function subscribeThisDevice(publicKey: string): Promise<PushDevice> {
 
 export function PushDevices() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('alerts');
+  const format = useFormatters();
   const push = useQuery(pushQuery);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: pushKey });
   const subscribe = useMutation({
     mutationFn: subscribeThisDevice,
     onSuccess: () => {
       refresh();
-      toast.success('This device will get your alarms');
+      toast.success(t('push.subscribed'));
     },
-    onError: (error) => reportActionFailure('Turning on notifications on this device', error),
+    onError: (error) => reportActionFailure(t('push.subscribing'), error),
   });
   const remove = useMutation({
     mutationFn: (id: number) => api.delete<unknown>(`profile/pushSubscriptions/${id}`),
     onSuccess: () => {
       refresh();
-      toast.success('The device no longer gets your alarms');
+      toast.success(t('push.removed'));
     },
-    onError: (error) => reportActionFailure('Removing the device', error),
+    onError: (error) => reportActionFailure(t('push.removing'), error),
   });
 
   return (
     <section className="card push-devices" aria-labelledby="push-devices-title">
-      <h2 id="push-devices-title">Alarms on your phone</h2>
+      <h2 id="push-devices-title">{t('push.title')}</h2>
       {push.isPending ? (
         <p className="inline-loading" role="status">
-          <span className="spinner spinner--small" aria-hidden="true" /> Loading your devices…
+          <span className="spinner spinner--small" aria-hidden="true" /> {t('push.loading')}
         </p>
       ) : null}
       {push.isError ? (
         <div role="alert">
-          <p className="form-error">Your devices could not be loaded.</p>
+          <p className="form-error">{t('push.loadFailed')}</p>
           <button type="button" className="button" onClick={() => void push.refetch()}>
-            Try again
+            {t('push.tryAgain')}
           </button>
         </div>
       ) : null}
       {push.data ? (
         <>
           {push.data.publicKey === null ? (
-            <p className="muted">Push notifications are not configured on this server; alarms reach you by e-mail and in the app.</p>
+            <p className="muted">{t('push.unavailable')}</p>
           ) : canPush() ? (
             <p>
-              Alarms arrive as notifications with <strong>Acknowledge</strong> and <strong>Open</strong>, even with the app closed.{' '}
+              <Trans t={t} i18nKey="push.howItWorks" components={{ strong: <strong /> }} shouldUnescape />{' '}
               <button type="button" className="button button--primary" disabled={subscribe.isPending} onClick={() => subscribe.mutate(push.data.publicKey!)}>
-                {subscribe.isPending ? 'Turning on…' : 'Get alarms on this device'}
+                {subscribe.isPending ? t('push.turningOn') : t('push.getAlarms')}
               </button>
             </p>
           ) : (
-            <p className="muted">This browser cannot receive push notifications. On an iPhone, add Vessel Link to the home screen first.</p>
+            <p className="muted">{t('push.cannot')}</p>
           )}
           {push.data.devices.length ? (
             <ul className="push-devices__list">
@@ -88,8 +92,8 @@ export function PushDevices() {
                     <strong>{device.label}</strong>
                     <span className="muted">
                       {' '}
-                      · since {formatRelative(device.createdAt)}
-                      {device.lastSentAt ? ` · last alarm ${formatRelative(device.lastSentAt)}` : ''}
+                      · {t('push.since', { time: format.relative(device.createdAt) })}
+                      {device.lastSentAt ? ` · ${t('push.lastAlarm', { time: format.relative(device.lastSentAt) })}` : ''}
                     </span>
                   </span>
                   <button
@@ -97,15 +101,15 @@ export function PushDevices() {
                     className="button"
                     disabled={remove.isPending}
                     onClick={() => remove.mutate(device.id)}
-                    aria-label={`Remove ${device.label}`}
+                    aria-label={t('push.removeLabel', { device: device.label })}
                   >
-                    Remove
+                    {t('push.remove')}
                   </button>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="muted">No device gets your alarms by push yet.</p>
+            <p className="muted">{t('push.none')}</p>
           )}
         </>
       ) : null}

@@ -2,9 +2,10 @@
  * Shelving an alarm (docs/product.md, "Alarms"): its point goes out of service for a chosen time
  * with a reason. The dialog says what stops (nobody is notified or chased) and when it comes back.
  */
-import { alarmText } from './types';
+import { alarmText, durationWords, type DurationUnit } from './types';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { Modal } from '../modal/Modal';
@@ -12,13 +13,13 @@ import { useFormatters } from '../profile/usePreferences';
 import { vesselKeys } from '../vessels/queries';
 import { alarmSettingsActions } from './alarmSettingsQueries';
 
-const DURATIONS = [
-  { hours: 1, label: '1 hour' },
-  { hours: 4, label: '4 hours' },
-  { hours: 12, label: '12 hours' },
-  { hours: 24, label: '1 day' },
-  { hours: 72, label: '3 days' },
-  { hours: 168, label: '1 week' },
+const DURATIONS: Array<{ hours: number; count: number; unit: DurationUnit }> = [
+  { hours: 1, count: 1, unit: 'hours' },
+  { hours: 4, count: 4, unit: 'hours' },
+  { hours: 12, count: 12, unit: 'hours' },
+  { hours: 24, count: 1, unit: 'days' },
+  { hours: 72, count: 3, unit: 'days' },
+  { hours: 168, count: 1, unit: 'weeks' },
 ];
 
 export interface ShelvableAlert {
@@ -33,6 +34,7 @@ export function ShelveDialog({ vesselId, alert, onClose }: { vesselId: number; a
   const [hours, setHours] = useState(4);
   const [error, setError] = useState<string | null>(null);
   const format = useFormatters();
+  const { t } = useTranslation('alerts');
   const queryClient = useQueryClient();
   const until = new Date(Date.now() + hours * 3600_000);
   const name = alarmText(alert);
@@ -40,17 +42,17 @@ export function ShelveDialog({ vesselId, alert, onClose }: { vesselId: number; a
   const shelve = useMutation({
     mutationFn: () => alarmSettingsActions.shelve(vesselId, alert.id, reason.trim(), new Date(Date.now() + hours * 3600_000).toISOString()),
     onSuccess: () => {
-      toast.success('Alarm shelved');
+      toast.success(t('shelve.done'));
       void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'alerts') });
       void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'alerts/shelved') });
       setOpen(false);
     },
-    onError: (failure) => reportActionFailure('Shelving the alarm', failure),
+    onError: (failure) => reportActionFailure(t('shelve.doing'), failure),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) return setError('Say why the alarm is taken out of service.');
+    if (!reason.trim()) return setError(t('shelve.reasonNeeded'));
     setError(null);
     shelve.mutate();
   };
@@ -58,28 +60,33 @@ export function ShelveDialog({ vesselId, alert, onClose }: { vesselId: number; a
   return (
     <Modal
       open={open}
-      title="Shelve this alarm"
+      title={t('shelve.title')}
       onClose={onClose}
       dirty={reason.trim().length > 0 && !shelve.isSuccess}
       footer={
         <>
           <button type="button" className="button" onClick={() => setOpen(false)}>
-            Cancel
+            {t('shelve.cancel')}
           </button>
           <button type="submit" form="shelve-form" className="button button--danger" disabled={shelve.isPending}>
-            {shelve.isPending ? 'Shelving…' : 'Shelve'}
+            {shelve.isPending ? t('shelve.shelving') : t('shelve.shelve')}
           </button>
         </>
       }
     >
       <form id="shelve-form" className="form" onSubmit={submit}>
         <p>
-          <strong>{name}</strong> will be out of service: its alarms are still recorded and shown, but nobody is notified or chased by the escalation ladder
-          until {format.dateTime(until.toISOString())}. It comes back by itself then.
+          <Trans
+            t={t}
+            i18nKey="shelve.explanation"
+            values={{ name, time: format.dateTime(until.toISOString()) }}
+            components={{ strong: <strong /> }}
+            shouldUnescape
+          />
         </p>
         <div className="field">
           <label htmlFor="shelve-reason" className="field__label">
-            Reason
+            {t('shelve.reason')}
           </label>
           <textarea
             className="input"
@@ -99,12 +106,12 @@ export function ShelveDialog({ vesselId, alert, onClose }: { vesselId: number; a
         </div>
         <div className="field">
           <label htmlFor="shelve-for" className="field__label">
-            Out of service for
+            {t('shelve.outFor')}
           </label>
           <select className="input" id="shelve-for" value={hours} onChange={(event) => setHours(Number(event.target.value))}>
             {DURATIONS.map((d) => (
               <option key={d.hours} value={d.hours}>
-                {d.label}
+                {durationWords(d.count, d.unit)}
               </option>
             ))}
           </select>

@@ -1,4 +1,4 @@
-import { alarmText as alarmTextIn, type Alert, type AlertPriority, type AlertState, type AlertStatus } from '../../../../contracts/alerts';
+import { ALERT_STATUSES, alarmText as alarmTextIn, type Alert, type AlertPriority, type AlertState, type AlertStatus } from '../../../../contracts/alerts';
 import { i18n, labelsOf } from '../../i18n';
 
 export type {
@@ -73,36 +73,41 @@ export const PRIORITY_LABELS: Record<AlertPriority, string> = labelsOf(['emergen
 
 /** Status in words; a silence names its end. */
 export function statusText(alert: Alert, formatTime: (iso: string) => string): string {
-  switch (statusOf(alert)) {
-    case 'active-unacknowledged':
-      return 'Active, not acknowledged';
-    case 'active-acknowledged':
-      return 'Active, acknowledged';
-    case 'silenced':
-      return alert.silencedUntil ? `Silenced until ${formatTime(alert.silencedUntil)}` : 'Silenced';
-    case 'rectified-unacknowledged':
-      return 'Rectified, not acknowledged';
-    case 'cleared':
-      return 'Cleared';
-  }
+  const status = statusOf(alert);
+  if (status === 'silenced' && alert.silencedUntil) return i18n.t('alerts:status.silencedUntil', { time: formatTime(alert.silencedUntil) });
+  if ((ALERT_STATUSES as readonly string[]).includes(status)) return STATUS_LABELS[status];
   // A status this app does not know yet, in words.
   return String(alert.status).replace(/-/g, ' ');
 }
 
-export const STATUS_LABELS: Record<AlertStatus, string> = {
-  'active-unacknowledged': 'Active, not acknowledged',
-  'active-acknowledged': 'Active, acknowledged',
-  silenced: 'Silenced',
-  'rectified-unacknowledged': 'Rectified, not acknowledged',
-  cleared: 'Cleared',
-};
+export const STATUS_LABELS: Record<AlertStatus, string> = labelsOf(ALERT_STATUSES, (status) => i18n.t(`alerts:status.${status}`));
 
-/** The silences on offer (seconds); an emergency's are capped at a minute by the server. */
+/** A span of time in words (`30 seconds`, `1 week`), in the current language. */
+export type DurationUnit = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks';
+export const durationWords = (count: number, unit: DurationUnit): string => i18n.t(`alerts:duration.${unit}`, { count });
+
+/** The silences on offer (seconds); an emergency's are capped at a minute by the server. The label is read in the current language. */
+const silenceChoice = (seconds: number, count: number, unit: DurationUnit) => ({
+  seconds,
+  get label() {
+    return durationWords(count, unit);
+  },
+});
 export const SILENCE_CHOICES: Array<{ seconds: number; label: string }> = [
-  { seconds: 30, label: '30 seconds' },
-  { seconds: 60, label: '1 minute' },
-  { seconds: 300, label: '5 minutes' },
-  { seconds: 900, label: '15 minutes' },
-  { seconds: 1800, label: '30 minutes' },
-  { seconds: 3600, label: '1 hour' },
+  silenceChoice(30, 30, 'seconds'),
+  silenceChoice(60, 1, 'minutes'),
+  silenceChoice(300, 5, 'minutes'),
+  silenceChoice(900, 15, 'minutes'),
+  silenceChoice(1800, 30, 'minutes'),
+  silenceChoice(3600, 1, 'hours'),
 ];
+
+/** 45 s, 12 min, 3 h 5 min, 2 d 4 h: a time to acknowledge, how long an alarm stood (contracts' durationText, in the current language). */
+export function durationText(seconds: number): string {
+  if (seconds < 60) return i18n.t('alerts:short.s', { s: seconds });
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return i18n.t('alerts:short.min', { min: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? i18n.t('alerts:short.hMin', { h: hours, min: minutes % 60 }) : i18n.t('alerts:short.h', { h: hours });
+  return hours % 24 ? i18n.t('alerts:short.dH', { d: Math.floor(hours / 24), h: hours % 24 }) : i18n.t('alerts:short.d', { d: Math.floor(hours / 24) });
+}

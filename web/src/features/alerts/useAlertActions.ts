@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { upsertAlert } from '../live/liveEvents';
@@ -13,6 +14,7 @@ import type { Alert } from './types';
  */
 export function useAlertActions(vesselId: number) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('alerts');
   const settle = (alert?: Alert) => {
     if (alert) queryClient.setQueryData<Alert[]>(vesselKeys.section(vesselId, 'alerts'), (alerts) => upsertAlert(alerts, alert));
     void queryClient.invalidateQueries({ queryKey: vesselKeys.section(vesselId, 'alerts') });
@@ -24,26 +26,26 @@ export function useAlertActions(vesselId: number) {
   const acknowledge = useMutation({
     mutationFn: (alertId: number) => alertActions.acknowledge(vesselId, alertId),
     onSuccess: (alert) => {
-      toast.success('Alert acknowledged');
+      toast.success(t('actions.acknowledged'));
       settle(alert);
     },
-    onError: (error) => reportActionFailure('Acknowledging the alert', error),
+    onError: (error) => reportActionFailure(t('actions.acknowledging'), error),
   });
   const silence = useMutation({
     mutationFn: ({ alertId, seconds }: { alertId: number; seconds: number }) => alertActions.silence(vesselId, alertId, seconds),
     onSuccess: (alert) => {
-      toast.success('Alert silenced');
+      toast.success(t('actions.silenced'));
       settle(alert);
     },
-    onError: (error) => reportActionFailure('Silencing the alert', error),
+    onError: (error) => reportActionFailure(t('actions.silencing'), error),
   });
   const silenceAll = useMutation({
     mutationFn: (seconds: number) => alertActions.silenceAll(vesselId, seconds),
     onSuccess: ({ silenced }) => {
-      toast.success(silenced === 1 ? '1 alert silenced' : `${silenced} alerts silenced`);
+      toast.success(t('actions.silencedAll', { count: silenced }));
       settle();
     },
-    onError: (error) => reportActionFailure('Silencing all alerts', error),
+    onError: (error) => reportActionFailure(t('actions.silencingAll'), error),
   });
   return { acknowledge, silence, silenceAll, busy: acknowledge.isPending || silence.isPending || silenceAll.isPending };
 }
