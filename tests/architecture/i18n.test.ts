@@ -20,7 +20,7 @@ const WEB = join(ROOT, 'web', 'src');
  * (`features/<name>`) or a top-level folder or file of web/src. Translating one means moving its
  * words into `web/src/locales/<language>/<name>.json` and taking it off this list.
  */
-const NOT_YET_TRANSLATED = ['features/admin', 'features/alerts', 'features/testing', 'routes'];
+const NOT_YET_TRANSLATED = ['features/admin', 'features/alerts', 'features/testing'];
 
 /** Words that are names, not text to translate. */
 const NOT_TEXT = new Set(['Vessel', 'Link', 'Vessel Link']);
