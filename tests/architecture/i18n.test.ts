@@ -20,7 +20,17 @@ const WEB = join(ROOT, 'web', 'src');
  * (`features/<name>`) or a top-level folder or file of web/src. Translating one means moving its
  * words into `web/src/locales/<language>/<name>.json` and taking it off this list.
  */
-const NOT_YET_TRANSLATED = ['features/admin', 'features/organisation', 'features/testing', 'routes'];
+const NOT_YET_TRANSLATED = ['features/admin'];
+
+/**
+ * The parts of web/src no user ever sees, left out of the scan for good (not a ratchet): the
+ * /testing page (`features/testing`) is built only into the dev server and the end-to-end tests'
+ * build; a production build folds `__VESSEL_LINK_TESTING_PAGE__` to false and drops the page
+ * (web/vite.config.ts, docs/decisions.md "Web app"), so /testing is not found there. It is a bench
+ * for the shared elements (toasts, dialogs, units) that developers and the browser tests drive,
+ * in English, and its route's title stays English with it.
+ */
+const NOT_SHOWN_TO_USERS = ['features/testing'];
 
 /** Words that are names, not text to translate. */
 const NOT_TEXT = new Set(['Vessel', 'Link', 'Vessel Link']);
@@ -242,13 +252,15 @@ describe('user-facing text in web/src', () => {
   const units = new Set(sourceFiles(WEB).map(unitOf));
 
   it('is in the catalogues, outside the folders not yet translated', () => {
-    const left = findings.filter((finding) => !NOT_YET_TRANSLATED.includes(finding.unit)).map((finding) => `${finding.where}: ${finding.text}`);
+    const left = findings
+      .filter((finding) => !NOT_YET_TRANSLATED.includes(finding.unit) && !NOT_SHOWN_TO_USERS.includes(finding.unit))
+      .map((finding) => `${finding.where}: ${finding.text}`);
     expect(left).toEqual([]);
   });
 
   it('lists only folders that exist and still hold English text (the list only shrinks)', () => {
     const dirty = new Set(findings.map((finding) => finding.unit));
-    expect(NOT_YET_TRANSLATED.filter((unit) => !units.has(unit))).toEqual([]);
+    expect([...NOT_YET_TRANSLATED, ...NOT_SHOWN_TO_USERS].filter((unit) => !units.has(unit))).toEqual([]);
     expect(NOT_YET_TRANSLATED.filter((unit) => !dirty.has(unit))).toEqual([]);
   });
 

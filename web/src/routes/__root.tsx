@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import type { RouterContext } from '../app/routerContext';
 import { session } from '../app/services';
 import { ConnectionIssueDialog } from '../features/connectivity/ConnectionIssueDialog';
@@ -40,11 +41,12 @@ function useGuardsFollowSession() {
 
 function RootLayout() {
   useGuardsFollowSession();
+  const { t } = useTranslation();
   return (
     <>
       <DocumentTitle />
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('root.skipToContent')}
       </a>
       <Outlet />
       <ErrorDialog />

@@ -1,17 +1,20 @@
 import { useEffect } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { registration } from '../features/account/registration';
 import { pageTitle } from '../features/layout/documentTitle';
+import { i18n } from '../i18n';
 
 export const Route = createFileRoute('/complete-registration/$verificationCode')({
-  head: () => pageTitle('Complete registration'),
+  head: () => pageTitle(i18n.t('common:titles.completeRegistration')),
   component: CompleteRegistrationPage,
 });
 
 function CompleteRegistrationPage() {
+  const { t } = useTranslation();
   const { verificationCode } = Route.useParams();
   const complete = useMutation({ mutationFn: registration.completeRegistration });
   const { mutate } = complete;
@@ -23,28 +26,26 @@ function CompleteRegistrationPage() {
   return (
     <PublicLayout>
       <section className="card" aria-labelledby="complete-title" aria-live="polite">
-        <h1 id="complete-title">Finish registration</h1>
+        <h1 id="complete-title">{t('completeRegistration.title')}</h1>
         {complete.isSuccess ? (
           <>
-            <p role="status">Your account is active. You can now sign in.</p>
+            <p role="status">{t('completeRegistration.done')}</p>
             <Link to="/" className="button button--primary">
-              Sign in
+              {t('public.signIn')}
             </Link>
           </>
         ) : complete.isError ? (
           <>
             <p className="form-error" role="alert">
-              {isApiError(complete.error) && complete.error.serverMessage
-                ? complete.error.serverMessage
-                : 'This registration link is not valid any more. It may have been used already.'}
+              {isApiError(complete.error) && complete.error.serverMessage ? complete.error.serverMessage : t('completeRegistration.invalid')}
             </p>
             <Link to="/" className="button">
-              Return to Home
+              {t('public.returnHome')}
             </Link>
           </>
         ) : (
           <p role="status">
-            <span className="spinner spinner--small" aria-hidden="true" /> Activating your account…
+            <span className="spinner spinner--small" aria-hidden="true" /> {t('completeRegistration.activating')}
           </p>
         )}
       </section>

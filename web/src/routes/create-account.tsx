@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api';
 import { errorReportMessage } from '../lib/errorReport';
 import { PublicLayout } from '../features/layout/PublicLayout';
@@ -10,9 +11,10 @@ import { CountryLanguageFields } from '../features/utility/CountryLanguageFields
 import { newPasswordError } from '../features/forms/passwords';
 import { registration, type NewAccount } from '../features/account/registration';
 import { pageTitle } from '../features/layout/documentTitle';
+import { i18n } from '../i18n';
 
 export const Route = createFileRoute('/create-account')({
-  head: () => pageTitle('Create account'),
+  head: () => pageTitle(i18n.t('common:titles.createAccount')),
   component: CreateAccountPage,
 });
 
@@ -27,12 +29,13 @@ const EMPTY: NewAccount & { confirmation: string } = {
 };
 
 function failureText(error: unknown): string {
-  if (isApiError(error) && error.status === 409) return 'An account with this e-mail address already exists.';
-  if (isApiError(error)) return error.serverMessage ?? errorReportMessage({ status: error.status }) ?? 'The server cannot be reached';
-  return 'The account could not be created.';
+  if (isApiError(error) && error.status === 409) return i18n.t('common:createAccount.exists');
+  if (isApiError(error)) return error.serverMessage ?? errorReportMessage({ status: error.status }) ?? i18n.t('common:createAccount.unreachable');
+  return i18n.t('common:createAccount.failed');
 }
 
 function CreateAccountPage() {
+  const { t } = useTranslation();
   const [form, setForm] = useState(EMPTY);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const create = useMutation({ mutationFn: registration.createAccount });
@@ -59,12 +62,12 @@ function CreateAccountPage() {
     return (
       <PublicLayout>
         <section className="card" aria-labelledby="created-title" role="status">
-          <h1 id="created-title">Check your e-mail</h1>
+          <h1 id="created-title">{t('public.checkEmail')}</h1>
           <p>
-            We have sent a link to <strong>{form.email}</strong>. Open it to finish your registration, then sign in.
+            <Trans shouldUnescape t={t} i18nKey="createAccount.sent" values={{ email: form.email }} components={{ email: <strong /> }} />
           </p>
           <Link to="/" className="button button--primary">
-            Return to Home
+            {t('public.returnHome')}
           </Link>
         </section>
       </PublicLayout>
@@ -74,14 +77,14 @@ function CreateAccountPage() {
   return (
     <PublicLayout>
       <form className="card form" onSubmit={submit} aria-labelledby="create-title">
-        <h1 id="create-title">Create an account</h1>
+        <h1 id="create-title">{t('createAccount.title')}</h1>
         <div className="form__row">
-          <TextField label="First name" required autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
-          <TextField label="Last name" required autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+          <TextField label={t('createAccount.firstName')} required autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
+          <TextField label={t('createAccount.lastName')} required autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
         </div>
-        <TextField label="E-mail" type="email" required autoComplete="email" value={form.email} onChange={set('email')} />
+        <TextField label={t('public.email')} type="email" required autoComplete="email" value={form.email} onChange={set('email')} />
         <NewPasswordFields
-          labels={['Password', 'Confirm password']}
+          labels={[t('createAccount.password'), t('createAccount.confirmPassword')]}
           password={form.password}
           confirmation={form.confirmation}
           onPassword={set('password')}
@@ -95,7 +98,7 @@ function CreateAccountPage() {
           onLanguageChange={set('languageCode')}
         />
         <p className="form__note">
-          By creating an account you agree to the <Link to="/terms">Terms of Use</Link>.
+          <Trans shouldUnescape t={t} i18nKey="createAccount.agree" components={{ terms: <Link to="/terms" /> }} />
         </p>
         {create.isError ? (
           <p className="form-error" role="alert">
@@ -103,10 +106,10 @@ function CreateAccountPage() {
           </p>
         ) : null}
         <button type="submit" className="button button--primary button--block" disabled={create.isPending}>
-          {create.isPending ? 'Creating account…' : 'Create account'}
+          {create.isPending ? t('createAccount.creating') : t('createAccount.submit')}
         </button>
         <p className="form__note">
-          Already registered? <Link to="/">Sign in</Link>
+          <Trans shouldUnescape t={t} i18nKey="createAccount.registered" components={{ signIn: <Link to="/" /> }} />
         </p>
       </form>
     </PublicLayout>

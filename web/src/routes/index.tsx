@@ -1,17 +1,19 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { LoginForm } from '../features/session/LoginForm';
 import { isAuthenticated, safeRedirectTarget } from '../features/session/guards';
 import { sessionKeys } from '../features/session/queries';
 import type { SessionUser } from '../features/session/types';
 import { pageTitle } from '../features/layout/documentTitle';
+import { i18n } from '../i18n';
 
 interface LandingSearch {
   redirect?: string;
 }
 
 export const Route = createFileRoute('/')({
-  head: () => pageTitle('Sign in'),
+  head: () => pageTitle(i18n.t('common:titles.signIn')),
   validateSearch: (search: Record<string, unknown>): LandingSearch => (typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
   beforeLoad: async ({ context, search }) => {
     if (await isAuthenticated(context.session)) {
@@ -23,33 +25,27 @@ export const Route = createFileRoute('/')({
   component: LandingPage,
 });
 
-const FEATURES = [
-  { title: 'Your fleet at a glance', text: 'Every vessel with its online state, last contact and alerts.' },
-  { title: 'Live from the bridge', text: 'Batteries, tanks, engines, climate and position as they change on board.' },
-  { title: 'Control from anywhere', text: 'Switch lights, dim, open shades and set the climate remotely.' },
-  { title: 'Alerts and geofence', text: 'Be told when a level, a value or the anchor position is out of range.' },
-];
+/** The landing page's features: `landing.features.<feature>.title` and `.text`. */
+const FEATURES = ['fleet', 'live', 'control', 'alerts'] as const;
 
 function LandingPage() {
+  const { t } = useTranslation();
   return (
     <PublicLayout wide>
       <div className="landing">
         <section className="landing__hero" aria-labelledby="landing-title">
-          <h1 id="landing-title">Your yacht, connected.</h1>
-          <p className="landing__lead">
-            Vessel Link monitors and controls the devices on board through the bridge, and keeps owners, crew and their service partners in touch with the
-            vessel wherever they are.
-          </p>
+          <h1 id="landing-title">{t('landing.title')}</h1>
+          <p className="landing__lead">{t('landing.lead')}</p>
           <ul className="landing__features">
             {FEATURES.map((feature) => (
-              <li key={feature.title}>
-                <strong>{feature.title}</strong>
-                <span>{feature.text}</span>
+              <li key={feature}>
+                <strong>{t(`landing.features.${feature}.title`)}</strong>
+                <span>{t(`landing.features.${feature}.text`)}</span>
               </li>
             ))}
           </ul>
           <Link to="/mobile-app" className="button">
-            Get the mobile app
+            {t('landing.mobileApp')}
           </Link>
         </section>
         <LoginForm />

@@ -1,17 +1,20 @@
 import { useEffect } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { mobilePlatform, openInstalledApp, STORE_LINKS } from '../features/mobileApp/stores';
 import { useInstall } from '../features/mobileApp/installPrompt';
 import { Icon } from '../features/icons/Icon';
 import { pageTitle } from '../features/layout/documentTitle';
+import { i18n } from '../i18n';
 
 export const Route = createFileRoute('/mobile-app')({
-  head: () => pageTitle('Mobile app'),
+  head: () => pageTitle(i18n.t('common:titles.mobileApp')),
   component: MobileAppPage,
 });
 
 function MobileAppPage() {
+  const { t } = useTranslation();
   const platform = mobilePlatform(navigator.userAgent);
 
   const install = useInstall();
@@ -31,10 +34,10 @@ function MobileAppPage() {
   return (
     <PublicLayout>
       <section className="card mobile-app" aria-labelledby="mobile-app-title">
-        <h1 id="mobile-app-title">Vessel Link on your phone</h1>
+        <h1 id="mobile-app-title">{t('mobileApp.title')}</h1>
         <p>
-          Check your vessel, get alerts and switch devices on board from the Vessel Link app for Android and iOS.
-          {platform ? ' Opening the app…' : ''}
+          {t('mobileApp.lead')}
+          {platform ? ` ${t('mobileApp.opening')}` : ''}
         </p>
         <div className="store-links">
           <a className="store-link" href={STORE_LINKS.android.url} rel="noopener">
@@ -46,15 +49,14 @@ function MobileAppPage() {
         </div>
         {install ? (
           <p>
-            Or install Vessel Link from this browser: it opens like an app, works without a network with the last known values and shows alarms as
-            notifications.{' '}
+            {t('mobileApp.installHint')}{' '}
             <button type="button" className="button" onClick={() => void install()}>
-              Install
+              {t('mobileApp.install')}
             </button>
           </p>
         ) : null}
         <Link to="/" className="button button--primary">
-          Return to Home
+          {t('public.returnHome')}
         </Link>
       </section>
     </PublicLayout>

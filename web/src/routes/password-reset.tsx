@@ -1,24 +1,27 @@
 import { useState, type FormEvent } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { NewPasswordFields } from '../features/forms/NewPasswordFields';
 import { newPasswordError } from '../features/forms/passwords';
 import { registration } from '../features/account/registration';
 import { pageTitle } from '../features/layout/documentTitle';
+import { i18n } from '../i18n';
 
 interface ResetSearch {
   token?: string;
 }
 
 export const Route = createFileRoute('/password-reset')({
-  head: () => pageTitle('New password'),
+  head: () => pageTitle(i18n.t('common:titles.newPassword')),
   validateSearch: (search: Record<string, unknown>): ResetSearch => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
   component: PasswordResetPage,
 });
 
 function PasswordResetPage() {
+  const { t } = useTranslation();
   const { token } = Route.useSearch();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -36,12 +39,12 @@ function PasswordResetPage() {
     return (
       <PublicLayout>
         <section className="card" aria-labelledby="reset-missing-title">
-          <h1 id="reset-missing-title">Set a new password</h1>
+          <h1 id="reset-missing-title">{t('reset.title')}</h1>
           <p className="form-error" role="alert">
-            This link is incomplete. Open the link from the e-mail again, or ask for a new one.
+            {t('reset.incomplete')}
           </p>
           <Link to="/password-reset-request" className="button button--primary">
-            Ask for a new link
+            {t('public.newLink')}
           </Link>
         </section>
       </PublicLayout>
@@ -52,15 +55,15 @@ function PasswordResetPage() {
     <PublicLayout>
       {reset.isSuccess ? (
         <section className="card" aria-labelledby="reset-done-title" role="status">
-          <h1 id="reset-done-title">Password changed</h1>
-          <p>Your new password is set. Sign in with it now.</p>
+          <h1 id="reset-done-title">{t('reset.done')}</h1>
+          <p>{t('reset.doneText')}</p>
           <Link to="/" className="button button--primary">
-            Sign in
+            {t('public.signIn')}
           </Link>
         </section>
       ) : (
         <form className="card form" onSubmit={submit} aria-labelledby="reset-title">
-          <h1 id="reset-title">Set a new password</h1>
+          <h1 id="reset-title">{t('reset.title')}</h1>
           <NewPasswordFields
             password={password}
             confirmation={confirmation}
@@ -70,14 +73,14 @@ function PasswordResetPage() {
           />
           {reset.isError ? (
             <p className="form-error" role="alert">
-              {isApiError(reset.error) && reset.error.serverMessage ? reset.error.serverMessage : 'This link is not valid any more. Ask for a new one.'}
+              {isApiError(reset.error) && reset.error.serverMessage ? reset.error.serverMessage : t('reset.invalid')}
             </p>
           ) : null}
           <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
-            {reset.isPending ? 'Saving…' : 'Set password'}
+            {reset.isPending ? t('reset.saving') : t('reset.submit')}
           </button>
           <p className="form__note">
-            <Link to="/password-reset-request">Ask for a new link</Link>
+            <Link to="/password-reset-request">{t('public.newLink')}</Link>
           </p>
         </form>
       )}

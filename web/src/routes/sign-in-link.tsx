@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { session } from '../app/services';
 import { registration } from '../features/account/registration';
@@ -12,6 +13,7 @@ import { isAuthenticated } from '../features/session/guards';
 import { sessionKeys } from '../features/session/queries';
 import type { SessionUser } from '../features/session/types';
 import { pageTitle } from '../features/layout/documentTitle';
+import { i18n } from '../i18n';
 
 interface LinkSearch {
   token?: string;
@@ -23,7 +25,7 @@ interface LinkSearch {
  * someone guessing the password has spent the account's login budget.
  */
 export const Route = createFileRoute('/sign-in-link')({
-  head: () => pageTitle('Sign-in link'),
+  head: () => pageTitle(i18n.t('common:titles.signInLink')),
   validateSearch: (search: Record<string, unknown>): LinkSearch => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
   beforeLoad: async ({ context }) => {
     if (await isAuthenticated(context.session)) {
@@ -40,6 +42,7 @@ function SignInLinkPage() {
 }
 
 function Redeem({ token }: { token: string }) {
+  const { t } = useTranslation();
   const sent = useRef(false);
   const signingIn = useSelector(session, (state) => state.hasTag('loading'));
   const error = useSelector(session, (state) => state.context.error);
@@ -50,15 +53,15 @@ function Redeem({ token }: { token: string }) {
   }, [token]);
   return (
     <section className="card" aria-labelledby="link-title">
-      <h1 id="link-title">Signing you in</h1>
-      <DelayedSpinner loading={signingIn || !error} label="Signing in…" />
+      <h1 id="link-title">{t('signInLink.signingYouIn')}</h1>
+      <DelayedSpinner loading={signingIn || !error} label={t('signInLink.signingIn')} />
       {error && !signingIn ? (
         <>
           <p className="form-error" role="alert">
             {error}
           </p>
           <Link to="/sign-in-link" className="button button--primary">
-            Ask for a new link
+            {t('public.newLink')}
           </Link>
         </>
       ) : null}
@@ -67,6 +70,7 @@ function Redeem({ token }: { token: string }) {
 }
 
 function RequestLink() {
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const request = useMutation({ mutationFn: registration.requestSignInLink });
   const submit = (event: FormEvent) => {
@@ -76,34 +80,30 @@ function RequestLink() {
   if (request.isSuccess)
     return (
       <section className="card" aria-labelledby="link-sent-title" role="status">
-        <h1 id="link-sent-title">Check your e-mail</h1>
+        <h1 id="link-sent-title">{t('public.checkEmail')}</h1>
         <p>
-          If an account exists for <strong>{email.trim()}</strong>, we have sent it a link to sign in without your password. The link is valid for 15 minutes,
-          once.
+          <Trans shouldUnescape t={t} i18nKey="signInLink.sent" values={{ email: email.trim() }} components={{ email: <strong /> }} />
         </p>
         <Link to="/" className="button button--primary">
-          Return to Home
+          {t('public.returnHome')}
         </Link>
       </section>
     );
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="link-request-title">
-      <h1 id="link-request-title">Sign in with a link</h1>
-      <p>
-        Enter the e-mail address of your account and we will send you a one-time link to sign in. Use it when signing in with your password is blocked after too
-        many wrong attempts by someone else.
-      </p>
-      <TextField label="E-mail" type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+      <h1 id="link-request-title">{t('signInLink.title')}</h1>
+      <p>{t('signInLink.intro')}</p>
+      <TextField label={t('public.email')} type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
       {request.isError ? (
         <p className="form-error" role="alert">
-          {failureMessage(request.error, 'The request could not be sent. Please try again.')}
+          {failureMessage(request.error, t('public.requestFailed'))}
         </p>
       ) : null}
       <button type="submit" className="button button--primary button--block" disabled={request.isPending || !email.trim()}>
-        {request.isPending ? 'Sending…' : 'Send sign-in link'}
+        {request.isPending ? t('public.sending') : t('signInLink.send')}
       </button>
       <p className="form__note">
-        <Link to="/">Back to sign in</Link>
+        <Link to="/">{t('public.backToSignIn')}</Link>
       </p>
     </form>
   );

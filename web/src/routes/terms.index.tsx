@@ -3,9 +3,10 @@ import { PublicLayout } from '../features/layout/PublicLayout';
 import { TermsPage } from '../features/terms/TermsPage';
 import { DEFAULT_TERMS_TAB } from '../features/terms/tabs';
 import { pageTitle } from '../features/layout/documentTitle';
+import { i18n } from '../i18n';
 
 export const Route = createFileRoute('/terms/')({
-  head: () => pageTitle('Terms'),
+  head: () => pageTitle(i18n.t('common:titles.terms')),
   component: DefaultTermsPage,
 });
 

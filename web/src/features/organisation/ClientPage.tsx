@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { failureMessage } from '../../lib/failureMessage';
@@ -14,12 +15,13 @@ import { orgKeys, organisationActions, organisationQueries } from './queries';
 import { NotesPanel } from '../notes/NotesPanel';
 
 function ClientNotes({ clientId, canManage }: { clientId: number; canManage: boolean }) {
+  const { t } = useTranslation('organisation');
   const queryClient = useQueryClient();
   const user = useQuery(sessionQueries.user());
   const notes = useQuery(organisationQueries.clientNotes(clientId));
   return (
     <section className="card" aria-labelledby="client-notes-title">
-      <h2 id="client-notes-title">Notes</h2>
+      <h2 id="client-notes-title">{t('client.notes')}</h2>
       <NotesPanel
         variant="section"
         notes={notes}
@@ -27,8 +29,8 @@ function ClientNotes({ clientId, canManage }: { clientId: number; canManage: boo
         remove={(noteId) => organisationActions.deleteNote(clientId, noteId)}
         refresh={() => queryClient.invalidateQueries({ queryKey: orgKeys.client(clientId, 'notes') })}
         fieldId="client-note-text"
-        placeholder="Only your company’s staff read these notes"
-        readers="every staff member"
+        placeholder={t('client.notesPlaceholder')}
+        readers={t('client.readers')}
         canDelete={(note) => canManage || note.authorId === user.data?.id}
       />
     </section>
@@ -37,6 +39,7 @@ function ClientNotes({ clientId, canManage }: { clientId: number; canManage: boo
 
 /** One client: details, their vessels (and which the company may reach), notes, unlinking in two steps. */
 export function ClientPage({ clientId }: { clientId: number }) {
+  const { t } = useTranslation('organisation');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const format = useFormatters();
@@ -46,59 +49,59 @@ export function ClientPage({ clientId }: { clientId: number }) {
   const [unlinking, setUnlinking] = useState(false);
   const canManage = perms.data?.manageClients === true && !perms.data.paused;
 
-  if (client.isPending) return <DelayedSpinner loading label="Loading the client…" />;
+  if (client.isPending) return <DelayedSpinner loading label={t('client.loading')} />;
   if (client.isError)
     return (
       <div className="card" role="alert">
-        <p className="form-error">{failureMessage(client.error, 'The client could not be loaded.')}</p>
-        <Link to="/dashboard/organisation/clients">Back to the clients</Link>
+        <p className="form-error">{failureMessage(client.error, t('client.failed'))}</p>
+        <Link to="/dashboard/organisation/clients">{t('client.back')}</Link>
       </div>
     );
   const c = client.data;
   const done = async () => {
-    toast.success(`${clientName(c)} is no longer a client`);
+    toast.success(t('client.removed', { name: clientName(c) }));
     await queryClient.invalidateQueries({ queryKey: orgKeys.all });
     await navigate({ to: '/dashboard/organisation/clients' });
   };
   return (
     <>
       <p>
-        <Link to="/dashboard/organisation/clients">← All clients</Link>
+        <Link to="/dashboard/organisation/clients">{t('client.all')}</Link>
       </p>
       <section className="card" aria-labelledby="client-title">
         <h2 id="client-title">{clientName(c)}</h2>
         <dl className="key-figures">
           <div>
-            <dt>E-mail</dt>
+            <dt>{t('common.email')}</dt>
             <dd>{c.email ?? '—'}</dd>
           </div>
           <div>
-            <dt>Phone</dt>
+            <dt>{t('common.phone')}</dt>
             <dd>{c.phone ?? '—'}</dd>
           </div>
           <div>
-            <dt>Status</dt>
-            <dd className="capitalize">{c.status === 'pending' ? 'Invited' : c.status}</dd>
+            <dt>{t('client.status')}</dt>
+            <dd className="capitalize">{t(`client.statuses.${c.status}`, { defaultValue: c.status })}</dd>
           </div>
           <div>
-            <dt>{c.status === 'active' ? 'Client since' : 'Invited on'}</dt>
+            <dt>{c.status === 'active' ? t('client.since') : t('client.invitedOn')}</dt>
             <dd>{format.date(c.since)}</dd>
           </div>
         </dl>
         {canManage ? (
           <div className="button-row">
             <button type="button" className="button button--danger" onClick={() => setUnlinking(true)}>
-              {c.status === 'active' ? 'Remove client' : 'Withdraw invitation'}
+              {c.status === 'active' ? t('client.remove') : t('client.withdrawInvitation')}
             </button>
           </div>
         ) : null}
       </section>
       <section className="card" aria-labelledby="client-vessels-title">
-        <h2 id="client-vessels-title">Vessels</h2>
-        {vessels.isPending ? <p className="muted">Loading vessels…</p> : null}
-        {vessels.isError ? <p className="form-error">The vessels could not be loaded.</p> : null}
+        <h2 id="client-vessels-title">{t('client.vessels')}</h2>
+        {vessels.isPending ? <p className="muted">{t('common.loadingVessels')}</p> : null}
+        {vessels.isError ? <p className="form-error">{t('client.vesselsFailed')}</p> : null}
         {vessels.isSuccess && vessels.data.length === 0 ? (
-          <p className="empty-state">{c.status === 'active' ? 'This client has no vessels yet.' : 'Vessels show once the client accepts.'}</p>
+          <p className="empty-state">{c.status === 'active' ? t('client.noVessels') : t('client.vesselsOnceAccepted')}</p>
         ) : null}
         <ul className="list">
           {(vessels.data ?? []).map((v) => (
@@ -110,9 +113,7 @@ export function ClientPage({ clientId }: { clientId: number }) {
               ) : (
                 <span>{v.name}</span>
               )}
-              <span className="muted">
-                {v.companyAccess ? 'Your company has technical access' : 'No access: the owner grants it on the vessel’s Users tab'}
-              </span>
+              <span className="muted">{v.companyAccess ? t('client.technicalAccess') : t('client.noAccess')}</span>
             </li>
           ))}
         </ul>
@@ -120,14 +121,9 @@ export function ClientPage({ clientId }: { clientId: number }) {
       <ClientNotes clientId={clientId} canManage={canManage} />
       {unlinking && c.status === 'active' ? (
         <CodeConfirmModal
-          title={`Remove ${clientName(c)} as a client`}
-          consequences={
-            <p>
-              {clientName(c)} will no longer be your client, and every note your staff wrote on them will be deleted. Their vessels’ access is not changed: only
-              owners change that.
-            </p>
-          }
-          confirmLabel="Remove client"
+          title={t('client.removeTitle', { name: clientName(c) })}
+          consequences={<p>{t('client.removeText', { name: clientName(c) })}</p>}
+          confirmLabel={t('client.remove')}
           request={() => organisationActions.removeClient(c.id)}
           complete={(code) => organisationActions.removeClient(c.id, code)}
           onDone={() => void done()}
@@ -136,12 +132,12 @@ export function ClientPage({ clientId }: { clientId: number }) {
       ) : null}
       {unlinking && c.status !== 'active' ? (
         <ConfirmModal
-          title="Withdraw the invitation"
-          confirmLabel="Withdraw"
-          onConfirm={() => void organisationActions.removeClient(c.id).then(done, (error: unknown) => reportActionFailure('Withdrawing the invitation', error))}
+          title={t('client.withdrawTitle')}
+          confirmLabel={t('client.withdraw')}
+          onConfirm={() => void organisationActions.removeClient(c.id).then(done, (error: unknown) => reportActionFailure(t('client.withdrawing'), error))}
           onClose={() => setUnlinking(false)}
         >
-          <p>The invitation to {c.email} will be withdrawn, with any notes written on them.</p>
+          <p>{t('client.withdrawText', { email: c.email ?? '' })}</p>
         </ConfirmModal>
       ) : null}
     </>

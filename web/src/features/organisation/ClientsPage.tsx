@@ -1,6 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { failureMessage } from '../../lib/failureMessage';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { useFormatters } from '../profile/usePreferences';
@@ -8,10 +10,11 @@ import { organisationActions, organisationQueries } from './queries';
 import { useOrgAction } from './useOrgAction';
 import type { ClientView } from './types';
 
-export const clientName = (c: ClientView) => `${c.firstName} ${c.lastName}`.trim() || c.email || 'Invited person';
+export const clientName = (c: ClientView) => `${c.firstName} ${c.lastName}`.trim() || c.email || i18n.t('organisation:common.invitedPerson');
 
 /** The company's clients: add one by e-mail, find one, open their details, notes and vessels. */
 export function ClientsPage() {
+  const { t } = useTranslation('organisation');
   const format = useFormatters();
   const clients = useQuery(organisationQueries.clients());
   const perms = useQuery(organisationQueries.perms());
@@ -19,12 +22,12 @@ export function ClientsPage() {
   const [filter, setFilter] = useState('');
   const canManage = perms.data?.manageClients === true && !perms.data.paused;
   const add = useOrgAction((address: string) => organisationActions.addClient(address), {
-    success: (client) => `Invitation sent to ${client.email}`,
+    success: (client) => t('common.invitationSent', { email: client.email ?? '' }),
     after: () => setEmail(''),
   });
   const resend = useOrgAction((client: ClientView) => organisationActions.resendClientInvite(client.id), {
-    success: (client) => `Invitation sent again to ${client.email}`,
-    failure: 'Sending the invitation again',
+    success: (client) => t('common.invitationSentAgain', { email: client.email ?? '' }),
+    failure: t('common.sendingAgain'),
   });
   const shown = useMemo(() => {
     const term = filter.trim().toLowerCase();
@@ -41,15 +44,13 @@ export function ClientsPage() {
     <>
       {canManage ? (
         <form className="card form" onSubmit={submit} aria-labelledby="add-client-title">
-          <h2 id="add-client-title">Add a client</h2>
+          <h2 id="add-client-title">{t('clients.addTitle')}</h2>
           <div className="field">
             <label htmlFor="add-client-email" className="field__label">
-              Client’s e-mail address
+              {t('clients.emailLabel')}
             </label>
             <input id="add-client-email" className="input" type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
-            <p className="field__hint">
-              They receive an invitation valid for 14 days. Becoming your client does not open their vessels: owners grant that on each vessel.
-            </p>
+            <p className="field__hint">{t('clients.addHint')}</p>
           </div>
           {add.isError ? (
             <p className="form-error" role="alert">
@@ -58,28 +59,28 @@ export function ClientsPage() {
           ) : null}
           <div className="button-row">
             <button type="submit" className="button button--primary" disabled={add.isPending || !email.trim()}>
-              Send invitation
+              {t('common.sendInvitation')}
             </button>
           </div>
         </form>
       ) : null}
       <section className="card" aria-labelledby="clients-title">
         <div className="org-section-header">
-          <h2 id="clients-title">Clients</h2>
+          <h2 id="clients-title">{t('clients.title')}</h2>
           {(clients.data?.length ?? 0) > 5 ? (
             <label className="search">
-              <span className="visually-hidden">Find a client</span>
-              <input className="input" type="search" placeholder="Find a client" value={filter} onChange={(event) => setFilter(event.target.value)} />
+              <span className="visually-hidden">{t('clients.find')}</span>
+              <input className="input" type="search" placeholder={t('clients.find')} value={filter} onChange={(event) => setFilter(event.target.value)} />
             </label>
           ) : null}
         </div>
-        <DelayedSpinner loading={clients.isPending} label="Loading clients…" />
+        <DelayedSpinner loading={clients.isPending} label={t('clients.loading')} />
         {clients.isError ? (
           <p className="form-error" role="alert">
-            {failureMessage(clients.error, 'The clients could not be loaded.')}
+            {failureMessage(clients.error, t('clients.failed'))}
           </p>
         ) : null}
-        {clients.isSuccess && clients.data.length === 0 ? <p className="empty-state">No clients yet. Add one by e-mail.</p> : null}
+        {clients.isSuccess && clients.data.length === 0 ? <p className="empty-state">{t('clients.empty')}</p> : null}
         <ul className="list">
           {shown.map((client) => (
             <li key={client.id} className="list__item">
@@ -90,14 +91,12 @@ export function ClientsPage() {
                 {clientName(client) !== client.email ? <span className="muted">{client.email}</span> : null}
                 <br />
                 {client.status === 'active' ? (
-                  <span className="muted">
-                    {client.vesselCount} {client.vesselCount === 1 ? 'vessel' : 'vessels'} · client since {format.date(client.since)}
-                  </span>
+                  <span className="muted">{t('clients.summary', { count: client.vesselCount, date: format.date(client.since) })}</span>
                 ) : null}
                 {client.status === 'pending' ? (
-                  <span className="chip chip--neutral">Invited · until {client.expiresAt ? format.date(client.expiresAt) : '—'}</span>
+                  <span className="chip chip--neutral">{t('common.invitedUntil', { date: client.expiresAt ? format.date(client.expiresAt) : '—' })}</span>
                 ) : null}
-                {client.status === 'expired' ? <span className="chip chip--warning">Invitation expired</span> : null}
+                {client.status === 'expired' ? <span className="chip chip--warning">{t('common.invitationExpired')}</span> : null}
               </span>
               {canManage && client.status !== 'active' ? (
                 <button
@@ -105,9 +104,9 @@ export function ClientsPage() {
                   className="button button--small"
                   disabled={resend.isPending}
                   onClick={() => resend.mutate(client)}
-                  aria-label={`Send the invitation again to ${client.email}`}
+                  aria-label={t('clients.sendAgainTo', { email: client.email ?? '' })}
                 >
-                  Send again
+                  {t('common.sendAgain')}
                 </button>
               ) : null}
             </li>

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { i18n, labelsOf } from '../../i18n';
 import { failureMessage } from '../../lib/failureMessage';
 import type { FleetMapVessel } from '../location/FleetMap';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
@@ -18,21 +20,22 @@ const FleetMap = lazy(() =>
     (module) => ({ default: module.FleetMap }),
     (error: unknown) => {
       console.error('The fleet map could not be loaded', error);
-      return { default: () => <p className="form-error">The map could not be loaded. Reload the page to try again.</p> };
+      return { default: () => <p className="form-error">{i18n.t('organisation:fleet.mapFailed')}</p> };
     },
   ),
 );
 
 /** The vessel's cloud services; whether it is online is the State column, its alarms the Alarms column. */
-const SERVICES_LABEL: Record<FleetVessel['bannerState'], string> = {
-  NOT_PAIRED: 'Not paired',
-  NO_SUBSCRIPTION: 'No active services',
-  OFFLINE: 'Active',
-  OK: 'Active',
-};
+const SERVICES_LABEL: Record<FleetVessel['bannerState'], string> = labelsOf(['NOT_PAIRED', 'NO_SUBSCRIPTION', 'OFFLINE', 'OK'], (state) =>
+  i18n.t(`organisation:fleet.services.${state}`),
+);
 
 export type SortKey = 'attention' | 'name' | 'owner' | 'alerts';
 type StateFilter = 'all' | 'alerts' | 'offline' | 'online';
+
+/** The columns of the fleet and models tables, in order (their headings are `fleet.columns.*` and `models.columns.*`). */
+const FLEET_COLUMNS = ['vessel', 'owner', 'state', 'services', 'alarms', 'access'] as const;
+const MODEL_COLUMNS = ['model', 'vessels', 'emergency', 'alarm', 'warning', 'caution'] as const;
 
 /** Vessels needing the company first: active alarms, then offline, then by name. */
 const attention = (v: FleetVessel) => (v.activeAlertCount ?? 0) * 10 + (v.online ? 0 : 1);
@@ -50,6 +53,7 @@ export function sortVessels(vessels: FleetVessel[], key: SortKey): FleetVessel[]
 
 /** The home of a company's staff: the vessels owners let the company reach, with what needs attention first, and the map. */
 export function CompanyFleetSection({ companyName, embedded = false }: { companyName: string; embedded?: boolean }) {
+  const { t } = useTranslation('organisation');
   const fleet = useQuery({ ...organisationQueries.fleet(), refetchInterval: 15_000 });
   const format = useFormatters();
   const navigate = useNavigate();
@@ -81,96 +85,99 @@ export function CompanyFleetSection({ companyName, embedded = false }: { company
     <>
       <header className="page__header">
         <div>
-          <Title>{companyName} fleet</Title>
+          <Title>{t('fleet.title', { company: companyName })}</Title>
           {fleet.isSuccess ? (
             <p className="muted">
-              {vessels.length} {vessels.length === 1 ? 'vessel' : 'vessels'} · {online} online · {alerts} active {alerts === 1 ? 'alarm' : 'alarms'}
+              {[t('fleet.vesselCount', { count: vessels.length }), t('fleet.onlineCount', { count: online }), t('fleet.alarmCount', { count: alerts })].join(
+                ' · ',
+              )}
             </p>
           ) : null}
         </div>
         <span className="button-row">
           <Link to="/dashboard/organisation/services" className="button">
-            Services due
+            {t('fleet.servicesDue')}
           </Link>
           <Link to="/dashboard/organisation/clients" className="button button--primary">
-            Clients
+            {t('fleet.clients')}
           </Link>
         </span>
       </header>
       {embedded ? null : <ServiceRequestsSection />}
-      <DelayedSpinner loading={fleet.isPending} label="Loading the company fleet…" />
+      <DelayedSpinner loading={fleet.isPending} label={t('fleet.loading')} />
       {fleet.isError ? (
         <div className="card" role="alert">
-          <p className="form-error">{failureMessage(fleet.error, 'The company fleet could not be loaded.')}</p>
+          <p className="form-error">{failureMessage(fleet.error, t('fleet.failed'))}</p>
           <button type="button" className="button" onClick={() => void fleet.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       ) : null}
-      {fleet.isSuccess && vessels.length === 0 ? (
-        <p className="empty-state card">
-          No vessel is open to {companyName} at the moment: owners give access, for as long as they choose, on their vessel’s Users tab.
-        </p>
-      ) : null}
+      {fleet.isSuccess && vessels.length === 0 ? <p className="empty-state card">{t('fleet.empty', { company: companyName })}</p> : null}
       {fleet.isSuccess && vessels.length > 0 ? (
         <section className="card" aria-labelledby="company-fleet-title">
           <h2 id="company-fleet-title" className="visually-hidden">
-            Vessels
+            {t('fleet.vessels')}
           </h2>
           <div className="org-filters">
             <label className="field">
-              <span className="field__label">Find</span>
-              <input className="input" type="search" placeholder="Vessel or owner" value={text} onChange={(event) => setText(event.target.value)} />
+              <span className="field__label">{t('fleet.find')}</span>
+              <input className="input" type="search" placeholder={t('fleet.findPlaceholder')} value={text} onChange={(event) => setText(event.target.value)} />
             </label>
             <label className="field">
-              <span className="field__label">Show</span>
+              <span className="field__label">{t('fleet.show')}</span>
               <select className="input" value={state} onChange={(event) => setState(event.target.value as StateFilter)}>
-                <option value="all">All vessels</option>
-                <option value="alerts">With active alarms</option>
-                <option value="offline">Offline</option>
-                <option value="online">Online</option>
+                {(['all', 'alerts', 'offline', 'online'] as const).map((filter) => (
+                  <option key={filter} value={filter}>
+                    {t(`fleet.filters.${filter}`)}
+                  </option>
+                ))}
               </select>
             </label>
             <label className="field">
-              <span className="field__label">Sort by</span>
+              <span className="field__label">{t('fleet.sortBy')}</span>
               <select className="input" value={sort} onChange={(event) => setSort(event.target.value as SortKey)}>
-                <option value="attention">Needs attention first</option>
-                <option value="name">Vessel name</option>
-                <option value="owner">Owner</option>
-                <option value="alerts">Active alarms</option>
+                {(['attention', 'name', 'owner', 'alerts'] as const).map((key) => (
+                  <option key={key} value={key}>
+                    {t(`fleet.sorts.${key}`)}
+                  </option>
+                ))}
               </select>
             </label>
           </div>
           <div className="table-scroll">
-            <table className="table org-table" aria-label="Company fleet">
+            <table className="table org-table" aria-label={t('fleet.table')}>
               <thead>
                 <tr>
-                  <th scope="col">Vessel</th>
-                  <th scope="col">Owner</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Services</th>
-                  <th scope="col">Alarms</th>
-                  <th scope="col">Access</th>
+                  {FLEET_COLUMNS.map((column) => (
+                    <th key={column} scope="col">
+                      {t(`fleet.columns.${column}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
                 {shown.map((v) => (
                   <tr key={v.id}>
-                    <td data-label="Vessel">
+                    <td data-label={t('fleet.columns.vessel')}>
                       <Link to="/dashboard/vessels/$vesselId/overview" params={{ vesselId: v.id }}>
                         {v.name}
                       </Link>
-                      {v.paused ? <span className="chip chip--warning org-chip">Paused by the owner</span> : null}
+                      {v.paused ? <span className="chip chip--warning org-chip">{t('fleet.paused')}</span> : null}
                     </td>
-                    <td data-label="Owner">{v.ownerName}</td>
-                    <td data-label="State">
+                    <td data-label={t('fleet.columns.owner')}>{v.ownerName}</td>
+                    <td data-label={t('fleet.columns.state')}>
                       <OnlineState online={v.online} lastSeen={v.lastSeen} />
                     </td>
-                    <td data-label="Services">{SERVICES_LABEL[v.bannerState]}</td>
-                    <td data-label="Alarms" className={(v.activeAlertCount ?? 0) > 0 ? 'text-critical' : undefined}>
-                      {v.activeAlertCount === null ? '—' : v.activeAlertCount > 0 ? `${v.activeAlertCount} active` : 'None'}
+                    <td data-label={t('fleet.columns.services')}>{SERVICES_LABEL[v.bannerState]}</td>
+                    <td data-label={t('fleet.columns.alarms')} className={(v.activeAlertCount ?? 0) > 0 ? 'text-critical' : undefined}>
+                      {v.activeAlertCount === null
+                        ? '—'
+                        : v.activeAlertCount > 0
+                          ? t('fleet.activeAlarms', { count: v.activeAlertCount })
+                          : t('fleet.noAlarms')}
                     </td>
-                    <td data-label="Access" className="org-access">
+                    <td data-label={t('fleet.columns.access')} className="org-access">
                       {grantSummary(v.permissions)}
                     </td>
                   </tr>
@@ -178,15 +185,13 @@ export function CompanyFleetSection({ companyName, embedded = false }: { company
               </tbody>
             </table>
           </div>
-          {shown.length === 0 ? <p className="empty-state">No vessel matches.</p> : null}
-          {fleet.data.staff.length > 0 ? (
-            <p className="muted">Working on these vessels for the company: {fleet.data.staff.map((s) => s.name).join(', ')}</p>
-          ) : null}
+          {shown.length === 0 ? <p className="empty-state">{t('fleet.noMatch')}</p> : null}
+          {fleet.data.staff.length > 0 ? <p className="muted">{t('fleet.staff', { names: fleet.data.staff.map((s) => s.name).join(', ') })}</p> : null}
         </section>
       ) : null}
       {fleet.isSuccess && vessels.length > 0 ? (
         <section className="card fleet-positions" aria-labelledby="company-map-title">
-          <h2 id="company-map-title">Where the vessels are</h2>
+          <h2 id="company-map-title">{t('fleet.mapTitle')}</h2>
           <Suspense fallback={<div className="vessel-map vessel-map__canvas" aria-busy="true" />}>
             <FleetMap vessels={placed} onOpen={(vesselId) => void navigate({ to: '/dashboard/vessels/$vesselId/location', params: { vesselId } })} />
           </Suspense>
@@ -197,10 +202,11 @@ export function CompanyFleetSection({ companyName, embedded = false }: { company
 }
 
 function ModelVessels({ model }: { model: ModelStats }) {
+  const { t } = useTranslation('organisation');
   const vessels = useQuery(organisationQueries.modelVessels(model.modelId));
-  if (vessels.isPending) return <p className="muted">Loading vessels…</p>;
-  if (vessels.isError) return <p className="form-error">The vessels of {model.name} could not be loaded.</p>;
-  if (vessels.data.length === 0) return <p className="muted">No owner of this model ({model.name}) has shared their vessel with you yet.</p>;
+  if (vessels.isPending) return <p className="muted">{t('common.loadingVessels')}</p>;
+  if (vessels.isError) return <p className="form-error">{t('models.vesselsFailed', { model: model.name })}</p>;
+  if (vessels.data.length === 0) return <p className="muted">{t('models.noVessels', { model: model.name })}</p>;
   return (
     <ul className="list">
       {vessels.data.map((v) => (
@@ -210,7 +216,7 @@ function ModelVessels({ model }: { model: ModelStats }) {
           </Link>
           <OnlineState online={v.online} lastSeen={v.lastSeen} />
           <span className="muted">
-            Alarms in 30 days: {v.alarms.emergency + v.alarms.alarm} critical, {v.alarms.warning + v.alarms.caution} warnings
+            {t('models.vesselAlarms', { critical: v.alarms.emergency + v.alarms.alarm, warnings: v.alarms.warning + v.alarms.caution })}
           </span>
         </li>
       ))}
@@ -220,6 +226,7 @@ function ModelVessels({ model }: { model: ModelStats }) {
 
 /** A manufacturer's models: the vessels built on each whose owners consented, and their alarms of the last 30 days. */
 export function ManufacturerModels() {
+  const { t } = useTranslation('organisation');
   const models = useQuery(organisationQueries.models());
   const [chosen, setChosen] = useState<number | null | undefined>(undefined);
   // The first model with consenting vessels is open until the user picks another.
@@ -227,28 +234,27 @@ export function ManufacturerModels() {
   const setOpen = setChosen;
   return (
     <section className="card" aria-labelledby="models-title">
-      <h2 id="models-title">Your vessel models</h2>
-      <p className="muted">Only vessels whose owners let their manufacturer see them are counted.</p>
-      <DelayedSpinner loading={models.isPending} label="Loading models…" />
-      {models.isError ? <p className="form-error">The models could not be loaded.</p> : null}
-      {models.isSuccess && models.data.length === 0 ? <p className="empty-state">No vessel models yet. An administrator adds them.</p> : null}
+      <h2 id="models-title">{t('models.title')}</h2>
+      <p className="muted">{t('models.counted')}</p>
+      <DelayedSpinner loading={models.isPending} label={t('models.loading')} />
+      {models.isError ? <p className="form-error">{t('models.failed')}</p> : null}
+      {models.isSuccess && models.data.length === 0 ? <p className="empty-state">{t('models.empty')}</p> : null}
       {models.isSuccess && models.data.length > 0 ? (
         <div className="table-scroll">
-          <table className="table org-table" aria-label="Vessel models and alarms of the last 30 days">
+          <table className="table org-table" aria-label={t('models.table')}>
             <thead>
               <tr>
-                <th scope="col">Model</th>
-                <th scope="col">Vessels</th>
-                <th scope="col">Emergency</th>
-                <th scope="col">Alarm</th>
-                <th scope="col">Warning</th>
-                <th scope="col">Caution</th>
+                {MODEL_COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {t(`models.columns.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {models.data.map((m) => (
                 <tr key={m.modelId}>
-                  <td data-label="Model">
+                  <td data-label={t('models.columns.model')}>
                     <span className="org-model-cell">
                       <ModelPicture url={m.imageUrl} />
                       <button
@@ -261,11 +267,11 @@ export function ManufacturerModels() {
                       </button>
                     </span>
                   </td>
-                  <td data-label="Vessels">{m.vesselCount}</td>
-                  <td data-label="Emergency">{m.alarms.emergency}</td>
-                  <td data-label="Alarm">{m.alarms.alarm}</td>
-                  <td data-label="Warning">{m.alarms.warning}</td>
-                  <td data-label="Caution">{m.alarms.caution}</td>
+                  <td data-label={t('models.columns.vessels')}>{m.vesselCount}</td>
+                  <td data-label={t('models.columns.emergency')}>{m.alarms.emergency}</td>
+                  <td data-label={t('models.columns.alarm')}>{m.alarms.alarm}</td>
+                  <td data-label={t('models.columns.warning')}>{m.alarms.warning}</td>
+                  <td data-label={t('models.columns.caution')}>{m.alarms.caution}</td>
                 </tr>
               ))}
             </tbody>
@@ -274,7 +280,7 @@ export function ManufacturerModels() {
       ) : null}
       {open !== null && models.data ? (
         <div className="org-model-vessels">
-          <h3>Vessels built on {models.data.find((m) => m.modelId === open)?.name}</h3>
+          <h3>{t('models.builtOn', { model: models.data.find((m) => m.modelId === open)?.name })}</h3>
           <ModelVessels model={models.data.find((m) => m.modelId === open)!} />
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { profileKeys } from '../profile/queries';
@@ -9,6 +10,7 @@ import type { Invitation } from './types';
 
 /** The signed-in person's invitations from companies (as a client or to join the staff); nothing when there are none. */
 export function CompanyInvitations() {
+  const { t } = useTranslation('organisation');
   const queryClient = useQueryClient();
   const format = useFormatters();
   const invitations = useQuery(organisationQueries.invitations());
@@ -16,31 +18,38 @@ export function CompanyInvitations() {
     mutationFn: ({ invitation, accept }: { invitation: Invitation; accept: boolean }) => organisationActions.answerInvitation(invitation, accept),
     onSuccess: async (_data, { invitation, accept }) => {
       toast.success(
-        accept ? `You are now ${invitation.kind === 'staff' ? 'on the staff of' : 'a client of'} ${invitation.company.name}` : 'Invitation declined',
+        accept
+          ? t(invitation.kind === 'staff' ? 'invitations.joinedStaff' : 'invitations.becameClient', { company: invitation.company.name })
+          : t('invitations.declined'),
       );
       await queryClient.invalidateQueries({ queryKey: ['invitations'] });
       // Joining a company's staff changes the home and the navigation (the Organisation entry).
       if (accept && invitation.kind === 'staff')
         await Promise.all([orgKeys.all, sessionKeys.user, profileKeys.navigation].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    onError: (error) => reportActionFailure('Answering the invitation', error),
+    onError: (error) => reportActionFailure(t('invitations.answering'), error),
   });
   const pending = invitations.data ?? [];
   if (pending.length === 0) return null;
   return (
     <section className="card" aria-labelledby="company-invitations-title">
-      <h2 id="company-invitations-title">Invitations from companies</h2>
+      <h2 id="company-invitations-title">{t('invitations.title')}</h2>
       <ul className="list">
         {pending.map((invitation) => (
           <li key={`${invitation.kind}-${invitation.id}`} className="list__item">
             <span>
-              <strong>{invitation.company.name}</strong>{' '}
-              {invitation.kind === 'staff' ? 'invites you to join its staff' : 'would like to look after you as a client'}
-              {invitation.expiresAt ? <span className="muted"> · until {format.date(invitation.expiresAt)}</span> : null}
+              <Trans
+                shouldUnescape
+                t={t}
+                i18nKey={invitation.kind === 'staff' ? 'invitations.staff' : 'invitations.client'}
+                values={{ company: invitation.company.name }}
+                components={{ company: <strong /> }}
+              />
+              {invitation.expiresAt ? <span className="muted"> {t('invitations.until', { date: format.date(invitation.expiresAt) })}</span> : null}
             </span>
             <span className="button-row">
               <button type="button" className="button button--small" disabled={answer.isPending} onClick={() => answer.mutate({ invitation, accept: false })}>
-                Decline
+                {t('common.decline')}
               </button>
               <button
                 type="button"
@@ -48,7 +57,7 @@ export function CompanyInvitations() {
                 disabled={answer.isPending}
                 onClick={() => answer.mutate({ invitation, accept: true })}
               >
-                Accept
+                {t('common.accept')}
               </button>
             </span>
           </li>

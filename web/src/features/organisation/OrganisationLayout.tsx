@@ -1,28 +1,31 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
 import { CompanyInvitations } from './CompanyInvitations';
 import { organisationQueries } from './queries';
+import { kindLabel } from './types';
 import './organisation.css';
 
 const TABS = [
-  { to: '/dashboard/organisation', label: 'Company', exact: true },
-  { to: '/dashboard/organisation/staff', label: 'Staff' },
-  { to: '/dashboard/organisation/clients', label: 'Clients' },
-  { to: '/dashboard/organisation/services', label: 'Services due' },
-  { to: '/dashboard/organisation/relationships', label: 'Relationships' },
-  { to: '/dashboard/organisation/contacts', label: 'Contacts' },
+  { to: '/dashboard/organisation', tab: 'company', exact: true },
+  { to: '/dashboard/organisation/staff', tab: 'staff' },
+  { to: '/dashboard/organisation/clients', tab: 'clients' },
+  { to: '/dashboard/organisation/services', tab: 'services' },
+  { to: '/dashboard/organisation/relationships', tab: 'relationships' },
+  { to: '/dashboard/organisation/contacts', tab: 'contacts' },
 ] as const;
 
 /** The organisation area: the company's name and its sections; a person without a company sees their invitations instead. */
 export function OrganisationLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('organisation');
   const organisation = useQuery(organisationQueries.mine());
   if (organisation.isPending) {
     return (
       <div className="page">
-        <DelayedSpinner loading label="Loading your organisation…" />
+        <DelayedSpinner loading label={t('layout.loading')} />
       </div>
     );
   }
@@ -31,16 +34,14 @@ export function OrganisationLayout({ children }: { children: ReactNode }) {
     return (
       <div className="page">
         <header className="page__header">
-          <h1>Organisation</h1>
+          <h1>{t('layout.title')}</h1>
         </header>
         <CompanyInvitations />
         <div className="card" role={none ? undefined : 'alert'}>
-          <p className={none ? 'muted' : 'form-error'}>
-            {none ? 'You do not work for a company on Vessel Link. A company that invites you appears here.' : 'Your organisation could not be loaded.'}
-          </p>
+          <p className={none ? 'muted' : 'form-error'}>{none ? t('layout.noCompany') : t('layout.failed')}</p>
           {none ? null : (
             <button type="button" className="button" onClick={() => void organisation.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </button>
           )}
         </div>
@@ -52,10 +53,10 @@ export function OrganisationLayout({ children }: { children: ReactNode }) {
       <header className="page__header">
         <div>
           <h1>{organisation.data.name}</h1>
-          <p className="muted capitalize">{organisation.data.kind}</p>
+          <p className="muted capitalize">{kindLabel(organisation.data.kind)}</p>
         </div>
       </header>
-      <nav className="tabs tabs--scroll" aria-label="Organisation sections">
+      <nav className="tabs tabs--scroll" aria-label={t('layout.sections')}>
         {TABS.map((tab) => (
           <Link
             key={tab.to}
@@ -64,7 +65,7 @@ export function OrganisationLayout({ children }: { children: ReactNode }) {
             activeOptions={{ exact: 'exact' in tab ? tab.exact : false }}
             activeProps={{ className: 'is-selected', 'aria-current': 'page' }}
           >
-            {tab.label}
+            {t(`tabs.${tab.tab}`)}
           </Link>
         ))}
       </nav>

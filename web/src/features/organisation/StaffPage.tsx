@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { failureMessage } from '../../lib/failureMessage';
 import { useEdited } from '../forms/edited';
 import { DelayedSpinner } from '../loading/DelayedSpinner';
@@ -11,36 +13,37 @@ import { organisationActions, organisationQueries } from './queries';
 import { useOrgAction } from './useOrgAction';
 import { STAFF_PERMISSION_LABELS, STAFF_PERMISSIONS, type StaffMemberView, type StaffPermissions } from './types';
 
-const nameOf = (m: StaffMemberView) => `${m.firstName} ${m.lastName}`.trim() || m.email || 'Invited person';
+const nameOf = (m: StaffMemberView) => `${m.firstName} ${m.lastName}`.trim() || m.email || i18n.t('organisation:common.invitedPerson');
 
 function PermissionsModal({ member, onClose }: { member: StaffMemberView; onClose: () => void }) {
+  const { t } = useTranslation('organisation');
   const [permissions, setPermissions] = useState<StaffPermissions>(member.permissions);
   const edited = useEdited(permissions);
   const [open, setOpen] = useState(true);
   const save = useOrgAction(() => organisationActions.editStaff(member.id, permissions), {
-    success: () => `Permissions of ${nameOf(member)} saved`,
-    failure: 'Saving the permissions',
+    success: () => t('staff.permissionsSaved', { name: nameOf(member) }),
+    failure: t('staff.savingPermissions'),
     after: onClose,
   });
   return (
     <Modal
       open={open}
-      title={`Permissions of ${nameOf(member)}`}
+      title={t('staff.permissionsOf', { name: nameOf(member) })}
       onClose={onClose}
       dirty={edited && !save.isSuccess}
       footer={
         <>
           <button type="button" className="button" onClick={() => setOpen(false)}>
-            Cancel
+            {t('staff.cancel')}
           </button>
           <button type="button" className="button button--primary" disabled={save.isPending} onClick={() => save.mutate()}>
-            Save
+            {t('staff.save')}
           </button>
         </>
       }
     >
       <fieldset className="org-permissions">
-        <legend className="visually-hidden">Permissions</legend>
+        <legend className="visually-hidden">{t('staff.permissions')}</legend>
         {STAFF_PERMISSIONS.map((p) => (
           <label key={p} className="checkbox">
             <input type="checkbox" checked={permissions[p]} onChange={(event) => setPermissions({ ...permissions, [p]: event.target.checked })} />{' '}
@@ -54,6 +57,7 @@ function PermissionsModal({ member, onClose }: { member: StaffMemberView; onClos
 
 /** The company's staff: invite by e-mail, pause or resume, edit permissions, remove (asks first). */
 export function StaffPage() {
+  const { t } = useTranslation('organisation');
   const format = useFormatters();
   const staff = useQuery(organisationQueries.staff());
   const perms = useQuery(organisationQueries.perms());
@@ -64,20 +68,20 @@ export function StaffPage() {
   const canManage = perms.data?.manageStaff === true && !perms.data.paused;
 
   const invite = useOrgAction((address: string) => organisationActions.inviteStaff(address), {
-    success: (member) => `Invitation sent to ${member.email}`,
+    success: (member) => t('common.invitationSent', { email: member.email ?? '' }),
     after: () => setEmail(''),
   });
   const resend = useOrgAction((member: StaffMemberView) => organisationActions.resendStaffInvite(member.id), {
-    success: (member) => `Invitation sent again to ${member.email}`,
-    failure: 'Sending the invitation again',
+    success: (member) => t('common.invitationSentAgain', { email: member.email ?? '' }),
+    failure: t('common.sendingAgain'),
   });
   const pause = useOrgAction((member: StaffMemberView) => organisationActions.pauseStaff(member.id, !member.paused), {
-    success: (member) => (member.paused ? `${nameOf(member)} is paused` : `${nameOf(member)} is active again`),
-    failure: 'Pausing the staff member',
+    success: (member) => (member.paused ? t('staff.isPaused', { name: nameOf(member) }) : t('staff.isActiveAgain', { name: nameOf(member) })),
+    failure: t('staff.pausing'),
   });
   const remove = useOrgAction((member: StaffMemberView) => organisationActions.removeStaff(member.id), {
-    success: () => 'Staff member removed',
-    failure: 'Removing the staff member',
+    success: () => t('staff.removed'),
+    failure: t('staff.removing'),
     after: () => setRemoving(null),
   });
 
@@ -90,15 +94,13 @@ export function StaffPage() {
     <>
       {canManage ? (
         <form className="card form" onSubmit={submit} aria-labelledby="invite-staff-title">
-          <h2 id="invite-staff-title">Invite a staff member</h2>
+          <h2 id="invite-staff-title">{t('staff.inviteTitle')}</h2>
           <div className="field">
             <label htmlFor="invite-staff-email" className="field__label">
-              E-mail address
+              {t('staff.emailAddress')}
             </label>
             <input id="invite-staff-email" className="input" type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
-            <p className="field__hint">
-              They receive an e-mail and accept within 14 days. New staff work on the company’s vessels and manage nothing until you give them more.
-            </p>
+            <p className="field__hint">{t('staff.inviteHint')}</p>
           </div>
           {invite.isError ? (
             <p className="form-error" role="alert">
@@ -107,38 +109,38 @@ export function StaffPage() {
           ) : null}
           <div className="button-row">
             <button type="submit" className="button button--primary" disabled={invite.isPending || !email.trim()}>
-              Send invitation
+              {t('common.sendInvitation')}
             </button>
           </div>
         </form>
       ) : null}
       <section className="card" aria-labelledby="staff-title">
-        <h2 id="staff-title">Staff</h2>
-        <DelayedSpinner loading={staff.isPending} label="Loading staff…" />
+        <h2 id="staff-title">{t('staff.title')}</h2>
+        <DelayedSpinner loading={staff.isPending} label={t('staff.loading')} />
         {staff.isError ? (
           <p className="form-error" role="alert">
-            {failureMessage(staff.error, 'The staff could not be loaded.')}
+            {failureMessage(staff.error, t('staff.failed'))}
           </p>
         ) : null}
-        {staff.isSuccess && staff.data.length === 0 ? <p className="empty-state">No staff yet.</p> : null}
+        {staff.isSuccess && staff.data.length === 0 ? <p className="empty-state">{t('staff.empty')}</p> : null}
         <ul className="list">
           {(staff.data ?? []).map((member) => (
             <li key={member.id} className="list__item">
               <span>
                 <strong>{nameOf(member)}</strong> {nameOf(member) !== member.email ? <span className="muted">{member.email}</span> : null}
                 <br />
-                <span className="chip chip--neutral">{member.role === 'admin' ? 'Administrator' : 'Staff'}</span>{' '}
+                <span className="chip chip--neutral">{member.role === 'admin' ? t('staff.administrator') : t('staff.member')}</span>{' '}
                 {member.status === 'pending' ? (
-                  <span className="chip chip--neutral">Invited · until {member.expiresAt ? format.date(member.expiresAt) : '—'}</span>
+                  <span className="chip chip--neutral">{t('common.invitedUntil', { date: member.expiresAt ? format.date(member.expiresAt) : '—' })}</span>
                 ) : null}
-                {member.status === 'expired' ? <span className="chip chip--warning">Invitation expired</span> : null}
-                {member.paused ? <span className="chip chip--warning">Paused</span> : null}
+                {member.status === 'expired' ? <span className="chip chip--warning">{t('common.invitationExpired')}</span> : null}
+                {member.paused ? <span className="chip chip--warning">{t('staff.paused')}</span> : null}
               </span>
               {canManage && member.role !== 'admin' && member.userId !== user.data?.id ? (
                 <span className="button-row">
                   {member.status !== 'active' ? (
                     <button type="button" className="button button--small" disabled={resend.isPending} onClick={() => resend.mutate(member)}>
-                      Send again
+                      {t('common.sendAgain')}
                     </button>
                   ) : (
                     <>
@@ -146,18 +148,18 @@ export function StaffPage() {
                         type="button"
                         className="button button--small"
                         onClick={() => setEditing(member)}
-                        aria-label={`Edit permissions of ${nameOf(member)}`}
+                        aria-label={t('staff.editPermissionsOf', { name: nameOf(member) })}
                       >
-                        Permissions
+                        {t('staff.permissions')}
                       </button>
                       <button
                         type="button"
                         className="button button--small"
                         disabled={pause.isPending}
                         onClick={() => pause.mutate(member)}
-                        aria-label={`${member.paused ? 'Resume' : 'Pause'} ${nameOf(member)}`}
+                        aria-label={t(member.paused ? 'staff.resumeName' : 'staff.pauseName', { name: nameOf(member) })}
                       >
-                        {member.paused ? 'Resume' : 'Pause'}
+                        {member.paused ? t('staff.resume') : t('staff.pause')}
                       </button>
                     </>
                   )}
@@ -165,9 +167,9 @@ export function StaffPage() {
                     type="button"
                     className="button button--small button--danger"
                     onClick={() => setRemoving(member)}
-                    aria-label={`Remove ${nameOf(member)}`}
+                    aria-label={t('staff.removeName', { name: nameOf(member) })}
                   >
-                    Remove
+                    {t('staff.remove')}
                   </button>
                 </span>
               ) : null}
@@ -178,16 +180,13 @@ export function StaffPage() {
       {editing ? <PermissionsModal member={editing} onClose={() => setEditing(null)} /> : null}
       {removing ? (
         <ConfirmModal
-          title={`Remove ${nameOf(removing)}`}
-          confirmLabel="Remove"
+          title={t('staff.removeName', { name: nameOf(removing) })}
+          confirmLabel={t('staff.remove')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(removing)}
           onClose={() => setRemoving(null)}
         >
-          <p>
-            {nameOf(removing)} leaves the company at once: they lose access to every vessel the company looks after, open screens included. Their notes on
-            clients stay.
-          </p>
+          <p>{t('staff.removeText', { name: nameOf(removing) })}</p>
         </ConfirmModal>
       ) : null}
     </>

@@ -1,3 +1,6 @@
+import { i18n, labelsOf } from '../../i18n';
+import { STAFF_PERMISSIONS } from '../../../../contracts/organisation';
+import { PERMISSION_AREAS, type PermissionSet } from '../../../../contracts/permissions';
 export type {
   ClientNote,
   ClientVessel,
@@ -16,7 +19,24 @@ export type {
   StaffPermission,
   StaffPermissions,
 } from '../../../../contracts/organisation';
-export { ALARM_PRIORITIES, grantSummary, STAFF_PERMISSIONS, STAFF_PERMISSION_LABELS } from '../../../../contracts/organisation';
+export { ALARM_PRIORITIES, STAFF_PERMISSIONS } from '../../../../contracts/organisation';
+
+/** A staff permission in words, in the current language (read at each use). */
+export const STAFF_PERMISSION_LABELS = labelsOf(STAFF_PERMISSIONS, (permission) => i18n.t(`organisation:permissions.${permission}`));
+
+/** A grant in words: the areas it opens (with "manage" where it may change them) and device control, in the current language. */
+export function grantSummary(permissions: PermissionSet): string {
+  const areas = PERMISSION_AREAS.filter((area) => permissions[area] !== 'DENY').map((area) => {
+    const name = i18n.t(`organisation:grants.areas.${area}`);
+    return permissions[area] === 'MANAGE' ? i18n.t('organisation:grants.manage', { area: name }) : name;
+  });
+  if (permissions.allowDeviceControl) areas.push(i18n.t('organisation:grants.deviceControl'));
+  if (permissions.allowLocationServices) areas.push(i18n.t('organisation:grants.location'));
+  return areas.length ? areas.join(', ') : i18n.t('organisation:grants.nothing');
+}
+
+/** A company's kind (dealer, manufacturer, contractor) in words; an unknown kind as the server wrote it. */
+export const kindLabel = (kind: string | undefined): string => (kind ? i18n.t(`organisation:kinds.${kind}`, { defaultValue: kind }) : '');
 
 /** The company a corporate profile belongs to (GET /api/org/myOrganisation). */
 export interface Organisation {

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ChartsPage } from '../../../features/charts/ChartsPage';
 import { vesselQueries } from '../../../features/vessels/queries';
 import { pageTitle } from '../../../features/layout/documentTitle';
+import { i18n } from '../../../i18n';
 
 interface ChartsSearch {
   /** The selected vessel: a new one resets the date and time selection (spec 4). */
@@ -10,7 +11,7 @@ interface ChartsSearch {
 
 /** The fleet's chart view: a vessel's engines and generators over a chosen time range. */
 export const Route = createFileRoute('/_authenticated/dashboard/charts')({
-  head: () => pageTitle('Charts'),
+  head: () => pageTitle(i18n.t('common:titles.charts')),
   validateSearch: (search: Record<string, unknown>): ChartsSearch => {
     const vessel = Number(search.vessel);
     return Number.isInteger(vessel) && vessel > 0 ? { vessel } : {};

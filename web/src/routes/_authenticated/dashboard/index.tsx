@@ -6,10 +6,11 @@ import { sessionQueries } from '../../../features/session/queries';
 import { FleetView } from '../../../features/vessels/FleetView';
 import { vesselQueries } from '../../../features/vessels/queries';
 import { pageTitle } from '../../../features/layout/documentTitle';
+import { i18n } from '../../../i18n';
 
 /** The home: a company's staff land on the company fleet (ROLES.md), everyone else on their own fleet. */
 export const Route = createFileRoute('/_authenticated/dashboard/')({
-  head: () => pageTitle('Fleet'),
+  head: () => pageTitle(i18n.t('common:titles.fleet')),
   loader: async ({ context: { queryClient } }) => {
     const user = await queryClient.ensureQueryData(sessionQueries.user());
     if (user.companyId === null) return queryClient.ensureQueryData(vesselQueries.list());

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MessagesPage } from '../../../features/messages/MessagesPage';
 import { pageTitle } from '../../../features/layout/documentTitle';
+import { i18n } from '../../../i18n';
 
 interface MessagesSearch {
   /** Start a thread about this vessel (the vessel page's "Message the dealer"). */
@@ -18,7 +19,7 @@ const ids = (value: unknown): number[] =>
 
 /** Threads between the user and their contacts (docs/product.md, "Messages"). */
 export const Route = createFileRoute('/_authenticated/dashboard/messages')({
-  head: () => pageTitle('Messages'),
+  head: () => pageTitle(i18n.t('common:titles.messages')),
   validateSearch: (search: Record<string, unknown>): MessagesSearch => {
     const [vesselId] = ids(search.vesselId);
     const [thread] = ids(search.thread);

@@ -2,10 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ErrorReportsPage } from '../../../../features/admin/ErrorReportsPage';
 import { validateListSearch, type ListSearch } from '../../../../features/admin/listSearch';
 import { pageTitle } from '../../../../features/layout/documentTitle';
+import { i18n } from '../../../../i18n';
 
 /** Paging, sorting, search and filter live in the URL, so the view can be shared. */
 export const Route = createFileRoute('/_authenticated/dashboard/admin/error-reports')({
-  head: () => pageTitle('Error reports'),
+  head: () => pageTitle(i18n.t('common:titles.errorReports')),
   validateSearch: validateListSearch,
   component: ErrorReportsRoute,
 });

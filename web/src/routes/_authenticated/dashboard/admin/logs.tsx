@@ -2,10 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AuditTrailPage } from '../../../../features/admin/AuditTrailPage';
 import { validateListSearch, type ListSearch } from '../../../../features/admin/listSearch';
 import { pageTitle } from '../../../../features/layout/documentTitle';
+import { i18n } from '../../../../i18n';
 
 /** Paging, sorting, search and filter live in the URL, so the view can be shared. */
 export const Route = createFileRoute('/_authenticated/dashboard/admin/logs')({
-  head: () => pageTitle('Audit trail'),
+  head: () => pageTitle(i18n.t('common:titles.auditTrail')),
   validateSearch: validateListSearch,
   component: AuditTrailRoute,
 });

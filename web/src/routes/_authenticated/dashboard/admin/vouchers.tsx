@@ -2,10 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { VouchersPage } from '../../../../features/admin/VouchersPage';
 import { validateListSearch, type ListSearch } from '../../../../features/admin/listSearch';
 import { pageTitle } from '../../../../features/layout/documentTitle';
+import { i18n } from '../../../../i18n';
 
 /** Paging, sorting, search and filter live in the URL, so the view can be shared. */
 export const Route = createFileRoute('/_authenticated/dashboard/admin/vouchers')({
-  head: () => pageTitle('Vouchers'),
+  head: () => pageTitle(i18n.t('common:titles.vouchers')),
   validateSearch: validateListSearch,
   component: VouchersRoute,
 });

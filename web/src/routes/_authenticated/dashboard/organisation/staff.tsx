@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StaffPage } from '../../../../features/organisation/StaffPage';
 import { pageTitle } from '../../../../features/layout/documentTitle';
+import { i18n } from '../../../../i18n';
 
 export const Route = createFileRoute('/_authenticated/dashboard/organisation/staff')({
-  head: () => pageTitle('Staff'),
+  head: () => pageTitle(i18n.t('common:titles.staff')),
   component: StaffPage,
 });

@@ -3,9 +3,10 @@ import { NotificationSettingsForm } from '../../../../features/alerts/Notificati
 import { PhoneNumber } from '../../../../features/alerts/PhoneNumber';
 import { PushDevices } from '../../../../features/alerts/PushDevices';
 import { pageTitle } from '../../../../features/layout/documentTitle';
+import { i18n } from '../../../../i18n';
 
 export const Route = createFileRoute('/_authenticated/dashboard/profile/notifications')({
-  head: () => pageTitle('Notifications'),
+  head: () => pageTitle(i18n.t('common:titles.notifications')),
   component: NotificationsPage,
 });
 

@@ -2,9 +2,10 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { TermsPage } from '../../../../features/terms/TermsPage';
 import { matchTermsTab } from '../../../../features/terms/tabs';
 import { pageTitle } from '../../../../features/layout/documentTitle';
+import { i18n } from '../../../../i18n';
 
 export const Route = createFileRoute('/_authenticated/dashboard/terms-of-use/$code')({
-  head: () => pageTitle('Terms of use'),
+  head: () => pageTitle(i18n.t('common:titles.termsOfUse')),
   component: DashboardTermsPage,
 });
 

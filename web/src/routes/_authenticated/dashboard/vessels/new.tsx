@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CreateVesselForm } from '../../../../features/vessels/CreateVesselForm';
 import { pageTitle } from '../../../../features/layout/documentTitle';
+import { i18n } from '../../../../i18n';
 
 export const Route = createFileRoute('/_authenticated/dashboard/vessels/new')({
-  head: () => pageTitle('New vessel'),
+  head: () => pageTitle(i18n.t('common:titles.newVessel')),
   component: CreateVesselForm,
 });

@@ -1,9 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { ClientPage } from '../../../../../features/organisation/ClientPage';
 import { pageTitle } from '../../../../../features/layout/documentTitle';
+import { i18n } from '../../../../../i18n';
 
 export const Route = createFileRoute('/_authenticated/dashboard/organisation/clients/$clientId')({
-  head: () => pageTitle('Client'),
+  head: () => pageTitle(i18n.t('common:titles.client')),
   params: {
     parse: ({ clientId }) => {
       const id = Number(clientId);

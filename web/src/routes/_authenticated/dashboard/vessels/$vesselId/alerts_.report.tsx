@@ -3,6 +3,7 @@ import { ALARM_REPORT_MONTH_PATTERN } from '../../../../../../../contracts/alarm
 import { AlarmReportPage } from '../../../../../features/alerts/AlarmReportPage';
 import { alertQueries } from '../../../../../features/alerts/queries';
 import { pageTitle } from '../../../../../features/layout/documentTitle';
+import { i18n } from '../../../../../i18n';
 import { preload, requireVesselTab } from '../../../../../features/vessels/tabRoute';
 
 /** `?month=YYYY-MM` (where the monthly e-mail's link lands); none: the last full month. */
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselI
   validateSearch: (search: Record<string, unknown>): ReportSearch =>
     typeof search.month === 'string' && ALARM_REPORT_MONTH_PATTERN.test(search.month) ? { month: search.month } : {},
   loaderDeps: ({ search: { month } }) => ({ month }),
-  head: () => pageTitle('Monthly alarm report'),
+  head: () => pageTitle(i18n.t('common:titles.monthlyAlarmReport')),
   loader: async ({ context: { queryClient }, params: { vesselId }, deps: { month } }) => {
     await requireVesselTab(queryClient, vesselId, 'alerts');
     await preload(queryClient, alertQueries.report(vesselId, month));

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { cloudServicesOff } from '../../../../../features/billing/CloudServicesNotice';
 import { LapsedValuesNotice } from '../../../../../features/billing/LapsedValuesNotice';
 import { useScreenSetting } from '../../../../../features/appSettings/screenSetting';
@@ -25,15 +26,11 @@ export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselI
 });
 
 /** The bridge's devices, the owner's own simple devices, the gauges made of their fields, and what each bus carries. */
-const DEVICES_VIEWS = [
-  { view: 'bridge', label: 'Bridge devices' },
-  { view: 'mine', label: 'My devices' },
-  { view: 'gauges', label: 'Gauges' },
-  { view: 'buses', label: 'By bus' },
-] as const;
-type DevicesView = (typeof DEVICES_VIEWS)[number]['view'];
+const DEVICES_VIEWS = ['bridge', 'mine', 'gauges', 'buses'] as const;
+type DevicesView = (typeof DEVICES_VIEWS)[number];
 
 function DevicesRoute() {
+  const { t } = useTranslation();
   const { vesselId } = Route.useParams();
   const { data: vessel } = useSuspenseQuery(vesselQueries.detail(vesselId));
   const permissions = normalisePermissions(vessel.permissions);
@@ -42,16 +39,16 @@ function DevicesRoute() {
   const screen = useScreenSetting(vesselId);
   return (
     <>
-      <div className="segmented segmented--wrap" role="group" aria-label="Devices view">
+      <div className="segmented segmented--wrap" role="group" aria-label={t('devicesViews.label')}>
         {DEVICES_VIEWS.map((option) => (
           <button
-            key={option.view}
+            key={option}
             type="button"
-            className={`segmented__item${view === option.view ? ' is-selected' : ''}`}
-            aria-pressed={view === option.view}
-            onClick={() => setView(option.view)}
+            className={`segmented__item${view === option ? ' is-selected' : ''}`}
+            aria-pressed={view === option}
+            onClick={() => setView(option)}
           >
-            {option.label}
+            {t(`devicesViews.${option}`)}
           </button>
         ))}
       </div>

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { alertQueries } from '../../../../../features/alerts/queries';
 import { deviceQueries } from '../../../../../features/devices/queries';
 import { OverviewTab } from '../../../../../features/vessels/OverviewTab';
@@ -25,6 +26,7 @@ export const Route = createFileRoute('/_authenticated/dashboard/vessels/$vesselI
 });
 
 function OverviewRoute() {
+  const { t } = useTranslation();
   const { vesselId } = Route.useParams();
   const { data: vessel } = useSuspenseQuery(vesselQueries.detail(vesselId));
   const permissions = normalisePermissions(vessel.permissions);
@@ -33,7 +35,7 @@ function OverviewRoute() {
     <>
       {refused ? (
         <p className="notice" role="status" data-testid="tab-refused">
-          Your access to {vessel.name} does not include {VESSEL_TAB_LABELS[refused]}: you are shown the overview instead. Ask the owner for more if you need it.
+          {t('overview.refused', { vessel: vessel.name, tab: VESSEL_TAB_LABELS[refused] })}
         </p>
       ) : null}
       <OverviewTab

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { ModelVesselPage } from '../../../../../../features/organisation/ModelVesselPage';
 import { pageTitle } from '../../../../../../features/layout/documentTitle';
+import { i18n } from '../../../../../../i18n';
 
 const positive = (text: string): number => {
   const id = Number(text);
@@ -10,7 +11,7 @@ const positive = (text: string): number => {
 
 /** A consenting vessel of one of the manufacturer's models, read-only (docs/decisions.md). */
 export const Route = createFileRoute('/_authenticated/dashboard/models/$modelId/vessels/$vesselId')({
-  head: () => pageTitle('Vessel of your model'),
+  head: () => pageTitle(i18n.t('common:titles.vesselOfYourModel')),
   params: {
     parse: ({ modelId, vesselId }) => ({ modelId: positive(modelId), vesselId: positive(vesselId) }),
     stringify: ({ modelId, vesselId }) => ({ modelId: String(modelId), vesselId: String(vesselId) }),
