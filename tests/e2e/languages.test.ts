@@ -103,8 +103,9 @@ describe('languages in the browser', () => {
   it('switches at once when the profile’s language changes, dates included', async () => {
     const { page } = tab;
     await page.goto(`${baseUrl}/dashboard/profile`);
-    await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
-    await page.getByRole('button', { name: 'Save' }).click();
+    // The profile speaks Italian until the choice is saved.
+    await page.getByLabel('Lingua').selectOption({ label: 'Deutsch' });
+    await page.getByRole('button', { name: 'Salva' }).click();
     await expect.poll(() => lang(page)).toBe('de');
     await page.getByRole('button', { name: 'Menü' }).click();
     await page.getByRole('complementary', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Flotte' }).click();
@@ -119,10 +120,10 @@ describe('languages in the browser', () => {
   it('stays in English for a listed language without a catalogue, and says so', async () => {
     const { page } = tab;
     await page.goto(`${baseUrl}/dashboard/profile`);
-    await page.getByLabel('Language').selectOption({ label: 'Español' });
+    await page.getByLabel('Sprache').selectOption({ label: 'Español' });
     // Said in the language the app speaks until the choice is saved, then in English.
     await page.getByTestId('untranslated-language').getByText('Vessel Link ist noch nicht auf Español übersetzt', { exact: false }).waitFor();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Speichern' }).click();
     await expect.poll(() => lang(page)).toBe('en');
     await page.getByTestId('untranslated-language').getByText('Vessel Link is not translated into Español yet', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Menu' }).click();
