@@ -21,7 +21,6 @@ const WEB = join(ROOT, 'web', 'src');
  * words into `web/src/locales/<language>/<name>.json` and taking it off this list.
  */
 const NOT_YET_TRANSLATED = [
-  'features/admin',
   'features/alerts',
   'features/organisation',
   'features/testing',

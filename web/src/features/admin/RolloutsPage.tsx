@@ -139,41 +139,41 @@ function RolloutDetail({ id }: { id: number }) {
     },
     onError: (error) => reportActionFailure(t('rollouts.stopping'), error),
   });
+  const columns: Column<RolloutTarget>[] = [
+    { key: 'serial', label: t('rollouts.targets.bridge'), render: (b) => <code>{b.serial}</code> },
+    {
+      key: 'state',
+      label: t('rollouts.targets.state'),
+      render: (b) => (
+        <span className={b.state === 'FAILED' ? 'text-critical' : b.state === 'COMPLETED' ? 'text-success' : ''}>
+          {TARGET_STATES.has(b.state) ? t(`rollouts.targetStates.${b.state}`) : b.state}
+        </span>
+      ),
+    },
+    { key: 'stage', label: t('rollouts.targets.stage'), render: (b) => b.stage },
+    {
+      key: 'progress',
+      label: t('rollouts.targets.progress'),
+      render: (b) =>
+        b.progress !== null ? (
+          <progress
+            className="admin-progress"
+            max={100}
+            value={b.progress}
+            aria-label={t('rollouts.targetProgress', { serial: b.serial, progress: b.progress })}
+          />
+        ) : (
+          '—'
+        ),
+    },
+    { key: 'message', label: t('rollouts.targets.message'), render: (b) => b.message ?? '' },
+    { key: 'updatedAt', label: t('rollouts.targets.updated'), render: (b) => formatDateTime(b.updatedAt) },
+  ];
   return (
     <section className="card admin-detail" aria-labelledby="rollout-title">
       <QueryState query={rollout} what={t('rollouts.one')}>
         {(r) => {
           const active = r.status === 'running';
-          const columns: Column<RolloutTarget>[] = [
-            { key: 'serial', label: t('rollouts.targets.bridge'), render: (b) => <code>{b.serial}</code> },
-            {
-              key: 'state',
-              label: t('rollouts.targets.state'),
-              render: (b) => (
-                <span className={b.state === 'FAILED' ? 'text-critical' : b.state === 'COMPLETED' ? 'text-success' : ''}>
-                  {TARGET_STATES.has(b.state) ? t(`rollouts.targetStates.${b.state}`) : b.state}
-                </span>
-              ),
-            },
-            { key: 'stage', label: t('rollouts.targets.stage'), render: (b) => b.stage },
-            {
-              key: 'progress',
-              label: t('rollouts.targets.progress'),
-              render: (b) =>
-                b.progress !== null ? (
-                  <progress
-                    className="admin-progress"
-                    max={100}
-                    value={b.progress}
-                    aria-label={t('rollouts.targetProgress', { serial: b.serial, progress: b.progress })}
-                  />
-                ) : (
-                  '—'
-                ),
-            },
-            { key: 'message', label: t('rollouts.targets.message'), render: (b) => b.message ?? '' },
-            { key: 'updatedAt', label: t('rollouts.targets.updated'), render: (b) => formatDateTime(b.updatedAt) },
-          ];
           const bridges = r.targets ?? [];
           return (
             <>
