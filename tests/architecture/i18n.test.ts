@@ -20,6 +20,8 @@ const WEB = join(ROOT, 'web', 'src');
  * (`features/<name>`) or a top-level folder or file of web/src. Translating one means moving its
  * words into `web/src/locales/<language>/<name>.json` and taking it off this list.
  */
+// One folder a line, so branches that each take one off merge without conflicts.
+// prettier-ignore
 const NOT_YET_TRANSLATED = [
   'features/alerts',
   'features/organisation',
