@@ -1,27 +1,29 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import './admin.css';
 
 /** The admin area's sections, in the order of the section tabs. */
 export const ADMIN_SECTIONS = [
-  { to: '/dashboard/admin', label: 'Overview' },
-  { to: '/dashboard/admin/users', label: 'Users' },
-  { to: '/dashboard/admin/vessels', label: 'Vessels' },
-  { to: '/dashboard/admin/alerts', label: 'Alerts' },
-  { to: '/dashboard/admin/companies', label: 'Companies' },
-  { to: '/dashboard/admin/vessel-models', label: 'Vessel models' },
-  { to: '/dashboard/admin/bridges', label: 'Bridges' },
-  { to: '/dashboard/admin/rollouts', label: 'Rollouts' },
-  { to: '/dashboard/admin/subscriptions', label: 'Subscriptions' },
-  { to: '/dashboard/admin/vouchers', label: 'Vouchers' },
-  { to: '/dashboard/admin/products', label: 'Products' },
-  { to: '/dashboard/admin/logs', label: 'Audit trail' },
-  { to: '/dashboard/admin/error-reports', label: 'Error reports' },
-  { to: '/dashboard/admin/mail', label: 'Mail outbox' },
-  { to: '/dashboard/admin/reference', label: 'Reference lists' },
+  { to: '/dashboard/admin', key: 'overview' },
+  { to: '/dashboard/admin/users', key: 'users' },
+  { to: '/dashboard/admin/vessels', key: 'vessels' },
+  { to: '/dashboard/admin/alerts', key: 'alerts' },
+  { to: '/dashboard/admin/companies', key: 'companies' },
+  { to: '/dashboard/admin/vessel-models', key: 'vesselModels' },
+  { to: '/dashboard/admin/bridges', key: 'bridges' },
+  { to: '/dashboard/admin/rollouts', key: 'rollouts' },
+  { to: '/dashboard/admin/subscriptions', key: 'subscriptions' },
+  { to: '/dashboard/admin/vouchers', key: 'vouchers' },
+  { to: '/dashboard/admin/products', key: 'products' },
+  { to: '/dashboard/admin/logs', key: 'auditTrail' },
+  { to: '/dashboard/admin/error-reports', key: 'errorReports' },
+  { to: '/dashboard/admin/mail', key: 'mail' },
+  { to: '/dashboard/admin/reference', key: 'reference' },
 ] as const;
 
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('admin');
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const strip = useRef<HTMLElement>(null);
   // At phone width the sections scroll sideways: the open one is brought into view (as the vessel's tabs).
@@ -30,7 +32,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   }, [pathname]);
   return (
     <div className="page admin">
-      <nav ref={strip} className="tabs tabs--wrap admin__sections" aria-label="Administration sections">
+      <nav ref={strip} className="tabs tabs--wrap admin__sections" aria-label={t('layout.sections')}>
         {ADMIN_SECTIONS.map((section) => (
           <Link
             key={section.to}
@@ -39,7 +41,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             activeOptions={{ exact: section.to === '/dashboard/admin', includeSearch: false }}
             activeProps={{ className: 'is-selected', 'aria-current': 'page' }}
           >
-            {section.label}
+            {t(`sections.${section.key}`)}
           </Link>
         ))}
       </nav>

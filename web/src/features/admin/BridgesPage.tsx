@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { TextField } from '../forms/Field';
@@ -17,17 +18,18 @@ import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import type { ReportingClient, ReportingClientWithSecrets, UpdateProgress } from './types';
 
-const CHIPS = [
-  { value: 'online', label: 'Online' },
-  { value: 'offline', label: 'Offline' },
-  { value: 'paired', label: 'Paired' },
-  { value: 'unpaired', label: 'Not paired' },
-];
+/** The hidden rest of a button's name, for screen readers. */
+const HIDDEN = { hidden: <span className="visually-hidden" /> };
+const STRONG = { strong: <strong /> };
+
+const FILTERS = ['online', 'offline', 'paired', 'unpaired'] as const;
 
 const matches = (bridge: ReportingClient, filter: string) =>
   ({ online: bridge.online, offline: !bridge.online, paired: bridge.vesselId !== null, unpaired: bridge.vesselId === null })[filter] ?? true;
 
 export function BridgesPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
+  const { t } = useTranslation('admin');
+  const chips = FILTERS.map((value) => ({ value, label: t(`bridges.filters.${value}`) }));
   const queryClient = useQueryClient();
   const bridges = useQuery(adminQueries.reportingClients());
   const selected = search.open ?? null;
@@ -54,49 +56,53 @@ export function BridgesPage({ search, setSearch }: { search: ListSearch; setSear
   };
   const current = bridges.data?.find((b) => b.id === selected) ?? null;
   const columns: Column<ReportingClient>[] = [
-    { key: 'serial', label: 'Serial', sortable: true, render: (b) => <code>{b.serial}</code> },
+    { key: 'serial', label: t('bridges.columns.serial'), sortable: true, render: (b) => <code>{b.serial}</code> },
     {
       key: 'online',
-      label: 'State',
+      label: t('bridges.columns.state'),
       sortable: true,
-      render: (b) => <span className={`chip${b.online ? '' : ' chip--neutral'}`}>{b.online ? 'Online' : 'Offline'}</span>,
+      render: (b) => <span className={`chip${b.online ? '' : ' chip--neutral'}`}>{b.online ? t('bridges.filters.online') : t('bridges.filters.offline')}</span>,
     },
-    { key: 'version', label: 'Version', sortable: true, render: (b) => b.version ?? '—' },
-    { key: 'lastSeen', label: 'Last seen', sortable: true, render: (b) => formatDateTime(b.lastSeen) },
-    { key: 'vesselId', label: 'Vessel', sortable: true, render: (b) => (b.vesselId ? `#${b.vesselId}` : <span className="muted">not paired</span>) },
+    { key: 'version', label: t('bridges.columns.version'), sortable: true, render: (b) => b.version ?? '—' },
+    { key: 'lastSeen', label: t('bridges.columns.lastSeen'), sortable: true, render: (b) => formatDateTime(b.lastSeen) },
+    {
+      key: 'vesselId',
+      label: t('bridges.columns.vessel'),
+      sortable: true,
+      render: (b) => (b.vesselId ? `#${b.vesselId}` : <span className="muted">{t('bridges.notPaired')}</span>),
+    },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t('bridges.columns.actions'),
       render: (b) => (
         <button type="button" className="button button--small" aria-expanded={selected === b.id} onClick={() => setSelected(selected === b.id ? null : b.id)}>
-          {selected === b.id ? 'Close' : 'Manage'}
-          <span className="visually-hidden"> {b.serial}</span>
+          <Trans t={t} i18nKey={selected === b.id ? 'bridges.close' : 'bridges.manage'} values={{ serial: b.serial }} components={HIDDEN} shouldUnescape />
         </button>
       ),
     },
   ];
   return (
     <>
-      <AdminHeader title="Bridges">
+      <AdminHeader title={t('bridges.title')}>
         <Link to="/dashboard/admin/rollouts" className="button">
-          Staged rollouts
+          {t('bridges.rollouts')}
         </Link>
         <button type="button" className="button button--primary" onClick={() => setDialog('provision')}>
-          Provision bridge
+          {t('bridges.provision')}
         </button>
       </AdminHeader>
       <div className="admin-toolbar">
-        <SearchBox search={search} setSearch={setSearch} label="Search bridges by serial or version" />
-        <FilterChips chips={CHIPS} search={search} setSearch={setSearch} label="Show bridges" />
+        <SearchBox search={search} setSearch={setSearch} label={t('bridges.search')} />
+        <FilterChips chips={chips} search={search} setSearch={setSearch} label={t('bridges.show')} />
       </div>
       <PagedTable
-        what="Bridges"
+        what={t('bridges.what')}
         query={page}
         columns={columns}
         rowKey={(b) => b.id}
         search={search}
         setSearch={setSearch}
-        empty="No bridges are provisioned yet."
+        empty={t('bridges.empty')}
         defaultSort="serial,asc"
       />
       {current ? <BridgeDetail key={current.id} bridge={current} onChanged={refresh} onSecrets={setSecrets} onDeleted={() => setSelected(null)} /> : null}
@@ -115,6 +121,7 @@ export function BridgesPage({ search, setSearch }: { search: ListSearch; setSear
 }
 
 function ProvisionModal({ onClose, onDone }: { onClose: () => void; onDone: (created: ReportingClientWithSecrets) => unknown }) {
+  const { t } = useTranslation('admin');
   const [form, setForm] = useState({ serial: '', version: '' });
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const provision = useMutation({
@@ -127,14 +134,14 @@ function ProvisionModal({ onClose, onDone }: { onClose: () => void; onDone: (cre
       onClose();
       return onDone(created);
     },
-    onError: (error) => setFailure(formFailure('Provisioning the bridge', error, ['serial', 'version'])),
+    onError: (error) => setFailure(formFailure(t('bridges.provisioning'), error, ['serial', 'version'])),
   });
   const bind = fieldBinder(form, setForm, failure);
   const edited = useEdited(form);
   return (
     <FormModal
-      title="Provision a bridge"
-      submitLabel="Provision"
+      title={t('bridges.provisionTitle')}
+      submitLabel={t('bridges.provisionSubmit')}
       pending={provision.isPending}
       failure={failure}
       onSubmit={() => provision.mutate()}
@@ -142,35 +149,36 @@ function ProvisionModal({ onClose, onDone }: { onClose: () => void; onDone: (cre
       dirty={edited}
     >
       <TextField
-        label="Serial"
+        label={t('bridges.fields.serial')}
         value={form.serial}
         onChange={(event) => setForm({ ...form, serial: event.target.value })}
-        hint="Leave empty to have one chosen."
+        hint={t('bridges.fields.serialHint')}
         error={errorFor(failure, 'serial')}
       />
-      <TextField label="Software version" {...bind('version')} />
+      <TextField label={t('bridges.fields.version')} {...bind('version')} />
     </FormModal>
   );
 }
 
 /** The MQTT secret and pairing code are answered once: they are shown here and nowhere else. */
 function SecretsModal({ bridge, onClose }: { bridge: ReportingClientWithSecrets; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState(true);
   return (
     <Modal
       open={open}
-      title={`Bridge ${bridge.serial}`}
+      title={t('bridges.bridge', { serial: bridge.serial })}
       onClose={onClose}
       footer={
         <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
-          I have noted them
+          {t('bridges.secrets.noted')}
         </button>
       }
     >
-      <p className="notice">Note these now: they are shown only this once and cannot be read again.</p>
+      <p className="notice">{t('bridges.secrets.notice')}</p>
       {bridge.secret ? (
         <>
-          <p className="field__label">MQTT secret</p>
+          <p className="field__label">{t('bridges.secrets.secret')}</p>
           <code className="admin-secret" data-testid="bridge-secret">
             {bridge.secret}
           </code>
@@ -178,7 +186,7 @@ function SecretsModal({ bridge, onClose }: { bridge: ReportingClientWithSecrets;
       ) : null}
       {bridge.pairingCode ? (
         <>
-          <p className="field__label">Pairing code</p>
+          <p className="field__label">{t('bridges.secrets.pairingCode')}</p>
           <code className="admin-secret" data-testid="bridge-pairing-code">
             {bridge.pairingCode}
           </code>
@@ -207,6 +215,7 @@ function BridgeDetail({
   onSecrets: (bridge: ReportingClientWithSecrets) => void;
   onDeleted: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const usage = useQuery(adminQueries.usage(bridge.id));
   const connections = useQuery(adminQueries.connections(bridge.id));
   const [watching, setWatching] = useState(false);
@@ -217,36 +226,36 @@ function BridgeDetail({
   const remove = useMutation({
     mutationFn: () => adminActions.deleteBridge(bridge.id),
     onSuccess: () => {
-      toast.success(`Bridge ${bridge.serial} was deleted and disconnected`);
+      toast.success(t('bridges.deleted', { serial: bridge.serial }));
       onDeleted();
       return onChanged();
     },
-    onError: (error) => reportActionFailure('Deleting the bridge', error),
+    onError: (error) => reportActionFailure(t('bridges.deleting'), error),
   });
   return (
     <section className="card admin-detail" aria-labelledby="bridge-detail-title">
       <div className="section-header">
-        <h2 id="bridge-detail-title">Bridge {bridge.serial}</h2>
+        <h2 id="bridge-detail-title">{t('bridges.bridge', { serial: bridge.serial })}</h2>
         <span className="button-row">
           <button type="button" className="button button--small" onClick={() => setDialog('edit')}>
-            Edit
+            {t('bridges.edit')}
           </button>
           <button
             type="button"
             className="button button--small"
             onClick={() => setDialog('update')}
             disabled={!bridge.online}
-            title={bridge.online ? undefined : 'The bridge is offline'}
+            title={bridge.online ? undefined : t('bridges.offline')}
           >
-            Software update
+            {t('bridges.update')}
           </button>
           <button type="button" className="button button--small button--danger" onClick={() => setDialog('delete')}>
-            Delete
+            {t('bridges.delete')}
           </button>
         </span>
       </div>
-      <h3 className="section-title">Software update</h3>
-      <QueryState query={progress} what="The update progress">
+      <h3 className="section-title">{t('bridges.update')}</h3>
+      <QueryState query={progress} what={t('bridges.progressWhat')}>
         {(latest) =>
           latest ? (
             <p>
@@ -254,46 +263,52 @@ function BridgeDetail({
                 className="admin-progress"
                 max={100}
                 value={latest.progress ?? undefined}
-                aria-label={`Update to ${latest.version ?? 'a new version'}`}
+                aria-label={latest.version ? t('bridges.updateTo', { version: latest.version }) : t('bridges.updateToNew')}
               />{' '}
               <span data-testid="update-progress">{progressText(latest)}</span> <span className="muted">({formatDateTime(latest.updatedAt)})</span>
             </p>
           ) : (
-            <p className="muted">No software update was asked for.</p>
+            <p className="muted">{t('bridges.noUpdate')}</p>
           )
         }
       </QueryState>
-      <h3 className="section-title">Usage, last 30 days</h3>
-      <QueryState query={usage} what="The usage">
+      <h3 className="section-title">{t('bridges.usage')}</h3>
+      <QueryState query={usage} what={t('bridges.usageWhat')}>
         {(days) => (
           <>
-            <BarChart values={days.map((d) => ({ key: d.day, value: d.messages }))} label="Messages per day" format={(v) => `${v} messages`} />
-            <BarChart values={days.map((d) => ({ key: d.day, value: d.bytes }))} label="Bytes per day" format={formatBytes} />
+            <BarChart
+              values={days.map((d) => ({ key: d.day, value: d.messages }))}
+              label={t('bridges.messagesPerDay')}
+              format={(v) => t('bridges.messages', { count: v })}
+            />
+            <BarChart values={days.map((d) => ({ key: d.day, value: d.bytes }))} label={t('bridges.bytesPerDay')} format={formatBytes} />
             <p className="muted">
-              {days.reduce((sum, d) => sum + d.messages, 0)} messages, {formatBytes(days.reduce((sum, d) => sum + d.bytes, 0))},{' '}
-              {days.reduce((sum, d) => sum + d.rejected, 0)} rejected.
+              {t('bridges.usageTotal', {
+                messages: t('bridges.messages', { count: days.reduce((sum, d) => sum + d.messages, 0) }),
+                bytes: formatBytes(days.reduce((sum, d) => sum + d.bytes, 0)),
+                rejected: days.reduce((sum, d) => sum + d.rejected, 0),
+              })}
             </p>
           </>
         )}
       </QueryState>
-      <h3 className="section-title">Connections</h3>
-      <QueryState query={connections} what="The connection history">
+      <h3 className="section-title">{t('bridges.connections')}</h3>
+      <QueryState query={connections} what={t('bridges.connectionsWhat')}>
         {(history) =>
           history.content.length === 0 ? (
-            <p className="empty-state">This bridge has not connected in the last 90 days.</p>
+            <p className="empty-state">{t('bridges.noConnections')}</p>
           ) : (
             <>
-              <ol className="admin-timeline" aria-label={`Connections of ${bridge.serial}, newest first`}>
+              <ol className="admin-timeline" aria-label={t('bridges.connectionsOf', { serial: bridge.serial })}>
                 {history.content.map((entry, index) => (
                   <li key={`${entry.at}-${index}`} className={entry.event === 'connected' ? 'text-success' : 'muted'}>
-                    <span>{entry.event === 'connected' ? 'Connected' : 'Disconnected'}</span> <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    <span>{entry.event === 'connected' ? t('bridges.connected') : t('bridges.disconnected')}</span>{' '}
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </li>
                 ))}
               </ol>
               {history.totalElements > history.content.length ? (
-                <p className="muted">
-                  The latest {history.content.length} of {history.totalElements} in the last 90 days.
-                </p>
+                <p className="muted">{t('bridges.latestOf', { shown: history.content.length, total: history.totalElements })}</p>
               ) : null}
             </>
           )
@@ -312,15 +327,20 @@ function BridgeDetail({
       ) : null}
       {dialog === 'delete' ? (
         <ConfirmModal
-          title="Delete this bridge?"
-          confirmLabel="Delete bridge"
+          title={t('bridges.deleteTitle')}
+          confirmLabel={t('bridges.deleteConfirm')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate()}
           onClose={() => setDialog(null)}
         >
           <p>
-            Bridge <strong>{bridge.serial}</strong> will be disconnected at once and deleted with everything it reported (usage, history)
-            {bridge.vesselId ? ', and unpaired from its vessel' : ''}.
+            <Trans
+              t={t}
+              i18nKey={bridge.vesselId ? 'bridges.deleteEffectPaired' : 'bridges.deleteEffect'}
+              values={{ serial: bridge.serial }}
+              components={STRONG}
+              shouldUnescape
+            />
           </p>
         </ConfirmModal>
       ) : null}
@@ -339,6 +359,7 @@ function EditBridgeModal({
   onDone: () => unknown;
   onSecrets: (bridge: ReportingClientWithSecrets) => void;
 }) {
+  const { t } = useTranslation('admin');
   const [form, setForm] = useState({ serial: bridge.serial, version: bridge.version ?? '', rotateSecret: false, newPairingCode: false });
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const save = useMutation({
@@ -350,72 +371,73 @@ function EditBridgeModal({
         newPairingCode: form.newPairingCode,
       }),
     onSuccess: (saved) => {
-      toast.success(`Bridge ${saved.serial} was saved`);
+      toast.success(t('bridges.saved', { serial: saved.serial }));
       onClose();
       if (saved.secret || saved.pairingCode) onSecrets(saved);
       return onDone();
     },
-    onError: (error) => setFailure(formFailure('Saving the bridge', error, ['serial', 'version'])),
+    onError: (error) => setFailure(formFailure(t('bridges.saving'), error, ['serial', 'version'])),
   });
   const bind = fieldBinder(form, setForm, failure);
   const edited = useEdited(form);
   return (
     <FormModal
-      title={`Edit bridge ${bridge.serial}`}
-      submitLabel="Save"
+      title={t('bridges.editTitle', { serial: bridge.serial })}
+      submitLabel={t('bridges.save')}
       pending={save.isPending}
       failure={failure}
       onSubmit={() => save.mutate()}
       onClose={onClose}
       dirty={edited}
     >
-      <TextField label="Serial" {...bind('serial')} />
-      <TextField label="Software version" {...bind('version')} />
+      <TextField label={t('bridges.fields.serial')} {...bind('serial')} />
+      <TextField label={t('bridges.fields.version')} {...bind('version')} />
       <label className="checkbox">
-        <input type="checkbox" checked={form.rotateSecret} onChange={(event) => setForm({ ...form, rotateSecret: event.target.checked })} /> New MQTT secret
-        (disconnects the bridge)
+        <input type="checkbox" checked={form.rotateSecret} onChange={(event) => setForm({ ...form, rotateSecret: event.target.checked })} />{' '}
+        {t('bridges.fields.rotateSecret')}
       </label>
       <label className="checkbox">
-        <input type="checkbox" checked={form.newPairingCode} onChange={(event) => setForm({ ...form, newPairingCode: event.target.checked })} /> New pairing
-        code
+        <input type="checkbox" checked={form.newPairingCode} onChange={(event) => setForm({ ...form, newPairingCode: event.target.checked })} />{' '}
+        {t('bridges.fields.newPairingCode')}
       </label>
     </FormModal>
   );
 }
 
 function SoftwareUpdateModal({ bridge, onClose, onStarted }: { bridge: ReportingClient; onClose: () => void; onStarted: () => unknown }) {
+  const { t } = useTranslation('admin');
   const [form, setForm] = useState({ version: '', adminPassword: '' });
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const start = useMutation({
     mutationFn: () => adminActions.softwareUpdate(bridge.id, form.version.trim(), form.adminPassword),
     onSuccess: () => {
-      toast.success(`Bridge ${bridge.serial} was asked to install ${form.version.trim()}`);
+      toast.success(t('bridges.updateAsked', { serial: bridge.serial, version: form.version.trim() }));
       onClose();
       return onStarted();
     },
-    onError: (error) => setFailure(formFailure('Starting the software update', error, ['version', 'adminPassword', 'password'])),
+    onError: (error) => setFailure(formFailure(t('bridges.startingUpdate'), error, ['version', 'adminPassword', 'password'])),
   });
   const bind = fieldBinder(form, setForm, failure);
   const edited = useEdited(form);
   return (
     <FormModal
-      title={`Update bridge ${bridge.serial}`}
-      submitLabel="Start update"
+      title={t('bridges.updateTitle', { serial: bridge.serial })}
+      submitLabel={t('bridges.updateSubmit')}
       pending={start.isPending}
       failure={failure}
       onSubmit={() => start.mutate()}
       onClose={onClose}
       dirty={edited}
     >
-      <TextField label="Version" required {...bind('version')} />
+      <TextField label={t('bridges.fields.targetVersion')} required {...bind('version')} />
       <TextField
-        label="Your password"
+        label={t('bridges.fields.password')}
         type="password"
         autoComplete="current-password"
         required
         value={form.adminPassword}
         onChange={(event) => setForm({ ...form, adminPassword: event.target.value })}
-        hint="A software update needs your own password again."
+        hint={t('bridges.fields.passwordHint')}
         error={errorFor(failure, 'adminPassword') ?? errorFor(failure, 'password')}
       />
     </FormModal>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { toast } from '../../app/services';
 import { SelectField, TextField } from '../forms/Field';
 import { AdminHeader } from './AdminLayout';
@@ -14,10 +16,12 @@ import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import { COMPANY_KINDS, type AdminCompanyDetail, type Company, type CompanyInput, type CompanyKind } from './types';
 
-const KIND_LABELS: Record<CompanyKind, string> = { dealer: 'Dealer', manufacturer: 'Manufacturer', contractor: 'Contractor' };
+/** The hidden rest of a button's name, for screen readers. */
+const HIDDEN = { hidden: <span className="visually-hidden" /> };
 const isKind = (value: string | undefined): value is CompanyKind => (COMPANY_KINDS as readonly string[]).includes(value ?? '');
 
 export function CompaniesPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const kind = isKind(search.filter) ? search.filter : null;
   const companies = useQuery(kind ? adminQueries.companiesOfKind(kind) : adminQueries.companies());
@@ -44,26 +48,31 @@ export function CompaniesPage({ search, setSearch }: { search: ListSearch; setSe
       : undefined,
   };
   const columns: Column<Company>[] = [
-    { key: 'name', label: 'Name', sortable: true, render: (c) => c.name },
-    { key: 'kind', label: 'Kind', sortable: true, render: (c) => <span className="chip capitalize">{c.kind}</span> },
-    { key: 'email', label: 'Contact', render: (c) => [c.email, c.phone, c.website].filter(Boolean).join(' · ') || '—' },
-    { key: 'countryCode', label: 'Country', sortable: true, render: (c) => c.countryCode ?? '—' },
-    { key: 'staffCount', label: 'Staff', sortable: true, render: (c) => c.staffCount ?? '—' },
-    { key: 'createdAt', label: 'Created', sortable: true, render: (c) => formatDate(c.createdAt) },
+    { key: 'name', label: t('companies.columns.name'), sortable: true, render: (c) => c.name },
+    {
+      key: 'kind',
+      label: t('companies.columns.kind'),
+      sortable: true,
+      render: (c) => <span className="chip capitalize">{t(`companies.kinds.${c.kind}`)}</span>,
+    },
+    { key: 'email', label: t('companies.columns.contact'), render: (c) => [c.email, c.phone, c.website].filter(Boolean).join(' · ') || '—' },
+    { key: 'countryCode', label: t('companies.columns.country'), sortable: true, render: (c) => c.countryCode ?? '—' },
+    { key: 'staffCount', label: t('companies.columns.staff'), sortable: true, render: (c) => c.staffCount ?? '—' },
+    { key: 'createdAt', label: t('companies.columns.created'), sortable: true, render: (c) => formatDate(c.createdAt) },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t('companies.columns.actions'),
       render: (c) => (
         <span className="button-row">
           <button type="button" className="button button--small" onClick={() => setSearch({ open: c.id })}>
-            Staff and vessels<span className="visually-hidden"> of {c.name}</span>
+            <Trans t={t} i18nKey="companies.staffAndVessels" values={{ name: c.name }} components={HIDDEN} shouldUnescape />
           </button>
           <button type="button" className="button button--small" onClick={() => setEditing(c)}>
-            Edit<span className="visually-hidden"> {c.name}</span>
+            <Trans t={t} i18nKey="companies.edit" values={{ name: c.name }} components={HIDDEN} shouldUnescape />
           </button>
           {!c.staffCount ? (
             <button type="button" className="button button--small" onClick={() => setStaffing(c)}>
-              Invite its administrator<span className="visually-hidden"> ({c.name})</span>
+              <Trans t={t} i18nKey="companies.inviteAdministrator" values={{ name: c.name }} components={HIDDEN} shouldUnescape />
             </button>
           ) : null}
         </span>
@@ -72,28 +81,28 @@ export function CompaniesPage({ search, setSearch }: { search: ListSearch; setSe
   ];
   return (
     <>
-      <AdminHeader title="Companies">
+      <AdminHeader title={t('companies.title')}>
         <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
-          Create company
+          {t('companies.create')}
         </button>
       </AdminHeader>
       <div className="admin-toolbar">
-        <SearchBox search={search} setSearch={setSearch} label="Search companies" />
+        <SearchBox search={search} setSearch={setSearch} label={t('companies.search')} />
         <FilterChips
-          chips={COMPANY_KINDS.map((value) => ({ value, label: `${KIND_LABELS[value]}s` }))}
+          chips={COMPANY_KINDS.map((value) => ({ value, label: t(`companies.kindPlurals.${value}`) }))}
           search={search}
           setSearch={setSearch}
-          label="Kind of company"
+          label={t('companies.kindOfCompany')}
         />
       </div>
       <PagedTable
-        what="Companies"
+        what={t('companies.what')}
         query={page}
         columns={columns}
         rowKey={(c) => c.id}
         search={search}
         setSearch={setSearch}
-        empty="No companies yet."
+        empty={t('companies.empty')}
         defaultSort="name,asc"
       />
       {editing ? (
@@ -114,21 +123,22 @@ export function CompaniesPage({ search, setSearch }: { search: ListSearch; setSe
 
 /** A company made here has nobody to invite its staff: its first administrator is invited by e-mail. */
 function AdministratorModal({ company, onDone, onClose }: { company: Company; onDone: () => unknown; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const [email, setEmail] = useState('');
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const invite = useMutation({
     mutationFn: () => adminActions.inviteCompanyAdministrator(company.id, email.trim()),
     onSuccess: (invited) => {
-      toast.success(`${invited.email} is invited to run ${company.name}`);
+      toast.success(t('companies.administrator.invited', { email: invited.email, company: company.name }));
       onClose();
       return onDone();
     },
-    onError: (error) => setFailure(formFailure('Inviting the administrator', error, ['email'])),
+    onError: (error) => setFailure(formFailure(t('companies.administrator.inviting'), error, ['email'])),
   });
   return (
     <FormModal
-      title={`The administrator of ${company.name}`}
-      submitLabel="Send the invitation"
+      title={t('companies.administrator.title', { company: company.name })}
+      submitLabel={t('companies.administrator.submit')}
       pending={invite.isPending}
       failure={failure}
       dirty={email.length > 0}
@@ -136,13 +146,13 @@ function AdministratorModal({ company, onDone, onClose }: { company: Company; on
       onClose={onClose}
     >
       <TextField
-        label="E-mail"
+        label={t('companies.fields.email')}
         type="email"
         required
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={errorFor(failure, 'email')}
-        hint="They accept under Organisation and then invite the rest of the staff."
+        hint={t('companies.administrator.hint')}
       />
     </FormModal>
   );
@@ -161,6 +171,7 @@ function CompanyModal({
   onDone: () => unknown;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const [kind, setKind] = useState<CompanyKind>(initialKind);
   const [form, setForm] = useState({
     name: company?.name ?? '',
@@ -182,18 +193,18 @@ function CompanyModal({
       return company ? adminActions.editCompany(company.id, input) : adminActions.createCompany(kind, input);
     },
     onSuccess: (saved) => {
-      toast.success(company ? `${saved.name} was saved` : `The ${kind} ${saved.name} was created`);
+      toast.success(company ? t('companies.saved', { name: saved.name }) : t(`companies.createdKind.${kind}`, { name: saved.name }));
       onClose();
       return onDone();
     },
-    onError: (error) => setFailure(formFailure(company ? 'Saving the company' : 'Creating the company', error, FIELDS)),
+    onError: (error) => setFailure(formFailure(company ? t('companies.saving') : t('companies.creating'), error, FIELDS)),
   });
   const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
   return (
     <FormModal
-      title={company ? `Edit ${company.name}` : 'Create a company'}
-      submitLabel={company ? 'Save' : 'Create company'}
+      title={company ? t('companies.editTitle', { name: company.name }) : t('companies.createTitle')}
+      submitLabel={company ? t('companies.save') : t('companies.create')}
       pending={save.isPending}
       failure={failure}
       dirty={form.name !== (company?.name ?? '')}
@@ -202,71 +213,74 @@ function CompanyModal({
     >
       {company ? null : (
         <SelectField
-          label="Kind"
+          label={t('companies.fields.kind')}
           value={kind}
           onChange={(event) => setKind(event.target.value as CompanyKind)}
-          options={COMPANY_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }))}
+          options={COMPANY_KINDS.map((value) => ({ value, label: t(`companies.kindLabels.${value}`) }))}
         />
       )}
-      <TextField label="Name" required value={form.name} onChange={set('name')} error={errorFor(failure, 'name')} />
-      <TextField label="E-mail" type="email" value={form.email} onChange={set('email')} error={errorFor(failure, 'email')} />
-      <TextField label="Phone" type="tel" value={form.phone} onChange={set('phone')} error={errorFor(failure, 'phone')} />
+      <TextField label={t('companies.fields.name')} required value={form.name} onChange={set('name')} error={errorFor(failure, 'name')} />
+      <TextField label={t('companies.fields.email')} type="email" value={form.email} onChange={set('email')} error={errorFor(failure, 'email')} />
+      <TextField label={t('companies.fields.phone')} type="tel" value={form.phone} onChange={set('phone')} error={errorFor(failure, 'phone')} />
       <SelectField
-        label="Country"
+        label={t('companies.fields.country')}
         value={form.countryCode}
         onChange={set('countryCode')}
         placeholder="—"
         options={(countries.data ?? []).map((country) => ({ value: country.code, label: country.name }))}
         error={errorFor(failure, 'countryCode')}
       />
-      <TextField label="Website" type="url" value={form.website} onChange={set('website')} error={errorFor(failure, 'website')} />
+      <TextField label={t('companies.fields.website')} type="url" value={form.website} onChange={set('website')} error={errorFor(failure, 'website')} />
     </FormModal>
   );
 }
 
-const WINDOW_LABELS = { current: 'Current', scheduled: 'Not started yet', expired: 'Ended' } as const;
-
 /** The window of a grant: from when (or since it was given) until when (or until revoked). */
 export const grantWindow = (g: { startsAt: string | null; endsAt: string | null; createdAt: string }) =>
-  `${formatDate(g.startsAt ?? g.createdAt)} – ${g.endsAt ? formatDate(g.endsAt) : 'until revoked'}`;
+  g.endsAt
+    ? i18n.t('admin:grants.between', { from: formatDate(g.startsAt ?? g.createdAt), until: formatDate(g.endsAt) })
+    : i18n.t('admin:grants.untilRevoked', { from: formatDate(g.startsAt ?? g.createdAt) });
 
 /** A company's staff (with invitations) and the vessels it has technical access to, each with its window. */
 function CompanyDetailModal({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const detail = useQuery(adminQueries.companyDetail(id));
   return (
-    <Modal open title={detail.data ? `${detail.data.company.name}: staff and vessels` : 'Company'} onClose={onClose}>
-      <QueryState query={detail} what="The company">
+    <Modal open title={detail.data ? t('companies.detail.title', { name: detail.data.company.name }) : t('companies.detail.company')} onClose={onClose}>
+      <QueryState query={detail} what={t('companies.detail.what')}>
         {(d: AdminCompanyDetail) => (
           <>
-            <h3>Staff</h3>
+            <h3>{t('companies.detail.staff')}</h3>
             {d.staff.length === 0 ? (
-              <p className="empty-state">Nobody works for {d.company.name} yet: invite its administrator.</p>
+              <p className="empty-state">{t('companies.detail.noStaff', { name: d.company.name })}</p>
             ) : (
               <div className="admin-table-wrap">
                 <table className="table admin-table">
-                  <caption className="visually-hidden">Staff of {d.company.name}</caption>
+                  <caption className="visually-hidden">{t('companies.detail.staffOf', { name: d.company.name })}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">E-mail</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">Role</th>
-                      <th scope="col">State</th>
+                      <th scope="col">{t('companies.detail.email')}</th>
+                      <th scope="col">{t('companies.detail.name')}</th>
+                      <th scope="col">{t('companies.detail.role')}</th>
+                      <th scope="col">{t('grants.state')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {d.staff.map((m) => (
                       <tr key={m.id}>
-                        <td data-label="E-mail">{m.email ?? '—'}</td>
-                        <td data-label="Name">{`${m.firstName} ${m.lastName}`.trim() || '—'}</td>
-                        <td data-label="Role">{m.role === 'admin' ? 'Administrator' : 'Staff'}</td>
-                        <td data-label="State">
+                        <td data-label={t('companies.detail.email')}>{m.email ?? '—'}</td>
+                        <td data-label={t('companies.detail.name')}>{`${m.firstName} ${m.lastName}`.trim() || '—'}</td>
+                        <td data-label={t('companies.detail.role')}>
+                          {m.role === 'admin' ? t('companies.detail.administrator') : t('companies.detail.staffMember')}
+                        </td>
+                        <td data-label={t('grants.state')}>
                           {m.paused
-                            ? 'Paused'
+                            ? t('companies.detail.paused')
                             : m.status === 'pending'
-                              ? `Invited until ${formatDateTime(m.expiresAt)}`
+                              ? t('companies.detail.invitedUntil', { at: formatDateTime(m.expiresAt) })
                               : m.status === 'expired'
-                                ? 'Invitation expired'
-                                : 'Active'}
+                                ? t('companies.detail.invitationExpired')
+                                : t('companies.detail.active')}
                         </td>
                       </tr>
                     ))}
@@ -274,28 +288,28 @@ function CompanyDetailModal({ id, onClose }: { id: number; onClose: () => void }
                 </table>
               </div>
             )}
-            <h3>Vessels it has access to</h3>
+            <h3>{t('companies.detail.vessels')}</h3>
             {d.grants.length === 0 ? (
-              <p className="empty-state">No vessel has given {d.company.name} access.</p>
+              <p className="empty-state">{t('companies.detail.noGrants', { name: d.company.name })}</p>
             ) : (
               <div className="admin-table-wrap">
                 <table className="table admin-table">
-                  <caption className="visually-hidden">Vessel grants of {d.company.name}</caption>
+                  <caption className="visually-hidden">{t('companies.detail.grantsOf', { name: d.company.name })}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Vessel</th>
-                      <th scope="col">Window</th>
-                      <th scope="col">State</th>
+                      <th scope="col">{t('grants.vessel')}</th>
+                      <th scope="col">{t('grants.window')}</th>
+                      <th scope="col">{t('grants.state')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {d.grants.map((g) => (
                       <tr key={g.id}>
-                        <td data-label="Vessel">{g.vesselName ?? `#${g.vesselId}`}</td>
-                        <td data-label="Window">{grantWindow(g)}</td>
-                        <td data-label="State">
-                          {WINDOW_LABELS[g.window]}
-                          {g.paused ? ' · paused by the owner' : ''}
+                        <td data-label={t('grants.vessel')}>{g.vesselName ?? `#${g.vesselId}`}</td>
+                        <td data-label={t('grants.window')}>{grantWindow(g)}</td>
+                        <td data-label={t('grants.state')}>
+                          {t(`grants.windows.${g.window}`)}
+                          {g.paused ? ` · ${t('grants.paused')}` : ''}
                         </td>
                       </tr>
                     ))}
@@ -313,33 +327,34 @@ function CompanyDetailModal({ id, onClose }: { id: number; onClose: () => void }
 
 /** What the company's staff see as services due across the vessels its grants reach, overdue first. */
 function CompanyServicesDue({ id, name }: { id: number; name: string }) {
+  const { t } = useTranslation('admin');
   const due = useQuery(adminQueries.companyServicesDue(id));
   return (
     <>
-      <h3>Services due</h3>
-      <QueryState query={due} what="The services due">
+      <h3>{t('companies.due.title')}</h3>
+      <QueryState query={due} what={t('companies.due.what')}>
         {(entries) =>
           entries.length === 0 ? (
-            <p className="empty-state">No service is due on the vessels {name} looks after.</p>
+            <p className="empty-state">{t('companies.due.empty', { name })}</p>
           ) : (
             <div className="admin-table-wrap">
               <table className="table admin-table">
-                <caption className="visually-hidden">Services due of {name}</caption>
+                <caption className="visually-hidden">{t('companies.due.caption', { name })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Vessel</th>
-                    <th scope="col">Service</th>
-                    <th scope="col">Due</th>
-                    <th scope="col">State</th>
+                    <th scope="col">{t('grants.vessel')}</th>
+                    <th scope="col">{t('companies.due.service')}</th>
+                    <th scope="col">{t('companies.due.due')}</th>
+                    <th scope="col">{t('grants.state')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {entries.map((e) => (
                     <tr key={e.id}>
-                      <td data-label="Vessel">{e.vesselName}</td>
-                      <td data-label="Service">{e.name}</td>
-                      <td data-label="Due">{dueInWords(e)}</td>
-                      <td data-label="State">
+                      <td data-label={t('grants.vessel')}>{e.vesselName}</td>
+                      <td data-label={t('companies.due.service')}>{e.name}</td>
+                      <td data-label={t('companies.due.due')}>{dueInWords(e)}</td>
+                      <td data-label={t('grants.state')}>
                         <ServiceStatusBadge status={e.due.status} />
                       </td>
                     </tr>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from '../modal/Modal';
 import type { FormFailure } from './fieldErrors';
 
@@ -16,6 +17,7 @@ interface FormModalProps {
 
 /** A create or edit form in a modal: the submit button sits in the footer, field errors beside their fields. */
 export function FormModal({ title, submitLabel, pending, failure, dirty = false, onSubmit, onClose, children }: FormModalProps) {
+  const { t } = useTranslation('admin');
   const formId = useId();
   const [open, setOpen] = useState(true);
   const submit = (event: FormEvent) => {
@@ -31,10 +33,10 @@ export function FormModal({ title, submitLabel, pending, failure, dirty = false,
       footer={
         <>
           <button type="button" className="button" onClick={() => setOpen(false)}>
-            Cancel
+            {t('form.cancel')}
           </button>
           <button type="submit" form={formId} className="button button--primary" disabled={pending}>
-            {pending ? 'Saving…' : submitLabel}
+            {pending ? t('form.saving') : submitLabel}
           </button>
         </>
       }

@@ -1,4 +1,6 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { isApiError } from '../../lib/api';
 import { DelayedSpinner, useDelayedIndicator } from '../loading/DelayedSpinner';
 import { PAGE_SIZES, DEFAULT_SIZE, sortOf, type ListSearch } from './listSearch';
@@ -7,8 +9,12 @@ import { RetryButton } from '../errors/RetryButton';
 
 export type SetSearch = (patch: Partial<ListSearch>) => void;
 
+// English writes a list's name in lower case inside a sentence ("Loading users…"); other languages quote it as it is.
+i18n.services.formatter?.add('lowercase', (value: unknown, language: string | undefined) => String(value).toLocaleLowerCase(language));
+
 /** The search box of a list: the text goes into the URL (and back to the first page) on Enter or Search. */
 export function SearchBox({ search, setSearch, label }: { search: ListSearch; setSearch: SetSearch; label: string }) {
+  const { t } = useTranslation('admin');
   const [text, setText] = useState(search.q ?? '');
   const id = useId();
   useEffect(() => setText(search.q ?? ''), [search.q]);
@@ -23,11 +29,11 @@ export function SearchBox({ search, setSearch, label }: { search: ListSearch; se
       </label>
       <input id={id} className="input" type="search" placeholder={label} value={text} onChange={(event) => setText(event.target.value)} />
       <button type="submit" className="button">
-        Search
+        {t('list.search')}
       </button>
       {search.q ? (
         <button type="button" className="button button--ghost" onClick={() => setSearch({ q: undefined, page: undefined })}>
-          Clear
+          {t('list.clear')}
         </button>
       ) : null}
     </form>
@@ -41,7 +47,8 @@ export interface Chip {
 
 /** One filter at a time; "All" clears it. The pressed chip is the filter in the URL. */
 export function FilterChips({ chips, search, setSearch, label }: { chips: Chip[]; search: ListSearch; setSearch: SetSearch; label: string }) {
-  const all: Array<{ value: string | undefined; label: string }> = [{ value: undefined, label: 'All' }, ...chips];
+  const { t } = useTranslation('admin');
+  const all: Array<{ value: string | undefined; label: string }> = [{ value: undefined, label: t('list.all') }, ...chips];
   return (
     <div className="admin-chips" role="group" aria-label={label}>
       {all.map((chip) => (
@@ -78,14 +85,16 @@ interface QueryLike<T> {
 
 /** Why a list could not be loaded, for its error state. */
 export function loadFailure(what: string, error: unknown): string {
-  if (isApiError(error) && error.status === 404) return `${what} could not be loaded: the server does not offer this list.`;
-  if (isApiError(error) && error.status === 403) return `${what} are for platform administrators only.`;
-  if (isApiError(error) && error.status === null) return `${what} could not be loaded: the server cannot be reached.`;
-  return `${what} could not be loaded${isApiError(error) && error.status ? ` (status ${error.status})` : ''}.`;
+  if (isApiError(error) && error.status === 404) return i18n.t('admin:list.notOffered', { what });
+  if (isApiError(error) && error.status === 403) return i18n.t('admin:list.adminsOnly', { what });
+  if (isApiError(error) && error.status === null) return i18n.t('admin:list.unreachable', { what });
+  if (isApiError(error) && error.status) return i18n.t('admin:list.failedStatus', { what, status: error.status });
+  return i18n.t('admin:list.failed', { what });
 }
 
 /** Loading (a spinner after 1 s), error with a retry, or the content. */
 export function QueryState<T>({ query, what, children }: { query: QueryLike<T>; what: string; children: (data: T) => ReactNode }) {
+  const { t } = useTranslation('admin');
   if (query.isError) {
     return (
       <div className="admin-error" role="alert">
@@ -94,7 +103,7 @@ export function QueryState<T>({ query, what, children }: { query: QueryLike<T>; 
       </div>
     );
   }
-  if (query.isPending || query.data === undefined) return <DelayedSpinner loading label={`Loading ${what.toLowerCase()}…`} />;
+  if (query.isPending || query.data === undefined) return <DelayedSpinner loading label={t('list.loading', { what })} />;
   return <>{children(query.data)}</>;
 }
 
@@ -115,6 +124,7 @@ interface PagedTableProps<T> {
 
 /** A server- or locally-paged table: sort headers, loading, empty and error states, and a pager, all driven by the URL. */
 export function PagedTable<T>({ what, query, columns, rowKey, search, setSearch, empty, defaultSort, paged = true }: PagedTableProps<T>) {
+  const { t } = useTranslation('admin');
   const sort = sortOf({ sort: search.sort ?? defaultSort });
   const toggle = (field: string) => {
     const direction = sort?.field === field && sort.direction === 'asc' ? 'desc' : 'asc';
@@ -131,7 +141,7 @@ export function PagedTable<T>({ what, query, columns, rowKey, search, setSearch,
         const page = search.page ?? 0;
         const pages = Math.max(1, Math.ceil(data.totalElements / size));
         if (data.totalElements === 0) {
-          return <p className="empty-state">{search.q || search.filter ? `No ${what.toLowerCase()} match this search.` : empty}</p>;
+          return <p className="empty-state">{search.q || search.filter ? t('list.noMatch', { what }) : empty}</p>;
         }
         return (
           <>
@@ -171,18 +181,18 @@ export function PagedTable<T>({ what, query, columns, rowKey, search, setSearch,
               </table>
             </div>
             {paged ? (
-              <nav className="admin-pager" aria-label={`${what} pages`}>
+              <nav className="admin-pager" aria-label={t('list.pages', { what })}>
                 <span className="muted">
-                  {data.totalElements} {data.totalElements === 1 ? 'entry' : 'entries'} · page {Math.min(page + 1, pages)} of {pages}
+                  {t('list.entries', { count: data.totalElements })} · {t('list.pageOf', { page: Math.min(page + 1, pages), pages })}
                 </span>
                 <button type="button" className="button button--small" disabled={page === 0} onClick={() => setSearch({ page: page - 1 || undefined })}>
-                  Previous
+                  {t('list.previous')}
                 </button>
                 <button type="button" className="button button--small" disabled={page + 1 >= pages} onClick={() => setSearch({ page: page + 1 })}>
-                  Next
+                  {t('list.next')}
                 </button>
                 <label className="admin-pager__size">
-                  <span>Per page</span>
+                  <span>{t('list.perPage')}</span>
                   <select
                     className="input input--small"
                     value={size}
@@ -208,10 +218,11 @@ export function PagedTable<T>({ what, query, columns, rowKey, search, setSearch,
 
 /** A period filter: two days, each in the URL as soon as it is chosen. */
 export function PeriodFilter({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
+  const { t } = useTranslation('admin');
   return (
     <div className="admin-period">
       <label>
-        <span>From</span>
+        <span>{t('list.from')}</span>
         <input
           className="input input--small"
           type="date"
@@ -221,7 +232,7 @@ export function PeriodFilter({ search, setSearch }: { search: ListSearch; setSea
         />
       </label>
       <label>
-        <span>To</span>
+        <span>{t('list.to')}</span>
         <input
           className="input input--small"
           type="date"

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n, labelsOf } from '../../i18n';
 import { Modal } from '../modal/Modal';
 import { AdminHeader } from './AdminLayout';
 import { formatDateTime } from './format';
@@ -7,8 +9,11 @@ import type { ListSearch } from './listSearch';
 import { adminQueries } from './queries';
 import type { OutboxMail } from './types';
 
-const DELIVERY: Record<OutboxMail['delivery'], string> = { outbox: 'In the outbox', sent: 'Sent', failed: 'Failed' };
-const CHIPS = (Object.keys(DELIVERY) as Array<OutboxMail['delivery']>).map((value) => ({ value, label: DELIVERY[value] }));
+const DELIVERIES = ['outbox', 'sent', 'failed'] as const satisfies ReadonlyArray<OutboxMail['delivery']>;
+const DELIVERY: Record<OutboxMail['delivery'], string> = labelsOf(DELIVERIES, (delivery) => i18n.t(`admin:mail.delivery.${delivery}`));
+
+/** The hidden rest of a button's name, for screen readers. */
+const HIDDEN = { hidden: <span className="visually-hidden" /> };
 
 function Delivery({ mail }: { mail: OutboxMail }) {
   return <span className={mail.delivery === 'failed' ? 'text-critical' : mail.delivery === 'sent' ? 'text-success' : ''}>{DELIVERY[mail.delivery]}</span>;
@@ -19,44 +24,42 @@ function Delivery({ mail }: { mail: OutboxMail }) {
  * Bodies carry sign-in links and codes, so a mail's text shows only in its detail.
  */
 export function MailPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
+  const { t } = useTranslation('admin');
+  const chips = DELIVERIES.map((value) => ({ value, label: DELIVERY[value] }));
   const mail = useQuery(adminQueries.mail(search));
   const columns: Column<OutboxMail>[] = [
-    { key: 'createdAt', label: 'Created', sortable: true, render: (m) => formatDateTime(m.createdAt) },
-    { key: 'to', label: 'To', sortable: true, render: (m) => m.to },
-    { key: 'subject', label: 'Subject', sortable: true, render: (m) => m.subject },
-    { key: 'delivery', label: 'State', render: (m) => <Delivery mail={m} /> },
-    { key: 'attempts', label: 'Attempts', render: (m) => (m.delivery === 'outbox' ? '0' : '1') },
-    { key: 'error', label: 'Error', render: (m) => m.error ?? '—' },
+    { key: 'createdAt', label: t('mail.columns.created'), sortable: true, render: (m) => formatDateTime(m.createdAt) },
+    { key: 'to', label: t('mail.columns.to'), sortable: true, render: (m) => m.to },
+    { key: 'subject', label: t('mail.columns.subject'), sortable: true, render: (m) => m.subject },
+    { key: 'delivery', label: t('mail.columns.state'), render: (m) => <Delivery mail={m} /> },
+    { key: 'attempts', label: t('mail.columns.attempts'), render: (m) => (m.delivery === 'outbox' ? '0' : '1') },
+    { key: 'error', label: t('mail.columns.error'), render: (m) => m.error ?? '—' },
     {
       key: 'details',
-      label: 'Text',
+      label: t('mail.columns.text'),
       render: (m) => (
         <button type="button" className="button button--small" onClick={() => setSearch({ open: m.id })}>
-          Read
-          <span className="visually-hidden">
-            {' '}
-            the mail to {m.to}: {m.subject}
-          </span>
+          <Trans t={t} i18nKey="mail.read" values={{ to: m.to, subject: m.subject }} components={HIDDEN} shouldUnescape />
         </button>
       ),
     },
   ];
   return (
     <>
-      <AdminHeader title="Mail outbox" />
-      <p className="muted">Without an SMTP server every mail waits here to be delivered by hand; with one, only the envelope of a sent mail is kept.</p>
+      <AdminHeader title={t('mail.title')} />
+      <p className="muted">{t('mail.intro')}</p>
       <div className="admin-toolbar">
-        <SearchBox search={search} setSearch={setSearch} label="Search by recipient or subject" />
-        <FilterChips chips={CHIPS} search={search} setSearch={setSearch} label="State" />
+        <SearchBox search={search} setSearch={setSearch} label={t('mail.search')} />
+        <FilterChips chips={chips} search={search} setSearch={setSearch} label={t('mail.state')} />
       </div>
       <PagedTable
-        what="Mails"
+        what={t('mail.what')}
         query={mail}
         columns={columns}
         rowKey={(m) => m.id}
         search={search}
         setSearch={setSearch}
-        empty="No mail was sent yet."
+        empty={t('mail.empty')}
         defaultSort="createdAt,desc"
       />
       {search.open ? <MailModal key={search.open} id={search.open} onClose={() => setSearch({ open: undefined })} /> : null}
@@ -65,27 +68,28 @@ export function MailPage({ search, setSearch }: { search: ListSearch; setSearch:
 }
 
 function MailModal({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const mail = useQuery(adminQueries.mailItem(id));
   return (
-    <Modal open title={mail.data?.subject ?? `Mail #${id}`} onClose={onClose}>
-      <QueryState query={mail} what="The mail">
+    <Modal open title={mail.data?.subject ?? t('mail.modalTitle', { id })} onClose={onClose}>
+      <QueryState query={mail} what={t('mail.one')}>
         {(m: OutboxMail) => (
           <>
             <dl className="admin-facts">
-              <dt>To</dt>
+              <dt>{t('mail.columns.to')}</dt>
               <dd>{m.to}</dd>
-              <dt>Subject</dt>
+              <dt>{t('mail.columns.subject')}</dt>
               <dd>{m.subject}</dd>
-              <dt>Created</dt>
+              <dt>{t('mail.columns.created')}</dt>
               <dd>{formatDateTime(m.createdAt)}</dd>
-              <dt>State</dt>
+              <dt>{t('mail.columns.state')}</dt>
               <dd>
                 <Delivery mail={m} />
                 {m.sentAt ? <span className="muted"> · {formatDateTime(m.sentAt)}</span> : null}
               </dd>
               {m.error ? (
                 <>
-                  <dt>Error</dt>
+                  <dt>{t('mail.columns.error')}</dt>
                   <dd>{m.error}</dd>
                 </>
               ) : null}
@@ -95,7 +99,7 @@ function MailModal({ id, onClose }: { id: number; onClose: () => void }) {
                 {m.text}
               </pre>
             ) : (
-              <p className="muted">The text was not kept: SMTP delivered the mail.</p>
+              <p className="muted">{t('mail.notKept')}</p>
             )}
           </>
         )}

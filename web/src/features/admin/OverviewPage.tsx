@@ -1,17 +1,26 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../profile/usePreferences';
 import { AdminHeader, ADMIN_SECTIONS } from './AdminLayout';
 import { QueryState } from './ListControls';
 import { adminQueries } from './queries';
 import { Sparkline } from './Sparkline';
 import type { DayCount, Overview } from './types';
 
+type Say = (key: string, values?: Record<string, unknown>) => string;
+type Number = (value: number, digits?: number) => string;
+
+/** A series's meaning after the figure's name: the keys of `overview.per`. */
+type Per = 'newPerDay' | 'perDay' | 'perMinute';
+
 interface Figure {
-  label: string;
-  value: (overview: Overview) => string;
+  /** The figure's name: a key of `overview.figures`. */
+  key: 'users' | 'vessels' | 'bridgesOnline' | 'activeAlarms' | 'ingestRate' | 'expiringSubscriptions' | 'errorReports' | 'health' | 'lastBackup';
+  value: (overview: Overview, number: Number, t: Say) => string;
   /** A short series for the small chart, oldest first, and what one point is. */
-  series?: (overview: Overview) => { values: number[]; per: string };
+  series?: (overview: Overview) => { values: number[]; per: Per };
   /** The list the figure opens, if there is one. */
   to?: string;
   /** The filter chip the list opens with. */
@@ -19,8 +28,7 @@ interface Figure {
   warn?: (overview: Overview) => boolean;
 }
 
-const number = (value: number) => value.toLocaleString('en-GB');
-const daily = (days: DayCount[], what = 'per day') => ({ values: days.map((d) => d.count), per: `${what}, last 14 days` });
+const daily = (days: DayCount[], per: Per = 'perDay') => ({ values: days.map((d) => d.count), per });
 
 const downParts = (o: Overview) =>
   Object.entries(o.operations.health)
@@ -28,74 +36,80 @@ const downParts = (o: Overview) =>
     .map(([part]) => part);
 const shortTime = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
-function lastBackup(o: Overview): string {
+function lastBackup(o: Overview, _number: Number, t: Say): string {
   const backups = o.operations.backups;
-  if (!backups?.dir) return 'Not scheduled';
-  if (backups.lastError) return 'Failed';
-  return backups.lastAt ? shortTime(backups.lastAt) : 'None yet';
+  if (!backups?.dir) return t('overview.backup.notScheduled');
+  if (backups.lastError) return t('overview.backup.failed');
+  return backups.lastAt ? shortTime(backups.lastAt) : t('overview.backup.noneYet');
 }
 
 const FIGURES: Figure[] = [
   {
-    label: 'Users',
-    value: (o) => number(o.users.total),
-    series: (o) => daily(o.series.newUsers, 'new ones per day'),
+    key: 'users',
+    value: (o, number) => number(o.users.total),
+    series: (o) => daily(o.series.newUsers, 'newPerDay'),
     to: '/dashboard/admin/users',
   },
-  { label: 'Vessels', value: (o) => number(o.vessels), series: (o) => daily(o.series.newVessels, 'new ones per day'), to: '/dashboard/admin/vessels' },
+  { key: 'vessels', value: (o, number) => number(o.vessels), series: (o) => daily(o.series.newVessels, 'newPerDay'), to: '/dashboard/admin/vessels' },
   {
-    label: 'Bridges online',
-    value: (o) => `${number(o.bridges.online)} / ${number(o.bridges.total)}`,
+    key: 'bridgesOnline',
+    value: (o, number) => `${number(o.bridges.online)} / ${number(o.bridges.total)}`,
     to: '/dashboard/admin/bridges',
   },
-  { label: 'Active alarms', value: (o) => number(o.activeAlarms), warn: (o) => o.activeAlarms > 0, to: '/dashboard/admin/alerts' },
+  { key: 'activeAlarms', value: (o, number) => number(o.activeAlarms), warn: (o) => o.activeAlarms > 0, to: '/dashboard/admin/alerts' },
   {
-    label: 'Ingest rate (messages/min)',
-    value: (o) => number(Math.round(o.ingest.messagesPerMinute)),
-    series: (o) => ({ values: o.ingest.lastHour.map((m) => m.messages), per: 'per minute, last hour' }),
+    key: 'ingestRate',
+    value: (o, number) => number(Math.round(o.ingest.messagesPerMinute)),
+    series: (o) => ({ values: o.ingest.lastHour.map((m) => m.messages), per: 'perMinute' }),
     to: '/dashboard/admin/bridges',
   },
   {
-    label: 'Subscriptions expiring this month',
-    value: (o) => number(o.subscriptions.expiringThisMonth),
+    key: 'expiringSubscriptions',
+    value: (o, number) => number(o.subscriptions.expiringThisMonth),
     warn: (o) => o.subscriptions.expiringThisMonth > 0,
     to: '/dashboard/admin/subscriptions',
     filter: 'expiring',
   },
   {
-    label: 'Error reports this week',
-    value: (o) => number(o.errorReportsThisWeek),
+    key: 'errorReports',
+    value: (o, number) => number(o.errorReportsThisWeek),
     series: (o) => daily(o.series.errorReports),
     to: '/dashboard/admin/error-reports',
   },
   {
-    label: 'Service health',
-    value: (o) => (downParts(o).length ? 'Down' : 'All up'),
+    key: 'health',
+    value: (o, _number, t) => (downParts(o).length ? t('overview.health.down') : t('overview.health.allUp')),
     warn: (o) => downParts(o).length > 0,
   },
   {
-    label: 'Last backup (UTC)',
+    key: 'lastBackup',
     value: lastBackup,
     warn: (o) => Boolean(o.operations.backups?.lastError) || !o.operations.backups?.dir,
   },
 ];
 
 /** The sub-figures under a headline figure, where the overview has them. */
-function details(label: string, o: Overview): string | null {
-  if (label === 'Users')
-    return `${number(o.users.active)} active, ${number(o.users.pending)} pending, ${number(o.users.admins)} ${o.users.admins === 1 ? 'admin' : 'admins'}`;
-  if (label === 'Bridges online') return `${number(o.bridges.paired)} paired with a vessel`;
-  if (label === 'Subscriptions expiring this month') return `${number(o.subscriptions.valid)} valid, ${number(o.subscriptions.expired)} expired`;
-  if (label === 'Service health')
+function details(key: Figure['key'], o: Overview, number: Number, t: Say): string | null {
+  if (key === 'users')
+    return t('overview.details.users', {
+      active: number(o.users.active),
+      pending: number(o.users.pending),
+      admins: number(o.users.admins),
+      count: o.users.admins,
+    });
+  if (key === 'bridgesOnline') return t('overview.details.paired', { count: o.bridges.paired, paired: number(o.bridges.paired) });
+  if (key === 'expiringSubscriptions')
+    return t('overview.details.subscriptions', { valid: number(o.subscriptions.valid), expired: number(o.subscriptions.expired) });
+  if (key === 'health')
     return Object.entries(o.operations.health)
-      .map(([part, state]) => `${part} ${state}`)
+      .map(([part, state]) => t(state === 'up' ? 'overview.health.partUp' : 'overview.health.partDown', { part }))
       .join(', ');
-  if (label === 'Last backup (UTC)') {
+  if (key === 'lastBackup') {
     const backups = o.operations.backups;
-    if (!backups?.dir) return 'Set BACKUP_DIR to take backups on a schedule';
+    if (!backups?.dir) return t('overview.backup.setDir');
     if (backups.lastError) return backups.lastError;
-    const size = backups.lastBytes === null ? '' : `${(backups.lastBytes / 1024 / 1024).toFixed(1)} MB; `;
-    return `${size}next ${backups.nextAt ? shortTime(backups.nextAt) : 'not planned'}`;
+    const next = backups.nextAt ? t('overview.backup.next', { at: shortTime(backups.nextAt) }) : t('overview.backup.notPlanned');
+    return backups.lastBytes === null ? next : t('overview.backup.sizeAndNext', { size: number(backups.lastBytes / 1024 / 1024, 1), next });
   }
   return null;
 }
@@ -112,27 +126,33 @@ function FigureCard({ to, filter, children }: { to?: string; filter?: string; ch
 
 /** The admin's home: the platform's headline figures with small charts, and a way into every list. */
 export function OverviewPage() {
+  const { t } = useTranslation('admin');
+  const formatters = useFormatters();
+  const number = (value: number, digits = 0) => value.toLocaleString(formatters.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
   const overview = useQuery(adminQueries.overview());
   return (
     <>
-      <AdminHeader title="Administration" />
+      <AdminHeader title={t('overview.title')} />
       <section aria-labelledby="admin-figures-title">
         <h2 id="admin-figures-title" className="section-title">
-          Platform today
+          {t('overview.today')}
         </h2>
-        <QueryState query={overview} what="The platform figures">
+        <QueryState query={overview} what={t('overview.figuresName')}>
           {(data) => (
             <ul className="admin-figures">
               {FIGURES.map((figure) => {
                 const series = figure.series?.(data);
-                const detail = details(figure.label, data);
+                const detail = details(figure.key, data, number, t);
+                const label = t(`overview.figures.${figure.key}`);
                 return (
-                  <li key={figure.label}>
+                  <li key={figure.key}>
                     <FigureCard to={figure.to} filter={figure.filter}>
-                      <span className={`admin-figure__value${figure.warn?.(data) ? ' text-warning' : ''}`}>{figure.value(data)}</span>
-                      <span className="admin-figure__label">{figure.label}</span>
+                      <span className={`admin-figure__value${figure.warn?.(data) ? ' text-warning' : ''}`}>{figure.value(data, number, t)}</span>
+                      <span className="admin-figure__label">{label}</span>
                       {detail ? <span className="muted">{detail}</span> : null}
-                      {series ? <Sparkline values={series.values} label={`${figure.label}, ${series.per}`} /> : null}
+                      {series ? (
+                        <Sparkline values={series.values} label={t('overview.seriesLabel', { figure: label, per: t(`overview.per.${series.per}`) })} />
+                      ) : null}
                     </FigureCard>
                   </li>
                 );
@@ -143,13 +163,13 @@ export function OverviewPage() {
       </section>
       <section aria-labelledby="admin-lists-title" className="admin-detail">
         <h2 id="admin-lists-title" className="section-title">
-          Lists
+          {t('overview.lists')}
         </h2>
         <ul className="admin-links">
           {ADMIN_SECTIONS.slice(1).map((section) => (
             <li key={section.to}>
               <Link to={section.to} className="button button--small">
-                {section.label}
+                {t(`sections.${section.key}`)}
               </Link>
             </li>
           ))}

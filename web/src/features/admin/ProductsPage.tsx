@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { TextField } from '../forms/Field';
 import { AdminHeader } from './AdminLayout';
@@ -11,7 +12,11 @@ import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import type { Product } from './types';
 
+/** The hidden rest of a button's name, for screen readers. */
+const HIDDEN = { hidden: <span className="visually-hidden" /> };
+
 export function ProductsPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const products = useQuery(adminQueries.products());
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
@@ -29,7 +34,7 @@ export function ProductsPage({ search, setSearch }: { search: ListSearch; setSea
   const columns: Column<Product>[] = [
     {
       key: 'name',
-      label: 'Product',
+      label: t('products.columns.product'),
       sortable: true,
       render: (p) => (
         <>
@@ -39,46 +44,50 @@ export function ProductsPage({ search, setSearch }: { search: ListSearch; setSea
         </>
       ),
     },
-    { key: 'pricePence', label: 'Price', sortable: true, render: (p) => formatMoney(p.pricePence, p.currency) },
-    { key: 'termMonths', label: 'Term', sortable: true, render: (p) => `${p.termMonths} months` },
-    { key: 'active', label: 'State', render: (p) => <span className={`chip${p.active ? '' : ' chip--neutral'}`}>{p.active ? 'On sale' : 'Withdrawn'}</span> },
+    { key: 'pricePence', label: t('products.columns.price'), sortable: true, render: (p) => formatMoney(p.pricePence, p.currency) },
+    { key: 'termMonths', label: t('products.columns.term'), sortable: true, render: (p) => t('months', { count: p.termMonths }) },
+    {
+      key: 'active',
+      label: t('products.columns.state'),
+      render: (p) => <span className={`chip${p.active ? '' : ' chip--neutral'}`}>{p.active ? t('products.onSale') : t('products.withdrawn')}</span>,
+    },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t('products.columns.actions'),
       render: (p) => (
         <button type="button" className="button button--small" onClick={() => setEditing(p)}>
-          Edit<span className="visually-hidden"> {p.name}</span>
+          <Trans t={t} i18nKey="products.edit" values={{ name: p.name }} components={HIDDEN} shouldUnescape />
         </button>
       ),
     },
   ];
   return (
     <>
-      <AdminHeader title="Products">
+      <AdminHeader title={t('products.title')}>
         <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
-          Create product
+          {t('products.create')}
         </button>
       </AdminHeader>
       <div className="admin-toolbar">
-        <SearchBox search={search} setSearch={setSearch} label="Search products" />
+        <SearchBox search={search} setSearch={setSearch} label={t('products.search')} />
         <FilterChips
           chips={[
-            { value: 'active', label: 'On sale' },
-            { value: 'withdrawn', label: 'Withdrawn' },
+            { value: 'active', label: t('products.onSale') },
+            { value: 'withdrawn', label: t('products.withdrawn') },
           ]}
           search={search}
           setSearch={setSearch}
-          label="Product state"
+          label={t('products.state')}
         />
       </div>
       <PagedTable
-        what="Products"
+        what={t('products.what')}
         query={page}
         columns={columns}
         rowKey={(p) => p.id}
         search={search}
         setSearch={setSearch}
-        empty="No products yet."
+        empty={t('products.empty')}
         defaultSort="name,asc"
       />
       {editing ? (
@@ -95,6 +104,7 @@ export function ProductsPage({ search, setSearch }: { search: ListSearch; setSea
 const FIELDS = ['code', 'name', 'description', 'pricePence', 'currency', 'termMonths'] as const;
 
 function ProductModal({ product, onClose, onDone }: { product: Product | null; onClose: () => void; onDone: () => unknown }) {
+  const { t } = useTranslation('admin');
   const [form, setForm] = useState({
     code: product?.code ?? '',
     name: product?.name ?? '',
@@ -120,35 +130,56 @@ function ProductModal({ product, onClose, onDone }: { product: Product | null; o
       return product ? adminActions.editProduct(product.id, { ...input, active: form.active }) : adminActions.createProduct(input);
     },
     onSuccess: (saved) => {
-      toast.success(product ? `${saved.name} was saved` : `The product ${saved.name} was created`);
+      toast.success(product ? t('products.saved', { name: saved.name }) : t('products.created', { name: saved.name }));
       onClose();
       return onDone();
     },
     onError: (error) =>
       setFailure(
         'field' in error && error.field === 'pricePence'
-          ? { field: 'pricePence', message: 'Enter the price, e.g. 249.00.' }
-          : formFailure(product ? 'Saving the product' : 'Creating the product', error, FIELDS),
+          ? { field: 'pricePence', message: t('products.enterPrice') }
+          : formFailure(product ? t('products.saving') : t('products.creating'), error, FIELDS),
       ),
   });
   const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => setForm((current) => ({ ...current, [field]: event.target.value }));
   return (
     <FormModal
-      title={product ? `Edit ${product.name}` : 'Create a product'}
-      submitLabel={product ? 'Save' : 'Create product'}
+      title={product ? t('products.editTitle', { name: product.name }) : t('products.createTitle')}
+      submitLabel={product ? t('products.save') : t('products.create')}
       pending={save.isPending}
       failure={failure}
       dirty={form.name !== (product?.name ?? '')}
       onSubmit={() => save.mutate()}
       onClose={onClose}
     >
-      <TextField label="Code" required value={form.code} onChange={set('code')} error={errorFor(failure, 'code')} hint="Upper case, e.g. CLOUD_CONNECT." />
-      <TextField label="Name" required value={form.name} onChange={set('name')} error={errorFor(failure, 'name')} />
-      <TextField label="Description" value={form.description} onChange={set('description')} error={errorFor(failure, 'description')} />
-      <TextField label="Price" inputMode="decimal" required value={form.price} onChange={set('price')} error={errorFor(failure, 'pricePence')} />
-      <TextField label="Currency" required maxLength={3} value={form.currency} onChange={set('currency')} error={errorFor(failure, 'currency')} />
       <TextField
-        label="Term (months)"
+        label={t('products.fields.code')}
+        required
+        value={form.code}
+        onChange={set('code')}
+        error={errorFor(failure, 'code')}
+        hint={t('products.fields.codeHint')}
+      />
+      <TextField label={t('products.fields.name')} required value={form.name} onChange={set('name')} error={errorFor(failure, 'name')} />
+      <TextField label={t('products.fields.description')} value={form.description} onChange={set('description')} error={errorFor(failure, 'description')} />
+      <TextField
+        label={t('products.fields.price')}
+        inputMode="decimal"
+        required
+        value={form.price}
+        onChange={set('price')}
+        error={errorFor(failure, 'pricePence')}
+      />
+      <TextField
+        label={t('products.fields.currency')}
+        required
+        maxLength={3}
+        value={form.currency}
+        onChange={set('currency')}
+        error={errorFor(failure, 'currency')}
+      />
+      <TextField
+        label={t('products.fields.term')}
         type="number"
         min={1}
         max={60}
@@ -159,7 +190,7 @@ function ProductModal({ product, onClose, onDone }: { product: Product | null; o
       />
       {product ? (
         <label className="checkbox">
-          <input type="checkbox" checked={form.active} onChange={(event) => setForm({ ...form, active: event.target.checked })} /> On sale
+          <input type="checkbox" checked={form.active} onChange={(event) => setForm({ ...form, active: event.target.checked })} /> {t('products.onSale')}
         </label>
       ) : null}
     </FormModal>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { SelectField, TextField } from '../forms/Field';
 import { AdminHeader } from './AdminLayout';
@@ -9,43 +10,38 @@ import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import type { CodeName, DocumentCategory, NavigationComponent } from './types';
 
-const LISTS = [
-  { value: 'documentCategories', label: 'Document categories' },
-  { value: 'navigation', label: 'Navigation components' },
-  { value: 'languages', label: 'User languages' },
-  { value: 'userTypes', label: 'User types' },
-  { value: 'countries', label: 'Countries' },
-  { value: 'dictionaries', label: 'Custom dictionaries' },
-];
+/** The reference lists, each named by `reference.lists.<list>`. */
+const LISTS = ['documentCategories', 'navigation', 'languages', 'userTypes', 'countries', 'dictionaries'] as const;
 
 /** The platform's reference lists; the filter chip in the URL says which one is open. */
 export function ReferencePage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
-  const list = LISTS.find((entry) => entry.value === search.filter) ?? LISTS[0];
+  const { t } = useTranslation('admin');
+  const list = LISTS.find((entry) => entry === search.filter) ?? LISTS[0];
   return (
     <>
-      <AdminHeader title="Reference lists" />
+      <AdminHeader title={t('reference.title')} />
       <div className="admin-toolbar">
-        <div className="admin-chips" role="group" aria-label="Reference list">
+        <div className="admin-chips" role="group" aria-label={t('reference.list')}>
           {LISTS.map((entry) => (
             <button
-              key={entry.value}
+              key={entry}
               type="button"
               className="chip admin-chip"
-              aria-pressed={entry.value === list.value}
-              onClick={() => setSearch({ filter: entry.value, page: undefined, q: undefined, sort: undefined })}
+              aria-pressed={entry === list}
+              onClick={() => setSearch({ filter: entry, page: undefined, q: undefined, sort: undefined })}
             >
-              {entry.label}
+              {t(`reference.lists.${entry}`)}
             </button>
           ))}
         </div>
       </div>
-      <h2 className="section-title">{list.label}</h2>
-      {list.value === 'documentCategories' ? <DocumentCategories search={search} setSearch={setSearch} /> : null}
-      {list.value === 'navigation' ? <Navigation search={search} setSearch={setSearch} /> : null}
-      {list.value === 'languages' ? <Languages search={search} setSearch={setSearch} /> : null}
-      {list.value === 'userTypes' ? <UserTypes search={search} setSearch={setSearch} /> : null}
-      {list.value === 'countries' ? <Countries search={search} setSearch={setSearch} /> : null}
-      {list.value === 'dictionaries' ? <Dictionaries /> : null}
+      <h2 className="section-title">{t(`reference.lists.${list}`)}</h2>
+      {list === 'documentCategories' ? <DocumentCategories search={search} setSearch={setSearch} /> : null}
+      {list === 'navigation' ? <Navigation search={search} setSearch={setSearch} /> : null}
+      {list === 'languages' ? <Languages search={search} setSearch={setSearch} /> : null}
+      {list === 'userTypes' ? <UserTypes search={search} setSearch={setSearch} /> : null}
+      {list === 'countries' ? <Countries search={search} setSearch={setSearch} /> : null}
+      {list === 'dictionaries' ? <Dictionaries /> : null}
     </>
   );
 }
@@ -67,6 +63,7 @@ function AddForm({
   onSubmit: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('admin');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -81,7 +78,7 @@ function AddForm({
       <div className="admin-grid">{children}</div>
       <div>
         <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? 'Adding…' : title}
+          {pending ? t('reference.adding') : title}
         </button>
       </div>
     </form>
@@ -89,12 +86,13 @@ function AddForm({
 }
 
 function useAdd<T>(name: string, action: string, fields: readonly string[], run: () => Promise<T>, reset: () => void) {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const mutation = useMutation({
     mutationFn: run,
     onSuccess: () => {
-      toast.success('Added');
+      toast.success(t('reference.added'));
       setFailure(null);
       reset();
       return queryClient.invalidateQueries({ queryKey: adminKeys.list(name) });
@@ -105,11 +103,12 @@ function useAdd<T>(name: string, action: string, fields: readonly string[], run:
 }
 
 function DocumentCategories({ search, setSearch }: ListProps) {
+  const { t } = useTranslation('admin');
   const categories = useQuery(adminQueries.documentCategories());
   const [name, setName] = useState('');
   const { mutation, failure } = useAdd(
     'documentCategories',
-    'Adding the category',
+    t('reference.categories.adding'),
     ['name'],
     () => adminActions.addDocumentCategory(name.trim()),
     () => setName(''),
@@ -124,23 +123,23 @@ function DocumentCategories({ search, setSearch }: ListProps) {
         )
       : undefined,
   };
-  const columns: Column<DocumentCategory>[] = [{ key: 'name', label: 'Name', sortable: true, render: (c) => c.name }];
+  const columns: Column<DocumentCategory>[] = [{ key: 'name', label: t('reference.columns.name'), sortable: true, render: (c) => c.name }];
   return (
     <>
-      <AddForm title="Add category" pending={mutation.isPending} failure={failure} onSubmit={() => mutation.mutate()}>
-        <TextField label="Category name" value={name} onChange={(event) => setName(event.target.value)} error={errorFor(failure, 'name')} />
+      <AddForm title={t('reference.categories.add')} pending={mutation.isPending} failure={failure} onSubmit={() => mutation.mutate()}>
+        <TextField label={t('reference.categories.name')} value={name} onChange={(event) => setName(event.target.value)} error={errorFor(failure, 'name')} />
       </AddForm>
       <div className="admin-toolbar">
-        <SearchBox search={search} setSearch={setSearch} label="Search categories" />
+        <SearchBox search={search} setSearch={setSearch} label={t('reference.categories.search')} />
       </div>
       <PagedTable
-        what="Document categories"
+        what={t('reference.lists.documentCategories')}
         query={page}
         columns={columns}
         rowKey={(c) => c.id}
         search={search}
         setSearch={setSearch}
-        empty="No categories yet."
+        empty={t('reference.categories.empty')}
         defaultSort="name,asc"
       />
     </>
@@ -150,12 +149,14 @@ function DocumentCategories({ search, setSearch }: ListProps) {
 const NAV_FIELDS = ['code', 'name', 'path', 'icon', 'menuOrder', 'audience'] as const;
 
 function Navigation({ search, setSearch }: ListProps) {
+  const { t } = useTranslation('admin');
+  const audiences = { all: t('reference.audiences.all'), corporate: t('reference.audiences.corporate'), admin: t('reference.audiences.admin') };
   const components = useQuery(adminQueries.navigationComponents());
   const empty = { code: '', name: '', path: '/dashboard/', icon: '', menuOrder: '100', audience: 'all' as NavigationComponent['audience'] };
   const [form, setForm] = useState(empty);
   const { mutation, failure } = useAdd(
     'navigationComponents',
-    'Adding the navigation component',
+    t('reference.navigation.adding'),
     NAV_FIELDS,
     () =>
       adminActions.addNavigationComponent({
@@ -182,55 +183,56 @@ function Navigation({ search, setSearch }: ListProps) {
       : undefined,
   };
   const columns: Column<NavigationComponent>[] = [
-    { key: 'menuOrder', label: 'Order', sortable: true, render: (c) => c.menuOrder },
-    { key: 'code', label: 'Code', sortable: true, render: (c) => <code>{c.code}</code> },
-    { key: 'name', label: 'Name', sortable: true, render: (c) => c.name },
-    { key: 'path', label: 'Path', render: (c) => <code>{c.path}</code> },
-    { key: 'audience', label: 'Shown to', render: (c) => ({ all: 'Everyone', admin: 'Administrators', corporate: 'Company staff' })[c.audience] ?? c.audience },
+    { key: 'menuOrder', label: t('reference.columns.order'), sortable: true, render: (c) => c.menuOrder },
+    { key: 'code', label: t('reference.columns.code'), sortable: true, render: (c) => <code>{c.code}</code> },
+    { key: 'name', label: t('reference.columns.name'), sortable: true, render: (c) => c.name },
+    { key: 'path', label: t('reference.columns.path'), render: (c) => <code>{c.path}</code> },
+    { key: 'audience', label: t('reference.columns.audience'), render: (c) => audiences[c.audience] ?? c.audience },
   ];
   const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
   return (
     <>
-      <AddForm title="Add component" pending={mutation.isPending} failure={failure} onSubmit={() => mutation.mutate()}>
-        <TextField label="Code" value={form.code} onChange={set('code')} error={errorFor(failure, 'code')} />
-        <TextField label="Name" value={form.name} onChange={set('name')} error={errorFor(failure, 'name')} />
-        <TextField label="Path" value={form.path} onChange={set('path')} error={errorFor(failure, 'path')} />
-        <TextField label="Icon" value={form.icon} onChange={set('icon')} error={errorFor(failure, 'icon')} />
-        <TextField label="Menu order" type="number" value={form.menuOrder} onChange={set('menuOrder')} error={errorFor(failure, 'menuOrder')} />
+      <AddForm title={t('reference.navigation.add')} pending={mutation.isPending} failure={failure} onSubmit={() => mutation.mutate()}>
+        <TextField label={t('reference.columns.code')} value={form.code} onChange={set('code')} error={errorFor(failure, 'code')} />
+        <TextField label={t('reference.columns.name')} value={form.name} onChange={set('name')} error={errorFor(failure, 'name')} />
+        <TextField label={t('reference.columns.path')} value={form.path} onChange={set('path')} error={errorFor(failure, 'path')} />
+        <TextField label={t('reference.navigation.icon')} value={form.icon} onChange={set('icon')} error={errorFor(failure, 'icon')} />
+        <TextField
+          label={t('reference.navigation.menuOrder')}
+          type="number"
+          value={form.menuOrder}
+          onChange={set('menuOrder')}
+          error={errorFor(failure, 'menuOrder')}
+        />
         <SelectField
-          label="Shown to"
+          label={t('reference.columns.audience')}
           value={form.audience}
           onChange={set('audience')}
           options={[
-            { value: 'all', label: 'Everyone' },
-            { value: 'corporate', label: 'Company staff' },
-            { value: 'admin', label: 'Administrators' },
+            { value: 'all', label: audiences.all },
+            { value: 'corporate', label: audiences.corporate },
+            { value: 'admin', label: audiences.admin },
           ]}
           error={errorFor(failure, 'audience')}
         />
       </AddForm>
       <div className="admin-toolbar">
-        <SearchBox search={search} setSearch={setSearch} label="Search navigation components" />
+        <SearchBox search={search} setSearch={setSearch} label={t('reference.navigation.search')} />
       </div>
       <PagedTable
-        what="Navigation components"
+        what={t('reference.lists.navigation')}
         query={page}
         columns={columns}
         rowKey={(c) => c.id}
         search={search}
         setSearch={setSearch}
-        empty="No navigation components."
+        empty={t('reference.navigation.empty')}
         defaultSort="menuOrder,asc"
       />
     </>
   );
 }
-
-const codeNameColumns: Column<CodeName>[] = [
-  { key: 'code', label: 'Code', sortable: true, render: (c) => <code>{c.code}</code> },
-  { key: 'name', label: 'Name', sortable: true, render: (c) => c.name },
-];
 
 const codeNamePaging = {
   text: (c: CodeName) => `${c.code} ${c.name}`,
@@ -239,11 +241,12 @@ const codeNamePaging = {
 };
 
 function Languages({ search, setSearch }: ListProps) {
+  const { t } = useTranslation('admin');
   const languages = useQuery(adminQueries.userLanguages());
   const [form, setForm] = useState({ code: '', name: '' });
   const { mutation, failure } = useAdd(
     'userLanguages',
-    'Adding the language',
+    t('reference.languages.adding'),
     ['code', 'name'],
     () => adminActions.addUserLanguage({ code: form.code.trim(), name: form.name.trim() }),
     () => setForm({ code: '', name: '' }),
@@ -251,30 +254,37 @@ function Languages({ search, setSearch }: ListProps) {
   const bind = fieldBinder(form, setForm, failure);
   return (
     <>
-      <AddForm title="Add language" pending={mutation.isPending} failure={failure} onSubmit={() => mutation.mutate()}>
-        <TextField label="Language code" hint="ISO 639-1, e.g. sv" {...bind('code')} />
-        <TextField label="Language name" {...bind('name')} />
+      <AddForm title={t('reference.languages.add')} pending={mutation.isPending} failure={failure} onSubmit={() => mutation.mutate()}>
+        <TextField label={t('reference.languages.code')} hint={t('reference.languages.codeHint')} {...bind('code')} />
+        <TextField label={t('reference.languages.name')} {...bind('name')} />
       </AddForm>
-      <CodeNameList what="Languages" query={languages} search={search} setSearch={setSearch} />
+      <CodeNameList what={t('reference.languages.what')} query={languages} search={search} setSearch={setSearch} />
     </>
   );
 }
 
 function UserTypes({ search, setSearch }: ListProps) {
-  return <CodeNameList what="User types" query={useQuery(adminQueries.userTypes())} search={search} setSearch={setSearch} />;
+  const { t } = useTranslation('admin');
+  return <CodeNameList what={t('reference.lists.userTypes')} query={useQuery(adminQueries.userTypes())} search={search} setSearch={setSearch} />;
 }
 
 function Countries({ search, setSearch }: ListProps) {
-  return <CodeNameList what="Countries" query={useQuery(adminQueries.countries())} search={search} setSearch={setSearch} />;
+  const { t } = useTranslation('admin');
+  return <CodeNameList what={t('reference.lists.countries')} query={useQuery(adminQueries.countries())} search={search} setSearch={setSearch} />;
 }
 
 /** A searchable, sortable list of codes and names, paged in the browser. */
 function CodeNameList<T extends CodeName>({ what, query, search, setSearch }: ListProps & { what: string; query: UseQueryResult<T[]> }) {
+  const { t } = useTranslation('admin');
+  const codeNameColumns: Column<CodeName>[] = [
+    { key: 'code', label: t('reference.columns.code'), sortable: true, render: (c) => <code>{c.code}</code> },
+    { key: 'name', label: t('reference.columns.name'), sortable: true, render: (c) => c.name },
+  ];
   const page = { ...query, data: query.data ? pageLocally<T>(query.data, { ...search, ...ignoreChip }, codeNamePaging) : undefined };
   return (
     <>
       <div className="admin-toolbar">
-        <SearchBox search={search} setSearch={setSearch} label={`Search ${what.toLowerCase()}`} />
+        <SearchBox search={search} setSearch={setSearch} label={t('reference.searchList', { what })} />
       </div>
       <PagedTable
         what={what}
@@ -283,7 +293,7 @@ function CodeNameList<T extends CodeName>({ what, query, search, setSearch }: Li
         rowKey={(c) => c.code}
         search={search}
         setSearch={setSearch}
-        empty={`No ${what.toLowerCase()}.`}
+        empty={t('reference.noneInList', { what })}
         defaultSort="name,asc"
       />
     </>
@@ -291,12 +301,13 @@ function CodeNameList<T extends CodeName>({ what, query, search, setSearch }: Li
 }
 
 function Dictionaries() {
+  const { t } = useTranslation('admin');
   const dictionaries = useQuery(adminQueries.customDictionaries());
   return (
-    <QueryState query={dictionaries} what="The custom dictionaries">
+    <QueryState query={dictionaries} what={t('reference.dictionaries.what')}>
       {(data) =>
         Object.keys(data).length === 0 ? (
-          <p className="empty-state">No custom dictionaries.</p>
+          <p className="empty-state">{t('reference.dictionaries.empty')}</p>
         ) : (
           <dl className="card">
             {Object.entries(data).map(([name, value]) => (

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { SelectField, TextField } from '../forms/Field';
@@ -14,36 +16,33 @@ import { adminActions, adminKeys, adminQueries } from './queries';
 import type { Rollout, RolloutTarget } from './types';
 
 const STEPS = [10, 25, 50, 100];
-/** Target states (docs/api.md "Rollouts"), in words. */
-const TARGET_STATES: Record<string, string> = {
-  LATER: 'Next stage',
-  WAITING: 'Waiting (offline)',
-  PENDING: 'Sent',
-  DOWNLOADING: 'Downloading',
-  INSTALLING: 'Installing',
-  COMPLETED: 'Completed',
-  FAILED: 'Failed',
-  SKIPPED: 'Skipped (not connected within a day)',
-};
+/** Target states (docs/api.md "Rollouts") with words of their own (`rollouts.targetStates.<state>`); another shows as the server names it. */
+const TARGET_STATES = new Set(['LATER', 'WAITING', 'PENDING', 'DOWNLOADING', 'INSTALLING', 'COMPLETED', 'FAILED', 'SKIPPED']);
 
-const CHIPS = [
-  { value: 'running', label: 'Running' },
-  { value: 'stopped', label: 'Stopped' },
-  { value: 'completed', label: 'Completed' },
-];
+const STATUSES = ['running', 'stopped', 'completed'] as const;
+
+/** The hidden rest of a button's name, for screen readers. */
+const HIDDEN = { hidden: <span className="visually-hidden" /> };
+
+const say = (key: string, values?: Record<string, unknown>) => i18n.t(`admin:rollouts.${key}`, values);
 
 function summary(rollout: Rollout): string {
   const c = rollout.counts;
-  const parts = [`${c.completed} of ${c.total} completed`, `${c.failed} failed`];
-  if (c.inProgress) parts.push(`${c.inProgress} installing`);
-  if (c.waiting) parts.push(`${c.waiting} waiting for their bridge`);
+  const parts = [say('result.completed', { completed: c.completed, total: c.total }), say('result.failed', { failed: c.failed })];
+  if (c.inProgress) parts.push(say('result.installing', { count: c.inProgress }));
+  if (c.waiting) parts.push(say('result.waiting', { count: c.waiting }));
   return parts.join(', ');
 }
 
 /** How far the rollout was released: its first stage's share, or every bridge once advanced. */
-const released = (rollout: Rollout) => (rollout.stage >= 2 ? 'all bridges' : `${rollout.percentage} % (first stage)`);
+const released = (rollout: Rollout) => (rollout.stage >= 2 ? say('released.all') : say('released.firstStage', { percent: rollout.percentage }));
+
+/** A rollout's status in words: `rollouts.statuses.<status>`, else as the server names it. */
+const statusOf = (status: string) => ((STATUSES as readonly string[]).includes(status) ? say(`statuses.${status}`) : status);
 
 export function RolloutsPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
+  const { t } = useTranslation('admin');
+  const chips = STATUSES.map((value) => ({ value, label: t(`rollouts.filters.${value}`) }));
   const rollouts = useQuery(adminQueries.rollouts());
   const selected = search.open ?? null;
   const setSelected = (id: number | null) => setSearch({ open: id ?? undefined });
@@ -60,55 +59,55 @@ export function RolloutsPage({ search, setSearch }: { search: ListSearch; setSea
       : undefined,
   };
   const columns: Column<Rollout>[] = [
-    { key: 'version', label: 'Version', sortable: true, render: (r) => r.version },
+    { key: 'version', label: t('rollouts.columns.version'), sortable: true, render: (r) => r.version },
     {
       key: 'status',
-      label: 'Status',
+      label: t('rollouts.columns.status'),
       sortable: true,
-      render: (r) => <span className={`chip${r.status === 'stopped' ? ' chip--warning' : r.status === 'completed' ? ' chip--neutral' : ''}`}>{r.status}</span>,
+      render: (r) => (
+        <span className={`chip${r.status === 'stopped' ? ' chip--warning' : r.status === 'completed' ? ' chip--neutral' : ''}`}>{statusOf(r.status)}</span>
+      ),
     },
-    { key: 'released', label: 'Released to', render: released },
+    { key: 'released', label: t('rollouts.columns.released'), render: released },
     {
       key: 'progress',
-      label: 'Progress',
+      label: t('rollouts.columns.progress'),
       sortable: true,
-      render: (r) => <progress className="admin-progress" max={100} value={r.progress} aria-label={`Rollout of ${r.version}: ${r.progress} %`} />,
+      render: (r) => (
+        <progress className="admin-progress" max={100} value={r.progress} aria-label={t('rollouts.progressOf', { version: r.version, progress: r.progress })} />
+      ),
     },
-    { key: 'result', label: 'Result', render: summary },
-    { key: 'createdAt', label: 'Started', sortable: true, render: (r) => formatDateTime(r.createdAt) },
+    { key: 'result', label: t('rollouts.columns.result'), render: summary },
+    { key: 'createdAt', label: t('rollouts.columns.started'), sortable: true, render: (r) => formatDateTime(r.createdAt) },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t('rollouts.columns.actions'),
       render: (r) => (
         <button type="button" className="button button--small" aria-expanded={selected === r.id} onClick={() => setSelected(selected === r.id ? null : r.id)}>
-          {selected === r.id ? 'Close' : 'Watch'}
-          <span className="visually-hidden"> the rollout of {r.version}</span>
+          <Trans t={t} i18nKey={selected === r.id ? 'rollouts.close' : 'rollouts.watch'} values={{ version: r.version }} components={HIDDEN} shouldUnescape />
         </button>
       ),
     },
   ];
   return (
     <>
-      <AdminHeader title="Software rollouts">
+      <AdminHeader title={t('rollouts.title')}>
         <button type="button" className="button button--primary" onClick={() => setStarting(true)}>
-          Start rollout
+          {t('rollouts.start')}
         </button>
       </AdminHeader>
-      <p className="muted">
-        A staged rollout asks a share of the chosen bridges first, and stops by itself when too many updates fail; release it to all its bridges when the first
-        ones are fine.
-      </p>
+      <p className="muted">{t('rollouts.intro')}</p>
       <div className="admin-toolbar">
-        <FilterChips chips={CHIPS} search={search} setSearch={setSearch} label="Show rollouts" />
+        <FilterChips chips={chips} search={search} setSearch={setSearch} label={t('rollouts.show')} />
       </div>
       <PagedTable
-        what="Rollouts"
+        what={t('rollouts.what')}
         query={page}
         columns={columns}
         rowKey={(r) => r.id}
         search={search}
         setSearch={setSearch}
-        empty="No software rollout was started yet."
+        empty={t('rollouts.empty')}
         defaultSort="createdAt,desc"
       />
       {selected !== null ? <RolloutDetail key={selected} id={selected} /> : null}
@@ -118,6 +117,7 @@ export function RolloutsPage({ search, setSearch }: { search: ListSearch; setSea
 }
 
 function RolloutDetail({ id }: { id: number }) {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const rollout = useQuery(adminQueries.rollout(id));
   const [stopping, setStopping] = useState(false);
@@ -125,69 +125,76 @@ function RolloutDetail({ id }: { id: number }) {
   const advance = useMutation({
     mutationFn: () => adminActions.advanceRollout(id),
     onSuccess: () => {
-      toast.success('The rollout now reaches all its bridges');
+      toast.success(t('rollouts.advanced'));
       return refresh();
     },
-    onError: (error) => reportActionFailure('Advancing the rollout', error),
+    onError: (error) => reportActionFailure(t('rollouts.advancing'), error),
   });
   const stop = useMutation({
     mutationFn: () => adminActions.stopRollout(id),
     onSuccess: () => {
-      toast.success('The rollout was stopped');
+      toast.success(t('rollouts.stopped'));
       setStopping(false);
       return refresh();
     },
-    onError: (error) => reportActionFailure('Stopping the rollout', error),
+    onError: (error) => reportActionFailure(t('rollouts.stopping'), error),
   });
+  const columns: Column<RolloutTarget>[] = [
+    { key: 'serial', label: t('rollouts.targets.bridge'), render: (b) => <code>{b.serial}</code> },
+    {
+      key: 'state',
+      label: t('rollouts.targets.state'),
+      render: (b) => (
+        <span className={b.state === 'FAILED' ? 'text-critical' : b.state === 'COMPLETED' ? 'text-success' : ''}>
+          {TARGET_STATES.has(b.state) ? t(`rollouts.targetStates.${b.state}`) : b.state}
+        </span>
+      ),
+    },
+    { key: 'stage', label: t('rollouts.targets.stage'), render: (b) => b.stage },
+    {
+      key: 'progress',
+      label: t('rollouts.targets.progress'),
+      render: (b) =>
+        b.progress !== null ? (
+          <progress
+            className="admin-progress"
+            max={100}
+            value={b.progress}
+            aria-label={t('rollouts.targetProgress', { serial: b.serial, progress: b.progress })}
+          />
+        ) : (
+          '—'
+        ),
+    },
+    { key: 'message', label: t('rollouts.targets.message'), render: (b) => b.message ?? '' },
+    { key: 'updatedAt', label: t('rollouts.targets.updated'), render: (b) => formatDateTime(b.updatedAt) },
+  ];
   return (
     <section className="card admin-detail" aria-labelledby="rollout-title">
-      <QueryState query={rollout} what="The rollout">
+      <QueryState query={rollout} what={t('rollouts.one')}>
         {(r) => {
           const active = r.status === 'running';
-          const columns: Column<RolloutTarget>[] = [
-            { key: 'serial', label: 'Bridge', render: (b) => <code>{b.serial}</code> },
-            {
-              key: 'state',
-              label: 'State',
-              render: (b) => (
-                <span className={b.state === 'FAILED' ? 'text-critical' : b.state === 'COMPLETED' ? 'text-success' : ''}>
-                  {TARGET_STATES[b.state] ?? b.state}
-                </span>
-              ),
-            },
-            { key: 'stage', label: 'Stage', render: (b) => b.stage },
-            {
-              key: 'progress',
-              label: 'Progress',
-              render: (b) =>
-                b.progress !== null ? <progress className="admin-progress" max={100} value={b.progress} aria-label={`${b.serial}: ${b.progress} %`} /> : '—',
-            },
-            { key: 'message', label: 'Message', render: (b) => b.message ?? '' },
-            { key: 'updatedAt', label: 'Updated', render: (b) => formatDateTime(b.updatedAt) },
-          ];
           const bridges = r.targets ?? [];
           return (
             <>
               <div className="section-header">
-                <h2 id="rollout-title">
-                  Rollout of {r.version}: {r.status}, released to {released(r)}
-                </h2>
+                <h2 id="rollout-title">{t('rollouts.heading', { version: r.version, status: statusOf(r.status), released: released(r) })}</h2>
                 {active ? (
                   <span className="button-row">
                     {r.stage < 2 ? (
                       <button type="button" className="button button--small button--primary" disabled={advance.isPending} onClick={() => advance.mutate()}>
-                        Release to all bridges
+                        {t('rollouts.releaseAll')}
                       </button>
                     ) : null}
                     <button type="button" className="button button--small button--danger" onClick={() => setStopping(true)}>
-                      Stop rollout
+                      {t('rollouts.stop')}
                     </button>
                   </span>
                 ) : null}
               </div>
               <p className="muted">
-                {summary(r)}. Stops by itself when more than {r.failurePercent} % fail.
-                {r.finishedAt ? ` Finished ${formatDateTime(r.finishedAt)}.` : ''}
+                {t('rollouts.detailSummary', { summary: summary(r), percent: r.failurePercent })}
+                {r.finishedAt ? ` ${t('rollouts.finished', { at: formatDateTime(r.finishedAt) })}` : ''}
               </p>
               {r.stopReason ? (
                 <p className="text-warning" role="status">
@@ -195,7 +202,7 @@ function RolloutDetail({ id }: { id: number }) {
                 </p>
               ) : null}
               <PagedTable
-                what="Bridges of the rollout"
+                what={t('rollouts.bridgesWhat')}
                 query={{
                   data: { totalElements: bridges.length, content: bridges },
                   isPending: false,
@@ -208,7 +215,7 @@ function RolloutDetail({ id }: { id: number }) {
                 search={{ size: 200 }}
                 setSearch={() => {}}
                 paged={false}
-                empty="No bridge was asked yet."
+                empty={t('rollouts.noBridgeAsked')}
               />
             </>
           );
@@ -216,13 +223,13 @@ function RolloutDetail({ id }: { id: number }) {
       </QueryState>
       {stopping ? (
         <ConfirmModal
-          title="Stop this rollout?"
-          confirmLabel="Stop rollout"
+          title={t('rollouts.stopTitle')}
+          confirmLabel={t('rollouts.stop')}
           pending={stop.isPending}
           onConfirm={() => stop.mutate()}
           onClose={() => setStopping(false)}
         >
-          <p>No further bridge will be asked to update. Bridges already updating finish their update.</p>
+          <p>{t('rollouts.stopEffect')}</p>
         </ConfirmModal>
       ) : null}
     </section>
@@ -230,6 +237,7 @@ function RolloutDetail({ id }: { id: number }) {
 }
 
 function StartRolloutModal({ onClose, onStarted }: { onClose: () => void; onStarted: (id: number) => void }) {
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const bridges = useQuery(adminQueries.reportingClients());
   const [form, setForm] = useState({ version: '', percentage: '10', failurePercent: '20', adminPassword: '' });
@@ -248,7 +256,7 @@ function StartRolloutModal({ onClose, onStarted }: { onClose: () => void; onStar
       });
     },
     onSuccess: (rollout) => {
-      toast.success(`The rollout of ${rollout.version} has started`);
+      toast.success(t('rollouts.started', { version: rollout.version }));
       onClose();
       onStarted(rollout.id);
       return queryClient.invalidateQueries({ queryKey: adminKeys.list('rollouts') });
@@ -256,8 +264,8 @@ function StartRolloutModal({ onClose, onStarted }: { onClose: () => void; onStar
     onError: (error) =>
       setFailure(
         'field' in error && error.field === 'bridgeIds'
-          ? { field: 'bridgeIds', message: 'Choose at least one bridge.' }
-          : formFailure('Starting the rollout', error, ['version', 'bridgeIds', 'percentage', 'failurePercent', 'adminPassword', 'password']),
+          ? { field: 'bridgeIds', message: t('rollouts.chooseBridge') }
+          : formFailure(t('rollouts.starting'), error, ['version', 'bridgeIds', 'percentage', 'failurePercent', 'adminPassword', 'password']),
       ),
   });
   const all = bridges.data ?? [];
@@ -271,19 +279,21 @@ function StartRolloutModal({ onClose, onStarted }: { onClose: () => void; onStar
   const bind = fieldBinder(form, setForm, failure);
   return (
     <FormModal
-      title="Start a staged rollout"
-      submitLabel="Start rollout"
+      title={t('rollouts.startTitle')}
+      submitLabel={t('rollouts.start')}
       pending={start.isPending}
       failure={failure}
       dirty={form.version !== ''}
       onSubmit={() => start.mutate()}
       onClose={onClose}
     >
-      <TextField label="Version" required {...bind('version')} />
+      <TextField label={t('rollouts.fields.version')} required {...bind('version')} />
       <fieldset className="checkbox-list">
-        <legend className="field__label">Bridges ({everyBridge ? 'every bridge' : `${chosen.size} chosen`})</legend>
+        <legend className="field__label">
+          {everyBridge ? t('rollouts.fields.everyBridgeLegend') : t('rollouts.fields.chosenLegend', { count: chosen.size })}
+        </legend>
         <label className="checkbox">
-          <input type="checkbox" checked={everyBridge} onChange={(event) => setEveryBridge(event.target.checked)} /> Every bridge provisioned
+          <input type="checkbox" checked={everyBridge} onChange={(event) => setEveryBridge(event.target.checked)} /> {t('rollouts.fields.everyBridge')}
         </label>
         {everyBridge
           ? null
@@ -299,21 +309,24 @@ function StartRolloutModal({ onClose, onStarted }: { onClose: () => void; onStar
         ) : null}
       </fieldset>
       <SelectField
-        label="First stage"
+        label={t('rollouts.fields.firstStage')}
         value={form.percentage}
         onChange={(event) => setForm({ ...form, percentage: event.target.value })}
-        options={STEPS.map((step) => ({ value: String(step), label: `${step} % of the chosen bridges` }))}
+        options={STEPS.map((step) => ({ value: String(step), label: t('rollouts.fields.stepShare', { percent: step }) }))}
         error={errorFor(failure, 'percentage')}
       />
       <SelectField
-        label="Stop by itself when failed updates exceed"
+        label={t('rollouts.fields.failurePercent')}
         value={form.failurePercent}
         onChange={(event) => setForm({ ...form, failurePercent: event.target.value })}
-        options={[5, 10, 20, 50, 100].map((share) => ({ value: String(share), label: share === 100 ? 'Never stop by itself' : `${share} %` }))}
+        options={[5, 10, 20, 50, 100].map((share) => ({
+          value: String(share),
+          label: share === 100 ? t('rollouts.fields.neverStop') : t('rollouts.fields.share', { percent: share }),
+        }))}
         error={errorFor(failure, 'failurePercent')}
       />
       <TextField
-        label="Your password"
+        label={t('rollouts.fields.password')}
         type="password"
         autoComplete="current-password"
         required

@@ -1,5 +1,8 @@
+import { useTranslation } from 'react-i18next';
+
 /** A small inline chart of a short series (oldest first), with its meaning in the accessible name. */
 export function Sparkline({ values, label }: { values: readonly number[]; label: string }) {
+  const { t } = useTranslation('admin');
   if (values.length < 2) return null;
   const width = 120;
   const height = 32;
@@ -16,7 +19,7 @@ export function Sparkline({ values, label }: { values: readonly number[]; label:
       width={width}
       height={height}
       role="img"
-      aria-label={`${label}: from ${values[0]} to ${values[values.length - 1]}`}
+      aria-label={t('chart.sparkline', { label, from: values[0], to: values[values.length - 1] })}
     >
       <polyline points={points.join(' ')} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
     </svg>
@@ -33,14 +36,20 @@ export function BarChart({
   label: string;
   format: (value: number) => string;
 }) {
-  if (values.length === 0) return <p className="empty-state">Nothing was recorded in this period.</p>;
+  const { t } = useTranslation('admin');
+  if (values.length === 0) return <p className="empty-state">{t('chart.nothingInPeriod')}</p>;
   const max = Math.max(1, ...values.map((entry) => entry.value));
   const width = 300;
   const height = 80;
   const bar = width / values.length;
   return (
     <figure className="admin-bars">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${label}, ${values.length} days, highest ${format(max)}`} preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={t('chart.bars', { label, count: values.length, highest: format(max) })}
+        preserveAspectRatio="none"
+      >
         {values.map((entry, index) => {
           const h = (entry.value / max) * (height - 2);
           return (
@@ -50,9 +59,7 @@ export function BarChart({
           );
         })}
       </svg>
-      <figcaption className="muted">
-        {label}: {values[0].key} – {values[values.length - 1].key}
-      </figcaption>
+      <figcaption className="muted">{t('chart.caption', { label, first: values[0].key, last: values[values.length - 1].key })}</figcaption>
     </figure>
   );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { AdminHeader } from './AdminLayout';
 import { FilterChips, PagedTable, SearchBox, type Column, type SetSearch } from './ListControls';
 import { formatDate } from './format';
@@ -6,19 +7,14 @@ import { pageLocally, type ListSearch } from './listSearch';
 import { adminQueries } from './queries';
 import { SUBSCRIPTION_STATES, type Subscription, type SubscriptionState } from './types';
 
-const CHIPS = [
-  { value: 'valid', label: 'Valid' },
-  { value: 'expiring', label: 'Expiring this month' },
-  { value: 'expired', label: 'Expired' },
-  { value: 'none', label: 'No subscription' },
-];
-
-const LABELS: Record<SubscriptionState, string> = { valid: 'Valid', expiring: 'Expiring', expired: 'Expired', none: 'None' };
+const FILTERS = ['valid', 'expiring', 'expired', 'none'] as const satisfies readonly SubscriptionState[];
 
 const isState = (value: string | undefined): value is SubscriptionState => (SUBSCRIPTION_STATES as readonly string[]).includes(value ?? '');
 
 /** Every vessel's subscription state as the server works it out (docs/api.md "Admin console"). */
 export function SubscriptionsPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
+  const { t } = useTranslation('admin');
+  const chips = FILTERS.map((value) => ({ value, label: t(`subscriptions.filters.${value}`) }));
   const subscriptions = useQuery(adminQueries.subscriptions(isState(search.filter) ? search.filter : undefined));
   const products = useQuery(adminQueries.products());
   const productName = new Map((products.data ?? []).map((p) => [p.id, p.name]));
@@ -39,37 +35,37 @@ export function SubscriptionsPage({ search, setSearch }: { search: ListSearch; s
       : undefined,
   };
   const columns: Column<Subscription>[] = [
-    { key: 'vesselName', label: 'Vessel', sortable: true, render: (s) => s.vesselName || `#${s.vesselId}` },
-    { key: 'products', label: 'Products', render: (s) => s.productIds.map((id) => productName.get(id) ?? `#${id}`).join(', ') },
-    { key: 'validFrom', label: 'From', sortable: true, render: (s) => (s.validFrom ? formatDate(s.validFrom) : '—') },
-    { key: 'validUntil', label: 'Until', sortable: true, render: (s) => (s.validUntil ? formatDate(s.validUntil) : '—') },
-    { key: 'daysLeft', label: 'Days left', sortable: true, render: (s) => (s.daysLeft === null ? '—' : s.daysLeft) },
+    { key: 'vesselName', label: t('subscriptions.columns.vessel'), sortable: true, render: (s) => s.vesselName || `#${s.vesselId}` },
+    { key: 'products', label: t('subscriptions.columns.products'), render: (s) => s.productIds.map((id) => productName.get(id) ?? `#${id}`).join(', ') },
+    { key: 'validFrom', label: t('subscriptions.columns.from'), sortable: true, render: (s) => (s.validFrom ? formatDate(s.validFrom) : '—') },
+    { key: 'validUntil', label: t('subscriptions.columns.until'), sortable: true, render: (s) => (s.validUntil ? formatDate(s.validUntil) : '—') },
+    { key: 'daysLeft', label: t('subscriptions.columns.daysLeft'), sortable: true, render: (s) => (s.daysLeft === null ? '—' : s.daysLeft) },
     {
       key: 'state',
-      label: 'State',
+      label: t('subscriptions.columns.state'),
       render: (s) => (
         <span className={`chip${s.state === 'expired' || s.state === 'none' ? ' chip--neutral' : s.state === 'expiring' ? ' chip--warning' : ''}`}>
-          {LABELS[s.state]}
+          {t(`subscriptions.states.${s.state}`)}
         </span>
       ),
     },
-    { key: 'voucher', label: 'Voucher', render: (s) => (s.voucherId ? `#${s.voucherId}` : '—') },
+    { key: 'voucher', label: t('subscriptions.columns.voucher'), render: (s) => (s.voucherId ? `#${s.voucherId}` : '—') },
   ];
   return (
     <>
-      <AdminHeader title="Subscriptions" />
+      <AdminHeader title={t('subscriptions.title')} />
       <div className="admin-toolbar">
-        <SearchBox search={search} setSearch={setSearch} label="Search by vessel" />
-        <FilterChips chips={CHIPS} search={search} setSearch={setSearch} label="Subscription state" />
+        <SearchBox search={search} setSearch={setSearch} label={t('subscriptions.search')} />
+        <FilterChips chips={chips} search={search} setSearch={setSearch} label={t('subscriptions.state')} />
       </div>
       <PagedTable
-        what="Subscriptions"
+        what={t('subscriptions.what')}
         query={page}
         columns={columns}
         rowKey={(s) => s.vesselId}
         search={search}
         setSearch={setSearch}
-        empty="No vessel matches."
+        empty={t('subscriptions.empty')}
         defaultSort="validUntil,asc"
       />
     </>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { formatDate } from './format';
@@ -13,16 +14,15 @@ import type { ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import { sessionQueries } from '../session/queries';
 import type { AdminUser } from './types';
-import { PASSWORD_HINT } from '../../../../contracts/passwords';
+import { PASSWORD_MIN } from '../../../../contracts/passwords';
 
 const nameOf = (user: AdminUser) => [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 
-const STATUS_CHIPS = [
-  { value: 'active', label: 'Active' },
-  { value: 'pending', label: 'Invited' },
-  { value: 'suspended', label: 'Suspended' },
-  { value: 'admins', label: 'Administrators' },
-];
+const STATUS_FILTERS = ['active', 'pending', 'suspended', 'admins'] as const;
+
+/** The hidden rest of a button's name, for screen readers. */
+const HIDDEN = { hidden: <span className="visually-hidden" /> };
+const STRONG = { strong: <strong /> };
 
 type RightsAction = 'makeAdmin' | 'revokeAdmin' | 'suspend' | 'activate';
 type Dialog =
@@ -33,23 +33,12 @@ type Dialog =
   | { kind: 'rights'; user: AdminUser; action: RightsAction }
   | null;
 
-/** What a change of a person's rights does, asked before it is made (docs/decisions.md, "Confirming rights"). */
-const RIGHTS_QUESTIONS: Record<RightsAction, { title: string; confirm: string; effect: string }> = {
-  makeAdmin: {
-    title: 'Make this user an administrator?',
-    confirm: 'Make administrator',
-    effect: 'will be able to see and change everything on the platform: every user, company, vessel and bridge.',
-  },
-  revokeAdmin: {
-    title: 'Revoke administrator rights?',
-    confirm: 'Revoke rights',
-    effect: 'will lose the administration console and keep only their own vessels and companies.',
-  },
-  suspend: { title: 'Suspend this user?', confirm: 'Suspend user', effect: 'will be signed out everywhere and cannot sign in until activated again.' },
-  activate: { title: 'Activate this user?', confirm: 'Activate user', effect: 'will be able to sign in again with their vessels and companies as before.' },
-};
+// What a change of a person's rights does is asked before it is made (docs/decisions.md,
+// "Confirming rights"): `users.rights.<action>` holds its title, confirmation and effect.
 
 export function UsersPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
+  const { t } = useTranslation('admin');
+  const statusChips = STATUS_FILTERS.map((value) => ({ value, label: t(`users.filters.${value}`) }));
   const queryClient = useQueryClient();
   const users = useQuery(adminQueries.users(search));
   const me = useQuery(sessionQueries.user()).data;
@@ -59,50 +48,47 @@ export function UsersPage({ search, setSearch }: { search: ListSearch; setSearch
   const act = useMutation({
     mutationFn: ({ user, action }: { user: AdminUser; action: RightsAction }) => adminActions.userAction(user.id, action),
     onSuccess: (_data, { user, action }) => {
-      const done = { makeAdmin: 'is now an administrator', revokeAdmin: 'is no longer an administrator', suspend: 'is suspended', activate: 'is active' }[
-        action
-      ];
-      toast.success(`${nameOf(user)} ${done}`);
+      toast.success(t(`users.done.${action}`, { name: nameOf(user) }));
       setDialog(null);
       return refresh();
     },
-    onError: (error) => reportActionFailure('Changing the user', error),
+    onError: (error) => reportActionFailure(t('users.changing'), error),
   });
   const remove = useMutation({
     mutationFn: (user: AdminUser) => adminActions.deleteUser(user.id),
     onSuccess: (_data, user) => {
-      toast.success(`${nameOf(user)} was deleted`);
+      toast.success(t('users.deleted', { name: nameOf(user) }));
       setDialog(null);
       return refresh();
     },
-    onError: (error) => reportActionFailure('Deleting the user', error),
+    onError: (error) => reportActionFailure(t('users.deleting'), error),
   });
 
   const columns: Column<AdminUser>[] = [
-    { key: 'email', label: 'E-mail', sortable: true, render: (user) => user.email },
-    { key: 'lastName', label: 'Name', sortable: true, render: (user) => [user.firstName, user.lastName].filter(Boolean).join(' ') || '—' },
+    { key: 'email', label: t('users.columns.email'), sortable: true, render: (user) => user.email },
+    { key: 'lastName', label: t('users.columns.name'), sortable: true, render: (user) => [user.firstName, user.lastName].filter(Boolean).join(' ') || '—' },
     {
       key: 'status',
-      label: 'Status',
+      label: t('users.columns.status'),
       sortable: true,
       render: (user) => (
         <>
-          <span className={`chip${user.status === 'suspended' ? ' chip--warning' : ''}`}>{user.status === 'pending' ? 'invited' : user.status}</span>
-          {user.isAdmin ? <span className="chip chip--neutral"> admin</span> : null}
+          <span className={`chip${user.status === 'suspended' ? ' chip--warning' : ''}`}>{t(`users.status.${user.status}`)}</span>
+          {user.isAdmin ? <span className="chip chip--neutral"> {t('users.adminChip')}</span> : null}
         </>
       ),
     },
-    { key: 'createdAt', label: 'Created', sortable: true, render: (user) => formatDate(user.createdAt) },
+    { key: 'createdAt', label: t('users.columns.created'), sortable: true, render: (user) => formatDate(user.createdAt) },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t('users.columns.actions'),
       render: (user) =>
         user.id === me?.id ? (
           // An administrator cannot revoke, suspend or delete themselves (the server refuses it too).
           <span className="button-row">
-            <span className="muted">You</span>
+            <span className="muted">{t('users.you')}</span>
             <button type="button" className="button button--small" onClick={() => setDialog({ kind: 'password', user })}>
-              Password<span className="visually-hidden"> of {user.email}</span>
+              <Trans t={t} i18nKey="users.password" values={{ email: user.email }} components={HIDDEN} shouldUnescape />
             </button>
           </span>
         ) : (
@@ -113,8 +99,7 @@ export function UsersPage({ search, setSearch }: { search: ListSearch; setSearch
               disabled={act.isPending}
               onClick={() => setDialog({ kind: 'rights', user, action: user.isAdmin ? 'revokeAdmin' : 'makeAdmin' })}
             >
-              {user.isAdmin ? 'Revoke admin' : 'Make admin'}
-              <span className="visually-hidden"> {user.email}</span>
+              <Trans t={t} i18nKey={user.isAdmin ? 'users.revokeAdmin' : 'users.makeAdmin'} values={{ email: user.email }} components={HIDDEN} shouldUnescape />
             </button>
             <button
               type="button"
@@ -122,14 +107,19 @@ export function UsersPage({ search, setSearch }: { search: ListSearch; setSearch
               disabled={act.isPending}
               onClick={() => setDialog({ kind: 'rights', user, action: user.status === 'active' ? 'suspend' : 'activate' })}
             >
-              {user.status === 'active' ? 'Suspend' : 'Activate'}
-              <span className="visually-hidden"> {user.email}</span>
+              <Trans
+                t={t}
+                i18nKey={user.status === 'active' ? 'users.suspend' : 'users.activate'}
+                values={{ email: user.email }}
+                components={HIDDEN}
+                shouldUnescape
+              />
             </button>
             <button type="button" className="button button--small" onClick={() => setDialog({ kind: 'password', user })}>
-              Password<span className="visually-hidden"> of {user.email}</span>
+              <Trans t={t} i18nKey="users.password" values={{ email: user.email }} components={HIDDEN} shouldUnescape />
             </button>
             <button type="button" className="button button--small button--danger" onClick={() => setDialog({ kind: 'delete', user })}>
-              Delete<span className="visually-hidden"> {user.email}</span>
+              <Trans t={t} i18nKey="users.delete" values={{ email: user.email }} components={HIDDEN} shouldUnescape />
             </button>
           </span>
         ),
@@ -138,53 +128,53 @@ export function UsersPage({ search, setSearch }: { search: ListSearch; setSearch
 
   return (
     <>
-      <AdminHeader title="Users">
+      <AdminHeader title={t('users.title')}>
         <button type="button" className="button" onClick={() => setDialog({ kind: 'invite' })}>
-          Invite user
+          {t('users.invite')}
         </button>
         <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'create' })}>
-          Create user
+          {t('users.create')}
         </button>
       </AdminHeader>
       <div className="admin-toolbar">
-        <SearchBox search={search} setSearch={setSearch} label="Search users by e-mail or name" />
-        <FilterChips chips={STATUS_CHIPS} search={search} setSearch={setSearch} label="Show users" />
+        <SearchBox search={search} setSearch={setSearch} label={t('users.search')} />
+        <FilterChips chips={statusChips} search={search} setSearch={setSearch} label={t('users.show')} />
       </div>
       <PagedTable
-        what="Users"
+        what={t('users.what')}
         query={users}
         columns={columns}
         rowKey={(user) => user.id}
         search={search}
         setSearch={setSearch}
-        empty="There are no users yet."
+        empty={t('users.empty')}
       />
       {dialog?.kind === 'create' ? <CreateUserModal onDone={refresh} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'invite' ? <InviteUserModal onDone={refresh} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'password' ? <PasswordModal user={dialog.user} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmModal
-          title="Delete this user?"
-          confirmLabel="Delete user"
+          title={t('users.deleteTitle')}
+          confirmLabel={t('users.deleteConfirm')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(dialog.user)}
           onClose={() => setDialog(null)}
         >
           <p>
-            <strong>{dialog.user.email}</strong> will be deleted with their account, sessions and vessel memberships. This cannot be undone.
+            <Trans t={t} i18nKey="users.deleteEffect" values={{ email: dialog.user.email }} components={STRONG} shouldUnescape />
           </p>
         </ConfirmModal>
       ) : null}
       {dialog?.kind === 'rights' ? (
         <ConfirmModal
-          title={RIGHTS_QUESTIONS[dialog.action].title}
-          confirmLabel={RIGHTS_QUESTIONS[dialog.action].confirm}
+          title={t(`users.rights.${dialog.action}.title`)}
+          confirmLabel={t(`users.rights.${dialog.action}.confirm`)}
           pending={act.isPending}
           onConfirm={() => act.mutate({ user: dialog.user, action: dialog.action })}
           onClose={() => setDialog(null)}
         >
           <p>
-            <strong>{dialog.user.email}</strong> {RIGHTS_QUESTIONS[dialog.action].effect}
+            <Trans t={t} i18nKey={`users.rights.${dialog.action}.effect`} values={{ email: dialog.user.email }} components={STRONG} shouldUnescape />
           </p>
         </ConfirmModal>
       ) : null}
@@ -195,74 +185,84 @@ export function UsersPage({ search, setSearch }: { search: ListSearch; setSearch
 const USER_FIELDS = ['email', 'password', 'firstName', 'lastName'] as const;
 
 function CreateUserModal({ onDone, onClose }: { onDone: () => unknown; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const [form, setForm] = useState({ email: '', password: '', firstName: '', lastName: '', isAdmin: false });
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const create = useMutation({
     mutationFn: () => adminActions.createUser(form),
     onSuccess: (user) => {
-      toast.success(`${user.email} was created`);
+      toast.success(t('users.created', { email: user.email }));
       onClose();
       return onDone();
     },
-    onError: (error) => setFailure(formFailure('Creating the user', error, USER_FIELDS)),
+    onError: (error) => setFailure(formFailure(t('users.creating'), error, USER_FIELDS)),
   });
   const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setForm((current) => ({ ...current, [field]: field === 'isAdmin' ? event.target.checked : event.target.value }));
   return (
     <FormModal
-      title="Create a user"
-      submitLabel="Create user"
+      title={t('users.createTitle')}
+      submitLabel={t('users.create')}
       pending={create.isPending}
       failure={failure}
       dirty={form.email !== ''}
       onSubmit={() => create.mutate()}
       onClose={onClose}
     >
-      <TextField label="E-mail" type="email" required autoComplete="off" value={form.email} onChange={set('email')} error={errorFor(failure, 'email')} />
       <TextField
-        label="Password"
+        label={t('users.fields.email')}
+        type="email"
+        required
+        autoComplete="off"
+        value={form.email}
+        onChange={set('email')}
+        error={errorFor(failure, 'email')}
+      />
+      <TextField
+        label={t('users.fields.password')}
         type="password"
         required
         autoComplete="new-password"
         value={form.password}
         onChange={set('password')}
         error={errorFor(failure, 'password')}
-        hint={PASSWORD_HINT}
+        hint={t('users.passwordHint', { count: PASSWORD_MIN })}
       />
-      <TextField label="First name" value={form.firstName} onChange={set('firstName')} error={errorFor(failure, 'firstName')} />
-      <TextField label="Last name" value={form.lastName} onChange={set('lastName')} error={errorFor(failure, 'lastName')} />
+      <TextField label={t('users.fields.firstName')} value={form.firstName} onChange={set('firstName')} error={errorFor(failure, 'firstName')} />
+      <TextField label={t('users.fields.lastName')} value={form.lastName} onChange={set('lastName')} error={errorFor(failure, 'lastName')} />
       <label className="checkbox">
-        <input type="checkbox" checked={form.isAdmin} onChange={set('isAdmin')} /> Platform administrator
+        <input type="checkbox" checked={form.isAdmin} onChange={set('isAdmin')} /> {t('users.fields.isAdmin')}
       </label>
     </FormModal>
   );
 }
 
 function InviteUserModal({ onDone, onClose }: { onDone: () => unknown; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const [email, setEmail] = useState('');
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const invite = useMutation({
     mutationFn: () => adminActions.inviteUser(email.trim()),
     onSuccess: () => {
-      toast.success(`An invitation was sent to ${email.trim()}`);
+      toast.success(t('users.invited', { email: email.trim() }));
       onClose();
       return onDone();
     },
-    onError: (error) => setFailure(formFailure('Inviting the user', error, ['email'])),
+    onError: (error) => setFailure(formFailure(t('users.inviting'), error, ['email'])),
   });
   return (
     <FormModal
-      title="Invite a user"
-      submitLabel="Send invitation"
+      title={t('users.inviteTitle')}
+      submitLabel={t('users.inviteSubmit')}
       pending={invite.isPending}
       failure={failure}
       dirty={email !== ''}
       onSubmit={() => invite.mutate()}
       onClose={onClose}
     >
-      <p className="muted">They receive an e-mail with a link to choose their password.</p>
+      <p className="muted">{t('users.inviteIntro')}</p>
       <TextField
-        label="E-mail"
+        label={t('users.fields.email')}
         type="email"
         required
         autoComplete="off"
@@ -275,29 +275,30 @@ function InviteUserModal({ onDone, onClose }: { onDone: () => unknown; onClose: 
 }
 
 function PasswordModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const change = useMutation({
     mutationFn: () => adminActions.changePassword(user.id, password),
     onSuccess: () => {
-      toast.success(`The password of ${user.email} was changed; their sessions ended`);
+      toast.success(t('users.passwordChanged', { email: user.email }));
       onClose();
     },
-    onError: (error) => setFailure(formFailure('Changing the password', error, ['password'])),
+    onError: (error) => setFailure(formFailure(t('users.changingPassword'), error, ['password'])),
   });
   return (
     <FormModal
-      title={`New password for ${user.email}`}
-      submitLabel="Change password"
+      title={t('users.passwordTitle', { email: user.email })}
+      submitLabel={t('users.passwordSubmit')}
       pending={change.isPending}
       failure={failure}
       dirty={password !== ''}
       onSubmit={() => change.mutate()}
       onClose={onClose}
     >
-      <p className="muted">All of their sessions end; they sign in again with the new password.</p>
+      <p className="muted">{t('users.passwordIntro')}</p>
       <TextField
-        label="New password"
+        label={t('users.fields.newPassword')}
         type="password"
         autoComplete="new-password"
         required

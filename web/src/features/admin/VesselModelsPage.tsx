@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { useFormatters } from '../profile/usePreferences';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { SelectField, TextField } from '../forms/Field';
@@ -13,7 +15,13 @@ import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import type { VesselModel } from './types';
 
+/** The hidden rest of a button's name, for screen readers. */
+const HIDDEN = { hidden: <span className="visually-hidden" /> };
+const STRONG = { strong: <strong /> };
+
 export function VesselModelsPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
+  const { t } = useTranslation('admin');
+  const { number } = useFormatters();
   const queryClient = useQueryClient();
   const models = useQuery(adminQueries.vesselModels());
   const manufacturers = useQuery(adminQueries.manufacturers());
@@ -24,13 +32,13 @@ export function VesselModelsPage({ search, setSearch }: { search: ListSearch; se
   const remove = useMutation({
     mutationFn: (model: VesselModel) => adminActions.deleteVesselModel(model.id),
     onSuccess: (_data, model) => {
-      toast.success(`${model.name} was deleted`);
+      toast.success(t('models.deleted', { name: model.name }));
       setDeleting(null);
       return refresh();
     },
     onError: (error) => {
       setDeleting(null);
-      reportActionFailure('Deleting the vessel model', error);
+      reportActionFailure(t('models.deleting'), error);
     },
   });
   const page = {
@@ -47,24 +55,30 @@ export function VesselModelsPage({ search, setSearch }: { search: ListSearch; se
   const columns: Column<VesselModel>[] = [
     {
       key: 'image',
-      label: 'Image',
+      label: t('models.columns.image'),
       // Loaded with a link key: an <img> sends no session header, so the bare address is a 401.
-      render: (m) => (m.imageUrl ? <ModelPicture url={m.imageUrl} alt={`Picture of ${m.name}`} /> : <span className="muted">none</span>),
+      render: (m) =>
+        m.imageUrl ? <ModelPicture url={m.imageUrl} alt={t('models.picture', { name: m.name })} /> : <span className="muted">{t('models.noImage')}</span>,
     },
-    { key: 'name', label: 'Model', sortable: true, render: (m) => m.name },
-    { key: 'manufacturer', label: 'Manufacturer', sortable: true, render: (m) => makers.get(m.manufacturerId) ?? `#${m.manufacturerId}` },
-    { key: 'lengthM', label: 'Length', sortable: true, render: (m) => (m.lengthM ? `${m.lengthM} m` : '—') },
+    { key: 'name', label: t('models.columns.model'), sortable: true, render: (m) => m.name },
+    { key: 'manufacturer', label: t('models.columns.manufacturer'), sortable: true, render: (m) => makers.get(m.manufacturerId) ?? `#${m.manufacturerId}` },
+    {
+      key: 'lengthM',
+      label: t('models.columns.length'),
+      sortable: true,
+      render: (m) => (m.lengthM ? t('models.metres', { length: number(m.lengthM, 2) }) : '—'),
+    },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t('models.columns.actions'),
       render: (m) => (
         <span className="button-row">
           <button type="button" className="button button--small" onClick={() => setEditing(m)}>
-            Edit<span className="visually-hidden"> {m.name}</span>
+            <Trans t={t} i18nKey="models.edit" values={{ name: m.name }} components={HIDDEN} shouldUnescape />
           </button>
           <ImageUpload model={m} onDone={refresh} />
           <button type="button" className="button button--small button--danger" onClick={() => setDeleting(m)}>
-            Delete<span className="visually-hidden"> {m.name}</span>
+            <Trans t={t} i18nKey="models.delete" values={{ name: m.name }} components={HIDDEN} shouldUnescape />
           </button>
         </span>
       ),
@@ -72,28 +86,28 @@ export function VesselModelsPage({ search, setSearch }: { search: ListSearch; se
   ];
   return (
     <>
-      <AdminHeader title="Vessel models">
+      <AdminHeader title={t('models.title')}>
         <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
-          Create vessel model
+          {t('models.create')}
         </button>
       </AdminHeader>
       <div className="admin-toolbar">
-        <SearchBox search={search} setSearch={setSearch} label="Search vessel models" />
+        <SearchBox search={search} setSearch={setSearch} label={t('models.search')} />
         <FilterChips
           chips={(manufacturers.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
           search={search}
           setSearch={setSearch}
-          label="Manufacturer"
+          label={t('models.columns.manufacturer')}
         />
       </div>
       <PagedTable
-        what="Vessel models"
+        what={t('models.what')}
         query={page}
         columns={columns}
         rowKey={(m) => m.id}
         search={search}
         setSearch={setSearch}
-        empty="No vessel models yet."
+        empty={t('models.empty')}
         defaultSort="name,asc"
       />
       {editing ? (
@@ -106,14 +120,14 @@ export function VesselModelsPage({ search, setSearch }: { search: ListSearch; se
       ) : null}
       {deleting ? (
         <ConfirmModal
-          title="Delete this vessel model?"
-          confirmLabel="Delete model"
+          title={t('models.deleteTitle')}
+          confirmLabel={t('models.deleteConfirm')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(deleting)}
           onClose={() => setDeleting(null)}
         >
           <p>
-            <strong>{deleting.name}</strong> and its image will be removed from the catalogue. A model that vessels still use cannot be deleted.
+            <Trans t={t} i18nKey="models.deleteEffect" values={{ name: deleting.name }} components={STRONG} shouldUnescape />
           </p>
         </ConfirmModal>
       ) : null}
@@ -122,27 +136,27 @@ export function VesselModelsPage({ search, setSearch }: { search: ListSearch; se
 }
 
 function ImageUpload({ model, onDone }: { model: VesselModel; onDone: () => unknown }) {
+  const { t } = useTranslation('admin');
   const input = useRef<HTMLInputElement>(null);
   const upload = useMutation({
     mutationFn: (file: File) => adminActions.uploadModelImage(model.id, file),
     onSuccess: () => {
-      toast.success(`The image of ${model.name} was uploaded`);
+      toast.success(t('models.uploaded', { name: model.name }));
       return onDone();
     },
-    onError: (error) => reportActionFailure('Uploading the image', error),
+    onError: (error) => reportActionFailure(t('models.uploadingImage'), error),
   });
   return (
     <>
       <button type="button" className="button button--small" disabled={upload.isPending} onClick={() => input.current?.click()}>
-        {upload.isPending ? 'Uploading…' : 'Image'}
-        <span className="visually-hidden"> of {model.name}</span>
+        <Trans t={t} i18nKey={upload.isPending ? 'models.uploading' : 'models.image'} values={{ name: model.name }} components={HIDDEN} shouldUnescape />
       </button>
       <input
         ref={input}
         type="file"
         accept="image/png,image/jpeg,image/webp"
         hidden
-        aria-label={`Image of ${model.name}`}
+        aria-label={t('models.imageOf', { name: model.name })}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) upload.mutate(file);
@@ -166,6 +180,7 @@ function VesselModelModal({
   onDone: () => unknown;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const [form, setForm] = useState({
     name: model?.name ?? '',
     manufacturerId: model ? String(model.manufacturerId) : '',
@@ -179,40 +194,40 @@ function VesselModelModal({
       return model ? adminActions.editVesselModel(model.id, input) : adminActions.createVesselModel(input);
     },
     onSuccess: (saved) => {
-      toast.success(model ? `${saved.name} was saved` : `The vessel model ${saved.name} was created`);
+      toast.success(model ? t('models.saved', { name: saved.name }) : t('models.created', { name: saved.name }));
       onClose();
       return onDone();
     },
     onError: (error) =>
       setFailure(
         'field' in error && error.field === 'manufacturerId'
-          ? { field: 'manufacturerId', message: 'Choose the manufacturer.' }
-          : formFailure(model ? 'Saving the vessel model' : 'Creating the vessel model', error, FIELDS),
+          ? { field: 'manufacturerId', message: t('models.chooseManufacturer') }
+          : formFailure(model ? t('models.saving') : t('models.creating'), error, FIELDS),
       ),
   });
   const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
   return (
     <FormModal
-      title={model ? `Edit ${model.name}` : 'Create a vessel model'}
-      submitLabel={model ? 'Save' : 'Create model'}
+      title={model ? t('models.editTitle', { name: model.name }) : t('models.createTitle')}
+      submitLabel={model ? t('models.save') : t('models.submitCreate')}
       pending={save.isPending}
       failure={failure}
       dirty={form.name !== (model?.name ?? '')}
       onSubmit={() => save.mutate()}
       onClose={onClose}
     >
-      <TextField label="Model name" required value={form.name} onChange={set('name')} error={errorFor(failure, 'name')} />
+      <TextField label={t('models.fields.name')} required value={form.name} onChange={set('name')} error={errorFor(failure, 'name')} />
       <SelectField
-        label="Manufacturer"
+        label={t('models.fields.manufacturer')}
         value={form.manufacturerId}
         onChange={set('manufacturerId')}
-        placeholder="Choose…"
+        placeholder={t('models.fields.choose')}
         options={manufacturers}
         error={errorFor(failure, 'manufacturerId')}
       />
       <TextField
-        label="Length (m)"
+        label={t('models.fields.length')}
         type="number"
         min={1}
         max={200}

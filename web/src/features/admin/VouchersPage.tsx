@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../app/services';
 import { reportActionFailure } from '../../app/failures';
 import { TextField } from '../forms/Field';
@@ -13,11 +14,10 @@ import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import type { Voucher } from './types';
 
-const CHIPS = [
-  { value: 'usable', label: 'Usable' },
-  { value: 'used', label: 'Used up' },
-  { value: 'expired', label: 'Expired' },
-];
+/** The hidden rest of a button's name, for screen readers. */
+const HIDDEN = { hidden: <span className="visually-hidden" /> };
+
+const STATES = ['usable', 'used', 'expired'] as const;
 
 function voucherState(v: Voucher, now = Date.now()) {
   if (v.expiresAt && Date.parse(v.expiresAt) <= now) return 'expired';
@@ -25,6 +25,8 @@ function voucherState(v: Voucher, now = Date.now()) {
 }
 
 export function VouchersPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
+  const { t } = useTranslation('admin');
+  const chips = STATES.map((value) => ({ value, label: t(`vouchers.states.${value}`) }));
   const queryClient = useQueryClient();
   const vouchers = useQuery(adminQueries.vouchers());
   const products = useQuery(adminQueries.products());
@@ -35,7 +37,7 @@ export function VouchersPage({ search, setSearch }: { search: ListSearch; setSea
   const show = useMutation({
     mutationFn: (voucher: Voucher) => adminActions.showVoucherCode(voucher.id),
     onSuccess: setShown,
-    onError: (error) => reportActionFailure('Showing the code', error),
+    onError: (error) => reportActionFailure(t('vouchers.showing'), error),
   });
   const page = {
     ...vouchers,
@@ -49,22 +51,22 @@ export function VouchersPage({ search, setSearch }: { search: ListSearch; setSea
       : undefined,
   };
   const columns: Column<Voucher>[] = [
-    { key: 'code', label: 'Code', render: (v) => <code>{v.code}</code> },
-    { key: 'products', label: 'Products', render: (v) => v.productIds.map((id) => productName.get(id) ?? `#${id}`).join(', ') },
-    { key: 'months', label: 'Duration', sortable: true, render: (v) => `${v.months} months` },
-    { key: 'usedCount', label: 'Used', sortable: true, render: (v) => `${v.usedCount} of ${v.maxUses}` },
-    { key: 'expiresAt', label: 'Expires', sortable: true, render: (v) => formatDate(v.expiresAt) },
-    { key: 'createdAt', label: 'Created', sortable: true, render: (v) => formatDate(v.createdAt) },
+    { key: 'code', label: t('vouchers.columns.code'), render: (v) => <code>{v.code}</code> },
+    { key: 'products', label: t('vouchers.columns.products'), render: (v) => v.productIds.map((id) => productName.get(id) ?? `#${id}`).join(', ') },
+    { key: 'months', label: t('vouchers.columns.duration'), sortable: true, render: (v) => t('months', { count: v.months }) },
+    { key: 'usedCount', label: t('vouchers.columns.used'), sortable: true, render: (v) => t('vouchers.usedOf', { used: v.usedCount, max: v.maxUses }) },
+    { key: 'expiresAt', label: t('vouchers.columns.expires'), sortable: true, render: (v) => formatDate(v.expiresAt) },
+    { key: 'createdAt', label: t('vouchers.columns.created'), sortable: true, render: (v) => formatDate(v.createdAt) },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t('vouchers.columns.actions'),
       render: (v) => (
         <span className="button-row">
           <button type="button" className="button button--small" disabled={show.isPending} onClick={() => show.mutate(v)}>
-            Show code<span className="visually-hidden"> of voucher {v.id}</span>
+            <Trans t={t} i18nKey="vouchers.showCode" values={{ id: v.id }} components={HIDDEN} shouldUnescape />
           </button>
           <button type="button" className="button button--small" onClick={() => setRedemptionsOf(v)}>
-            Redemptions<span className="visually-hidden"> of voucher {v.id}</span>
+            <Trans t={t} i18nKey="vouchers.redemptions" values={{ id: v.id }} components={HIDDEN} shouldUnescape />
           </button>
         </span>
       ),
@@ -72,23 +74,23 @@ export function VouchersPage({ search, setSearch }: { search: ListSearch; setSea
   ];
   return (
     <>
-      <AdminHeader title="Vouchers">
+      <AdminHeader title={t('vouchers.title')}>
         <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-          Create voucher
+          {t('vouchers.create')}
         </button>
       </AdminHeader>
       <div className="admin-toolbar">
-        <SearchBox search={search} setSearch={setSearch} label="Search vouchers" />
-        <FilterChips chips={CHIPS} search={search} setSearch={setSearch} label="Voucher state" />
+        <SearchBox search={search} setSearch={setSearch} label={t('vouchers.search')} />
+        <FilterChips chips={chips} search={search} setSearch={setSearch} label={t('vouchers.state')} />
       </div>
       <PagedTable
-        what="Vouchers"
+        what={t('vouchers.what')}
         query={page}
         columns={columns}
         rowKey={(v) => v.id}
         search={search}
         setSearch={setSearch}
-        empty="No vouchers yet."
+        empty={t('vouchers.empty')}
         defaultSort="createdAt,desc"
       />
       {creating ? (
@@ -107,15 +109,17 @@ export function VouchersPage({ search, setSearch }: { search: ListSearch; setSea
 }
 
 function CodeModal({ voucher, onClose }: { voucher: Voucher; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState(true);
+  const summary = { months: t('months', { count: voucher.months }), uses: t('vouchers.uses', { count: voucher.maxUses }) };
   return (
     <Modal
       open={open}
-      title="Voucher code"
+      title={t('vouchers.codeTitle')}
       onClose={onClose}
       footer={
         <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
-          Done
+          {t('vouchers.done')}
         </button>
       }
     >
@@ -123,43 +127,42 @@ function CodeModal({ voucher, onClose }: { voucher: Voucher; onClose: () => void
         {voucher.code}
       </code>
       <p className="muted">
-        {voucher.months} months, {voucher.maxUses === 1 ? 'one use' : `${voucher.maxUses} uses`}
-        {voucher.expiresAt ? `, redeemable until ${formatDate(voucher.expiresAt)}` : ''}.
+        {voucher.expiresAt ? t('vouchers.summaryUntil', { ...summary, until: formatDate(voucher.expiresAt) }) : t('vouchers.summary', summary)}
       </p>
     </Modal>
   );
 }
 
 function RedemptionsModal({ voucher, onClose }: { voucher: Voucher; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState(true);
   const redemptions = useQuery(adminQueries.redemptions(voucher.id));
   return (
     <Modal
       open={open}
-      title={`Redemptions of ${voucher.code}`}
+      title={t('vouchers.redemptionsTitle', { code: voucher.code })}
       onClose={onClose}
       footer={
         <button type="button" className="button" onClick={() => setOpen(false)}>
-          Close
+          {t('vouchers.close')}
         </button>
       }
     >
-      <QueryState query={redemptions} what="The redemptions">
+      <QueryState query={redemptions} what={t('vouchers.redemptionsWhat')}>
         {({ voucher: current, redemptions: rows }) => (
           <>
-            <p className="muted">
-              Used {current.usedCount} of {current.maxUses === 1 ? 'one use' : `${current.maxUses} uses`}.
-            </p>
+            <p className="muted">{t('vouchers.usedOfUses', { used: current.usedCount, uses: t('vouchers.uses', { count: current.maxUses }) })}</p>
             {rows.length === 0 ? (
-              <p className="empty-state">This voucher was not redeemed yet.</p>
+              <p className="empty-state">{t('vouchers.notRedeemed')}</p>
             ) : (
               <ul className="list">
                 {rows.map((r) => (
                   <li key={r.subscriptionId} className="list__item">
-                    <strong>{r.vesselName ?? `Vessel #${r.vesselId}`}</strong> · redeemed {formatDateTime(r.redeemedAt)}
+                    <strong>{r.vesselName ?? t('vouchers.vesselNumber', { id: r.vesselId })}</strong> ·{' '}
+                    {t('vouchers.redeemed', { at: formatDateTime(r.redeemedAt) })}
                     <br />
                     <span className="muted">
-                      Subscription #{r.subscriptionId}: {formatDate(r.validFrom)} – {formatDate(r.validUntil)}
+                      {t('vouchers.subscription', { id: r.subscriptionId, from: formatDate(r.validFrom), until: formatDate(r.validUntil) })}
                     </span>
                   </li>
                 ))}
@@ -175,6 +178,7 @@ function RedemptionsModal({ voucher, onClose }: { voucher: Voucher; onClose: () 
 const FIELDS = ['productIds', 'months', 'maxUses', 'expiresAt'] as const;
 
 function CreateVoucherModal({ onClose, onCreated }: { onClose: () => void; onCreated: (voucher: Voucher) => unknown }) {
+  const { t } = useTranslation('admin');
   const products = useQuery(adminQueries.products());
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [form, setForm] = useState({ months: '12', maxUses: '1', expiresAt: '' });
@@ -190,22 +194,22 @@ function CreateVoucherModal({ onClose, onCreated }: { onClose: () => void; onCre
       });
     },
     onSuccess: (voucher) => {
-      toast.success('The voucher was created');
+      toast.success(t('vouchers.created'));
       onClose();
       return onCreated(voucher);
     },
     onError: (error) =>
       setFailure(
         'field' in error && error.field === 'productIds'
-          ? { field: 'productIds', message: 'Choose at least one product.' }
-          : formFailure('Creating the voucher', error, FIELDS),
+          ? { field: 'productIds', message: t('vouchers.chooseProduct') }
+          : formFailure(t('vouchers.creating'), error, FIELDS),
       ),
   });
   const bind = fieldBinder(form, setForm, failure);
   return (
     <FormModal
-      title="Create a voucher"
-      submitLabel="Create voucher"
+      title={t('vouchers.createTitle')}
+      submitLabel={t('vouchers.create')}
       pending={create.isPending}
       failure={failure}
       dirty={chosen.size > 0}
@@ -213,7 +217,7 @@ function CreateVoucherModal({ onClose, onCreated }: { onClose: () => void; onCre
       onClose={onClose}
     >
       <fieldset className="checkbox-list">
-        <legend className="field__label">Products</legend>
+        <legend className="field__label">{t('vouchers.fields.products')}</legend>
         {(products.data ?? []).map((p) => (
           <label key={p.id} className="checkbox">
             <input
@@ -231,21 +235,21 @@ function CreateVoucherModal({ onClose, onCreated }: { onClose: () => void; onCre
             {p.name}
           </label>
         ))}
-        {products.isError ? <p className="form-error">The products could not be loaded.</p> : null}
+        {products.isError ? <p className="form-error">{t('vouchers.productsFailed')}</p> : null}
         {errorFor(failure, 'productIds') ? (
           <p className="field__error" role="alert">
             {errorFor(failure, 'productIds')}
           </p>
         ) : null}
       </fieldset>
-      <TextField label="Duration (months)" type="number" min={1} max={60} required {...bind('months')} />
-      <TextField label="Number of uses" type="number" min={1} required {...bind('maxUses')} />
+      <TextField label={t('vouchers.fields.months')} type="number" min={1} max={60} required {...bind('months')} />
+      <TextField label={t('vouchers.fields.maxUses')} type="number" min={1} required {...bind('maxUses')} />
       <TextField
-        label="Redeemable until"
+        label={t('vouchers.fields.expiresAt')}
         type="date"
         value={form.expiresAt}
         onChange={(event) => setForm({ ...form, expiresAt: event.target.value })}
-        hint="Leave empty for no end."
+        hint={t('vouchers.fields.expiresHint')}
         error={errorFor(failure, 'expiresAt')}
       />
     </FormModal>
