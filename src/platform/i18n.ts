@@ -147,6 +147,11 @@ export function formatDay(iso: string, language: MailLanguage, timeZone: string)
   }
 }
 
+/** A month (`2026-11`) as the language names it: "November 2026", "novembre 2026". */
+export function formatMonth(month: string, language: MailLanguage): string {
+  return new Date(`${month}-15T00:00:00Z`).toLocaleString(LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
 /** Who reads a message: the language it is written in and the time zone its times are given in. */
 export interface Reader {
   language: MailLanguage;
