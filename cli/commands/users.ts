@@ -4,6 +4,7 @@
  */
 import Boom from '@hapi/boom';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { adminInvitation } from '../../src/modules/admin/api.js';
 import { name as nameSchema, publicUser, type User } from '../../src/modules/auth/api.js';
 import { audited, openOptions, withApp, type App } from '../app.js';
 import { UsageError } from '../errors.js';
@@ -13,11 +14,9 @@ import { NONE, pageFooter, shortDate, type TableView } from '../ui/view.js';
 
 const STATUSES = ['pending', 'active', 'suspended'] as const;
 
-// The wording of the admin console's invitation: the person cannot tell who sent it.
-export const INVITATION = {
-  subject: 'You are invited to Vessel Link',
-  text: 'An administrator has invited you to Vessel Link, the cloud platform for monitoring and controlling your vessels.',
-};
+// The wording of the admin console's invitation: the person cannot tell who sent it. No
+// administrator is signed in to the CLI, so it is written in English.
+export const INVITATION = adminInvitation;
 
 type PublicUser = ReturnType<typeof publicUser>;
 

@@ -10,7 +10,7 @@ import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { SHIPPED_LANGUAGES } from '../../web/src/i18n/languages';
-import { MAIL_LANGUAGES } from '../../src/platform/i18n';
+import { MAIL_LANGUAGES, NAMESPACES } from '../../src/platform/i18n';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const WEB = join(ROOT, 'web', 'src');
@@ -133,6 +133,11 @@ function namespacesOf(file: string, text: string): string[] {
   return [own, ...[...text.matchAll(/useTranslation\(\s*'([\w-]+)'/g)].map((match) => match[1])];
 }
 
+/** The server namespaces a file names: `translator(language, 'auth')`. */
+function serverNamespacesOf(text: string): string[] {
+  return [...text.matchAll(/translator\((?:[^'()]|\([^()]*\))*,\s*'([\w-]+)'\s*\)/g)].map((match) => match[1]);
+}
+
 /**
  * The keys the sources use: every string literal that names a key, unprefixed (in the file's
  * namespaces) or `namespace:key`; a template literal `\`tabs.${tab}\`` uses every key it can
@@ -143,7 +148,7 @@ function usedKeys(files: string[], defaultNamespace?: string): { exact: Set<stri
   const prefixes = new Set<string>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const namespaces = defaultNamespace ? [defaultNamespace] : namespacesOf(file, text);
+    const namespaces = defaultNamespace ? [defaultNamespace, ...serverNamespacesOf(text)] : namespacesOf(file, text);
     const add = (literal: string, into: Set<string>) => {
       const explicit = /^([\w-]+):(.+)$/.exec(literal);
       if (explicit) into.add(`${explicit[1]}:${explicit[2]}`);
@@ -225,6 +230,11 @@ describe('the catalogues', () => {
     expect(parityProblems(serverCatalogues, MAIL_LANGUAGES)).toEqual([]);
   });
 
+  it('bundle every server namespace into the server, and only those', () => {
+    // src/platform/i18n.ts imports each file by name: a catalogue left out of NAMESPACES would never be read.
+    for (const language of MAIL_LANGUAGES) expect([...serverCatalogues.get(language)!.keys()].sort()).toEqual([...NAMESPACES].sort());
+  });
+
   it('hold no key the web app does not use', () => {
     const { exact, prefixes } = usedKeys(sourceFiles(WEB));
     const unused = [...webCatalogues.get('en')!].flatMap(([namespace, catalogue]) =>
@@ -236,7 +246,7 @@ describe('the catalogues', () => {
   });
 
   it('hold no key the server does not use', () => {
-    // The server's texts are the alarm notices' (src/modules/notifications), in the `alarms` namespace.
+    // The server's texts: the alarm notices' in the `alarms` namespace, each e-mailing module's in its own (`translator(language, 'auth')`).
     const { exact, prefixes } = usedKeys(sourceFiles(join(ROOT, 'src')), 'alarms');
     const unused = [...serverCatalogues.get('en')!].flatMap(([namespace, catalogue]) =>
       [...new Set(Object.keys(catalogue).map(baseKey))]

@@ -10,6 +10,8 @@ export type { NavigationComponent } from './repository.js';
 export { type SubscriptionState, subscriptionStates } from './subscriptions.js';
 /** The admin console's overview numbers (the admin CLI's `overview` reads them too). */
 export { overview } from './overview.js';
+/** The invitation an administrator sends (the admin CLI's `users invite` too). */
+export { adminInvitation } from './invitation.js';
 
 /** What an operator's tools (the CLI) do to accounts beyond the auth module: the admin console's own rules. */
 export interface AccountAdministration {

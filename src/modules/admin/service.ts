@@ -8,6 +8,7 @@ import { ruleRefused } from '../../platform/errors.js';
 import type { PageRequest } from '../../platform/pagination.js';
 import { publicUser, type AuthApi, type User, type UserFilter } from '../auth/api.js';
 import type { PairingEnd } from '../vessel/api.js';
+import { adminInvitation } from './invitation.js';
 import * as repo from './repository.js';
 
 export type PublicUser = ReturnType<typeof publicUser>;
@@ -40,11 +41,9 @@ export class Administration {
     return publicUser(await this.auth.createUser(input));
   }
 
-  async inviteUser(email: string): Promise<PublicUser> {
-    const { user, created } = await this.auth.inviteUser(email, {
-      subject: 'You are invited to Vessel Link',
-      text: 'An administrator has invited you to Vessel Link, the cloud platform for monitoring and controlling your vessels.',
-    });
+  /** Invites an address in the inviting administrator's language (the address has no account, so no language of its own). */
+  async inviteUser(email: string, inviterId: number): Promise<PublicUser> {
+    const { user, created } = await this.auth.inviteUser(email, adminInvitation, inviterId);
     if (!created) throw Boom.conflict('A user with this e-mail address already exists');
     return publicUser(user);
   }

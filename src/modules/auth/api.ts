@@ -5,6 +5,7 @@
 import assert from 'node:assert';
 import type { AuthCredentials } from '@hapi/hapi';
 import type { AppContext } from '../../platform/context.js';
+import type { Letter, MailLanguage } from '../../platform/i18n.js';
 import type { PageRequest } from '../../platform/pagination.js';
 import * as repo from './repository.js';
 import type { LinkGuard, LinkKeys } from './link-keys.js';
@@ -33,7 +34,7 @@ export function createAuthApi(ctx: AppContext, service: AuthService, links: Link
     countUsers: () => repo.countUsers(db),
     userCreationTimesSince: (sinceIso: string) => repo.userCreationTimesSince(db, sinceIso),
     createUser: (input: Parameters<AuthService['createUser']>[0]) => service.createUser(input),
-    inviteUser: (email: string, invitation: { subject: string; text: string }) => service.inviteUser(email, invitation),
+    inviteUser: (email: string, invitation: Letter, inviterId?: number | null) => service.inviteUser(email, invitation, inviterId),
     async updateUser(id: number, patch: Omit<UserPatch, 'passwordHash' | 'status' | 'isAdmin'>): Promise<void> {
       await repo.updateUser(db, id, patch);
       service.accountChanged(id);
@@ -50,7 +51,7 @@ export function createAuthApi(ctx: AppContext, service: AuthService, links: Link
     changePassword: (userId: number, sessionId: string, currentPassword: string, newPassword: string) =>
       service.changePassword(userId, sessionId, currentPassword, newPassword),
     checkPassword: (userId: number, password: string) => service.checkPassword(userId, password),
-    sendConfirmationCode: (userId: number, purpose: OneTimePurpose, targetId: string, what: string) =>
+    sendConfirmationCode: (userId: number, purpose: OneTimePurpose, targetId: string, what: (language: MailLanguage) => string) =>
       service.sendConfirmationCode(userId, purpose, targetId, what),
     consumeConfirmationCode: (userId: number, purpose: OneTimePurpose, code: string) => service.consumeConfirmationCode(userId, purpose, code),
     /** Refuses link keys to objects the caller cannot reach, when they are asked for (link-keys.ts). */

@@ -6,6 +6,7 @@
 import Boom from '@hapi/boom';
 import type { AppContext } from '../../platform/context.js';
 import { ruleRefused } from '../../platform/errors.js';
+import { ENGLISH_READER, mailLanguageOf, readerOf, translator, type Letter, type MailLanguage } from '../../platform/i18n.js';
 import { digest, hashPassword, randomCode, randomToken, verifyPassword } from '../../platform/secrets.js';
 import type { Limiter } from '../../platform/rate-limit.js';
 import { ReadThrough } from '../../platform/read-through.js';
@@ -127,13 +128,11 @@ export class AuthService {
     if (!user || user.status !== 'active') return;
     await repo.discardOneTime(this.db, user.id, 'sign_in_link');
     const token = await this.issueToken(user.id, 'sign_in_link', SIGN_IN_LINK_TTL_MS);
+    const t = this.words(readerOf(user).language);
     await this.ctx.mail.send({
       to: user.email,
-      subject: 'Vessel Link: your sign-in link',
-      text: `A sign-in link was requested for your Vessel Link account.
-Sign in here (valid for 15 minutes, once), no password needed:
-${this.ctx.config.publicUrl}/sign-in-link?token=${token}
-If you did not ask for it, nobody can use it without this e-mail; if someone is guessing your password, change it once signed in.`,
+      subject: t('signInLink.subject'),
+      text: t('signInLink.text', { link: `${this.ctx.config.publicUrl}/sign-in-link?token=${token}` }),
     });
   }
 
@@ -189,10 +188,11 @@ If you did not ask for it, nobody can use it without this e-mail; if someone is 
     const existing = await repo.findUserByEmail(this.db, input.email);
     if (existing) {
       // Same answer as for a new address; the owner of the address learns of the attempt.
+      const t = this.words(readerOf(existing).language);
       await this.ctx.mail.send({
         to: existing.email,
-        subject: 'Vessel Link: someone tried to register with your e-mail address',
-        text: `Someone tried to create a Vessel Link account with this address, which already has one.\nIf it was you, sign in or reset your password at ${this.ctx.config.publicUrl}/password-reset-request.\nIf not, you can ignore this message.`,
+        subject: t('registerTaken.subject'),
+        text: t('registerTaken.text', { link: `${this.ctx.config.publicUrl}/password-reset-request` }),
       });
       return;
     }
@@ -206,10 +206,12 @@ If you did not ask for it, nobody can use it without this e-mail; if someone is 
       status: 'pending',
     });
     const code = await this.issueToken(userId, 'verify_email', VERIFY_TOKEN_TTL_MS);
+    // Written in the language chosen on the registration form, if any.
+    const t = this.words(mailLanguageOf(input.languageCode));
     await this.ctx.mail.send({
       to: repo.normaliseEmail(input.email),
-      subject: 'Vessel Link: confirm your e-mail address',
-      text: `Welcome to Vessel Link.\nConfirm your e-mail address to finish your registration:\n${this.ctx.config.publicUrl}/complete-registration/${code}\nThe link is valid for 7 days.`,
+      subject: t('confirmEmail.subject'),
+      text: t('confirmEmail.text', { link: `${this.ctx.config.publicUrl}/complete-registration/${code}` }),
     });
   }
 
@@ -228,10 +230,11 @@ If you did not ask for it, nobody can use it without this e-mail; if someone is 
     if (!user || user.status === 'suspended') return;
     await repo.discardOneTime(this.db, user.id, 'reset_password');
     const token = await this.issueToken(user.id, 'reset_password', RESET_TOKEN_TTL_MS);
+    const t = this.words(readerOf(user).language);
     await this.ctx.mail.send({
       to: user.email,
-      subject: 'Vessel Link: reset your password',
-      text: `A password reset was requested for your Vessel Link account.\nSet a new password here (valid for 1 hour, once):\n${this.ctx.config.publicUrl}/password-reset?token=${token}\nIf you did not ask for this, ignore this message.`,
+      subject: t('reset.subject'),
+      text: t('reset.text', { link: `${this.ctx.config.publicUrl}/password-reset?token=${token}` }),
     });
   }
 
@@ -275,18 +278,17 @@ If you did not ask for it, nobody can use it without this e-mail; if someone is 
     return token;
   }
 
-  /** E-mails a one-time confirmation code (15 minutes, single use) for a two-step action. */
-  async sendConfirmationCode(userId: number, purpose: OneTimePurpose, targetId: string, what: string): Promise<void> {
+  /** E-mails a one-time confirmation code (15 minutes, single use) for a two-step action; `what` names the action in the user's language ("delete your account"). */
+  async sendConfirmationCode(userId: number, purpose: OneTimePurpose, targetId: string, what: (language: MailLanguage) => string): Promise<void> {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw Boom.notFound('User not found');
     await repo.discardOneTime(this.db, userId, purpose);
     const code = randomCode(8);
     await repo.insertOneTime(this.db, { userId, purpose, tokenHash: digest(code), targetId, expiresAt: this.nowIso(CODE_TTL_MS) });
-    await this.ctx.mail.send({
-      to: user.email,
-      subject: `Vessel Link: confirmation code to ${what}`,
-      text: `Your confirmation code to ${what} is:\n\n${code}\n\nIt is valid for 15 minutes and can be used once. If you did not ask for this, change your password.`,
-    });
+    const { language } = readerOf(user);
+    const t = this.words(language);
+    const action = what(language);
+    await this.ctx.mail.send({ to: user.email, subject: t('code.subject', { what: action }), text: t('code.text', { what: action, code }) });
   }
 
   /** The target of a valid code of this user, or a 418. */
@@ -311,23 +313,37 @@ If you did not ask for it, nobody can use it without this e-mail; if someone is 
 
   /**
    * Creates a pending account for an address (or reuses the existing one) and e-mails a link
-   * to choose a password. Answers the user.
+   * to choose a password. Answers the user. The invitation is written in the invitee's language;
+   * an address with no account yet reads the inviter's (`inviterId`; none: English), the
+   * language the inviter writes to them in (docs/decisions.md, "Languages (issue 46)").
    */
-  async inviteUser(email: string, invitation: { subject: string; text: string }): Promise<{ user: User; created: boolean }> {
+  async inviteUser(email: string, invitation: Letter, inviterId?: number | null): Promise<{ user: User; created: boolean }> {
     const existing = await repo.findUserByEmail(this.db, email);
     if (existing) {
-      await this.ctx.mail.send({ to: existing.email, subject: invitation.subject, text: `${invitation.text}\n\nSign in at ${this.ctx.config.publicUrl}/` });
+      const reader = readerOf(existing);
+      const { subject, text } = invitation(reader);
+      const signIn = this.words(reader.language)('invitation.signIn', { link: `${this.ctx.config.publicUrl}/` });
+      await this.ctx.mail.send({ to: existing.email, subject, text: `${text}\n\n${signIn}` });
       const { passwordHash: _hidden, ...user } = existing;
       return { user, created: false };
     }
-    const id = await repo.insertUser(this.db, { email, passwordHash: null, status: 'pending' });
+    const inviter = inviterId ? await repo.findUserById(this.db, inviterId) : null;
+    const reader = inviter ? readerOf(inviter) : ENGLISH_READER;
+    // The pending account keeps the inviter's language (when they chose a shipped one), so what
+    // follows the invitation (the message digest, a resent invitation) speaks it too; the person
+    // can change it on their profile once signed in.
+    const languageCode = inviter?.languageCode && reader.language !== 'en' ? reader.language : null;
+    const id = await repo.insertUser(this.db, { email, passwordHash: null, status: 'pending', languageCode });
     const token = await this.issueToken(id, 'reset_password', INVITE_TTL_MS);
-    await this.ctx.mail.send({
-      to: repo.normaliseEmail(email),
-      subject: invitation.subject,
-      text: `${invitation.text}\n\nChoose your password to activate your account (valid for 7 days):\n${this.ctx.config.publicUrl}/password-reset?token=${token}`,
-    });
+    const { subject, text } = invitation(reader);
+    const choose = this.words(reader.language)('invitation.choosePassword', { link: `${this.ctx.config.publicUrl}/password-reset?token=${token}` });
+    await this.ctx.mail.send({ to: repo.normaliseEmail(email), subject, text: `${text}\n\n${choose}` });
     return { user: await this.existingUser(id), created: true };
+  }
+
+  /** The auth e-mails' words in a language. */
+  private words(language: MailLanguage) {
+    return translator(language, 'auth');
   }
 
   async setAdmin(id: number, isAdmin: boolean): Promise<void> {

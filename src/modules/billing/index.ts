@@ -5,6 +5,7 @@
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
+import { readerOf } from '../../platform/i18n.js';
 import { allows } from '../access/api.js';
 import { voucherAttempts } from './api.js';
 import { paymentProviderFor } from './payments/index.js';
@@ -61,7 +62,7 @@ export const billingModule: Plugin<ModuleOptions> = {
         cloudServices: (vesselId) => access.cloudServices(vesselId),
         async sendReceipt(invoice) {
           const payer = invoice.payerId === null ? null : await server.plugins.auth.api.findUser(invoice.payerId);
-          if (payer) await ctx.mail.send({ to: payer.email, ...receiptOf(invoice, ctx.config.publicUrl) });
+          if (payer) await ctx.mail.send({ to: payer.email, ...receiptOf(invoice, ctx.config.publicUrl, readerOf(payer)) });
         },
       },
       ctx.log,

@@ -8,6 +8,7 @@
  * waits for them to accept (docs/decisions.md, "Messaging someone invited").
  */
 import type { AppContext } from '../../platform/context.js';
+import { readerOf, translator } from '../../platform/i18n.js';
 import { wantLowestPriority } from '../notifications/api.js';
 import type { AccessApi } from '../access/api.js';
 import type { AuthApi } from '../auth/api.js';
@@ -51,24 +52,25 @@ export class MessageDigest {
       const waitsFor = (m: { vessel_id: number | null }) => (m.vessel_id === null ? '' : (reach.get(m.vessel_id) ?? null));
       const unread = fresh.filter((m) => waitsFor(m) !== null);
       if (unread.length === 0) continue;
+      // In the user's language (a pending account keeps the one it was invited in).
+      const t = translator(readerOf(user).language, 'messaging');
       const byThread = new Map<string, { n: number; waitsFor: string | null }>();
       for (const m of unread) {
         const vessel = waitsFor(m) || null;
-        const key = `${m.thread_name ?? 'A conversation'}${vessel ? ` (about ${vessel})` : ''}`;
+        const thread = m.thread_name ?? t('digest.aConversation');
+        const key = vessel ? t('digest.about', { thread, vessel }) : thread;
         byThread.set(key, { n: (byThread.get(key)?.n ?? 0) + 1, waitsFor: vessel });
       }
-      const lines = [...byThread].map(
-        ([name, { n, waitsFor }]) => `- ${name}: ${n} new message${n === 1 ? '' : 's'}${waitsFor ? `, waiting for you to accept the invitation` : ''}`,
-      );
-      const waiting = [...new Set([...byThread.values()].flatMap((t) => (t.waitsFor ? [t.waitsFor] : [])))];
-      const accept = waiting.length
-        ? `\n\nYou are invited to ${waiting.join(', ')}: accept the invitation at ${this.ctx.config.publicUrl}/dashboard to read the messages about it.` +
-          (user.status === 'pending' ? ' First choose your password with the link in the invitation e-mail.' : '')
+      const lines = [...byThread].map(([thread, { n, waitsFor }]) => `${t('digest.line', { thread, count: n })}${waitsFor ? t('digest.waiting') : ''}`);
+      const waiting = [...new Set([...byThread.values()].flatMap((w) => (w.waitsFor ? [w.waitsFor] : [])))];
+      const invited = waiting.length
+        ? `\n\n${t('digest.invited', { vessels: waiting.join(', '), link: `${this.ctx.config.publicUrl}/dashboard` })}` +
+          (user.status === 'pending' ? ` ${t('digest.choosePassword')}` : '')
         : '';
       await this.ctx.mail.send({
         to: user.email,
-        subject: `Vessel Link: ${unread.length} unread message${unread.length === 1 ? '' : 's'}`,
-        text: `You have unread messages:\n\n${lines.join('\n')}${accept}\n\nRead and answer them at ${this.ctx.config.publicUrl}/dashboard/messages. Mute a thread to stop these e-mails about it.`,
+        subject: t('digest.subject', { count: unread.length }),
+        text: t('digest.text', { lines: lines.join('\n'), invited, link: `${this.ctx.config.publicUrl}/dashboard/messages` }),
       });
       await repo.recordDigest(db, user.id, unread[unread.length - 1].id, new Date(now).toISOString());
       sent++;

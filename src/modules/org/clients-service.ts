@@ -6,11 +6,12 @@
 import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
 import { ruleRefused } from '../../platform/errors.js';
+import { translator } from '../../platform/i18n.js';
 import type { ClientNote, ClientVessel, ClientView } from '../../../contracts/organisation.js';
 import { grantsOfCompany } from '../access/api.js';
 import * as clientsRepo from './clients-repository.js';
 import type { VesselDirectory } from './directory.js';
-import { type Clock, fullName, INVITATION_TTL_MS, membershipOf, type People, statusAt } from './membership.js';
+import { type Clock, fullName, INVITATION_TTL_MS, membershipOf, orgLetter, type People, statusAt } from './membership.js';
 
 const clientMissing = () => Boom.notFound('Client not found');
 
@@ -44,10 +45,7 @@ export class ClientsService {
     // Refused before anything is mailed.
     const known = await this.people.findUserByEmail(email);
     if (known && (await clientsRepo.findClientByUser(this.db, company.id, known.id))) throw Boom.conflict('This person is already a client or invited');
-    const { user } = await this.people.inviteUser(email, {
-      subject: `Vessel Link: ${company.name} invites you to be their client`,
-      text: `${company.name} would like to look after you and your vessels on Vessel Link. Sign in and accept the invitation within 14 days. Accepting does not give them access to any vessel: you choose that on each vessel's Users tab.`,
-    });
+    const { user } = await this.people.inviteUser(email, orgLetter('org:clientInvite.subject', 'org:clientInvite.text', company.name), userId);
     const id = await clientsRepo.insertClientInvitation(this.db, {
       companyId: company.id,
       userId: user.id,
@@ -63,10 +61,7 @@ export class ClientsService {
     const client = await clientsRepo.findClient(this.db, company.id, clientId);
     if (!client) throw clientMissing();
     if (client.status !== 'pending' || client.invitedEmail === null) throw ruleRefused('This client has already accepted the invitation');
-    await this.people.inviteUser(client.invitedEmail, {
-      subject: `Vessel Link: ${company.name} invites you to be their client`,
-      text: `${company.name} would like to look after you and your vessels on Vessel Link. Sign in and accept the invitation within 14 days.`,
-    });
+    await this.people.inviteUser(client.invitedEmail, orgLetter('org:clientInvite.subject', 'org:clientInvite.resendText', company.name), userId);
     await clientsRepo.updateClient(this.db, client.id, { expiresAt: this.expiry() });
     return this.details(userId, client.id);
   }
@@ -83,7 +78,7 @@ export class ClientsService {
     const target = `${company.id}:${client.id}`;
     if (client.status === 'active') {
       if (code === undefined) {
-        await this.people.sendConfirmationCode(userId, 'remove_company_client', target, 'remove a client of your company');
+        await this.people.sendConfirmationCode(userId, 'remove_company_client', target, (language) => translator(language, 'org')('code.removeClient'));
         return { codeSent: true };
       }
       if ((await this.people.consumeConfirmationCode(userId, 'remove_company_client', code)) !== target)

@@ -6,6 +6,7 @@
  */
 import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
+import { translator, type Letter, type MailLanguage } from '../../platform/i18n.js';
 import type { StaffPermission } from '../../../contracts/organisation.js';
 import * as repo from './repository.js';
 import * as staffRepo from './staff-repository.js';
@@ -39,9 +40,18 @@ export const statusAt = (row: { status: 'pending' | 'active'; expiresAt: string 
 export interface People {
   usersByIds(ids: number[]): Promise<Map<number, { id: number; email: string; firstName: string; lastName: string; phone: string | null }>>;
   findUserByEmail(email: string): Promise<{ id: number; email: string } | null>;
-  inviteUser(email: string, invitation: { subject: string; text: string }): Promise<{ user: { id: number; email: string }; created: boolean }>;
-  sendConfirmationCode(userId: number, purpose: 'remove_company_client', targetId: string, what: string): Promise<unknown>;
+  /** Mails the invitation in the invitee's language, the inviter's for an address with no account yet. */
+  inviteUser(email: string, invitation: Letter, inviterId: number | null): Promise<{ user: { id: number; email: string }; created: boolean }>;
+  sendConfirmationCode(userId: number, purpose: 'remove_company_client', targetId: string, what: (language: MailLanguage) => string): Promise<unknown>;
   consumeConfirmationCode(userId: number, purpose: 'remove_company_client', code: string): Promise<string>;
+}
+
+/** An organisation invitation (its subject and text keys in the `org` namespace) in its reader's language. */
+export function orgLetter(subject: string, text: string, company: string): Letter {
+  return ({ language }) => {
+    const t = translator(language, 'org');
+    return { subject: t(subject, { company }), text: t(text, { company }) };
+  };
 }
 
 export const fullName = (u: { firstName: string; lastName: string; email: string } | undefined, fallback: string | null): string =>

@@ -10,7 +10,7 @@ import type { EventBus } from '../../platform/events.js';
 import { ruleRefused } from '../../platform/errors.js';
 import { ADMIN_STAFF_PERMISSIONS, DEFAULT_STAFF_PERMISSIONS, type StaffMemberView, type StaffPermissions } from '../../../contracts/organisation.js';
 import { findCompany } from './repository.js';
-import { type Clock, INVITATION_TTL_MS, isExpired, membershipOf, type People, statusAt } from './membership.js';
+import { type Clock, INVITATION_TTL_MS, isExpired, membershipOf, orgLetter, type People, statusAt } from './membership.js';
 import * as staffRepo from './staff-repository.js';
 
 const staffMissing = () => Boom.notFound('Staff member not found');
@@ -56,10 +56,7 @@ export class StaffService {
     // Refused before anything is mailed.
     const known = await this.people.findUserByEmail(email);
     if (known) await this.assertInvitable(company.id, known.id);
-    const { user } = await this.people.inviteUser(email, {
-      subject: `Vessel Link: ${company.name} invites you to join its staff`,
-      text: `${company.name} invites you to join its staff on Vessel Link. Sign in and accept the invitation under Organisation within 14 days.`,
-    });
+    const { user } = await this.people.inviteUser(email, orgLetter('org:staffInvite.subject', 'org:staffInvite.text', company.name), userId);
     const id = await staffRepo.insertStaffInvitation(this.db, {
       companyId: company.id,
       userId: user.id,
@@ -84,10 +81,7 @@ export class StaffService {
       throw ruleRefused(`${company.name} already has an administrator: they invite the rest of the staff`);
     const known = await this.people.findUserByEmail(email);
     if (known) await this.assertInvitable(company.id, known.id);
-    const { user } = await this.people.inviteUser(email, {
-      subject: `Vessel Link: you are invited to run ${company.name}`,
-      text: `You are invited to be the administrator of ${company.name} on Vessel Link: you will invite its staff and look after its vessels. Sign in and accept the invitation under Organisation within 14 days.`,
-    });
+    const { user } = await this.people.inviteUser(email, orgLetter('org:adminInvite.subject', 'org:adminInvite.text', company.name), invitedBy);
     await staffRepo.insertStaffInvitation(this.db, {
       companyId: company.id,
       userId: user.id,
@@ -117,10 +111,7 @@ export class StaffService {
     const member = await staffRepo.findStaff(this.db, company.id, staffId);
     if (!member) throw staffMissing();
     if (member.status !== 'pending' || member.invitedEmail === null) throw ruleRefused('This staff member has already accepted the invitation');
-    await this.people.inviteUser(member.invitedEmail, {
-      subject: `Vessel Link: ${company.name} invites you to join its staff`,
-      text: `${company.name} invites you to join its staff on Vessel Link. Sign in and accept the invitation under Organisation within 14 days.`,
-    });
+    await this.people.inviteUser(member.invitedEmail, orgLetter('org:staffInvite.subject', 'org:staffInvite.text', company.name), userId);
     await staffRepo.updateStaff(this.db, member.id, { expiresAt: this.expiry() });
     return this.view(userId, member.id);
   }

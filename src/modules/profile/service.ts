@@ -7,6 +7,7 @@ import Boom from '@hapi/boom';
 import type { Db } from '../../db/knex.js';
 import type { SessionUser } from '../../../contracts/profile.js';
 import { ruleRefused } from '../../platform/errors.js';
+import { translator } from '../../platform/i18n.js';
 import { deleteFile, detectImage, fileUrl, storeFile } from '../../platform/files.js';
 import type { Limiter, RateLimits } from '../../platform/rate-limit.js';
 import type { AuthApi, User } from '../auth/api.js';
@@ -124,7 +125,7 @@ export class ProfileService {
     if (requestedId !== userId) throw Boom.forbidden('You can only delete your own account');
     const owned = await this.deps.vessels.ownedBy(userId);
     if (owned.length) throw ruleRefused(`Delete or hand over your vessels first (${owned.map((v) => v.name).join(', ')})`);
-    await this.deps.accounts.sendConfirmationCode(userId, 'delete_profile', String(userId), 'delete your account');
+    await this.deps.accounts.sendConfirmationCode(userId, 'delete_profile', String(userId), (language) => translator(language, 'auth')('what.deleteAccount'));
   }
 
   async confirmDeletion(userId: number, code: string): Promise<void> {

@@ -1,36 +1,43 @@
-/** The monthly alarm report as an e-mail: the same figures as the page, in plain text, with a link to it. */
-import { type AlarmReport, CHANNEL_NAMES, durationText, monthName } from '../../../contracts/alarm-report.js';
+/** The monthly alarm report as an e-mail: the same figures as the page, in plain text, with a link to it, in the reader's language. */
+import { type AlarmReport, durationText } from '../../../contracts/alarm-report.js';
 import { ALERT_PRIORITIES } from '../../../contracts/alerts.js';
 import { DELIVERY_CHANNELS } from '../../../contracts/deliveries.js';
+import { formatMonth, translator, type MailLanguage } from '../../platform/i18n.js';
 
-const PRIORITY_NAMES = { emergency: 'Emergency', alarm: 'Alarm', warning: 'Warning', caution: 'Caution' } as const;
-
-export function reportMail(report: AlarmReport, pageUrl: string): { subject: string; text: string } {
+export function reportMail(report: AlarmReport, pageUrl: string, language: MailLanguage = 'en'): { subject: string; text: string } {
+  const t = translator(language, 'reports');
   const { raised, acknowledgement: ack, notifications } = report;
+  const month = formatMonth(report.month, language);
+  const vessel = report.vesselName;
+  const priorities = {
+    emergency: t('mail.priority.emergency'),
+    alarm: t('mail.priority.alarm'),
+    warning: t('mail.priority.warning'),
+    caution: t('mail.priority.caution'),
+  };
+  const channels = { email: t('mail.channel.email'), push: t('mail.channel.push'), sms: t('mail.channel.sms'), voice: t('mail.channel.voice') };
   const lines = [
-    `${report.vesselName}: alarms in ${monthName(report.month)} (${report.timeZone})`,
+    t('mail.heading', { vessel, month, zone: report.timeZone }),
     '',
-    `Alarms raised: ${raised.total}`,
-    ...ALERT_PRIORITIES.map((p) => `  ${PRIORITY_NAMES[p]}: ${raised.byPriority[p]}`),
+    t('mail.raised', { total: raised.total }),
+    ...ALERT_PRIORITIES.map((p) => `  ${priorities[p]}: ${raised.byPriority[p]}`),
     '',
-    ack.acknowledged
-      ? `Time to acknowledge: median ${durationText(ack.medianSeconds!)}, worst ${durationText(ack.worstSeconds!)}`
-      : 'Time to acknowledge: no alarm was acknowledged',
-    `Never acknowledged: ${ack.neverAcknowledged}`,
+    ack.acknowledged ? t('mail.ackTime', { median: durationText(ack.medianSeconds!), worst: durationText(ack.worstSeconds!) }) : t('mail.ackNone'),
+    t('mail.never', { total: ack.neverAcknowledged }),
     '',
-    `Chattering alarms (3 or more changes within a minute): ${report.chattering.length}`,
-    ...report.chattering.map((c) => `  ${c.text}: ${c.transitions} changes, up to ${c.mostInAMinute} in a minute`),
-    `Standing alarms (active over 24 hours): ${report.standing.length}`,
-    ...report.standing.map((s) => `  ${s.text}: ${durationText(Math.round(s.activeHours * 3600))}${s.clearedAt ? '' : ', still active'}`),
+    t('mail.chattering', { total: report.chattering.length }),
+    ...report.chattering.map((c) => `  ${t('mail.chatterLine', { alarm: c.text, transitions: c.transitions, most: c.mostInAMinute })}`),
+    t('mail.standing', { total: report.standing.length }),
+    ...report.standing.map((s) => `  ${s.text}: ${durationText(Math.round(s.activeHours * 3600))}${s.clearedAt ? '' : t('mail.stillActive')}`),
     '',
-    `Notifications sent: ${notifications.total}`,
+    t('mail.sent', { total: notifications.total }),
     ...DELIVERY_CHANNELS.map((c) => {
       const { sent, failed } = notifications.byChannel[c];
-      return `  ${CHANNEL_NAMES[c]}: ${sent}${failed ? ` (${failed} failed)` : ''}`;
+      return `  ${channels[c]}: ${sent}${failed ? t('mail.failed', { failed }) : ''}`;
     }),
     '',
-    `The report, with earlier months: ${pageUrl}`,
-    'You receive this report because alarms of this vessel reach you; mute the vessel in its alarm settings to stop it.',
+    t('mail.page', { link: pageUrl }),
+    t('mail.why'),
   ];
-  return { subject: `${report.vesselName}: alarm report for ${monthName(report.month)}`, text: lines.join('\n') };
+  return { subject: t('mail.subject', { vessel, month }), text: lines.join('\n') };
 }

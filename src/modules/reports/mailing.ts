@@ -6,6 +6,7 @@
  * notifications, less who muted the vessel). A vessel added after the month ended gets none.
  */
 import type { AppContext } from '../../platform/context.js';
+import { readerOf } from '../../platform/i18n.js';
 import { reportRecipients } from '../notifications/api.js';
 import { listVessels } from '../vessel/api.js';
 import { reportMail } from './email.js';
@@ -36,8 +37,10 @@ export class MonthlyReportMailing {
       if (!(await claimMailing(db, vessel.id, monthText(month), new Date(this.ctx.clock.now()).toISOString()))) continue;
       const report = await this.reports.of(vessel, month, timeZone);
       const people = await this.usersByIds(await reportRecipients(db, vessel.id));
-      const mail = reportMail(report, `${this.ctx.config.publicUrl}/dashboard/vessels/${vessel.id}/alerts/report?month=${report.month}`);
-      for (const person of people.values()) if (person.status === 'active') await this.ctx.mail.send({ to: person.email, ...mail });
+      const page = `${this.ctx.config.publicUrl}/dashboard/vessels/${vessel.id}/alerts/report?month=${report.month}`;
+      // Each person reads it in their language; the figures and the month's zone are the owner's.
+      for (const person of people.values())
+        if (person.status === 'active') await this.ctx.mail.send({ to: person.email, ...reportMail(report, page, readerOf(person).language) });
       sent++;
     }
     return sent;

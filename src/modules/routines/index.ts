@@ -6,6 +6,7 @@
  */
 import type { Plugin } from '@hapi/hapi';
 import type { ModuleOptions } from '../../platform/context.js';
+import { translator } from '../../platform/i18n.js';
 import { allows } from '../access/api.js';
 import { applyRoutineAlert } from '../alerts/api.js';
 import { bridgeOfVessel } from '../bridges/api.js';
@@ -75,7 +76,12 @@ export const routinesModule: Plugin<ModuleOptions> = {
             vesselName,
             priority,
             subject: `${vesselName}: ${routine.name}`,
-            text: `${action.message}\n\nSent by the routine "${routine.name}".`,
+            text: `${action.message}\n\n${translator('en', 'routines')('notice.sentBy', { routine: routine.name })}`,
+            // The message is the routine's author's; the line under it is in each recipient's language.
+            inLanguage: (language) => ({
+              subject: `${vesselName}: ${routine.name}`,
+              text: `${action.message}\n\n${translator(language, 'routines')('notice.sentBy', { routine: routine.name })}`,
+            }),
           },
           userIds,
         );

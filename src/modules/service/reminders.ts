@@ -6,6 +6,7 @@
  * an interval changed makes a new due and a new reminder.
  */
 import type { Db } from '../../db/knex.js';
+import { formatDay, readerOf, translator, type Reader } from '../../platform/i18n.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { ServiceItem } from '../../../contracts/service.js';
 import { companyGrantsOn } from '../access/api.js';
@@ -17,7 +18,7 @@ import type { ServiceSchedules } from './schedules.js';
 
 /** What reminders need of the auth module (handed in by index.ts). */
 export interface People {
-  usersByIds(ids: number[]): Promise<Map<number, { email: string }>>;
+  usersByIds(ids: number[]): Promise<Map<number, { email: string; languageCode: string | null; preferences: { timeZone: string } }>>;
 }
 
 export class ServiceReminders {
@@ -45,7 +46,7 @@ export class ServiceReminders {
       if (!vessel) continue;
       const recipients = await this.recipients(vesselId, vessel.ownerId);
       for (const { item, view } of pending) {
-        for (const to of recipients) await this.mail.send({ to, ...this.message(vessel, view) });
+        for (const { email, reader } of recipients) await this.mail.send({ to: email, ...this.message(vessel, view, reader) });
         await repo.markReminded(this.db, item.id, reminderKey(view.due));
         reminded++;
       }
@@ -53,7 +54,8 @@ export class ServiceReminders {
     return reminded;
   }
 
-  private async recipients(vesselId: number, ownerId: number): Promise<string[]> {
+  /** Each person once, with the language they read. */
+  private async recipients(vesselId: number, ownerId: number): Promise<Array<{ email: string; reader: Reader }>> {
     const userIds = new Set([ownerId]);
     const grants = (await companyGrantsOn(this.db, [vesselId])).filter((g) => g.status === 'active' && !g.paused && g.companyId !== null);
     for (const grant of grants) {
@@ -63,25 +65,29 @@ export class ServiceReminders {
       }
     }
     const users = await this.people.usersByIds([...userIds]);
-    return [...new Set([...users.values()].map((u) => u.email))];
+    const byEmail = new Map([...users.values()].map((u) => [u.email, readerOf(u)]));
+    return [...byEmail].map(([email, reader]) => ({ email, reader }));
   }
 
-  private message(vessel: { id: number; name: string }, item: ServiceItem): { subject: string; text: string } {
+  private message(vessel: { id: number; name: string }, item: ServiceItem, reader: Reader): { subject: string; text: string } {
+    const t = translator(reader.language, 'service');
     const { due } = item;
     const overdue = due.status === 'overdue';
     const limits = [
-      due.dueHours !== null ? `at ${due.dueHours} run hours of the ${item.engine} engine (now ${item.currentHours ?? 'unknown'})` : null,
-      due.dueDate !== null ? `on ${due.dueDate}` : null,
+      due.dueHours !== null ? t('reminder.atHours', { hours: due.dueHours, engine: item.engine, now: item.currentHours ?? t('reminder.unknownHours') }) : null,
+      // A due date is a calendar day: written as the language writes a date.
+      due.dueDate !== null ? t('reminder.onDate', { date: formatDay(due.dueDate, reader.language, 'UTC') }) : null,
     ].filter((l): l is string => l !== null);
-    const when = limits.join(' or ') + (limits.length > 1 ? ', whichever comes first' : '');
+    const when = limits.length > 1 ? t('reminder.whicheverFirst', { first: limits[0], second: limits[1] }) : (limits[0] ?? '');
+    const words = { item: item.name, vessel: vessel.name, when };
     return {
-      subject: `${overdue ? 'Service overdue' : 'Service due soon'}: ${item.name} on ${vessel.name}`,
+      subject: overdue ? t('reminder.overdueSubject', words) : t('reminder.dueSoonSubject', words),
       text: [
-        `${item.name} on ${vessel.name} ${overdue ? 'was' : 'is'} due ${when}.`,
+        overdue ? t('reminder.overdue', words) : t('reminder.dueSoon', words),
         '',
-        `See the vessel's service schedule: ${this.publicUrl}/dashboard/vessels/${vessel.id}/service`,
+        t('reminder.schedule', { link: `${this.publicUrl}/dashboard/vessels/${vessel.id}/service` }),
         '',
-        'You receive this because you own the vessel or work on it for a company it has given technical access.',
+        t('reminder.why'),
       ].join('\n'),
     };
   }

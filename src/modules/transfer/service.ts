@@ -10,6 +10,7 @@ import type { Database } from '../../db/knex.js';
 import { recordAudit } from '../../platform/audit.js';
 import { ruleRefused } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import { formatDay, readerOf, translator } from '../../platform/i18n.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Caller } from '../../platform/routes.js';
 import type { AuthApi } from '../auth/api.js';
@@ -18,7 +19,7 @@ import { listVessels, membersOfVessel, transferOwnership } from '../vessel/api.j
 import * as repo from './repository.js';
 
 /** What transfers need of the auth module: people, new accounts for buyers, and the e-mailed codes. */
-export type TransferPeople = Pick<AuthApi, 'findUser' | 'usersByIds' | 'inviteUser' | 'sendConfirmationCode' | 'consumeConfirmationCode'>;
+export type TransferPeople = Pick<AuthApi, 'findUser' | 'findUserByEmail' | 'usersByIds' | 'inviteUser' | 'sendConfirmationCode' | 'consumeConfirmationCode'>;
 
 /** The record the vessel's audit log shows for an accepted transfer. */
 export const TRANSFER_ACTION = 'ownership transferred';
@@ -111,7 +112,9 @@ export class TransferService {
     const vessel = await this.vessel(vesselId);
     if (email === caller.email.toLowerCase()) throw ruleRefused('You already own this vessel');
     const id = await this.draft(vesselId, vessel.ownerId, email);
-    await this.deps.people.sendConfirmationCode(caller.id, 'transfer_vessel', String(id), `transfer the vessel ${vessel.name} to ${email}`);
+    await this.deps.people.sendConfirmationCode(caller.id, 'transfer_vessel', String(id), (language) =>
+      translator(language, 'transfer')('code', { vessel: vessel.name, email }),
+    );
   }
 
   /** Second step: the owner's code makes the transfer wait for the buyer, who is told. */
@@ -119,7 +122,7 @@ export class TransferService {
     const id = Number(await this.deps.people.consumeConfirmationCode(caller.id, 'transfer_vessel', code));
     const row = await repo.findTransfer(this.db, id);
     if (!row || row.vessel_id !== vesselId || row.status !== 'unconfirmed') throw ruleRefused('The confirmation code is invalid or has expired');
-    return this.offer(row, caller.email);
+    return this.offer(row, caller.email, caller.id);
   }
 
   /** The operator starts a transfer for the owner (the admin CLI, which needs no code): it waits for the buyer at once. */
@@ -128,20 +131,31 @@ export class TransferService {
     const owner = await this.deps.people.findUser(vessel.ownerId);
     if (owner?.email === email) throw ruleRefused('This address is the owner’s own');
     const id = await this.draft(vesselId, vessel.ownerId, email);
-    return this.offer((await repo.findTransfer(this.db, id))!, owner?.email ?? 'The owner');
+    return this.offer((await repo.findTransfer(this.db, id))!, owner?.email ?? null, owner?.id ?? null);
   }
 
   /** Makes a confirmed transfer wait for the buyer, and mails them: an address without an account gets one to activate, as invitations do. */
-  private async offer(row: repo.TransferRow, sellerEmail: string): Promise<VesselTransfer> {
+  private async offer(row: repo.TransferRow, sellerEmail: string | null, sellerId: number | null): Promise<VesselTransfer> {
     await this.assertNonePending(row.vessel_id);
     const vessel = await this.vessel(row.vessel_id);
     const expiresAt = new Date(this.deps.now() + TRANSFER_DAYS * DAY_MS).toISOString();
-    const { user } = await this.deps.people.inviteUser(row.buyer_email, {
-      subject: `${vessel.name} is being transferred to you on Vessel Link`,
-      text:
-        `${sellerEmail} wants to transfer the vessel ${vessel.name} to you, with its history, documents and service log.\n\n` +
-        `Accept or decline on your fleet page, ${this.deps.publicUrl}/dashboard, before ${expiresAt.slice(0, 10)}; until then nothing changes.`,
-    });
+    // An address with no account yet reads the seller's language.
+    const { user } = await this.deps.people.inviteUser(
+      row.buyer_email,
+      ({ language, timeZone }) => {
+        const t = translator(language, 'transfer');
+        return {
+          subject: t('offer.subject', { vessel: vessel.name }),
+          text: t('offer.text', {
+            seller: sellerEmail ?? t('offer.theOwner'),
+            vessel: vessel.name,
+            link: `${this.deps.publicUrl}/dashboard`,
+            date: formatDay(expiresAt, language, timeZone),
+          }),
+        };
+      },
+      sellerId,
+    );
     await repo.moveTransfer(this.db, row.id, 'unconfirmed', { status: 'pending', buyer_id: user.id, expires_at: expiresAt });
     return this.view((await repo.findTransfer(this.db, row.id))!);
   }
@@ -222,12 +236,11 @@ export class TransferService {
     });
     this.deps.events.emit('access.changed', {});
     const view = await this.view((await repo.findTransfer(this.db, id))!);
-    if (seller)
-      await this.deps.mail.send({
-        to: seller.email,
-        subject: `${view.vesselName} now belongs to ${caller.email}`,
-        text: `${caller.email} accepted the transfer of ${view.vesselName}. The vessel, with its history, documents and service log, is theirs now, and you no longer have access to it.`,
-      });
+    if (seller) {
+      const t = translator(readerOf(seller).language, 'transfer');
+      const words = { vessel: view.vesselName, buyer: caller.email };
+      await this.deps.mail.send({ to: seller.email, subject: t('accepted.subject', words), text: t('accepted.text', words) });
+    }
     return view;
   }
 
@@ -250,20 +263,24 @@ export class TransferService {
     const row = await repo.findTransfer(this.db, id);
     if (!row || row.status === 'unconfirmed') throw Boom.notFound(`No transfer with id ${id}`);
     if (this.statusOf(row) !== 'pending') throw ruleRefused(`This transfer is ${this.statusOf(row)}, not waiting for an answer`);
-    return this.close(id, 'cancelled', 'An administrator');
+    return this.close(id, 'cancelled', null);
   }
 
   /** Ends a waiting transfer without a change of owner, and tells the other side. */
-  private async close(id: number, status: 'declined' | 'cancelled', by: string): Promise<VesselTransfer> {
+  /** `by` is who ended it, null for an administrator. */
+  private async close(id: number, status: 'declined' | 'cancelled', by: string | null): Promise<VesselTransfer> {
     if (!(await repo.moveTransfer(this.db, id, 'pending', { status, decided_at: this.nowIso() }))) throw ruleRefused('This transfer has already been answered');
     const view = await this.view((await repo.findTransfer(this.db, id))!);
-    const told = [view.seller.email, view.buyerEmail].filter((to) => to && to !== by.toLowerCase());
-    for (const to of told)
+    const told = [view.seller.email, view.buyerEmail].filter((to) => to && to !== by?.toLowerCase());
+    for (const to of told) {
+      const t = translator(readerOf(await this.deps.people.findUserByEmail(to)).language, 'transfer');
+      const words = { vessel: view.vesselName, buyer: view.buyerEmail, by: by ?? t('cancelled.anAdministrator') };
       await this.deps.mail.send({
         to,
-        subject: `The transfer of ${view.vesselName} was ${status}`,
-        text: `${by} ${status} the transfer of ${view.vesselName} to ${view.buyerEmail}. Nothing has changed on the vessel.`,
+        subject: status === 'declined' ? t('declined.subject', words) : t('cancelled.subject', words),
+        text: status === 'declined' ? t('declined.text', words) : t('cancelled.text', words),
       });
+    }
     return view;
   }
 

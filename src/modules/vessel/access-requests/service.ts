@@ -6,6 +6,7 @@
  */
 import Boom from '@hapi/boom';
 import type { Database } from '../../../db/knex.js';
+import { readerOf, translator } from '../../../platform/i18n.js';
 import type { Mailer } from '../../../platform/mail.js';
 import type { Limiter } from '../../../platform/rate-limit.js';
 import type { AccessRequest } from '../../../../contracts/vessels.js';
@@ -17,7 +18,9 @@ import * as repo from './repository.js';
 export const ACCESS_REQUEST_LIMIT = { points: 5, windowSeconds: 60 * 60 };
 
 interface People {
-  usersByIds(ids: number[]): Promise<Map<number, { id: number; email: string; firstName: string; lastName: string }>>;
+  usersByIds(
+    ids: number[],
+  ): Promise<Map<number, { id: number; email: string; firstName: string; lastName: string; languageCode: string | null; preferences: { timeZone: string } }>>;
 }
 
 export class AccessRequestsService {
@@ -37,13 +40,15 @@ export class AccessRequestsService {
     if (!(await repo.openRequest(this.db, vesselId, caller.id, message))) return;
     const owner = (await this.people.usersByIds([vessel.ownerId])).get(vessel.ownerId);
     if (!owner) return;
+    const t = translator(readerOf(owner).language, 'vessel');
+    const words = { email: caller.email, vessel: vessel.name };
     await this.mail.send({
       to: owner.email,
-      subject: `${caller.email} asks for access to ${vessel.name}`,
+      subject: t('accessRequest.subject', words),
       text: [
-        `${caller.email} asks for access to your vessel ${vessel.name} on Vessel Link.`,
-        ...(message ? [`Their message: ${message}`] : []),
-        `Grant or decline it on the vessel's Users tab: ${appUrl}/dashboard/vessels/${vesselId}/users`,
+        t('accessRequest.text', words),
+        ...(message ? [t('accessRequest.message', { message })] : []),
+        t('accessRequest.answer', { link: `${appUrl}/dashboard/vessels/${vesselId}/users` }),
       ].join('\n\n'),
     });
   }

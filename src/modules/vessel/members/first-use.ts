@@ -6,6 +6,7 @@
 import type { AppContext } from '../../../platform/context.js';
 import type { EventMap } from '../../../platform/events.js';
 import { recordAudit } from '../../../platform/audit.js';
+import { formatInstant, readerOf, translator } from '../../../platform/i18n.js';
 import { companyNames } from '../../org/api.js';
 import { names } from '../vessels/repository.js';
 import type { People } from './service.js';
@@ -19,7 +20,7 @@ export function notifyFirstCompanyUse(ctx: AppContext, people: Pick<People, 'use
     const person = users.get(userId);
     const company = (await companyNames(ctx.db, [companyId])).get(companyId) ?? `Company ${companyId}`;
     const vessel = (await names(ctx.db, [vesselId])).get(vesselId) ?? `Vessel ${vesselId}`;
-    const who = person ? `${[person.firstName, person.lastName].filter(Boolean).join(' ') || person.email} (${person.email})` : 'someone';
+    const who = person ? `${[person.firstName, person.lastName].filter(Boolean).join(' ') || person.email} (${person.email})` : null;
     await recordAudit(ctx.db, {
       actorId: userId,
       actorEmail: person?.email ?? null,
@@ -31,12 +32,12 @@ export function notifyFirstCompanyUse(ctx: AppContext, people: Pick<People, 'use
       details: { company: { id: companyId, name: company } },
     });
     if (!owner) return;
+    const reader = readerOf(owner);
+    const t = translator(reader.language, 'vessel');
     await ctx.mail.send({
       to: owner.email,
-      subject: `${company} has started working on ${vessel}`,
-      text:
-        `${who} of ${company} used the access you gave ${company} to ${vessel} for the first time, at ${at} (UTC).\n\n` +
-        `Everything they do is in the vessel's audit log. You can change or revoke the access on the vessel's Users tab.`,
+      subject: t('firstUse.subject', { company, vessel }),
+      text: t('firstUse.text', { who: who ?? t('firstUse.someone'), company, vessel, at: formatInstant(at, reader.language, reader.timeZone) }),
     });
   };
 }

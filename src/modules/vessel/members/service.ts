@@ -6,14 +6,18 @@
 import Boom from '@hapi/boom';
 import type { Database } from '../../../db/knex.js';
 import { type AccessWindow, type AccessWindowState, type Grant, type Grants, type PermissionSet, type VesselScope, windowState } from '../../access/api.js';
+import { translator, type Letter } from '../../../platform/i18n.js';
 import { companiesByIds, findCompany } from '../../org/api.js';
 import { names } from '../vessels/repository.js';
 
 /** What members need to know about people (the auth module's). */
 export interface People {
   findUserByEmail(email: string): Promise<{ id: number } | null>;
-  usersByIds(ids: number[]): Promise<Map<number, { id: number; email: string; firstName: string; lastName: string }>>;
-  inviteUser(email: string, invitation: { subject: string; text: string }): Promise<{ user: { id: number; email: string } }>;
+  usersByIds(
+    ids: number[],
+  ): Promise<Map<number, { id: number; email: string; firstName: string; lastName: string; languageCode: string | null; preferences: { timeZone: string } }>>;
+  /** Mails the invitation in the invitee's language, the inviter's for an address with no account yet. */
+  inviteUser(email: string, invitation: Letter, inviterId: number): Promise<{ user: { id: number; email: string } }>;
 }
 
 export type DirectoryEntry =
@@ -136,10 +140,12 @@ export class MembersService {
     const known = await this.people.findUserByEmail(email);
     if (known) await this.grants.assertInvitable(scope, known.id);
     const vesselName = (await names(this.db, [scope.vesselId])).get(scope.vesselId) ?? '';
-    const { user } = await this.people.inviteUser(email, {
-      subject: `You are invited to the vessel ${vesselName} on Vessel Link`,
-      text: `${scope.caller.email} has invited you to the vessel ${vesselName}. Open Vessel Link to accept the invitation.`,
-    });
+    const inviter = scope.caller.email;
+    const invitation: Letter = ({ language }) => {
+      const t = translator(language, 'vessel');
+      return { subject: t('invitation.subject', { vessel: vesselName }), text: t('invitation.text', { inviter, vessel: vesselName }) };
+    };
+    const { user } = await this.people.inviteUser(email, invitation, scope.caller.id);
     await this.grants.invite(scope, user.id, invitedName);
     return { email: user.email };
   }

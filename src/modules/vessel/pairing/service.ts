@@ -7,6 +7,7 @@
 import Boom from '@hapi/boom';
 import type { Database } from '../../../db/knex.js';
 import { ruleRefused } from '../../../platform/errors.js';
+import { translator, type MailLanguage } from '../../../platform/i18n.js';
 import type { EventBus } from '../../../platform/events.js';
 import type { Limiter } from '../../../platform/rate-limit.js';
 import type { VesselScope } from '../../access/api.js';
@@ -18,7 +19,7 @@ import type { PairingEnd } from './end.js';
 export const PAIRING_LIMIT = { points: 10, windowSeconds: 15 * 60 };
 
 export interface UnlinkConfirmations {
-  sendConfirmationCode(userId: number, purpose: 'unlink_client', targetId: string, what: string): Promise<unknown>;
+  sendConfirmationCode(userId: number, purpose: 'unlink_client', targetId: string, what: (language: MailLanguage) => string): Promise<unknown>;
   consumeConfirmationCode(userId: number, purpose: 'unlink_client', code: string): Promise<string>;
 }
 
@@ -43,12 +44,10 @@ export class PairingService {
   async requestUnlink(scope: VesselScope): Promise<void> {
     if (!(await bridgeOfVessel(this.db, scope.vesselId))) throw ruleRefused('This vessel has no bridge paired');
     const vessel = await findVessel(this.db, scope.vesselId);
-    await this.confirmations.sendConfirmationCode(
-      scope.caller.id,
-      'unlink_client',
-      String(scope.vesselId),
-      `unlink the bridge of ${vessel?.name ?? 'your vessel'}`,
-    );
+    await this.confirmations.sendConfirmationCode(scope.caller.id, 'unlink_client', String(scope.vesselId), (language) => {
+      const t = translator(language, 'vessel');
+      return vessel ? t('code.unlinkBridge', { vessel: vessel.name }) : t('code.unlinkBridgeOfYourVessel');
+    });
   }
 
   /** Unpairs with the e-mailed code; answers the bridge with its fresh pairing code, to pair it again. */

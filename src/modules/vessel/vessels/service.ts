@@ -5,6 +5,7 @@
 import Boom from '@hapi/boom';
 import type { Database } from '../../../db/knex.js';
 import { ruleRefused } from '../../../platform/errors.js';
+import { translator, type MailLanguage } from '../../../platform/i18n.js';
 import { deleteFile, detectImage, readFile, storeFile } from '../../../platform/files.js';
 import type { EventBus } from '../../../platform/events.js';
 import type { Clock } from '../../../platform/clock.js';
@@ -20,7 +21,7 @@ export type VesselAccessLookup = Pick<AccessApi, 'accessesOf' | 'requireAccess'>
 
 /** E-mailed one-time codes (the auth module's), for the two-step deletion. */
 export interface Confirmations {
-  sendConfirmationCode(userId: number, purpose: 'delete_vessel', targetId: string, what: string): Promise<unknown>;
+  sendConfirmationCode(userId: number, purpose: 'delete_vessel', targetId: string, what: (language: MailLanguage) => string): Promise<unknown>;
   consumeConfirmationCode(userId: number, purpose: 'delete_vessel', code: string): Promise<string>;
 }
 
@@ -133,7 +134,9 @@ export class VesselService {
   async requestDeletion(scope: VesselScope): Promise<void> {
     const vessel = await repo.findVessel(this.db, scope.vesselId);
     if (!vessel) throw Boom.notFound('Vessel not found');
-    await this.confirmations.sendConfirmationCode(scope.caller.id, 'delete_vessel', String(vessel.id), `delete the vessel ${vessel.name}`);
+    await this.confirmations.sendConfirmationCode(scope.caller.id, 'delete_vessel', String(vessel.id), (language) =>
+      translator(language, 'vessel')('code.deleteVessel', { vessel: vessel.name }),
+    );
   }
 
   /** Deletes the vessel named by the caller's own code; the caller must still own it. */

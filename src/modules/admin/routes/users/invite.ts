@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { auditTarget } from '../../../../platform/audit.js';
-import { defineRoute } from '../../../../platform/routes.js';
+import { callerOf, defineRoute } from '../../../../platform/routes.js';
 import { email } from '../../../auth/api.js';
 import type { Administration } from '../../service.js';
 import { adminOnly } from '../admin-only.js';
@@ -16,7 +16,7 @@ export const inviteUser = (admin: Administration) =>
       description: 'Invite a person by e-mail: a pending account and a link to choose a password',
       validate: { query: Joi.object({ email: email.required() }) },
       async handler(request) {
-        const user = await admin.inviteUser(request.query.email);
+        const user = await admin.inviteUser(request.query.email, callerOf(request).id);
         auditTarget(request, { targetType: 'user', targetId: user.id });
         return user;
       },
