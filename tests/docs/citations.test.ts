@@ -1,7 +1,7 @@
 /**
  * Every document a comment or a doc cites exists in the repository (issue 43, item 7): the shared
- * specification files outside it (BRIDGE.md, API.md) are never cited; the project's own words are
- * in docs/.
+ * specification's files outside it (its bridge protocol and HTTP contract) are never cited; the
+ * project's own words are in docs/.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

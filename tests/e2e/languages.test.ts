@@ -3,7 +3,8 @@
  * app's (a French browser sees the public pages in French, the legal texts in English with a
  * note saying so); signed in, the profile's language
  * drives it: an owner whose profile says Italian sees the fleet, the vessel's tabs and the alarm
- * banner of an alarm raised on a real bridge in Italian, with dates written the Italian way;
+ * banner of an alarm raised on a real bridge in Italian, with dates written the Italian way, and
+ * gets the alarm's e-mail and push in Italian;
  * choosing German on the profile screen switches the app at once, dates included; a language the
  * administrators list without a catalogue (Español) leaves the app in English, and the profile
  * screen says so.
@@ -11,6 +12,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { MqttClient } from 'mqtt';
+import type { PushMessage } from '../../contracts/alerts.js';
+import { listOutbox } from '../../src/platform/mail.js';
+import { PushEndpoint } from '../helpers/push-endpoint.js';
 import { createTestServer, DEMO_PASSWORD, type TestServer } from '../helpers/server.js';
 import { connectBridge, delta, pairedBridge, type TestBridge } from '../mqtt/helpers.js';
 import { ensureWebBuild, launchBrowser, openPage, signIn, type TestPage } from './browser.js';
@@ -21,6 +25,8 @@ let baseUrl: string;
 let bridge: TestBridge & { vesselId: number };
 let client: MqttClient;
 let tab: TestPage;
+/** The owner's phone, as the push service sees it. */
+const phone = new PushEndpoint();
 
 beforeAll(async () => {
   await ensureWebBuild();
@@ -30,7 +36,15 @@ beforeAll(async () => {
   bridge = await pairedBridge(t, admin, 'Sea Breeze');
   client = await connectBridge(t, bridge);
   const owner = await t.login('owner@demo.test');
-  expect((await t.call('POST', '/api/profile/edit', { token: owner, payload: { languageCode: 'it' } })).status).toBe(200);
+  expect((await t.call('POST', '/api/profile/edit', { token: owner, payload: { languageCode: 'it', preferences: { timeZone: 'Europe/Rome' } } })).status).toBe(
+    200,
+  );
+  await phone.start();
+  const subscribed = await t.call('POST', '/api/profile/pushSubscriptions', {
+    token: owner,
+    payload: { ...phone.subscription(), expirationTime: null, label: 'iPhone' },
+  });
+  expect(subscribed.status).toBe(201);
   await client.publishAsync(
     `bridges/${bridge.serial}/delta`,
     delta([{ path: 'notifications.bilge.high', value: { state: 'alarm', message: 'Bilge water high' } }]),
@@ -45,6 +59,7 @@ afterAll(async () => {
   await client?.endAsync();
   await browser?.close();
   await t?.close();
+  await phone.close();
 });
 
 const lang = (page: TestPage['page']) => page.evaluate(() => document.documentElement.lang);
@@ -98,6 +113,22 @@ describe('languages in the browser', () => {
       .filter({ hasText: /In diretta|In attesa dei valori|Ancora nessun dato/ })
       .waitFor();
     expect(tab.pageErrors).toEqual([]);
+  });
+
+  it('sends the Italian owner the alarm by e-mail and push in Italian, with the time written the Italian way', async () => {
+    const [pushed] = await phone.waitFor(1);
+    const push = pushed.message as PushMessage;
+    expect(push.title).toBe('Sea Breeze: allarme — Bilge water high');
+    expect(push.body).toMatch(
+      /^Allarme a bordo di Sea Breeze:\nBilge water high\n\nPercorso: notifications\.bilge\.high\nScattato: \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} /,
+    );
+    expect(push.actions).toEqual({ acknowledge: 'Conferma', open: 'Apri' });
+    await t.server.plugins.notifications.delivery.idle();
+    const [mail] = (await listOutbox(t.database.db, 200)).filter((m) => m.to === 'owner@demo.test' && /Bilge water high/.test(m.subject));
+    expect(mail.subject).toBe('Sea Breeze: allarme — Bilge water high');
+    expect(mail.text).toContain('Allarme a bordo di Sea Breeze:\nBilge water high');
+    expect(mail.text).toMatch(/Scattato: \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} (CET|CEST)/);
+    expect(mail.text).toMatch(/Apri Vessel Link: http/);
   });
 
   it('switches at once when the profile’s language changes, dates included', async () => {

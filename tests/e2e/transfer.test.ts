@@ -112,7 +112,7 @@ describe('selling Blue Horizon to a new account', () => {
     await dialog.getByLabel('New owner’s e-mail address').fill(BUYER);
     await dialog.getByRole('button', { name: 'Send me the code' }).click();
     await dialog.getByLabel('Confirmation code').waitFor();
-    const code = linkToken((await lastMailTo(t.database.db, 'owner@demo.test'))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
+    const code = linkToken((await lastMailTo(t.database.db, 'owner@demo.test', /confirmation code/))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
     await dialog.getByLabel('Confirmation code').fill(code);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'detached' });

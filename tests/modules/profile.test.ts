@@ -190,7 +190,7 @@ describe('account deletion', () => {
     const token = await t.login('contractor@demo.test');
     const me = (await t.call('GET', '/api/profile/details', { token })).body.data;
     expect((await t.call('POST', '/api/profile/delete', { token, payload: { userId: me.id } })).status).toBe(200);
-    const code = linkToken((await lastMailTo(t.database.db, 'contractor@demo.test'))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
+    const code = linkToken((await lastMailTo(t.database.db, 'contractor@demo.test', /confirmation code/))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
     expect((await t.call('POST', '/api/profile/confirmDelete?code=WRONG123', { token })).status).toBe(418);
     expect((await t.call('POST', `/api/profile/confirmDelete?code=${code}`, { token })).status).toBe(200);
     expect((await t.call('GET', '/api/profile/details', { token })).status).toBe(401);
@@ -201,7 +201,7 @@ describe('account deletion', () => {
     const token = await t.login('manufacturer@demo.test');
     const me = (await t.call('GET', '/api/profile/details', { token })).body.data;
     await t.call('POST', '/api/profile/delete', { token, payload: { userId: me.id } });
-    const code = linkToken((await lastMailTo(t.database.db, 'manufacturer@demo.test'))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
+    const code = linkToken((await lastMailTo(t.database.db, 'manufacturer@demo.test', /confirmation code/))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
     await t.database
       .db('one_time_tokens')
       .where({ purpose: 'delete_profile' })

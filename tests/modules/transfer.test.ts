@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (who: string, url: string, payload?: unknown) => t.call('POST', url, { token: tokens[who], payload });
-const codeIn = async (to: string) => linkToken((await lastMailTo(t.database.db, to))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
+const codeIn = async (to: string) => linkToken((await lastMailTo(t.database.db, to, /confirmation code/))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
 
 /** A vessel of the owner's own, offered to `email` (both steps); answers the vessel and the transfer. */
 async function offered(email: string, name = `Boat for ${email}`): Promise<{ vesselId: number; transferId: number }> {

@@ -261,7 +261,7 @@ describe('deleting a vessel', () => {
     const id = created.body.data.id;
     expect((await t.call('POST', `/api/vessel/delete?vesselId=${vessels['Sea Breeze']}`, { token: tokens.crew })).status).toBe(403);
     expect((await t.call('POST', `/api/vessel/delete?vesselId=${id}`, { token: tokens.owner })).status).toBe(200);
-    const code = linkToken((await lastMailTo(t.database.db, 'owner@demo.test'))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
+    const code = linkToken((await lastMailTo(t.database.db, 'owner@demo.test', /confirmation code/))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
     expect((await t.call('POST', '/api/vessel/confirmDelete?code=AAAAAAAA', { token: tokens.owner })).status).toBe(418);
     // Someone else's session cannot use the owner's code.
     expect((await t.call('POST', `/api/vessel/confirmDelete?code=${code}`, { token: tokens.owner2 })).status).toBe(418);

@@ -51,7 +51,7 @@ async function pair(token: string, vesselId: number, bridge: TestBridge): Promis
 }
 
 /** The second step of a two-step confirmation: the code the owner was just mailed. */
-const mailedCode = async (email: string) => linkToken((await lastMailTo(t.database.db, email))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
+const mailedCode = async (email: string) => linkToken((await lastMailTo(t.database.db, email, /confirmation code/))!.text!, /\n\n([A-Z0-9]{8})\n\n/);
 
 async function deleteVessel(vesselId: number): Promise<void> {
   expect((await t.call('POST', `/api/vessel/delete?vesselId=${vesselId}`, { token: ownerA })).status).toBe(200);
