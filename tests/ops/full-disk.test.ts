@@ -6,7 +6,7 @@
  * had a PUBACK for is stored. Mounting needs root (CI runs as root); skipped, saying why, without.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -28,6 +28,24 @@ afterAll(() => {
   if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
   if (mounted) spawnSync('umount', ['-l', disk]);
 });
+
+/** Writes `file` until the disk at `dir` has at most `leave` bytes free, or refuses another byte. */
+function fillDisk(dir: string, file: string, leave: number) {
+  const fd = openSync(file, 'w');
+  const chunk = Buffer.alloc(1024 * 1024);
+  try {
+    for (;;) {
+      const { bavail, bsize } = statfsSync(dir);
+      const room = bavail * bsize - leave;
+      if (room <= 0) return;
+      writeSync(fd, chunk, 0, Math.min(chunk.length, room));
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 async function api(method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`http://127.0.0.1:${server!.port}${path}`, {
@@ -81,9 +99,9 @@ describe.runIf(mounted)('a full disk under ingest', () => {
     })();
     await eventually(() => acked.size >= 200, 'values acknowledged before the disk fills', 30_000);
 
-    // Fill the disk but for 64 KiB.
-    const { bavail, bsize } = statfsSync(disk);
-    writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 64 * 1024)));
+    // Fill the disk but for 64 KiB. The server writes to the same disk meanwhile, so the filler grows a
+    // MiB at a time and a write the disk refuses means it is full already.
+    fillDisk(disk, filler, 64 * 1024);
     await eventually(async () => (await api('GET', '/api/health/ready')).status === 503, 'readiness 503 with the disk full', 30_000);
     const whileFull = acked.size;
     expect(server.child.exitCode).toBeNull();
