@@ -2,6 +2,7 @@
  * The alarm shapes of docs/api.md ("Alerts"): one lifecycle for every alarm, whatever raised it
  * (a bridge's Signal K notification, a warning level, a custom alert, the geofence).
  */
+import { ENGLISH_VALUE_WORDS, formatValue } from './units.js';
 
 /** Signal K notification states; `normal` once the condition cleared. */
 export const ALERT_STATES = ['normal', 'alert', 'warn', 'alarm', 'emergency'] as const;
@@ -60,10 +61,34 @@ export interface Alert {
 export const ALARM_WORDS = ['levelHighCritical', 'levelHighWarning', 'levelLowCritical', 'levelLowWarning', 'noData', 'offline', 'geofence'] as const;
 export type AlarmWordsKey = (typeof ALARM_WORDS)[number];
 
-/** One of the server's sentences and its values, each already written as shown ("11.50 V", "14:05"). */
+/**
+ * One of the server's sentences and its values, each already written as shown in English ("11.50 V",
+ * "14:05"); a warning level's also as measured (`levelSi`, `valueSi`, in the property's SI `units`,
+ * with its `path`), which `alarmParams` writes in the reader's locale. Alarms raised before those
+ * were kept have only the written values.
+ */
 export interface AlarmWords {
   key: AlarmWordsKey;
   params: Record<string, string | number>;
+}
+
+/**
+ * An alarm sentence's values as a reader reads them: numbers in their locale's digits ("11,80 V"
+ * in Italian), a warning level's level and value from the measured numbers in metric display
+ * units, as the English message words them; a value kept only as written stays as written.
+ */
+export function alarmParams(words: AlarmWords, locale: string): Record<string, string | number> {
+  const params = words.params;
+  const shown: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) shown[name] = typeof value === 'number' ? value.toLocaleString(locale, { useGrouping: false }) : value;
+  if (typeof params.units === 'string') {
+    const path = typeof params.path === 'string' ? params.path : '';
+    for (const name of ['level', 'value']) {
+      const si = params[`${name}Si`];
+      if (typeof si === 'number') shown[name] = formatValue(si, params.units, 'metric', path, { ...ENGLISH_VALUE_WORDS, locale });
+    }
+  }
+  return shown;
 }
 
 /** Words an alarm's message in a reader's language, or null to keep the English it was stored with. */

@@ -44,7 +44,7 @@ export interface StandinCall {
   to: string;
   from: string;
   twiml: string;
-  /** What the call says (its `<Say>` texts). */
+  /** What the call says (its `<Say>` texts, whatever their language and voice). */
   says: string[];
   /** The `<Gather>` action to call with a keypress, or null. */
   gatherUrl: string | null;
@@ -149,7 +149,7 @@ export async function startSmsStandin(given: StandinOptions): Promise<SmsStandin
           to: form.To,
           from: form.From,
           twiml,
-          says: [...twiml.matchAll(/<Say>([^<]*)<\/Say>/g)].map((m) => unescape(m[1])),
+          says: [...twiml.matchAll(/<Say(?:\s[^>]*)?>([^<]*)<\/Say>/g)].map((m) => unescape(m[1])),
           gatherUrl: action ? unescape(action) : null,
           at,
         };

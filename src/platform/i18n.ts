@@ -57,6 +57,9 @@ export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
 const LOCALES: Record<MailLanguage, string> = { en: 'en-GB', it: 'it-IT', fr: 'fr-FR', de: 'de-DE' };
 
+/** The locale a language writes its numbers and dates in (`it-IT`). */
+export const localeOf = (language: MailLanguage): string => LOCALES[language];
+
 /** The server's namespaces: `alarms` (the alarm notices) and one per module that sends e-mail. */
 export const NAMESPACES = ['alarms', 'auth', 'org', 'vessel', 'messaging', 'billing', 'routines', 'service', 'reports', 'transfer', 'admin'] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -9,6 +9,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.js';
+import type { MailLanguage } from './i18n.js';
 
 /** What the provider made of a message or a call. */
 export type ProviderOutcome = { outcome: 'accepted'; sid: string; status: string } | { outcome: 'failed'; reason: string };
@@ -39,6 +40,25 @@ export function twilioSignature(authToken: string, url: string, params: Record<s
 /** XML text escaped for a TwiML document. */
 export const xmlText = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/**
+ * The voice a call speaks a language in (docs/decisions.md, "SMS and voice"): its `<Say>`
+ * `language` and a voice that speaks it. Twilio's default voices (man, woman) speak no Italian and
+ * take only `en`, `en-gb`, `fr`, `de` as languages, so each language names one of Amazon Polly's
+ * standard voices, which Twilio offers as `Polly.<name>`.
+ */
+export const VOICES: Record<MailLanguage, { language: string; voice: string }> = {
+  en: { language: 'en-GB', voice: 'Polly.Amy' },
+  it: { language: 'it-IT', voice: 'Polly.Carla' },
+  fr: { language: 'fr-FR', voice: 'Polly.Celine' },
+  de: { language: 'de-DE', voice: 'Polly.Marlene' },
+};
+
+/** A `<Say>` of `text` in a language's voice. */
+export function say(text: string, language: MailLanguage): string {
+  const { language: locale, voice } = VOICES[language];
+  return `<Say language="${locale}" voice="${voice}">${xmlText(text)}</Say>`;
+}
 
 export class TwilioProvider implements PhoneProvider {
   readonly configured = true;

@@ -69,7 +69,7 @@ describe('an alarm in the recipient’s language', () => {
     expect(german.text).toMatch(/Vessel Link öffnen: http/);
   });
 
-  it('words the server’s own alarms (a warning level) in the reader’s language; the API keeps the English and says which sentence it is', async () => {
+  it('words the server’s own alarms (a warning level) in the reader’s language and numbers; the API keeps the English and says which sentence it is, with the values measured', async () => {
     const VOLTAGE = 'electrical.batteries.house.voltage';
     const send = (value: number) => client.publishAsync(`bridges/${bridge.serial}/delta`, delta([{ path: VOLTAGE, value }]), { qos: 1 });
     await send(12.6);
@@ -85,14 +85,15 @@ describe('an alarm in the recipient’s language', () => {
       const mails = await mailTo('owner@demo.test', /soglia critica bassa/);
       return mails.length ? mails : undefined;
     }, 'the Italian level alarm e-mail');
-    expect(italian.subject).toMatch(/^Sea Breeze: allarme — .*è sotto la soglia critica bassa di 11\.80 V \(11\.20 V\)$/);
+    // The numbers in the reader's locale: a decimal comma in Italian and German.
+    expect(italian.subject).toMatch(/^Sea Breeze: allarme — .*è sotto la soglia critica bassa di 11,80 V \(11,20 V\)$/);
     const [german] = await mailTo('crew@demo.test', /unteren kritischen Grenze/);
-    expect(german.text).toMatch(/liegt unter der unteren kritischen Grenze von 11\.80 V \(11\.20 V\)/);
+    expect(german.text).toMatch(/liegt unter der unteren kritischen Grenze von 11,80 V \(11,20 V\)/);
     const active = (await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token: owner })).body.data as Array<Record<string, unknown>>;
     const level = active.find((alert) => alert.origin === 'level');
     expect(level).toMatchObject({
       message: expect.stringMatching(/is below its low critical level of 11\.80 V \(11\.20 V\)$/),
-      messageWords: { key: 'levelLowCritical', params: { level: '11.80 V', value: '11.20 V' } },
+      messageWords: { key: 'levelLowCritical', params: { level: '11.80 V', value: '11.20 V', levelSi: 11.8, valueSi: 11.2, units: 'V', path: VOLTAGE } },
     });
   });
 

@@ -79,4 +79,36 @@ describe('the server’s own alarm sentences', () => {
       await i18n.changeLanguage('en');
     }
   });
+
+  it('writes their numbers in the reader’s locale from the values measured; an older alarm keeps the values as written', async () => {
+    const measured = alert({
+      ...level,
+      messageWords: {
+        key: 'levelLowCritical',
+        params: {
+          property: 'Voltage',
+          level: '11.80 V',
+          value: '11.20 V',
+          levelSi: 11.8,
+          valueSi: 11.2,
+          units: 'V',
+          path: 'electrical.batteries.house.voltage',
+        },
+      },
+    });
+    const noData = alert({ origin: 'no-data', message: 'No data from the bridge for 1440 min', messageWords: { key: 'noData', params: { minutes: 1440 } } });
+    expect(alarmText(measured)).toBe('House battery: Voltage is below its low critical level of 11.80 V (11.20 V)');
+    expect(alarmText(noData)).toBe('No data from the bridge for 1440 min');
+    await i18n.changeLanguage('it');
+    try {
+      expect(alarmText(measured)).toBe('House battery: Voltage è sotto la soglia critica bassa di 11,80 V (11,20 V)');
+      expect(alarmText(noData)).toBe('Nessun dato dal bridge da 1440 min');
+      // Stored before the measured values were kept: as written.
+      expect(alarmText(level)).toBe('House battery: Voltage è sotto la soglia critica bassa di 11.80 V (11.20 V)');
+      await i18n.changeLanguage('de');
+      expect(alarmText(measured)).toBe('House battery: Voltage liegt unter der unteren kritischen Grenze von 11,80 V (11,20 V)');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
 });

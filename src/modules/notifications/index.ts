@@ -39,6 +39,7 @@ import { getPhone } from './routes/phone/get.js';
 import { smsInbound } from './routes/phone/inbound.js';
 import { removePhone } from './routes/phone/remove.js';
 import { verifyPhone } from './routes/phone/verify.js';
+import { readerOf } from '../../platform/i18n.js';
 import { phoneProviderOf } from '../../platform/sms.js';
 
 declare module '@hapi/hapi' {
@@ -71,7 +72,9 @@ export const notificationsModule: Plugin<ModuleOptions> = {
     // Only when named: a ladder step's channel, a person's follow-up (docs/decisions.md, "SMS and voice").
     delivery.register(new PhoneChannel('sms', ctx, phones, ackTokens, clock, receipts));
     delivery.register(new PhoneChannel('voice', ctx, phones, ackTokens, clock, receipts));
-    const acks = { lifecycle: alerts.lifecycle, access: server.plugins.access.api, receipts };
+    // Who a text or a call answers, in their language (docs/i18n.md).
+    const readerOfUser = async (userId: number) => readerOf((await auth.usersByIds([userId])).get(userId));
+    const acks = { lifecycle: alerts.lifecycle, access: server.plugins.access.api, receipts, readerOf: readerOfUser };
     server.expose('delivery', delivery);
     server.expose('api', { notify: (vesselId, notice, userIds) => delivery.notify(vesselId, notice, userIds) } satisfies NotificationsApi);
     ctx.events.on('vessel.alert', ({ vesselId, alert }) => delivery.onChange(vesselId, alert));
@@ -98,7 +101,7 @@ export const notificationsModule: Plugin<ModuleOptions> = {
       listDeliveries(ctx, receipts),
       openDelivery(receipts),
       getPhone(ctx, phones),
-      addPhone(ctx, phones, clock),
+      addPhone(ctx, phones, clock, readerOfUser),
       verifyPhone(ctx, clock),
       setPhoneFollowUp(ctx, phones, clock),
       removePhone(ctx, phones),

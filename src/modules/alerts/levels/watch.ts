@@ -77,10 +77,13 @@ export function readingOf(
   const side = isHigh(zone) ? 'above its high' : 'below its low';
   // Worded in metric display units (°C, kn, %, bar), as the app shows them, not Signal K's SI units.
   const shown = (si: number) => formatValue(si, property.units, 'metric', property.path);
-  const params = { property: property.displayName, level: shown(property.levels[zone]!), value: shown(value) };
+  const level = property.levels[zone]!;
+  const params = { property: property.displayName, level: shown(level), value: shown(value) };
+  // The measured numbers beside the English, for each reader's locale (contracts/alerts.ts `alarmParams`).
+  const measured = { levelSi: level, valueSi: value, units: property.units, path: property.path ?? '' };
   return {
     state: critical ? 'alarm' : 'warn',
     message: `${params.property} is ${side} ${critical ? 'critical' : 'warning'} level of ${params.level} (${params.value})`,
-    words: { key: `level${isHigh(zone) ? 'High' : 'Low'}${critical ? 'Critical' : 'Warning'}`, params },
+    words: { key: `level${isHigh(zone) ? 'High' : 'Low'}${critical ? 'Critical' : 'Warning'}`, params: { ...params, ...measured } },
   };
 }

@@ -32,10 +32,10 @@ export interface Notice {
   alertId?: number;
   /** A group of alarms: the alarms it carries (each keeps a delivery receipt of it). */
   alertIds?: number[];
-  /** In English: the SMS and voice channels' words and the delivery records'. */
+  /** In English: the delivery records' words, and everyone's when `inLanguage` is absent. */
   subject: string;
   text: string;
-  /** The same in a recipient's language and time zone (the e-mail and push channels); absent, the English serves everyone. */
+  /** The same in a recipient's language and time zone (every channel: e-mail, push, SMS, voice); absent, the English serves everyone. */
   inLanguage?: (language: MailLanguage, timeZone: string) => NoticeWords;
 }
 

@@ -22,8 +22,7 @@ import type { NoticeWords, NotificationChannel, Notice, PhoneChannelName } from 
 import { FollowUps } from './follow-up.js';
 import type { DeliveryReceipts } from '../receipts/receipts.js';
 import { EscalationLadder } from './escalation.js';
-import { noticeOf, type Again } from './notice.js';
-import { alarmText } from '../../../../contracts/alerts.js';
+import { alarmTextIn, noticeOf, type Again } from './notice.js';
 import { inQuietHours, rankOf, wants } from './preferences.js';
 
 export const FLOOD_LIMIT = 10;
@@ -157,7 +156,7 @@ export class AlarmDelivery {
     const back = new Date(row.notifiedMs).toISOString().slice(11, 16);
     const inLanguage = (language: Parameters<typeof translator>[0]): NoticeWords => {
       const t = translator(language);
-      return { subject: t('backOnline.subject', { vessel }), text: t('backOnline.text', { vessel, at: back, message: row.message }) };
+      return { subject: t('backOnline.subject', { vessel }), text: t('backOnline.text', { vessel, at: back, message: alarmTextIn(row, language) }) };
     };
     const notice: Notice = { vesselId, vesselName: vessel, priority: row.priority, alertId: row.id, ...inLanguage('en'), inLanguage };
     await this.send(vesselId, notice, userIds, row.origin);
@@ -168,7 +167,7 @@ export class AlarmDelivery {
     const priority = alerts.reduce<AlertPriority>((top, a) => (rankOf(a.priority) > rankOf(top) ? a.priority : top), 'caution');
     const inLanguage = (language: Parameters<typeof translator>[0]): NoticeWords => {
       const t = translator(language);
-      const lines = alerts.slice(0, 20).map((a) => t('group.line', { priority: t(`priority.${a.priority}`), alarm: alarmText(a) }));
+      const lines = alerts.slice(0, 20).map((a) => t('group.line', { priority: t(`priority.${a.priority}`), alarm: alarmTextIn(a, language) }));
       if (alerts.length > 20) lines.push(t('group.andMore', { count: alerts.length - 20 }));
       return {
         subject: t('group.subject', { vessel, count: alerts.length }),

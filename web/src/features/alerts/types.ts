@@ -1,5 +1,13 @@
-import { ALERT_STATUSES, alarmText as alarmTextIn, type Alert, type AlertPriority, type AlertState, type AlertStatus } from '../../../../contracts/alerts';
-import { i18n, labelsOf } from '../../i18n';
+import {
+  ALERT_STATUSES,
+  alarmParams,
+  alarmText as alarmTextIn,
+  type Alert,
+  type AlertPriority,
+  type AlertState,
+  type AlertStatus,
+} from '../../../../contracts/alerts';
+import { currentLocale, i18n, labelsOf } from '../../i18n';
 
 export type {
   Alert,
@@ -19,9 +27,11 @@ const PRIORITY_OF_STATE: Record<Exclude<AlertState, 'normal'>, AlertPriority> = 
 /** The alert's priority: the server's, or (from an older server) the one its Signal K state stands for. */
 /**
  * What an alarm says (contracts/alerts.ts `alarmText`), the server's own sentences (a warning
- * level, no data, offline, the geofence) in the language shown; a bridge's or a person's words as written.
+ * level, no data, offline, the geofence) in the language shown, their numbers in its locale
+ * (`alarmParams`: "11,80 V" in Italian); a bridge's or a person's words as written.
  */
-export const alarmText = (alert: Parameters<typeof alarmTextIn>[0]): string => alarmTextIn(alert, (words) => i18n.t(`alerts:words.${words.key}`, words.params));
+export const alarmText = (alert: Parameters<typeof alarmTextIn>[0]): string =>
+  alarmTextIn(alert, (words) => i18n.t(`alerts:words.${words.key}`, alarmParams(words, currentLocale())));
 
 export function priorityOf(alert: Alert): AlertPriority {
   if (alert.priority) return alert.priority;

@@ -6,14 +6,16 @@ import { ruleRefused } from '../../../../platform/errors.js';
 import { callerOf, defineRoute } from '../../../../platform/routes.js';
 import type { PhoneProvider } from '../../../../platform/sms.js';
 import { phoneOf, savePhone } from '../../phone/repository.js';
-import { CODE_TTL_MS, codeHash, settingsOf } from './support.js';
+import { translator } from '../../../../platform/i18n.js';
+import { CODE_TTL_MS, codeHash, type ReaderOfUser, settingsOf } from './support.js';
 
 /**
- * POST profile/phone {number}: texts a six-digit code to the number (E.164); the number is
- * verified once the code comes back (profile/phone/verify). At most 3 codes an hour per person
- * (a text costs money and reaches someone else's phone); 418 when this server sends no SMS.
+ * POST profile/phone {number}: texts a six-digit code to the number (E.164), in the person's
+ * language; the number is verified once the code comes back (profile/phone/verify). At most 3
+ * codes an hour per person (a text costs money and reaches someone else's phone); 418 when this
+ * server sends no SMS.
  */
-export const addPhone = (ctx: AppContext, provider: PhoneProvider, clock: () => number) => {
+export const addPhone = (ctx: AppContext, provider: PhoneProvider, clock: () => number, readerOf: ReaderOfUser) => {
   const codes = ctx.limits.limiter('phone.code', { points: 3, windowSeconds: 3600 }, 'Too many codes sent. Please try again later.');
   return defineRoute<{ Payload: { number: string } }>({
     method: 'POST',
@@ -39,7 +41,8 @@ export const addPhone = (ctx: AppContext, provider: PhoneProvider, clock: () => 
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
         const now = clock();
         const row = await phoneOf(ctx.db, userId);
-        const sent = await provider.sendSms(number, `Your Vessel Link code is ${code}. It expires in 10 minutes.`);
+        const { language } = await readerOf(userId);
+        const sent = await provider.sendSms(number, translator(language)('phone.code', { code }));
         if (sent.outcome === 'failed') throw ruleRefused(`The code could not be sent: ${sent.reason}`);
         const pending = {
           ...row,

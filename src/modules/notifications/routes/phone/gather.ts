@@ -6,19 +6,20 @@ import type { AccessApi } from '../../../access/api.js';
 import type { AlertLifecycle } from '../../../alerts/api.js';
 import type { AckTokens } from '../../push/ack-token.js';
 import type { DeliveryReceipts } from '../../receipts/receipts.js';
-import { acknowledgeAs, assertSigned, twiml } from './support.js';
+import { translator } from '../../../../platform/i18n.js';
+import { acknowledgeAs, assertSigned, callAnswer, type ReaderOfUser } from './support.js';
 
 /**
  * POST notifications/voice/gather?key=: the keypress of an alarm's voice call (Twilio's
  * `<Gather>` callback, form field Digits), signed with X-Twilio-Signature (403 otherwise). The
  * key (an acknowledgement key, push/ack-token.ts) names the person called and the alarm; 1
- * acknowledges it as them. Answered in TwiML: what the call says next.
+ * acknowledges it as them. Answered in TwiML: what the call says next, in their language.
  */
 export const voiceGather = (
   ctx: AppContext,
   provider: PhoneProvider,
   tokens: AckTokens,
-  deps: { lifecycle: AlertLifecycle; access: AccessApi; receipts: DeliveryReceipts },
+  deps: { lifecycle: AlertLifecycle; access: AccessApi; receipts: DeliveryReceipts; readerOf: ReaderOfUser },
 ) => {
   const callers = ctx.limits.limiter('voice.gather', { points: 60, windowSeconds: 60 });
   return defineRoute<{ Query: { key: string }; Payload: { Digits?: string } }>({
@@ -39,12 +40,15 @@ export const voiceGather = (
       async handler(request, h) {
         await callers.consume(request.info.remoteAddress);
         assertSigned(request, provider, ctx.config.publicUrl);
-        const say = (text: string) => h.response(twiml('Say', text)).type('text/xml');
         const claims = tokens.verify(request.query.key, deps.lifecycle.now());
-        if (!claims) return say('This call has expired. Open Vessel Link to acknowledge the alarm. Goodbye.');
-        if (request.payload.Digits !== '1') return say('The alarm was not acknowledged. Goodbye.');
+        // The person called, in their language; an expired key names nobody: English.
+        const language = claims ? (await deps.readerOf(claims.userId)).language : 'en';
+        const t = translator(language);
+        const say = (key: string) => h.response(callAnswer(t(key), language)).type('text/xml');
+        if (!claims) return say('phone.expired');
+        if (request.payload.Digits !== '1') return say('phone.notAcknowledged');
         const done = await acknowledgeAs(ctx, deps, { ...claims, deliveryId: claims.deliveryId ?? null });
-        return say(done ? 'The alarm is acknowledged. Thank you. Goodbye.' : 'You may no longer acknowledge this alarm. Open Vessel Link. Goodbye.');
+        return say(done ? 'phone.acknowledged' : 'phone.mayNot');
       },
     },
   });

@@ -6,11 +6,16 @@ import type { AccessApi } from '../../../access/api.js';
 import { type AlertLifecycle, findAlert } from '../../../alerts/api.js';
 import { recentPhoneDeliveries, userOfNumber } from '../../phone/repository.js';
 import type { DeliveryReceipts } from '../../receipts/receipts.js';
-import { acknowledgeAs, assertSigned, twiml } from './support.js';
+import { translator } from '../../../../platform/i18n.js';
+import { alarmTextIn } from '../../delivery/notice.js';
+import { acknowledgeAs, assertSigned, type ReaderOfUser, smsAnswer } from './support.js';
 
-/** "ACK", "OK", "ACK 123", "#123", "123": acknowledge (the newest alarm texted, or the one numbered). */
+/**
+ * "ACK", "OK", "ACK 123", "#123", "123": acknowledge (the newest alarm texted, or the one
+ * numbered). The keyword is ACK in every language: the texts in each language say to reply ACK
+ * (docs/decisions.md, "SMS and voice").
+ */
 const ACK = /^\s*(?:(?:ack|ok)\s*#?\s*(\d{1,10})?|#?\s*(\d{1,10}))\s*[.!]?\s*$/i;
-const HOW = 'Reply ACK to acknowledge the newest alarm texted to you, or ACK and its number.';
 
 /**
  * POST notifications/sms/inbound: the SMS provider's webhook for a text sent to our number
@@ -18,9 +23,13 @@ const HOW = 'Reply ACK to acknowledge the newest alarm texted to you, or ACK and
  * "ACK" (or "OK") from a verified number acknowledges, as that person, the newest alarm texted or
  * called to them that is still waiting; "ACK 123" or "123" the alarm numbered 123, if it was
  * texted or called to them. They must still manage the vessel's alerts. Answered in TwiML: the
- * text sent back.
+ * text sent back, in the person's language (English to a number nobody verified).
  */
-export const smsInbound = (ctx: AppContext, provider: PhoneProvider, deps: { lifecycle: AlertLifecycle; access: AccessApi; receipts: DeliveryReceipts }) => {
+export const smsInbound = (
+  ctx: AppContext,
+  provider: PhoneProvider,
+  deps: { lifecycle: AlertLifecycle; access: AccessApi; receipts: DeliveryReceipts; readerOf: ReaderOfUser },
+) => {
   const callers = ctx.limits.limiter('sms.inbound', { points: 60, windowSeconds: 60 });
   return defineRoute<{ Payload: { From: string; Body: string } }>({
     method: 'POST',
@@ -39,11 +48,13 @@ export const smsInbound = (ctx: AppContext, provider: PhoneProvider, deps: { lif
       async handler(request, h) {
         await callers.consume(request.info.remoteAddress);
         assertSigned(request, provider, ctx.config.publicUrl);
-        const answer = (text: string) => h.response(twiml('Message', text)).type('text/xml');
+        const answer = (text: string) => h.response(smsAnswer(text)).type('text/xml');
         const userId = await userOfNumber(ctx.db, request.payload.From.trim());
-        if (userId === null) return answer('This number is not verified in Vessel Link.');
+        if (userId === null) return answer(translator('en')('phone.notVerified'));
+        const { language } = await deps.readerOf(userId);
+        const t = translator(language);
         const match = ACK.exec(request.payload.Body);
-        if (!match) return answer(HOW);
+        if (!match) return answer(t('phone.how'));
         const numbered = match[1] ?? match[2];
         const alertId = numbered === undefined ? null : Number(numbered);
         for (const delivery of await recentPhoneDeliveries(ctx.db, userId, alertId)) {
@@ -51,12 +62,12 @@ export const smsInbound = (ctx: AppContext, provider: PhoneProvider, deps: { lif
           if (!alert || alert.clearedAt !== null) continue;
           if (alert.acknowledgedAt !== null) {
             if (alertId === null) continue;
-            return answer(`Alarm ${alert.id} was already acknowledged.`);
+            return answer(t('phone.alreadyAcknowledged', { id: alert.id }));
           }
           if (await acknowledgeAs(ctx, deps, { userId, alertId: alert.id, vesselId: delivery.vesselId, deliveryId: delivery.id }))
-            return answer(`Acknowledged alarm ${alert.id}: ${alert.message}`.slice(0, 300));
+            return answer(t('phone.acknowledgedAlarm', { id: alert.id, alarm: alarmTextIn(alert, language) }).slice(0, 300));
         }
-        return answer(alertId === null ? 'No alarm texted to you is waiting for an acknowledgement.' : `No alarm ${alertId} texted to you is waiting.`);
+        return answer(alertId === null ? t('phone.nothingWaiting') : t('phone.numberNotWaiting', { id: alertId }));
       },
     },
   });

@@ -3,7 +3,8 @@ import { createHmac } from 'node:crypto';
 import Boom from '@hapi/boom';
 import type { PhoneSettings } from '../../../../../contracts/phone.js';
 import type { AppContext } from '../../../../platform/context.js';
-import { type PhoneProvider, xmlText } from '../../../../platform/sms.js';
+import type { MailLanguage, Reader } from '../../../../platform/i18n.js';
+import { type PhoneProvider, say, xmlText } from '../../../../platform/sms.js';
 import { type AccessApi, ALERTS_MANAGE, allows } from '../../../access/api.js';
 import { type AlertLifecycle, findAlert } from '../../../alerts/api.js';
 import { bridgesOfVessels } from '../../../bridges/api.js';
@@ -43,9 +44,14 @@ export function assertSigned(
   if (!urls.some((url) => provider.validSignature(url, params, signature))) throw Boom.forbidden('This request is not signed by the SMS provider');
 }
 
-/** A TwiML answer (an SMS reply's `<Message>`, a call's `<Say>`). */
-export const twiml = (verb: 'Message' | 'Say', text: string): string =>
-  `<?xml version="1.0" encoding="UTF-8"?><Response><${verb}>${xmlText(text)}</${verb}></Response>`;
+/** A TwiML answer: an SMS reply's `<Message>`. */
+export const smsAnswer = (text: string): string => `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${xmlText(text)}</Message></Response>`;
+
+/** A TwiML answer: what a call says next, in the language's voice. */
+export const callAnswer = (text: string, language: MailLanguage): string => `<?xml version="1.0" encoding="UTF-8"?><Response>${say(text, language)}</Response>`;
+
+/** Who a phone route answers, as a reader: their profile's language (English when not shipped), their time zone. */
+export type ReaderOfUser = (userId: number) => Promise<Reader>;
 
 /**
  * Acknowledges an alarm as the person who answered a text or a call, if they may still manage
