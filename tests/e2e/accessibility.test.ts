@@ -31,7 +31,8 @@ let seaBreezeId: number;
 let camera: Server;
 /** A 1×1 PNG: the test camera's snapshot, and the one frame of its stream. */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const tabs = {} as Record<(typeof THEMES)[number], TestPage>;
+/** The owner's tab: one browser context, its colour scheme switched per scan. */
+let tab: TestPage;
 
 beforeAll(async () => {
   ({ t, baseUrl } = stage = await startDemoStage(1000, { CAMERA_ALLOW_PRIVATE: 'on' }));
@@ -51,7 +52,7 @@ beforeAll(async () => {
   });
   expect(added.status).toBe(200);
   browser = await launchBrowser();
-  for (const theme of THEMES) tabs[theme] = await openPage(browser, { colorScheme: theme });
+  tab = await openPage(browser, { colorScheme: 'light' });
 }, 180_000);
 
 afterAll(async () => {
@@ -97,22 +98,22 @@ const PHONE = { width: 390, height: 844 };
 const BOTH_WIDTHS = [DESKTOP, PHONE];
 
 /**
- * Scans a screen in each theme at each width. The phone's scan is the same page narrowed after
- * the desktop's (the layout is CSS media queries, which reflow at once), not a second load.
+ * Scans a screen in each theme at each width, loaded once: the light theme at each width, then
+ * the device switched to dark (the app follows the device's colour scheme as it changes) and
+ * scanned again at each width. The phone's scan is the same page narrowed (the layout is CSS
+ * media queries, which reflow at once), not a second load.
  */
-async function scan(
-  path: string,
-  ready: (page: Page) => Promise<void>,
-  on: Record<(typeof THEMES)[number], TestPage> = tabs,
-  widths: Array<typeof DESKTOP> = BOTH_WIDTHS,
-) {
+async function scan(path: string, ready: (page: Page) => Promise<void>, on: TestPage = tab, widths: Array<typeof DESKTOP> = BOTH_WIDTHS) {
+  const { page } = on;
+  await page.emulateMedia({ colorScheme: THEMES[0] });
+  await page.setViewportSize(widths[0]!);
+  await page.goto(baseUrl + path);
+  await ready(page);
   for (const theme of THEMES) {
-    const { page } = on[theme];
-    await page.setViewportSize(widths[0]!);
-    await page.goto(baseUrl + path);
-    await ready(page);
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-    for (const size of widths) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.waitForFunction((expected) => document.documentElement.dataset.theme === expected, theme);
+    // The light theme from the widest width down, the dark one back up: one resize fewer.
+    for (const size of theme === THEMES[0] ? widths : [...widths].reverse()) {
       await page.setViewportSize(size);
       await settled(page);
       const width = size.width;
@@ -145,12 +146,10 @@ describe('public screens', () => {
 
 describe('signed-in screens', () => {
   beforeAll(async () => {
-    for (const theme of THEMES) {
-      const { page } = tabs[theme];
-      await page.goto(baseUrl + '/');
-      await signIn(page, baseUrl, 'owner@demo.test', DEMO_PASSWORD);
-      await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    }
+    const { page } = tab;
+    await page.goto(baseUrl + '/');
+    await signIn(page, baseUrl, 'owner@demo.test', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
   });
 
   it('fleet', () => scan('/dashboard', heading('Fleet')));
@@ -424,40 +423,36 @@ describe('signed-in screens', () => {
   });
 });
 
-/** Two tabs of a user signed in, one a theme. */
-async function signedIn(email: string, password = DEMO_PASSWORD): Promise<Record<(typeof THEMES)[number], TestPage>> {
-  const signed = {} as Record<(typeof THEMES)[number], TestPage>;
-  for (const theme of THEMES) {
-    signed[theme] = await openPage(browser, { colorScheme: theme });
-    const { page } = signed[theme];
-    await page.goto(baseUrl + '/');
-    await signIn(page, baseUrl, email, password);
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-  }
+/** A tab of a user signed in. */
+async function signedIn(email: string, password = DEMO_PASSWORD, home: (path: string) => boolean = (path) => path.startsWith('/dashboard')): Promise<TestPage> {
+  const signed = await openPage(browser, { colorScheme: 'light' });
+  await signed.page.goto(baseUrl + '/');
+  await signIn(signed.page, baseUrl, email, password);
+  await signed.page.waitForURL((url) => home(url.pathname));
   return signed;
 }
 
 describe("the crew's screens (crew@demo.test: viewing devices and alerts, switching)", () => {
-  let crewTabs: Record<(typeof THEMES)[number], TestPage>;
+  let crewTab: TestPage;
   beforeAll(async () => {
-    crewTabs = await signedIn('crew@demo.test');
+    crewTab = await signedIn('crew@demo.test');
   });
   afterAll(async () => {
-    for (const theme of THEMES) await crewTabs?.[theme]?.context.close();
+    await crewTab?.context.close();
   });
 
-  it('fleet', () => scan('/dashboard', heading('Fleet'), crewTabs));
+  it('fleet', () => scan('/dashboard', heading('Fleet'), crewTab));
   for (const tab of ['overview', 'devices', 'alerts']) {
-    it(`vessel ${tab}`, () => scan(`/dashboard/vessels/${seaBreezeId}/${tab}`, heading('Sea Breeze'), crewTabs));
+    it(`vessel ${tab}`, () => scan(`/dashboard/vessels/${seaBreezeId}/${tab}`, heading('Sea Breeze'), crewTab));
   }
   it('a page outside their permissions', () =>
-    scan(`/dashboard/vessels/${seaBreezeId}/subscribe`, (page) => page.getByText('You do not have permission for this.').first().waitFor(), crewTabs));
+    scan(`/dashboard/vessels/${seaBreezeId}/subscribe`, (page) => page.getByText('You do not have permission for this.').first().waitFor(), crewTab));
 });
 
 describe("a newcomer's screens (no vessel yet, an invitation waiting)", () => {
   const EMAIL = 'axe-newcomer@example.test';
   const PASSWORD = 'a-long-newcomer-password';
-  let newcomerTabs: Record<(typeof THEMES)[number], TestPage>;
+  let newcomerTab: TestPage;
   const invitations = (page: Page) => page.getByRole('dialog', { name: 'Vessel invitations' });
   beforeAll(async () => {
     const admin = await t.login('admin@demo.test');
@@ -465,13 +460,13 @@ describe("a newcomer's screens (no vessel yet, an invitation waiting)", () => {
     const northernStar = (await t.database.db('vessels').where({ name: 'Northern Star' }).first('id')).id;
     const invited = await t.call('POST', `/api/vessel/${northernStar}/addUser?email=${EMAIL}&name=Nadia`, { token: await t.login('owner2@demo.test') });
     expect(invited.status).toBe(200);
-    newcomerTabs = await signedIn(EMAIL, PASSWORD);
+    newcomerTab = await signedIn(EMAIL, PASSWORD);
   });
   afterAll(async () => {
-    for (const theme of THEMES) await newcomerTabs?.[theme]?.context.close();
+    await newcomerTab?.context.close();
   });
 
-  it('the invitation over the empty fleet', () => scan('/dashboard', (page) => invitations(page).getByText('Northern Star').waitFor(), newcomerTabs));
+  it('the invitation over the empty fleet', () => scan('/dashboard', (page) => invitations(page).getByText('Northern Star').waitFor(), newcomerTab));
   it('the empty fleet', () =>
     scan(
       '/dashboard',
@@ -481,7 +476,7 @@ describe("a newcomer's screens (no vessel yet, an invitation waiting)", () => {
         await invitations(page).waitFor({ state: 'detached' });
         await heading('No vessels yet')(page);
       },
-      newcomerTabs,
+      newcomerTab,
     ));
   it("a new vessel's settings: pairing a bridge and deleting the vessel", async () => {
     const token = await t.login(EMAIL, PASSWORD);
@@ -498,26 +493,20 @@ describe("a newcomer's screens (no vessel yet, an invitation waiting)", () => {
           await page.getByRole('button', { name: button }).click();
           await page.getByRole('dialog', { name: dialog }).waitFor();
         },
-        newcomerTabs,
+        newcomerTab,
       );
   });
 });
 
 describe('admin screens', () => {
-  const adminTabs = {} as Record<(typeof THEMES)[number], TestPage>;
+  let adminTab: TestPage;
 
   beforeAll(async () => {
-    for (const theme of THEMES) {
-      adminTabs[theme] = await openPage(browser, { colorScheme: theme });
-      const { page } = adminTabs[theme];
-      await page.goto(baseUrl + '/');
-      await signIn(page, baseUrl, 'admin@demo.test', DEMO_PASSWORD);
-      await page.waitForURL((url) => url.pathname === '/dashboard/admin');
-    }
+    adminTab = await signedIn('admin@demo.test', DEMO_PASSWORD, (path) => path === '/dashboard/admin');
   });
 
   afterAll(async () => {
-    for (const theme of THEMES) await adminTabs[theme]?.context.close();
+    await adminTab?.context.close();
   });
 
   const screens: Array<[string, string]> = [
@@ -538,7 +527,7 @@ describe('admin screens', () => {
     ['/reference', 'Reference lists'],
   ];
   for (const [path, title] of screens) {
-    it(`admin ${title.toLowerCase()}`, () => scan(`/dashboard/admin${path}`, heading(title), adminTabs));
+    it(`admin ${title.toLowerCase()}`, () => scan(`/dashboard/admin${path}`, heading(title), adminTab));
   }
 
   // The detail views open in a modal over their list, named in the URL (`open=`).
@@ -546,49 +535,43 @@ describe('admin screens', () => {
   it('admin company detail, vessel company access, error report and mail', async () => {
     const db = t.database.db;
     const riviera = (await db('companies').where({ name: 'Riviera Yachts' }).first('id')).id;
-    await scan(`/dashboard/admin/companies?open=${riviera}`, dialogText('dealer@demo.test'), adminTabs);
+    await scan(`/dashboard/admin/companies?open=${riviera}`, dialogText('dealer@demo.test'), adminTab);
     const seaBreeze = (await db('vessels').where({ name: 'Sea Breeze' }).first('id')).id;
-    await scan(`/dashboard/admin/vessels?open=${seaBreeze}`, dialogText('Riviera Yachts'), adminTabs);
+    await scan(`/dashboard/admin/vessels?open=${seaBreeze}`, dialogText('Riviera Yachts'), adminTab);
     const token = await t.login('owner@demo.test');
     await t.call('POST', '/api/utility/error', {
       token,
       payload: { displayedMsg: 'Chart failed', endpoint: '/api/charts', timestamp: new Date().toISOString(), platform: 'CLOUD_UI', status: 500 },
     });
     const report = (await db('error_reports').orderBy('id', 'desc').first('id')).id;
-    await scan(`/dashboard/admin/error-reports?open=${report}`, dialogText('Chart failed'), adminTabs);
+    await scan(`/dashboard/admin/error-reports?open=${report}`, dialogText('Chart failed'), adminTab);
     await t.call('POST', '/api/admin/users/invite?email=axe-reader@example.test', { token: await t.login('admin@demo.test') });
     const mail = (await db('mail_outbox').orderBy('id', 'desc').first('id')).id;
-    await scan(`/dashboard/admin/mail?open=${mail}`, dialogText('axe-reader@example.test'), adminTabs);
+    await scan(`/dashboard/admin/mail?open=${mail}`, dialogText('axe-reader@example.test'), adminTab);
     // Sixteen scans: four dialogs, two themes, two widths.
   }, 240_000);
 });
 
 describe('organisation screens (dealer staff)', () => {
-  const dealerTabs = {} as Record<(typeof THEMES)[number], TestPage>;
+  let dealerTab: TestPage;
   let clientId: number;
   beforeAll(async () => {
     const token = await t.login('dealer@demo.test');
     clientId = (await t.call('POST', '/api/org/clients/add?email=owner2@demo.test', { token })).body.data.id;
     await t.call('POST', `/api/org/clients/${clientId}/notes`, { token, payload: { messageText: 'Prefers calls in the morning' } });
-    for (const theme of THEMES) {
-      dealerTabs[theme] = await openPage(browser, { colorScheme: theme });
-      const { page } = dealerTabs[theme];
-      await page.goto(baseUrl + '/');
-      await signIn(page, baseUrl, 'dealer@demo.test', DEMO_PASSWORD);
-      await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    }
+    dealerTab = await signedIn('dealer@demo.test');
   });
   afterAll(async () => {
-    for (const theme of THEMES) await dealerTabs[theme]?.context.close();
+    await dealerTab?.context.close();
   });
 
-  it('company fleet (home)', () => scan('/dashboard', heading('Riviera Yachts fleet'), dealerTabs));
-  it('company', () => scan('/dashboard/organisation', heading('Company profile'), dealerTabs));
-  it('staff', () => scan('/dashboard/organisation/staff', heading('Invite a staff member'), dealerTabs));
-  it('clients', () => scan('/dashboard/organisation/clients', heading('Add a client'), dealerTabs));
-  it('client', () => scan(`/dashboard/organisation/clients/${clientId}`, (page) => page.getByText('Prefers calls in the morning').waitFor(), dealerTabs));
-  it('relationships', () => scan('/dashboard/organisation/relationships', heading('Work with another company'), dealerTabs));
-  it('contacts', () => scan('/dashboard/organisation/contacts', heading('Manufacturers'), dealerTabs));
-  it('services due', () => scan('/dashboard/organisation/services', heading('Services due'), dealerTabs));
-  it("a client's vessel", () => scan(`/dashboard/vessels/${seaBreezeId}/overview`, heading('Sea Breeze'), dealerTabs));
+  it('company fleet (home)', () => scan('/dashboard', heading('Riviera Yachts fleet'), dealerTab));
+  it('company', () => scan('/dashboard/organisation', heading('Company profile'), dealerTab));
+  it('staff', () => scan('/dashboard/organisation/staff', heading('Invite a staff member'), dealerTab));
+  it('clients', () => scan('/dashboard/organisation/clients', heading('Add a client'), dealerTab));
+  it('client', () => scan(`/dashboard/organisation/clients/${clientId}`, (page) => page.getByText('Prefers calls in the morning').waitFor(), dealerTab));
+  it('relationships', () => scan('/dashboard/organisation/relationships', heading('Work with another company'), dealerTab));
+  it('contacts', () => scan('/dashboard/organisation/contacts', heading('Manufacturers'), dealerTab));
+  it('services due', () => scan('/dashboard/organisation/services', heading('Services due'), dealerTab));
+  it("a client's vessel", () => scan(`/dashboard/vessels/${seaBreezeId}/overview`, heading('Sea Breeze'), dealerTab));
 });
