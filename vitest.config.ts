@@ -60,8 +60,14 @@ const ALL = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
 // `npm run test:quick` (TEST_QUICK=1): units and API without the CLI suites, which run the
 // commands end to end and belong to `npm test`. vitest's --exclude flag does not reach a
 // project's own exclude list, hence the variable.
-/** The layers without a browser: run first, together, three files at a time. */
-const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: 3 };
+/**
+ * The layers without a browser: run first, together, three files at a time, the files of a
+ * worker sharing its module cache (`isolate: false`): each file builds its own server, database
+ * and clients, so what a file may not share is theirs, not the modules'; loading the server's
+ * modules once a worker instead of once a file took the import time of these layers from 266 s
+ * to 37 s (docs/performance.md, "Test suite").
+ */
+const FIRST = { sequence: { groupOrder: 0 }, maxWorkers: 3, isolate: false };
 const QUICK_EXCEPT = process.env.TEST_QUICK ? ['tests/cli/**'] : [];
 
 export default defineConfig({
@@ -89,7 +95,16 @@ export default defineConfig({
       // by an MQTT or CLI suite beside it (the runs CI lost were all of that kind).
       {
         extends: true,
-        test: { name: 'e2e', include: E2E, testTimeout: 90_000, globalSetup: ['tests/setup/browser.ts'], sequence: { groupOrder: 1 }, maxWorkers: 2 },
+        test: {
+          name: 'e2e',
+          include: E2E,
+          testTimeout: 90_000,
+          globalSetup: ['tests/setup/browser.ts'],
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
+          // As the layers before: each file starts its own stage (server, bridges, browser contexts).
+          isolate: false,
+        },
       },
     ],
   },
