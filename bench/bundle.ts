@@ -24,10 +24,11 @@ import { seedReferenceData } from '../fixtures/reference.js';
 import { ensureWebBuild, launchBrowser } from '../tests/e2e/browser.js';
 
 /**
- * Gzip budgets (kB = 1000 bytes, as Vite counts), about 12 % above the figures in
+ * Gzip budgets (kB = 1000 bytes, as Vite counts), about 10 % above the figures in
  * docs/performance.md: room for features, not for Leaflet or the legal texts to creep back in.
+ * Raised with the English catalogue of every screen in the entry (docs/decisions.md, "Languages").
  */
-const BUDGETS = { login: 150_000, dashboard: 180_000 };
+const BUDGETS = { login: 240_000, dashboard: 285_000 };
 
 interface Script {
   file: string;
