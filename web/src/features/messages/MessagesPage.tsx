@@ -50,12 +50,9 @@ export function MessagesPage({ draft, threadId }: { draft?: ThreadDraft; threadI
   const error = failure ? threadErrorText(failure) : null;
   const selected = threads.find((thread) => thread.id === selectedId) ?? null;
   const busy = operation.isPending || list.isFetching;
-  const send = (event: { type: 'SELECT'; threadId: number | null } | { type: 'DISMISS_ERROR' } | ThreadOperation) => {
-    if (event.type === 'SELECT') setSelectedId(event.threadId);
-    else if (event.type === 'DISMISS_ERROR') {
-      operation.reset();
-      setDismissedLoadError(list.error);
-    } else run(event);
+  const dismissError = () => {
+    operation.reset();
+    setDismissedLoadError(list.error);
   };
 
   return (
@@ -81,21 +78,15 @@ export function MessagesPage({ draft, threadId }: { draft?: ThreadDraft; threadI
         {error ? (
           <p className="form-error" role="alert">
             {error}{' '}
-            <button type="button" className="link-button" onClick={() => send({ type: 'DISMISS_ERROR' })}>
+            <button type="button" className="link-button" onClick={dismissError}>
               {t('page.dismiss')}
             </button>
           </p>
         ) : null}
         {search.trim() ? (
-          <SearchResults text={search.trim()} onOpen={(threadId) => (setSearch(''), send({ type: 'SELECT', threadId }))} />
+          <SearchResults text={search.trim()} onOpen={(threadId) => (setSearch(''), setSelectedId(threadId))} />
         ) : (
-          <ThreadList
-            threads={threads}
-            loading={list.isPending}
-            selectedId={selectedId}
-            meId={me?.id}
-            onSelect={(threadId) => send({ type: 'SELECT', threadId })}
-          />
+          <ThreadList threads={threads} loading={list.isPending} selectedId={selectedId} meId={me?.id} onSelect={setSelectedId} />
         )}
       </div>
       <div className="messages__thread">
@@ -105,11 +96,11 @@ export function MessagesPage({ draft, threadId }: { draft?: ThreadDraft; threadI
             thread={selected}
             meId={me?.id}
             busy={busy}
-            onBack={() => send({ type: 'SELECT', threadId: null })}
-            onUpdate={(input) => send({ type: 'UPDATE', input: { threadId: selected.id, ...input } })}
-            onAddMembers={(userIds) => send({ type: 'ADD_MEMBERS', threadId: selected.id, userIds })}
-            onDelete={() => send({ type: 'DELETE', threadId: selected.id })}
-            onLeave={() => send({ type: 'LEAVE', threadId: selected.id })}
+            onBack={() => setSelectedId(null)}
+            onUpdate={(input) => run({ type: 'UPDATE', input: { threadId: selected.id, ...input } })}
+            onAddMembers={(userIds) => run({ type: 'ADD_MEMBERS', threadId: selected.id, userIds })}
+            onDelete={() => run({ type: 'DELETE', threadId: selected.id })}
+            onLeave={() => run({ type: 'LEAVE', threadId: selected.id })}
           />
         ) : (
           <p className="empty-state messages__placeholder">{threads.length ? t('page.choose') : t('page.noConversations')}</p>
@@ -121,7 +112,7 @@ export function MessagesPage({ draft, threadId }: { draft?: ThreadDraft; threadI
           busy={busy}
           onClose={() => setComposing(null)}
           onSubmit={(input) => {
-            send({ type: 'CREATE', input });
+            run({ type: 'CREATE', input });
             setComposing(null);
           }}
         />
