@@ -17,9 +17,8 @@ import { formatBytes, formatDateTime } from './format';
 import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import type { ReportingClient, ReportingClientWithSecrets, UpdateProgress } from './types';
+import { HIDDEN } from '../../i18n/hidden';
 
-/** The hidden rest of a button's name, for screen readers. */
-const HIDDEN = { hidden: <span className="visually-hidden" /> };
 const STRONG = { strong: <strong /> };
 
 const FILTERS = ['online', 'offline', 'paired', 'unpaired'] as const;

@@ -15,9 +15,8 @@ import { formatDate, formatDateTime } from './format';
 import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import { COMPANY_KINDS, type AdminCompanyDetail, type Company, type CompanyInput, type CompanyKind } from './types';
+import { HIDDEN } from '../../i18n/hidden';
 
-/** The hidden rest of a button's name, for screen readers. */
-const HIDDEN = { hidden: <span className="visually-hidden" /> };
 const isKind = (value: string | undefined): value is CompanyKind => (COMPANY_KINDS as readonly string[]).includes(value ?? '');
 
 export function CompaniesPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {

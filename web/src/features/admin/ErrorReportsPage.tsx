@@ -7,9 +7,7 @@ import { formatDateTime } from './format';
 import type { ListSearch } from './listSearch';
 import { adminQueries } from './queries';
 import type { ErrorReport, ErrorReportDetail } from './types';
-
-/** The hidden rest of a button's name, for screen readers. */
-const HIDDEN = { hidden: <span className="visually-hidden" /> };
+import { HIDDEN } from '../../i18n/hidden';
 
 const PLATFORMS = ['CLOUD_UI', 'CLOUD_API'] as const;
 

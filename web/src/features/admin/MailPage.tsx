@@ -8,12 +8,10 @@ import { FilterChips, PagedTable, QueryState, SearchBox, type Column, type SetSe
 import type { ListSearch } from './listSearch';
 import { adminQueries } from './queries';
 import type { OutboxMail } from './types';
+import { HIDDEN } from '../../i18n/hidden';
 
 const DELIVERIES = ['outbox', 'sent', 'failed'] as const satisfies ReadonlyArray<OutboxMail['delivery']>;
 const DELIVERY: Record<OutboxMail['delivery'], string> = labelsOf(DELIVERIES, (delivery) => i18n.t(`admin:mail.delivery.${delivery}`));
-
-/** The hidden rest of a button's name, for screen readers. */
-const HIDDEN = { hidden: <span className="visually-hidden" /> };
 
 function Delivery({ mail }: { mail: OutboxMail }) {
   return <span className={mail.delivery === 'failed' ? 'text-critical' : mail.delivery === 'sent' ? 'text-success' : ''}>{DELIVERY[mail.delivery]}</span>;

@@ -11,9 +11,7 @@ import { formatMoney } from './format';
 import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import type { Product } from './types';
-
-/** The hidden rest of a button's name, for screen readers. */
-const HIDDEN = { hidden: <span className="visually-hidden" /> };
+import { HIDDEN } from '../../i18n/hidden';
 
 export function ProductsPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {
   const { t } = useTranslation('admin');

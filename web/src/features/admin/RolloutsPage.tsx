@@ -14,15 +14,13 @@ import { formatDateTime } from './format';
 import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import type { Rollout, RolloutTarget } from './types';
+import { HIDDEN } from '../../i18n/hidden';
 
 const STEPS = [10, 25, 50, 100];
 /** Target states (docs/api.md "Rollouts") with words of their own (`rollouts.targetStates.<state>`); another shows as the server names it. */
 const TARGET_STATES = new Set(['LATER', 'WAITING', 'PENDING', 'DOWNLOADING', 'INSTALLING', 'COMPLETED', 'FAILED', 'SKIPPED']);
 
 const STATUSES = ['running', 'stopped', 'completed'] as const;
-
-/** The hidden rest of a button's name, for screen readers. */
-const HIDDEN = { hidden: <span className="visually-hidden" /> };
 
 const say = (key: string, values?: Record<string, unknown>) => i18n.t(`admin:rollouts.${key}`, values);
 

@@ -15,13 +15,12 @@ import { adminActions, adminKeys, adminQueries } from './queries';
 import { sessionQueries } from '../session/queries';
 import type { AdminUser } from './types';
 import { PASSWORD_MIN } from '../../../../contracts/passwords';
+import { HIDDEN } from '../../i18n/hidden';
 
 const nameOf = (user: AdminUser) => [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 
 const STATUS_FILTERS = ['active', 'pending', 'suspended', 'admins'] as const;
 
-/** The hidden rest of a button's name, for screen readers. */
-const HIDDEN = { hidden: <span className="visually-hidden" /> };
 const STRONG = { strong: <strong /> };
 
 type RightsAction = 'makeAdmin' | 'revokeAdmin' | 'suspend' | 'activate';

@@ -14,9 +14,8 @@ import { errorFor, formFailure, type FormFailure } from './fieldErrors';
 import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import type { VesselModel } from './types';
+import { HIDDEN } from '../../i18n/hidden';
 
-/** The hidden rest of a button's name, for screen readers. */
-const HIDDEN = { hidden: <span className="visually-hidden" /> };
 const STRONG = { strong: <strong /> };
 
 export function VesselModelsPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {

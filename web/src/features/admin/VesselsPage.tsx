@@ -9,12 +9,10 @@ import { FilterChips, PagedTable, QueryState, SearchBox, type Column, type SetSe
 import type { ListSearch } from './listSearch';
 import { adminQueries } from './queries';
 import type { AdminVesselCompanyGrant } from './types';
+import { HIDDEN } from '../../i18n/hidden';
 
 /** The banner states with words of their own (`vessels.services.<state>`); another shows as the server names it. */
 const SERVICES = new Set(['NOT_PAIRED', 'NO_SUBSCRIPTION', 'OFFLINE', 'OK']);
-
-/** The hidden rest of a button's name, for screen readers. */
-const HIDDEN = { hidden: <span className="visually-hidden" /> };
 
 /** Every vessel on the platform: its owner, bridge, services and alarms, searched and paged on the server. */
 export function VesselsPage({ search, setSearch }: { search: ListSearch; setSearch: SetSearch }) {

@@ -13,9 +13,7 @@ import { formatDate, formatDateTime } from './format';
 import { pageLocally, type ListSearch } from './listSearch';
 import { adminActions, adminKeys, adminQueries } from './queries';
 import type { Voucher } from './types';
-
-/** The hidden rest of a button's name, for screen readers. */
-const HIDDEN = { hidden: <span className="visually-hidden" /> };
+import { HIDDEN } from '../../i18n/hidden';
 
 const STATES = ['usable', 'used', 'expired'] as const;
 

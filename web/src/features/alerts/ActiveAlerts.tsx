@@ -15,6 +15,7 @@ import { PriorityBadge } from './PriorityBadge';
 import { alertActions, alertQueries } from './queries';
 import { useAlertActions } from './useAlertActions';
 import { alarmText, EMERGENCY_SILENCE_MAX_SECONDS, isActiveAlert, priorityOf, SILENCE_CHOICES, statusOf, statusText, type Alert } from './types';
+import { HIDDEN } from '../../i18n/hidden';
 
 /** The device whose property an alert watches: by its path, or the path its notification names. */
 export function deviceOfPath(devices: Device[] | undefined, path: string): Device | undefined {
@@ -75,13 +76,7 @@ export function DeliveriesLink({ vesselId, alert }: { vesselId: number; alert: A
   const { t } = useTranslation('alerts');
   return (
     <Link to="/dashboard/vessels/$vesselId/alerts" params={{ vesselId }} search={{ alert: alert.id }}>
-      <Trans
-        t={t}
-        i18nKey="active.deliveries"
-        values={{ alarm: alarmText(alert) }}
-        components={{ hidden: <span className="visually-hidden" /> }}
-        shouldUnescape
-      />
+      <Trans t={t} i18nKey="active.deliveries" values={{ alarm: alarmText(alert) }} components={HIDDEN} shouldUnescape />
     </Link>
   );
 }

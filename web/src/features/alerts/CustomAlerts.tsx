@@ -16,10 +16,9 @@ import { vesselKeys } from '../vessels/queries';
 import { PriorityBadge } from './PriorityBadge';
 import { alertActions, alertQueries } from './queries';
 import { ALERT_PRIORITIES, COMPARISONS, PRIORITY_LABELS, type AlertPriority, type Comparison, type CustomAlert, type CustomAlertInput } from './types';
+import { HIDDEN } from '../../i18n/hidden';
 
 const COMPARISON_WORDS: Record<Comparison, string> = labelsOf(COMPARISONS, (comparison) => i18n.t(`alerts:custom.comparisons.${comparison}`));
-
-const HIDDEN = { hidden: <span className="visually-hidden" /> };
 
 interface PropertyChoice {
   device: Device;

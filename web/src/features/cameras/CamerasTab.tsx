@@ -13,9 +13,7 @@ import { useFixedLink, useLink } from '../links/useLink';
 import { cameraActions, cameraPath, cameraQueries } from './queries';
 import type { Camera, CameraFields } from './types';
 import './cameras.css';
-
-/** The hidden part of a button's name: read out, not shown ("Edit<hidden> Mast</hidden>"). */
-const HIDDEN = { hidden: <span className="visually-hidden" /> };
+import { HIDDEN } from '../../i18n/hidden';
 
 type Dialog = { kind: 'live' | 'delete'; camera: Camera } | { kind: 'edit'; camera: Camera | null } | null;
 

@@ -14,6 +14,7 @@ import { sessionQueries } from '../session/queries';
 import { interfaceActions, interfaceQueries } from './queries';
 import type { IssuedToken, VesselInterface } from './types';
 import './interfaces.css';
+import { HIDDEN } from '../../i18n/hidden';
 
 type Dialog = { kind: 'token'; name: string; issued: IssuedToken } | { kind: 'rename' | 'delete'; target: VesselInterface } | null;
 
@@ -88,31 +89,13 @@ export function InterfacesSection({ vesselId, canManage }: { vesselId: number; c
             {canManage ? (
               <div className="button-row">
                 <button type="button" className="button" onClick={() => setDialog({ kind: 'rename', target: item })}>
-                  <Trans
-                    t={t}
-                    shouldUnescape
-                    i18nKey="section.rename"
-                    values={{ name: item.name }}
-                    components={{ hidden: <span className="visually-hidden" /> }}
-                  />
+                  <Trans t={t} shouldUnescape i18nKey="section.rename" values={{ name: item.name }} components={HIDDEN} />
                 </button>
                 <button type="button" className="button" disabled={rotate.isPending} onClick={() => rotate.mutate(item)}>
-                  <Trans
-                    t={t}
-                    shouldUnescape
-                    i18nKey="section.newToken"
-                    values={{ name: item.name }}
-                    components={{ hidden: <span className="visually-hidden" /> }}
-                  />
+                  <Trans t={t} shouldUnescape i18nKey="section.newToken" values={{ name: item.name }} components={HIDDEN} />
                 </button>
                 <button type="button" className="button button--danger" onClick={() => setDialog({ kind: 'delete', target: item })}>
-                  <Trans
-                    t={t}
-                    shouldUnescape
-                    i18nKey="section.delete"
-                    values={{ name: item.name }}
-                    components={{ hidden: <span className="visually-hidden" /> }}
-                  />
+                  <Trans t={t} shouldUnescape i18nKey="section.delete" values={{ name: item.name }} components={HIDDEN} />
                 </button>
               </div>
             ) : null}
