@@ -115,8 +115,13 @@ export class GroupCommit<T> {
   private batchLength(): number {
     const end = Math.min(this.queue.length, this.maxBatch);
     if (end <= SPLIT_ABOVE) {
-      // Nothing is split: what a sender had left is taken with the rest.
-      for (const habit of this.habits.values()) habit.fresh = habit.left = habit.idle = 0;
+      // Nothing is split: what a sender had left is taken with the rest, and a sender no longer
+      // written whole is forgotten (the map holds only senders with long queues of late).
+      const now = performance.now();
+      for (const [sender, habit] of this.habits) {
+        if (habit.wholeUntil <= now) this.habits.delete(sender);
+        else habit.fresh = habit.left = habit.idle = 0;
+      }
       return end;
     }
     const queued = new Map<unknown, number>();
