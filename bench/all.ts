@@ -18,6 +18,8 @@ const postgres = flags.text('postgres');
 
 const runs: Array<{ name: string; args: string[] }> = [
   { name: 'single-connection ingest and command round trip', args: ['bench/ingest.ts', '--shape', 'real', '--duration', '10'] },
+  { name: 'single-connection ingest, a window acknowledged at a time', args: ['bench/ingest.ts', '--shape', 'windowed', '--duration', '10'] },
+  { name: 'an NMEA 2000 recording years old, a window at a time', args: ['bench/ingest.ts', '--shape', 'recording', '--duration', '10'] },
   { name: 'HTTP throughput', args: ['bench/http.ts', '--duration', '10'] },
   { name: 'live stream fan-out', args: ['bench/sse.ts', '--clients', '1000', '--values', '20'] },
   { name: 'history for charts (SQLite)', args: ['bench/history.ts'] },

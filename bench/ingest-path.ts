@@ -10,7 +10,10 @@
  * exception: the client's allocations share the heap, so a collector setting is judged in the real
  * benchmark, not here.
  *
- *   npx tsx bench/ingest-path.ts [--messages 200000] [--inflight 200]
+ * `--shape recording` sends bench/recording.ts's deltas (an NMEA 2000 recording, years old) instead;
+ * `--windowed yes` sends `inflight` at a time and waits for all their PUBACKs before the next.
+ *
+ *   npx tsx bench/ingest-path.ts [--messages 200000] [--inflight 200] [--shape real|recording] [--windowed no|yes]
  */
 import { Duplex } from 'node:stream';
 import { Aedes } from 'aedes';
@@ -19,9 +22,16 @@ import { connectPacket, pairedBridge } from '../tests/mqtt/helpers.js';
 import { createTestServer } from '../tests/helpers/server.js';
 import { readFlags } from './flags.js';
 import { realDelta } from './load.js';
+import { recordingDelta } from './recording.js';
 
-const USAGE = 'usage: npx tsx bench/ingest-path.ts [--messages 200000] [--inflight 200]';
-const flags = readFlags(USAGE, { messages: '200000', inflight: '200' });
+const USAGE = 'usage: npx tsx bench/ingest-path.ts [--messages 200000] [--inflight 200] [--shape real|recording] [--windowed no|yes]';
+const flags = readFlags(USAGE, { messages: '200000', inflight: '200', shape: 'real', windowed: 'no' });
+const shape = flags.text('shape');
+const windowed = flags.text('windowed') === 'yes';
+if ((shape !== 'real' && shape !== 'recording') || !['yes', 'no'].includes(flags.text('windowed')!)) {
+  console.error(USAGE);
+  process.exit(2);
+}
 const total = flags.whole('messages', 1000, 10_000_000);
 const inflight = flags.whole('inflight', 1, 65_000);
 
@@ -64,7 +74,7 @@ function drive(stream: Duplex, serial: string, secret: string): Promise<Result> 
       const packets: Buffer[] = [];
       for (let i = 0; i < count && sent < total; i++, sent++) {
         at.setTime(at.getTime() + 1);
-        const { payload } = realDelta(sent, at);
+        const { payload } = shape === 'recording' ? recordingDelta(sent) : realDelta(sent, at);
         packets.push(
           mqttPacket.generate({ cmd: 'publish', topic: `bridges/${serial}/delta`, payload, qos: 1, messageId: (sent % 65535) + 1, retain: false, dup: false }),
         );
@@ -89,7 +99,10 @@ function drive(stream: Duplex, serial: string, secret: string): Promise<Result> 
     stream.on('data', (chunk: Buffer) => {
       const before = acked;
       parser.parse(chunk);
-      if (started) publish(acked - before);
+      if (!started) return;
+      // Windowed: the next window once every message sent is acknowledged.
+      if (!windowed) publish(acked - before);
+      else if (acked === sent) publish(inflight);
     });
     stream.write(connectPacket({ serial, secret }));
   });
@@ -102,7 +115,9 @@ function report(name: string, result: Result, baseline?: Result): void {
   console.log(`${name.padEnd(24)} ${Math.round(rate).toString().padStart(8)} msgs/s  ${micros.toFixed(1).padStart(6)} µs CPU a delta${ratio}`);
 }
 
-console.log(`${total} deltas of the real shape, ${inflight} in flight, one in-memory connection; node ${process.version}`);
+console.log(
+  `${total} deltas of the ${shape} shape, ${inflight} in flight${windowed ? ' a window at a time' : ''}, one in-memory connection; node ${process.version}`,
+);
 
 const aedes = await Aedes.createBroker();
 const bare = connectionPair();

@@ -9,13 +9,17 @@
  * the peak rate's, which like the other brokers' carries the load alone) and under half of it
  * (the load's rate capped at half what Vessel Link just acknowledged), the server's peak RSS, and
  * checks the stored rows against the acks. `--shape real` is one bridge sending what an NMEA 2000
- * recording gives: 200 deltas of 1–3 values in flight, over 200 paths from 30 sources. Each
+ * recording gives: 200 deltas of 1–3 values in flight, over 200 paths from 30 sources.
+ * `--shape windowed` sends the same deltas 200 at a time, waiting for all 200 PUBACKs before the
+ * next 200; `--shape recording` sends a real NMEA 2000 recording decoded by canboatjs and
+ * n2k-signalk (`source` objects, its timestamps years in the past: a backlog flushed after an
+ * outage) the same way (bench/recording.ts). Each
  * broker's peak-rate run, and the idle command round trips, start with a warm-up left out of the
  * figures (`--warmup` seconds of the same load, 2 by default; 20 commands), so that they show the
  * steady state rather than the first seconds of a process.
  * `--fleet 1000` then connects that many bridges at once and keeps them publishing.
  *
- *   npm run bench -- [--shape uniform|real] [--duration 60] [--warmup 2] [--bridges 50] [--inflight 10] [--values 10]
+ *   npm run bench -- [--shape uniform|real|windowed|recording] [--duration 60] [--warmup 2] [--bridges 50] [--inflight 10] [--values 10]
  *                    [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--fleet 1000]
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -24,11 +28,12 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { type Child, freePort, startChild, tsx, untilListening } from './child.js';
 import { readFlags } from './flags.js';
-import { type LoadClient, type LoadOptions, type LoadResult, type LoadShape, percentile, runLoad } from './load.js';
+import { LOAD_SHAPES, type LoadClient, type LoadOptions, type LoadResult, type LoadShape, percentile, runLoad } from './load.js';
+import { RECORDING_YEARS_BACK } from './recording.js';
 import { ratioText, resultTable, type ResultRow } from './table.js';
 
 const USAGE =
-  'usage: npm run bench -- [--shape uniform|real] [--duration 60] [--bridges 50|1] [--inflight 10|200] [--values 10] [--warmup 2] [--postgres URL] [--fleet 1000] [--mosquitto PATH]';
+  'usage: npm run bench -- [--shape uniform|real|windowed|recording] [--duration 60] [--bridges 50|1] [--inflight 10|200] [--values 10] [--warmup 2] [--postgres URL] [--fleet 1000] [--mosquitto PATH]';
 
 const flags = readFlags(USAGE, {
   shape: 'uniform',
@@ -43,13 +48,15 @@ const flags = readFlags(USAGE, {
 });
 const whole = flags.whole;
 const shape = flags.text('shape') as LoadShape;
-if (shape !== 'uniform' && shape !== 'real') {
-  console.error(`--shape must be uniform or real\n${USAGE}`);
+if (!LOAD_SHAPES.includes(shape)) {
+  console.error(`--shape must be one of ${LOAD_SHAPES.join(', ')}\n${USAGE}`);
   process.exit(2);
 }
+/** One bridge's shapes (everything but `uniform`). */
+const single = shape !== 'uniform';
 /** A flag whose default depends on the shape: 50 bridges × 10 in flight, or one bridge × 200. */
 const wholeOr = (name: 'bridges' | 'inflight', uniform: number, real: number, max: number) =>
-  flags.text(name) === undefined ? (shape === 'real' ? real : uniform) : whole(name, 1, max);
+  flags.text(name) === undefined ? (single ? real : uniform) : whole(name, 1, max);
 
 const durationMs = whole('duration', 1, 3600) * 1000;
 const warmupS = whole('warmup', 0, 600);
@@ -285,7 +292,13 @@ async function fleet(size: number): Promise<string> {
 }
 
 const header = `${'broker'.padEnd(28)}  ${'msgs/s'.padStart(9)}  ${'values/s'.padStart(10)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'RSS MB'.padStart(7)}  ${'CPU µs/msg'.padStart(9)}  ${'load µs/msg'.padStart(9)}`;
-const shapeText = shape === 'real' ? `deltas of 1–3 values over 200 paths from 30 sources` : `${load.valuesPerMessage} values`;
+const shapeTexts: Record<LoadShape, string> = {
+  uniform: `${load.valuesPerMessage} values`,
+  real: 'deltas of 1–3 values over 200 paths from 30 sources',
+  windowed: 'deltas of 1–3 values over 200 paths from 30 sources, a window at a time (all acknowledged before the next)',
+  recording: `an NMEA 2000 recording through canboatjs and n2k-signalk, its timestamps ${RECORDING_YEARS_BACK} years back, a window at a time`,
+};
+const shapeText = shapeTexts[shape];
 console.log(
   `Ingest benchmark: ${bridgeCount} bridge${bridgeCount === 1 ? '' : 's'} × ${load.inflight} QoS 1 deltas in flight × ${shapeText}, ${durationMs / 1000} s per run after ${warmupS} s of warm-up; node ${process.version}, ${cpus().length} CPUs`,
 );
@@ -298,7 +311,7 @@ const aedes = await bareAedes();
 console.log(line(aedes));
 console.log(line(await mosquitto()));
 
-const command = `npm run bench --${shape === 'real' ? ' --shape real' : ''}${flags.text('postgres') ? ' --postgres …' : ''}`;
+const command = `npm run bench --${single ? ` --shape ${shape}` : ''}${flags.text('postgres') ? ' --postgres …' : ''}`;
 const ms = (sorted: Float64Array, p: number) => `p${p} ${percentile(sorted, p).toFixed(1)} ms`;
 const rows: ResultRow[] = [];
 for (const postgres of [undefined, flags.text('postgres')].filter((p, i) => i === 0 || p)) {
@@ -314,7 +327,13 @@ for (const postgres of [undefined, flags.text('postgres')].filter((p, i) => i ==
   console.log(rttLine('under the full load', rtts.full));
   console.log(rttLine('under half the load', rtts.half));
   const db = postgres ? 'PostgreSQL' : 'SQLite';
-  const ingest = shape === 'real' ? 'Single-bridge ingest, 1–3 values a delta' : `${bridgeCount}-bridge ingest, ${load.valuesPerMessage} values a delta`;
+  const ingests: Record<LoadShape, string> = {
+    uniform: `${bridgeCount}-bridge ingest, ${load.valuesPerMessage} values a delta`,
+    real: 'Single-bridge ingest, 1–3 values a delta',
+    windowed: 'Single-bridge ingest, 1–3 values a delta, a window of 200 acknowledged at a time',
+    recording: `Single-bridge ingest of an NMEA 2000 recording ${RECORDING_YEARS_BACK} years old, a window of 200 acknowledged at a time`,
+  };
+  const ingest = ingests[shape];
   rows.push(
     {
       figure: `${ingest} (${db})`,

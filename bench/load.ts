@@ -4,6 +4,7 @@
  * acknowledgement took.
  */
 import mqtt, { type MqttClient } from 'mqtt';
+import { recordingDelta } from './recording.js';
 
 export interface LoadClient {
   clientId: string;
@@ -28,8 +29,18 @@ export interface LoadOptions {
    * `uniform`: every delta carries `valuesPerMessage` values of the same paths from one source.
    * `real`: what one bridge replaying an NMEA 2000 recording sends — each delta 1–3 values of
    * one of 30 sources, over 200 paths in all (`valuesPerMessage` is ignored).
+   * `windowed`: the `real` shape's deltas, sent `inflight` at a time (`windowed` below).
+   * `recording`: an NMEA 2000 recording through canboatjs and n2k-signalk (`source` objects, the
+   * recording's timestamps, years in the past: a backlog flushed after an outage), `inflight` at a
+   * time (bench/recording.ts).
    */
   shape?: LoadShape;
+  /**
+   * Each client sends `inflight` messages, then waits for all their PUBACKs before the next
+   * `inflight`, as a bridge flushing its queue a window at a time does (rather than sending the
+   * next message as soon as any one is acknowledged). Default: true for `windowed` and `recording`.
+   */
+  windowed?: boolean;
   /** Messages a client sends per second at most (0 = as fast as acknowledged). */
   ratePerClient?: number;
 }
@@ -53,7 +64,15 @@ export function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-export type LoadShape = 'uniform' | 'real';
+export type LoadShape = 'uniform' | 'real' | 'windowed' | 'recording';
+export const LOAD_SHAPES: readonly LoadShape[] = ['uniform', 'real', 'windowed', 'recording'];
+
+/** Message n of a shape. */
+function deltaOf(shape: LoadShape | undefined, valuesPerMessage: number, n: number): { payload: string; values: number } {
+  if (shape === 'real' || shape === 'windowed') return realDelta(n);
+  if (shape === 'recording') return recordingDelta(n);
+  return uniformDelta(valuesPerMessage, n);
+}
 
 const uniformDelta = (valuesPerMessage: number, n: number): { payload: string; values: number } => ({
   payload: JSON.stringify({
@@ -136,31 +155,51 @@ export async function runLoad(url: string, clients: LoadClient[], options: LoadO
   const minGapMs = options.ratePerClient ? 1000 / options.ratePerClient : 0;
   // One message counter per connection, shared by its lanes: each delta differs from the last.
   const counters = connections.map(() => 0);
-  const lanes = connections.flatMap((connection, index) =>
-    Array.from({ length: options.inflight }, async (_, lane) => {
-      let next = started + (minGapMs * lane) / options.inflight;
+  const windowed = options.windowed ?? (options.shape === 'windowed' || options.shape === 'recording');
+  /** One message of a connection, published and its PUBACK awaited, counted once acknowledged. */
+  const publishOne = async (index: number, connection: MqttClient): Promise<void> => {
+    const delta = deltaOf(options.shape, options.valuesPerMessage, counters[index]++);
+    const sent = performance.now();
+    measureIfDue(sent);
+    try {
+      await connection.publishAsync(clients[index].topic, delta.payload, { qos: 1 });
+      acknowledgedValues += delta.values;
+      if (sent < measuredFrom) return;
+      record(performance.now() - sent);
+      values += delta.values;
+    } catch {
+      failures++;
+    }
+  };
+  // A window of `inflight` messages, all of them acknowledged before the next window goes.
+  const windows = (): Array<Promise<void>> =>
+    connections.map(async (connection, index) => {
+      let next = started;
       while (performance.now() < deadline && connection.connected) {
         if (minGapMs) {
           const wait = next - performance.now();
           if (wait > 0) await new Promise((r) => setTimeout(r, wait));
           next += minGapMs * options.inflight;
         }
-        const delta = options.shape === 'real' ? realDelta(counters[index]++) : uniformDelta(options.valuesPerMessage, counters[index]++);
-        const sent = performance.now();
-        measureIfDue(sent);
-        try {
-          await connection.publishAsync(clients[index].topic, delta.payload, { qos: 1 });
-          acknowledgedValues += delta.values;
-          if (sent < measuredFrom) continue;
-          record(performance.now() - sent);
-          values += delta.values;
-        } catch {
-          failures++;
-        }
+        await Promise.all(Array.from({ length: options.inflight }, () => publishOne(index, connection)));
       }
-    }),
-  );
-  await Promise.all(lanes);
+    });
+  // Otherwise each connection keeps `inflight` lanes busy: a lane's next message goes as soon as its last is acknowledged.
+  const lanes = (): Array<Promise<void>> =>
+    connections.flatMap((connection, index) =>
+      Array.from({ length: options.inflight }, async (_, lane) => {
+        let next = started + (minGapMs * lane) / options.inflight;
+        while (performance.now() < deadline && connection.connected) {
+          if (minGapMs) {
+            const wait = next - performance.now();
+            if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+            next += minGapMs * options.inflight;
+          }
+          await publishOne(index, connection);
+        }
+      }),
+    );
+  await Promise.all(windowed ? windows() : lanes());
   const seconds = (performance.now() - measuredFrom) / 1000;
   await Promise.all(connections.map((c) => c.endAsync(true)));
   const sorted = lags.slice(0, messages).sort();

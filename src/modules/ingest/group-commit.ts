@@ -14,10 +14,32 @@
  * while the bridge waited. Half at a time, the bridge refills the first half while the second is
  * written (docs/performance.md, "Single-connection ingest", eleventh round). Many senders with a
  * few messages each already take turns like that, and are written together.
+ *
+ * A sender that waits for a whole window's acknowledgements before it sends the next window (a
+ * bridge flushing its queue 200 at a time) gains nothing from the halves: it sends nothing while
+ * the rest is written, so every half is one more commit its window waits for (200 messages took
+ * five). Such a sender shows itself: twice in a row, what was left of its queue is all that is
+ * queued, nothing new having come meanwhile, where a sender that refills sends its next messages
+ * while the second half is written. Its queue is then written whole, for WHOLE_WINDOWS_MS, after
+ * which it is watched again (a sender may change its ways), at the cost of a few halves.
  */
 
 /** A sender with this many messages queued or fewer has them written in one batch: splitting so few costs more than it overlaps. */
 export const SPLIT_ABOVE = 24;
+/** How long a sender found to wait for whole windows has its queue written whole before it is watched again. */
+export const WHOLE_WINDOWS_MS = 2000;
+
+/** What the queue knows of a sender's habits (see the top of the file). */
+interface SenderHabit {
+  /** Its messages submitted since the last batch was taken. */
+  fresh: number;
+  /** Its messages a split left queued at the last batch taken. */
+  left: number;
+  /** Batches taken in a row that found only what the last had left of its messages. */
+  idle: number;
+  /** Until when its queue is written whole (performance.now()), 0 when watched. */
+  wholeUntil: number;
+}
 
 interface Waiting<T> {
   item: T;
@@ -31,6 +53,7 @@ export class GroupCommit<T> {
   private submitted = 0;
   private settled = 0;
   private settledWaiters: Array<{ upTo: number; resolve: () => void }> = [];
+  private readonly habits = new Map<unknown, SenderHabit>();
 
   constructor(
     private readonly commit: (items: T[]) => Promise<void>,
@@ -41,6 +64,8 @@ export class GroupCommit<T> {
 
   submit(item: T): Promise<void> {
     this.submitted++;
+    const habit = this.habits.get(this.senderOf(item));
+    if (habit) habit.fresh++;
     return new Promise((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       if (!this.running) {
@@ -89,20 +114,58 @@ export class GroupCommit<T> {
    */
   private batchLength(): number {
     const end = Math.min(this.queue.length, this.maxBatch);
-    if (end <= SPLIT_ABOVE) return end;
+    if (end <= SPLIT_ABOVE) {
+      // Nothing is split: what a sender had left is taken with the rest, and a sender no longer
+      // written whole is forgotten (the map holds only senders with long queues of late).
+      const now = performance.now();
+      for (const [sender, habit] of this.habits) {
+        if (habit.wholeUntil <= now) this.habits.delete(sender);
+        else habit.fresh = habit.left = habit.idle = 0;
+      }
+      return end;
+    }
     const queued = new Map<unknown, number>();
     for (let i = 0; i < end; i++) {
       const sender = this.senderOf(this.queue[i].item);
       queued.set(sender, (queued.get(sender) ?? 0) + 1);
     }
+    const now = performance.now();
+    // Which of the senders with a long queue have it split: those not found to wait for whole windows.
+    const split = new Set<unknown>();
+    for (const [sender, count] of queued) {
+      if (count <= SPLIT_ABOVE) continue;
+      let habit = this.habits.get(sender);
+      if (!habit) this.habits.set(sender, (habit = { fresh: count, left: 0, idle: 0, wholeUntil: 0 }));
+      if (habit.wholeUntil > now) continue;
+      habit.idle = habit.left > 0 && habit.fresh === 0 ? habit.idle + 1 : 0;
+      if (habit.idle >= 2) {
+        habit.wholeUntil = now + WHOLE_WINDOWS_MS;
+        habit.idle = 0;
+        continue;
+      }
+      split.add(sender);
+    }
     const taken = new Map<unknown, number>();
+    let length = end;
     for (let i = 0; i < end; i++) {
       const sender = this.senderOf(this.queue[i].item);
-      const count = queued.get(sender)!;
       const take = (taken.get(sender) ?? 0) + 1;
-      if (count > SPLIT_ABOVE && take > Math.ceil(count / 2)) return i;
+      if (split.has(sender) && take > Math.ceil(queued.get(sender)! / 2)) {
+        length = i;
+        break;
+      }
       taken.set(sender, take);
     }
-    return end;
+    // What each sender has left queued, and nothing fresh yet; senders with nothing queued are forgotten.
+    for (const [sender, habit] of this.habits) {
+      const count = queued.get(sender);
+      if (count === undefined && habit.wholeUntil <= now) {
+        this.habits.delete(sender);
+        continue;
+      }
+      habit.left = (count ?? 0) - (taken.get(sender) ?? 0);
+      habit.fresh = 0;
+    }
+    return length;
   }
 }
