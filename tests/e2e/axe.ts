@@ -1,10 +1,12 @@
 /**
- * The axe-core check of tests/e2e/accessibility.test.ts for the role tests' own screens: serious
- * and critical violations only, every WCAG 2.1 A/AA rule in the light theme and the colour rules
- * in the dark one (the markup is the same in both), after the theme's transitions have ended.
+ * The axe-core check of the accessibility scans (tests/e2e/accessibility*.test.ts) and of the role
+ * tests' own screens: serious and critical violations only, every WCAG 2.1 A/AA rule in the light
+ * theme and the colour rules in the dark one (the markup is the same in both), after the theme's
+ * transitions have ended.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -25,6 +27,9 @@ export const settled = (page: Page) =>
 /** The serious and critical violations on the page as it is now, each with the elements it was found on. */
 export async function axeViolations(page: Page, theme: Theme): Promise<string[]> {
   await settled(page);
+  // Violations only: axe then builds no selector for each of the thousands of elements that pass.
+  // Legacy mode runs axe in the page itself instead of finishing each run in a new blank page (the
+  // default, for cross-origin frames, which these screens do not have): a third of a scan's time.
   const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
   const result = await (theme === 'light' ? axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']) : axe.withRules(COLOUR_RULES)).analyze();
   return result.violations
@@ -56,3 +61,43 @@ export const fitsWidth = (page: Page) => page.evaluate(() => document.documentEl
 
 /** Whether an <img> has loaded (a refused picture, a 401, leaves it broken with naturalWidth 0). */
 export const imageLoaded = (img: Locator) => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
+
+/** A desktop's viewport, the width a screen is loaded at before its phone's scan. */
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const BOTH_WIDTHS = [DESKTOP, PHONE];
+
+/**
+ * Scans a screen in each theme at each width, loaded once: the light theme at each width, then
+ * the browser's colour scheme switched to dark (the app follows the device's setting as it
+ * changes) and scanned again at each width. The phone's scan is the same page narrowed (the layout
+ * is CSS media queries, which reflow at once), not a second load. `ready` waits for what the
+ * screen must show (and may open a dialog) before the first scan.
+ */
+export async function scanScreen(
+  page: Page,
+  url: string,
+  ready: (page: Page) => Promise<void>,
+  widths: ReadonlyArray<{ width: number; height: number }> = BOTH_WIDTHS,
+): Promise<void> {
+  const { pathname, search } = new URL(url);
+  const path = pathname + search;
+  await page.emulateMedia({ colorScheme: THEMES[0] });
+  await page.setViewportSize(widths[0]!);
+  await page.goto(url);
+  await ready(page);
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.waitForFunction((expected) => document.documentElement.dataset.theme === expected, theme);
+    // The light theme from the widest width down, the dark one back up: one resize fewer.
+    for (const size of theme === THEMES[0] ? widths : [...widths].reverse()) {
+      await page.setViewportSize(size);
+      const width = size.width;
+      expect({ path, theme, width, violations: await axeViolations(page, theme) }).toEqual({ path, theme, width, violations: [] });
+      // On the phone a screen must also fit its width, without sideways scrolling.
+      if (width === PHONE.width && theme === 'light') expect({ path, fitsWidth: await fitsWidth(page) }).toEqual({ path, fitsWidth: true });
+    }
+  }
+}
+
+/** Waits for a heading with this name: what most screens show once they are ready. */
+export const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();

@@ -8,8 +8,9 @@ function setup() {
   const fail = (times: number) => {
     for (let i = 0; i < times; i += 1) actor.send({ type: 'CONNECTION_FAILED' });
   };
-  const dialogOpen = () => actor.getSnapshot().hasTag('unreachable');
-  return { actor, fail, dialogOpen, reloadPage };
+  const dialogOpen = () => actor.getSnapshot().hasTag('dialogOpen');
+  const unreachable = () => actor.getSnapshot().hasTag('unreachable');
+  return { actor, fail, dialogOpen, unreachable, reloadPage };
 }
 
 describe('connectivity machine', () => {
@@ -41,6 +42,20 @@ describe('connectivity machine', () => {
     actor.send({ type: 'DIALOG_CLOSED' });
     expect(reloadPage).toHaveBeenCalledTimes(1);
     expect(dialogOpen()).toBe(false);
+  });
+
+  it('keeps the dialog closed, the app unreachable, while the failures go on after it was closed, until a request succeeds', () => {
+    const { actor, fail, reloadPage, dialogOpen, unreachable } = setup();
+    fail(4);
+    actor.send({ type: 'DIALOG_CLOSED' });
+    fail(10);
+    expect(dialogOpen()).toBe(false);
+    expect(unreachable()).toBe(true);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'REQUEST_SUCCEEDED' });
+    expect(unreachable()).toBe(false);
+    fail(4);
+    expect(dialogOpen()).toBe(true);
   });
 
   it('closes the dialog by itself, without a reload, once a request succeeds again', () => {

@@ -7,7 +7,7 @@ import '../errors/dialogs.css';
 
 export function ConnectionIssueDialog() {
   const { t } = useTranslation('connectivity');
-  const unreachable = useSelector(connectivity, (state) => state.hasTag('unreachable'));
+  const unreachable = useSelector(connectivity, (state) => state.hasTag('dialogOpen'));
   const titleId = useId();
   if (!unreachable) return null;
   return (

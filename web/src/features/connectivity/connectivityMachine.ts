@@ -18,6 +18,10 @@ export type ConnectivityEvent =
  * Counts consecutive connection failures; above the threshold the app is unreachable and the
  * Connection Issue dialog is open until the user closes it, which reloads the page, or until a
  * request succeeds again: the server is back, and the dialog closes by itself without a reload.
+ * Closed while the device is offline (no reload: the page would not come back), the dialog stays
+ * closed while the failures go on, the app still unreachable, until a request succeeds: the person
+ * has read it, and the page's retries must not put it back every few seconds (docs/decisions.md,
+ * "Phone app").
  */
 export const connectivityMachine = setup({
   types: {
@@ -49,11 +53,18 @@ export const connectivityMachine = setup({
       always: [{ guard: 'isAboveThreshold', target: 'unreachable' }, { target: 'reachable' }],
     },
     unreachable: {
+      tags: ['unreachable', 'dialogOpen'],
+      on: {
+        CONNECTION_FAILED: { actions: 'countFailure' },
+        REQUEST_SUCCEEDED: { target: 'reachable', actions: 'resetFailures' },
+        DIALOG_CLOSED: { target: 'dismissed', actions: 'reloadPage' },
+      },
+    },
+    dismissed: {
       tags: ['unreachable'],
       on: {
         CONNECTION_FAILED: { actions: 'countFailure' },
         REQUEST_SUCCEEDED: { target: 'reachable', actions: 'resetFailures' },
-        DIALOG_CLOSED: { target: 'reachable', actions: ['resetFailures', 'reloadPage'] },
       },
     },
   },
