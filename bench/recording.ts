@@ -1,14 +1,13 @@
 /**
  * The `recording` shape of bench/ingest.ts: a real NMEA 2000 recording (fixtures/n2k/motor-yacht.n2k)
- * decoded by canboatjs and n2k-signalk, set up as the bridge agent's decoder sets them up
- * (bridge/sources/decoders.ts), and kept as n2k-signalk writes its deltas: updates with a `source`
+ * decoded by the bridge agent's canboatjs and n2k-signalk stage (bridge/sources/decoders.ts,
+ * `n2kUpdates`), and kept as n2k-signalk writes its deltas: updates with a `source`
  * object (`{label, type, pgn, src}`) and the recording's own timestamps. Replayed from years in the
  * past, as a bridge flushing its backlog after an outage sends it: each pass over the recording
  * follows the last one in time, so no value repeats a (path, time) already sent.
  */
 import { readFileSync } from 'node:fs';
-import { FromPgn } from '@canboat/canboatjs';
-import { N2kMapper } from '@signalk/n2k-signalk';
+import { n2kUpdates } from '../bridge/sources/decoders.js';
 
 const RECORDING = new URL('../fixtures/n2k/motor-yacht.n2k', import.meta.url);
 
@@ -21,25 +20,15 @@ interface Update {
 
 /** The recording's deltas, one per decoded frame, and how long it lasts. */
 function decode(): { deltas: Update[][]; spanMs: number } {
-  const parser = new FromPgn({ checkForInvalidFields: true });
-  parser.on('warning', () => undefined);
-  parser.on('error', () => undefined);
-  const mapper = new N2kMapper({});
+  const updatesOf = n2kUpdates();
   const deltas: Update[][] = [];
   let firstMs = NaN;
   let lastMs = NaN;
   for (const line of readFileSync(RECORDING, 'utf8').split('\n')) {
-    const text = line.trim();
-    if (text === '' || text.startsWith('#')) continue;
-    const pgn = parser.parseString(text);
-    if (!pgn) continue;
-    const delta = mapper.toDelta(pgn) as {
-      context?: string;
-      updates?: Array<{ source?: Record<string, unknown>; timestamp?: string; values?: Update['values'] }>;
-    };
-    if (!delta?.updates || (delta.context !== undefined && delta.context !== 'vessels.self')) continue;
+    const decoded = updatesOf(line);
+    if (!decoded) continue;
     const updates: Update[] = [];
-    for (const update of delta.updates) {
+    for (const update of decoded) {
       const values = (update.values ?? []).filter((v) => typeof v.path === 'string' && v.path !== '');
       if (!values.length || !update.timestamp) continue;
       const ms = Date.parse(update.timestamp);

@@ -12,7 +12,8 @@ import type { SignalKDelta, SignalKValue } from '../../contracts/bridge';
 /** A line of text in, a delta out when the line carried values. */
 export type LineDecoder = (line: string) => SignalKDelta | undefined;
 
-interface DecodedUpdate {
+/** An update as the signalk parsers write it: a `source` object, the line's own timestamp. */
+export interface DecodedUpdate {
   source?: Record<string, unknown>;
   timestamp?: string;
   values?: SignalKValue[];
@@ -30,8 +31,11 @@ function deltaOf(updates: DecodedUpdate[] | undefined, sourceOf: (source: Record
   return kept.length > 0 ? { context: 'vessels.self', updates: kept } : undefined;
 }
 
-/** NMEA 2000: one decoder per stream, since fast-packet PGNs span several frames. */
-export function n2kDecoder(): LineDecoder {
+/**
+ * NMEA 2000 through canboatjs and n2k-signalk, this vessel's updates as n2k-signalk writes them
+ * (`source` objects); one per stream, since fast-packet PGNs span several frames.
+ */
+export function n2kUpdates(): (line: string) => DecodedUpdate[] | undefined {
   const parser = new FromPgn({ checkForInvalidFields: true });
   // Without a listener the parser's warnings (unknown PGNs) would be thrown as 'error' events.
   parser.on('warning', () => undefined);
@@ -44,7 +48,16 @@ export function n2kDecoder(): LineDecoder {
     if (!pgn) return undefined;
     const delta = mapper.toDelta(pgn) as { context?: string; updates?: DecodedUpdate[] } | undefined;
     if (!delta || (delta.context !== undefined && delta.context !== 'vessels.self')) return undefined;
-    return deltaOf(delta.updates, (source) => `n2k.${String(source.src ?? 'unknown')}`);
+    return delta.updates;
+  };
+}
+
+/** NMEA 2000: one decoder per stream, each update's source named `n2k.<address>`. */
+export function n2kDecoder(): LineDecoder {
+  const updatesOf = n2kUpdates();
+  return (line) => {
+    const updates = updatesOf(line);
+    return updates && deltaOf(updates, (source) => `n2k.${String(source.src ?? 'unknown')}`);
   };
 }
 

@@ -19,7 +19,8 @@ import { findAlert } from '../../src/modules/alerts/api.js';
 import type { ServerClock } from '../../src/platform/clock.js';
 import { PushEndpoint } from '../helpers/push-endpoint.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import { connectBridge, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import { alarmSteps } from './notices.js';
 
 let t: TestServer;
 let smtp: SMTPServer;
@@ -73,16 +74,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-let seq = 0;
-const raise = async (path: string, state: string, message: string) => {
-  await client.publishAsync(
-    `bridges/${bridge.serial}/delta`,
-    delta([{ path: `notifications.${path}`, value: { state, message } }], { timestamp: new Date(clock.now() + seq++).toISOString() }),
-    { qos: 1 },
-  );
-  await settle();
-};
-const settle = () => t.server.plugins.notifications.delivery.idle();
+const { settle, raise } = alarmSteps(() => ({ t, client, serial: bridge.serial, clock }));
 const alertOf = async (path: string) =>
   ((await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token: owner })).body.data as Array<{ id: number; path: string }>).find(
     (a) => a.path === `notifications.${path}`,

@@ -16,7 +16,8 @@ import type { ServerClock } from '../../src/platform/clock.js';
 import { type SmsStandin, startSmsStandin } from '../../simulator/sms-standin.js';
 import { PushEndpoint } from '../helpers/push-endpoint.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import { connectBridge, pairedBridge, publishInventory, type TestBridge } from '../mqtt/helpers.js';
+import { alarmSteps } from './notices.js';
 import type { MqttClient } from 'mqtt';
 
 const SID = 'ACtest0123456789';
@@ -59,22 +60,7 @@ afterAll(async () => {
   await endpoint.close();
 });
 
-let seq = 0;
-const raise = async (path: string, state: string, message: string) => {
-  await client.publishAsync(
-    `bridges/${bridge.serial}/delta`,
-    delta([{ path: `notifications.${path}`, value: { state, message } }], { timestamp: new Date(clock.now() + seq++).toISOString() }),
-    { qos: 1 },
-  );
-  await settle();
-};
-const settle = () => t.server.plugins.notifications.delivery.idle();
-/** The clock moves on and the escalation sweep runs, as its timer would. */
-const later = async (ms: number) => {
-  clock.advance(ms);
-  await t.server.plugins.notifications.delivery.escalate();
-  await settle();
-};
+const { settle, raise, later } = alarmSteps(() => ({ t, client, serial: bridge.serial, clock }));
 const alertOf = async (path: string) =>
   ((await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token: owner })).body.data as Array<{ id: number; path: string; status: string }>).find(
     (a) => a.path === `notifications.${path}`,

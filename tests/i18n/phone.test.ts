@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerClock } from '../../src/platform/clock.js';
 import { type SmsStandin, startSmsStandin } from '../../simulator/sms-standin.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
-import { connectBridge, delta, pairedBridge, type TestBridge } from '../mqtt/helpers.js';
+import { connectBridge, pairedBridge, type TestBridge } from '../mqtt/helpers.js';
+import { alarmSteps } from '../alerts/notices.js';
 
 const SID = 'ACtest0123456789';
 const TOKEN = 'test-auth-token-0123456789abcdef';
@@ -49,22 +50,7 @@ afterAll(async () => {
   await standin?.close();
 });
 
-let seq = 0;
-const raise = async (path: string, state: string, message: string) => {
-  await client.publishAsync(
-    `bridges/${bridge.serial}/delta`,
-    delta([{ path: `notifications.${path}`, value: { state, message } }], { timestamp: new Date(clock.now() + seq++).toISOString() }),
-    { qos: 1 },
-  );
-  await settle();
-};
-const settle = () => t.server.plugins.notifications.delivery.idle();
-/** The clock moves on and the escalation sweep runs, as its timer would. */
-const later = async (ms: number) => {
-  clock.advance(ms);
-  await t.server.plugins.notifications.delivery.escalate();
-  await settle();
-};
+const { raise, later } = alarmSteps(() => ({ t, client, serial: bridge.serial, clock }));
 const alertIdOf = async (path: string) =>
   ((await t.call('GET', `/api/vessel/${bridge.vesselId}/alerts`, { token: owner })).body.data as Array<{ id: number; path: string }>).find(
     (a) => a.path === `notifications.${path}`,
