@@ -38,6 +38,8 @@ export type Task = (run: Run) => Promise<unknown>;
 export interface EveryOptions {
   /** Also run once when this process starts (one process only; a cluster's schedule runs its first job at once). */
   atStart?: boolean;
+  /** Also run once this long after this process starts (one process only), for upkeep that must not compete with a restart's reconnect storm. */
+  firstAfterMs?: number;
 }
 
 export interface Scheduler {
@@ -81,6 +83,11 @@ export class LocalScheduler extends Registry implements Scheduler {
   async start(): Promise<void> {
     for (const [name, { ms, task, options }] of this.entries) {
       if (options.atStart) this.fire(name, task);
+      if (options.firstAfterMs !== undefined) {
+        const first = setTimeout(() => this.fire(name, task), options.firstAfterMs);
+        first.unref();
+        this.timers.push(first);
+      }
       const timer = setInterval(() => this.fire(name, task), ms);
       timer.unref();
       this.timers.push(timer);

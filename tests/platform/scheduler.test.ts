@@ -1,9 +1,9 @@
 /**
  * The scheduler in one process (no REDIS_URL): a timer per task, as the modules had before. A
- * task asked to run at start runs at once, then every period; a run still going is never doubled;
+ * task asked to run at start runs at once, one asked to wait runs that long after the start, then every period; a run still going is never doubled;
  * stopping waits for it.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../src/platform/logger.js';
 import { LocalScheduler } from '../../src/platform/scheduler.js';
 
@@ -33,6 +33,25 @@ describe('the scheduler in one process', () => {
     release();
     await stopped;
     expect(slowEnded).toBe(true);
+  });
+
+  it('runs a task asked to wait its first run that long after the start, then every period', async () => {
+    vi.useFakeTimers();
+    try {
+      const scheduler = new LocalScheduler(createLogger('silent'));
+      let runs = 0;
+      scheduler.every('upkeep', 3_600_000, async () => void runs++, { firstAfterMs: 300_000 });
+      await scheduler.start();
+      await vi.advanceTimersByTimeAsync(299_999);
+      expect(runs).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(runs).toBe(1);
+      await vi.advanceTimersByTimeAsync(3_600_000 - 300_000);
+      expect(runs).toBe(2);
+      await scheduler.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps running after a task fails', async () => {

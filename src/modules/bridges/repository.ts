@@ -211,25 +211,28 @@ export async function setOnline(db: Db, id: number, online: boolean, lastSeenMs:
   return rows[0] ? rows[0].vessel_id : undefined;
 }
 
-/** A bridge's reported software version, written only when it differs from the stored one. */
-/** The controllers the bridge last reported (its `status`), with when; null when it never did. */
-export async function setControllers(db: Db, id: number, controllers: ReportedController[], atIso: string): Promise<void> {
-  await db<BridgeTableRow>('bridges')
-    .where({ id })
-    .update({ controllers: JSON.stringify(controllers), controllers_at: atIso } as Partial<BridgeTableRow>);
+/**
+ * What a bridge's `status` reports, in one statement: its software version (`updated_at` moves
+ * only when it differs from the stored one) and the controllers it reports, with when.
+ */
+export async function recordStatus(db: Db, id: number, status: { version?: string; controllers?: ReportedController[] }, atIso: string): Promise<void> {
+  const changes: Record<string, unknown> = {};
+  if (status.version) {
+    changes.version = status.version;
+    changes.updated_at = db.raw('CASE WHEN version = ? THEN updated_at ELSE ? END', [status.version, nowIso()]);
+  }
+  if (status.controllers) {
+    changes.controllers = JSON.stringify(status.controllers);
+    changes.controllers_at = atIso;
+  }
+  if (Object.keys(changes).length) await db('bridges').where({ id }).update(changes);
 }
 
+/** The controllers the bridge last reported (its `status`), with when; null when it never did. */
 export async function controllersOf(db: Db, id: number): Promise<{ controllers: ReportedController[]; at: string } | null> {
   const row = await db<BridgeTableRow>('bridges').where({ id }).first('controllers', 'controllers_at');
   if (!row?.controllers || !row.controllers_at) return null;
   return { controllers: JSON.parse(row.controllers) as ReportedController[], at: row.controllers_at };
-}
-
-export async function setVersion(db: Db, id: number, version: string): Promise<void> {
-  await db<BridgeTableRow>('bridges')
-    .where({ id })
-    .andWhere((q) => q.whereNull('version').orWhereNot('version', version))
-    .update({ version, updated_at: nowIso() });
 }
 
 /**

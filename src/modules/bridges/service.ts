@@ -311,9 +311,7 @@ export class BridgeService {
   async onStatus(message: BridgeMessage): Promise<void> {
     const status = parseStatus(message.payload);
     if (!status.ok) throw new MalformedMessage(status.reason);
-    if (status.value.version) await repo.setVersion(this.ctx.db, message.bridge.id, status.value.version);
-    if (status.value.controllers)
-      await repo.setControllers(this.ctx.db, message.bridge.id, status.value.controllers, new Date(this.ctx.clock.now()).toISOString());
+    await repo.recordStatus(this.ctx.db, message.bridge.id, status.value, new Date(this.ctx.clock.now()).toISOString());
   }
 
   /** The vessel's controllers: the cloud, then the bridge's last report (docs/api.md, "Controllers"). */
