@@ -1,12 +1,13 @@
 /**
  * Retention (docs/operations.md, "Retention"): each kind of record older than its configured
  * number of days is deleted in small batches, one short transaction each, with the event loop
- * free between two batches, so the group commit of ingest never waits long behind the pruner.
+ * free between two batches, so the group commit of ingest never waits long behind the pruner,
+ * and paced to about half a CPU (passes.ts `Pace`).
  * The owners of the tables provide the deleting (their api); this file only runs them, five
  * minutes after the start and then every hour.
  */
 import type { Logger } from './logger.js';
-import { nextTurn, Passes } from './passes.js';
+import { Pace, Passes } from './passes.js';
 import type { Scheduler } from './scheduler.js';
 
 /** Deletes up to `limit` records older than the cutoff and answers how many went. */
@@ -56,6 +57,7 @@ export class Retention {
 
   private async pass(): Promise<Record<string, number>> {
     const deleted: Record<string, number> = {};
+    const pace = new Pace();
     for (const task of this.tasks) {
       const cutoffMs = this.now() - task.days * DAY_MS;
       deleted[task.name] = 0;
@@ -63,7 +65,7 @@ export class Retention {
         const n = await task.prune(cutoffMs, this.batch);
         deleted[task.name] += n;
         if (n < this.batch || this.passes.stopping) break;
-        await nextTurn();
+        await pace.between();
       }
     }
     const total = Object.values(deleted).reduce((a, b) => a + b, 0);

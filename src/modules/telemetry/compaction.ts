@@ -10,7 +10,7 @@
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import type { Logger } from '../../platform/logger.js';
-import { nextTurn, Passes } from '../../platform/passes.js';
+import { Pace, Passes } from '../../platform/passes.js';
 import { HOUR_MS } from './buckets.js';
 import * as history from './history-repository.js';
 import type { Sample } from './sample-codec.js';
@@ -47,12 +47,13 @@ export class Compaction {
   private async pass(): Promise<number> {
     const beforeMs = Math.floor((this.now() - COMPACTION_AFTER_MS) / HOUR_MS) * HOUR_MS;
     let merged = 0;
+    const pace = new Pace();
     for (const seriesId of await history.seriesWithRawRowsBefore(this.db, beforeMs)) {
       for (;;) {
         const rows = await this.db.transaction((trx) => this.compactBatch(trx, seriesId, beforeMs));
         merged += rows;
+        await pace.between();
         if (rows < this.batch || this.passes.stopping) break;
-        await nextTurn();
       }
       if (this.passes.stopping) break;
     }

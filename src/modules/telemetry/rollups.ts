@@ -4,12 +4,12 @@
  * the raw history rows to the one-minute and one-hour rollups in insertion order, a batch of rows
  * per short transaction that also moves the job's cursor, so a pass stopped anywhere (or a
  * crash) resumes where the last batch committed and no row is counted twice. Ingest never waits
- * for it beyond one batch's transaction, and the event loop is free between two batches.
+ * for it beyond one batch's transaction, and the job is paced to about half a CPU (passes.ts `Pace`).
  */
 import type { Knex } from 'knex';
 import type { Database } from '../../db/knex.js';
 import type { Logger } from '../../platform/logger.js';
-import { nextTurn, Passes } from '../../platform/passes.js';
+import { Pace, Passes } from '../../platform/passes.js';
 import { type Aggregate, addSample, HOUR_MS, MINUTE_MS } from './buckets.js';
 import * as history from './history-repository.js';
 
@@ -52,12 +52,13 @@ export class Rollups {
    */
   private async pass(batches: number): Promise<number> {
     let folded = 0;
+    const pace = new Pace();
     const upToSeq = await history.newestBatchSeq(this.db);
     while (!this.passes.stopping) {
       const samples = await this.db.transaction((trx) => history.foldBatches(trx, FOLD_SAMPLES, upToSeq));
       if (!samples) break;
       folded += samples;
-      await nextTurn();
+      await pace.between();
     }
     if (folded) this.log.debug('batch rows folded', { samples: folded });
     let rolled = 0;
@@ -65,7 +66,7 @@ export class Rollups {
       const { rows, done } = await this.db.transaction((trx) => this.rollBatch(trx));
       rolled += rows;
       if (done) break;
-      await nextTurn();
+      await pace.between();
     }
     if (rolled) this.log.debug('rollup pass', { rows: rolled });
     return rolled;
